@@ -1,0 +1,98 @@
+//! The headless command line (clap): `play`, `validate`, `run`, `query`. Output formats are
+//! a stable interface documented in `docs/cli.md`.
+
+mod open;
+mod play;
+mod query;
+mod run;
+mod validate;
+
+use clap::{Args, Parser, Subcommand};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// fivefoot: the d20 family's grid combat rules, exactly as written.
+#[derive(Parser, Debug)]
+#[command(name = "fivefoot", version, about)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Play a scenario (the embedded default scenario when FILE is left out).
+    Play { file: Option<PathBuf> },
+    /// Open the scenario editor.
+    Edit { file: Option<PathBuf> },
+    /// Check scenario files; prints FILE:LINE:COL: error: ... for every problem.
+    Validate {
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+    /// Play a script of commands and print the event log and final state.
+    Run {
+        /// A scenario file or a save file.
+        scenario: PathBuf,
+        /// A RON list of commands, e.g. `[EndTurn(unit: "navasi")]`.
+        #[arg(long)]
+        script: PathBuf,
+        #[command(flatten)]
+        dice: DiceArgs,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+        /// Also write a save file of the battle after the script.
+        #[arg(long)]
+        save: Option<PathBuf>,
+    },
+    /// Answer a rules question about a battle as JSON.
+    Query {
+        /// A scenario file or a save file.
+        scenario: PathBuf,
+        #[command(flatten)]
+        dice: DiceArgs,
+        /// Play these commands first.
+        #[arg(long)]
+        script: Option<PathBuf>,
+        #[command(subcommand)]
+        what: QueryWhat,
+    },
+}
+
+/// How the battle's dice are fixed.
+#[derive(Args, Debug, Clone, Default)]
+pub struct DiceArgs {
+    /// Seed of the dice (overrides the scenario's `seed`).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// The next die results, in order, e.g. `--dice 17,4,20`; then the seeded dice continue.
+    #[arg(long, value_delimiter = ',')]
+    pub dice: Vec<u32>,
+}
+
+#[derive(Subcommand, Debug, Clone)]
+pub enum QueryWhat {
+    /// The initiative order, delaying and readied units.
+    Initiative,
+    /// Whose turn it is and what is left of it.
+    Turn,
+    /// One unit's state.
+    Unit { id: String },
+}
+
+/// Runs the command line; the exit code follows `docs/cli.md`.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        None => play::play(None),
+        Some(Command::Play { file }) => play::play(file),
+        Some(Command::Edit { .. }) => {
+            eprintln!("fivefoot: not supported yet: the scenario editor arrives with the editor issue");
+            ExitCode::from(2)
+        }
+        Some(Command::Validate { files }) => validate::validate(&files),
+        Some(Command::Run { scenario, script, dice, json, save }) => run::run(&scenario, &script, &dice, json, save),
+        Some(Command::Query { scenario, dice, script, what }) => query::query(&scenario, &dice, script.as_deref(), &what),
+    }
+}

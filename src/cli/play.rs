@@ -1,0 +1,42 @@
+//! `fivefoot play [FILE]`: until the windowed game lands (GUI issue), shows the battle
+//! headless: the scenario, the initiative order and whose turn it is.
+
+use super::DiceArgs;
+use super::open::open_battle;
+use crate::history::Battle;
+use crate::rules::{Combat, narrate};
+use crate::ruleset::Ruleset;
+use crate::scenario::{DEFAULT_SCENARIO, DEFAULT_SCENARIO_NAME, Templates, load_str};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+pub fn play(file: Option<PathBuf>) -> ExitCode {
+    let battle = match file {
+        Some(path) => open_battle(&path, &DiceArgs::default()),
+        None => load_str(DEFAULT_SCENARIO, DEFAULT_SCENARIO_NAME, &Templates::shipped())
+            .map_err(|d| d.iter().map(|d| d.to_string()).collect::<Vec<_>>().join("\n"))
+            .and_then(|spec| {
+                let seed = spec.seed.unwrap_or(0);
+                Battle::start(spec, DEFAULT_SCENARIO, DEFAULT_SCENARIO_NAME, seed, Vec::new()).map_err(|e| e.to_string())
+            }),
+    };
+    let battle = match battle {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let spec = battle.spec();
+    let rules = battle.world().resource::<Ruleset>();
+    println!("{} — {} ({})", spec.name, spec.description, rules.name);
+    println!("{}×{} squares, {} units", spec.map.width(), spec.map.height(), spec.units.len());
+    for event in battle.log().entries.iter().flat_map(|e| &e.events) {
+        println!("  {}", narrate(event, rules));
+    }
+    let combat = battle.world().resource::<Combat>();
+    if let Some(active) = &combat.active {
+        println!("It is {active}'s turn. The windowed game is not built yet: play with `fivefoot run` scripts (docs/cli.md).");
+    }
+    ExitCode::SUCCESS
+}

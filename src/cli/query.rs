@@ -1,0 +1,95 @@
+//! `fivefoot query SCENARIO <what>`: rules questions answered as JSON (docs/cli.md).
+
+use super::open::{open_battle, read_script};
+use super::{DiceArgs, QueryWhat};
+use crate::history::{Battle, UnitSnapshot};
+use crate::rules::{Combat, UnitId, UnitIndex};
+use crate::ruleset::Ruleset;
+use serde_json::{Value, json};
+use std::path::Path;
+use std::process::ExitCode;
+
+pub fn query(scenario: &Path, dice: &DiceArgs, script: Option<&Path>, what: &QueryWhat) -> ExitCode {
+    let answer = open_battle(scenario, dice).and_then(|mut battle| {
+        if let Some(script) = script {
+            for (i, command) in read_script(script)?.into_iter().enumerate() {
+                battle
+                    .submit(command)
+                    .map_err(|e| format!("{}: command {} was refused: {e}", script.display(), i + 1))?;
+            }
+        }
+        answer(&battle, what)
+    });
+    match answer {
+        Ok(v) => {
+            println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("{e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The JSON answer to `what` about `battle`.
+pub fn answer(battle: &Battle, what: &QueryWhat) -> Result<Value, String> {
+    let world = battle.world();
+    let combat = world.resource::<Combat>();
+    let rules = world.resource::<Ruleset>();
+    match what {
+        QueryWhat::Initiative => Ok(json!({
+            "round": combat.round,
+            "surprise_round": combat.surprise_round,
+            "active": combat.active,
+            "order": combat.order.iter().map(|e| json!({
+                "unit": e.unit,
+                "count": e.count,
+                "modifier": e.modifier,
+                "active": combat.active.as_ref() == Some(&e.unit),
+            })).collect::<Vec<_>>(),
+            "delaying": combat.delaying,
+            "readied": combat.readied,
+            "delay_window": combat.window,
+            "effects": combat.effects,
+        })),
+        QueryWhat::Turn => {
+            let budget = combat.budget.as_ref();
+            let available = budget.map(|b| b.available(&rules.actions)).unwrap_or_default();
+            Ok(json!({
+                "round": combat.round,
+                "surprise_round": combat.surprise_round,
+                "active": combat.active,
+                "count": combat.current_count(),
+                "budget": budget,
+                "acted": combat.acted,
+                "available_actions": available.iter().map(|k| json!({
+                    "kind": k,
+                    "name": rules.actions.name_of(*k),
+                })).collect::<Vec<_>>(),
+                "delay_window": combat.window,
+                "delaying": combat.delaying.iter().map(|d| &d.unit).collect::<Vec<_>>(),
+            }))
+        }
+        QueryWhat::Unit { id } => {
+            let id = UnitId(id.clone());
+            if !world.resource::<UnitIndex>().0.contains_key(&id) {
+                return Err(format!("there is no unit `{id}` in this battle"));
+            }
+            let snapshot = UnitSnapshot::of(world, &id).ok_or_else(|| format!("unit `{id}` has no state"))?;
+            let profile = battle.spec().units.iter().find(|u| u.id == id).map(|u| &u.profile);
+            let mut v = serde_json::to_value(snapshot).map_err(|e| e.to_string())?;
+            if let (Some(obj), Some(p)) = (v.as_object_mut(), profile) {
+                obj.insert("defenses".into(), json!(p.defenses));
+                obj.insert("weapons".into(), json!(p.weapons));
+                obj.insert("speed".into(), json!(p.speed));
+                obj.insert("initiative".into(), json!(combat.entry(&id).map(|e| e.count)));
+                obj.insert("delaying".into(), json!(combat.is_delaying(&id)));
+                obj.insert("readied".into(), json!(combat.readied_by(&id)));
+                let effects: Vec<_> = combat.effects.iter().filter(|e| e.target == id).collect();
+                obj.insert("effects".into(), json!(effects));
+            }
+            Ok(v)
+        }
+    }
+}

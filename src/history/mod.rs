@@ -1,0 +1,15 @@
+//! Battles as history: a `Battle` is a validated scenario + seed + scripted dice + the list
+//! of accepted commands. Saves store exactly that; loading, undo and replay rebuild the
+//! world and replay the commands (weasel's "rebuild and replay").
+
+mod battle;
+mod files;
+mod save;
+mod snapshot;
+mod spawn;
+
+pub use battle::{Battle, BattleError};
+pub use files::write_atomic;
+pub use save::{SaveError, SaveFile};
+pub use snapshot::{BattleSnapshot, UnitSnapshot, state_hash};
+pub use spawn::{ScenarioInfo, Sides, Terrain};

@@ -1,0 +1,82 @@
+//! A serializable snapshot of battle state: what `run --json` prints as the final state and
+//! what the state hash is computed from (saves are checked by comparing hashes).
+
+use crate::grid::Square;
+use crate::rules::{
+    Combat, ConditionName, Conditions, Health, Placement, Profile, SideId, StartFlatFooted, UnitId, UnitIndex,
+};
+use crate::ruleset::{Ruleset, Size};
+use bevy::prelude::World;
+use serde::Serialize;
+
+/// The state of one unit.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct UnitSnapshot {
+    pub id: UnitId,
+    pub name: String,
+    pub side: SideId,
+    pub at: Square,
+    pub size: Size,
+    /// Side of the space in squares.
+    pub space: u32,
+    pub reach_ft: u32,
+    pub speed_ft: u32,
+    pub initiative_modifier: i32,
+    pub health: Health,
+    pub conditions: Vec<ConditionName>,
+    /// Flat-footed from the start of combat until it acts (§3.2).
+    pub flat_footed: bool,
+}
+
+/// The state of the whole battle.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct BattleSnapshot {
+    pub ruleset: String,
+    pub combat: Combat,
+    pub units: Vec<UnitSnapshot>,
+}
+
+impl BattleSnapshot {
+    pub fn of(world: &World) -> Self {
+        let index = world.resource::<UnitIndex>();
+        let units = index.0.keys().filter_map(|id| UnitSnapshot::of(world, id)).collect();
+        Self {
+            ruleset: world.resource::<Ruleset>().id.to_string(),
+            combat: world.resource::<Combat>().clone(),
+            units,
+        }
+    }
+}
+
+impl UnitSnapshot {
+    pub fn of(world: &World, id: &UnitId) -> Option<Self> {
+        let e = *world.resource::<UnitIndex>().0.get(id)?;
+        let profile = world.get::<Profile>(e)?;
+        let placement = world.get::<Placement>(e)?;
+        Some(Self {
+            id: id.clone(),
+            name: profile.name.clone(),
+            side: world.get::<SideId>(e)?.clone(),
+            at: placement.at,
+            size: profile.size,
+            space: placement.side_squares,
+            reach_ft: profile.reach_ft,
+            speed_ft: profile.speed.land,
+            initiative_modifier: profile.initiative,
+            health: *world.get::<Health>(e)?,
+            conditions: world.get::<Conditions>(e).map(|c| c.0.iter().copied().collect()).unwrap_or_default(),
+            flat_footed: world.get::<StartFlatFooted>(e).is_some(),
+        })
+    }
+}
+
+/// A stable hash of the battle state: FNV-1a 64 over its canonical JSON, as `fnv1a64:HEX`.
+pub fn state_hash(world: &World) -> String {
+    let json = serde_json::to_string(&BattleSnapshot::of(world)).unwrap_or_default();
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in json.bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    format!("fnv1a64:{h:016x}")
+}

@@ -1,0 +1,49 @@
+//! Puts a validated scenario into a world: the ruleset, map, dice and sides as resources,
+//! one entity per unit.
+
+use crate::grid::Map;
+use crate::rules::{Awareness, Dice, JoinsRound, SideId, UnitIndex};
+use crate::scenario::{ScenarioSpec, Side};
+use bevy::prelude::{Name, Resource, World};
+
+/// The battle map as a resource (the geometry stays a plain `grid::Map`).
+#[derive(Resource, Debug, Clone)]
+pub struct Terrain(pub Map);
+
+/// The sides of the battle, in scenario order.
+#[derive(Resource, Debug, Clone)]
+pub struct Sides(pub Vec<Side>);
+
+/// Name, description and rule family of the running scenario.
+#[derive(Resource, Debug, Clone)]
+pub struct ScenarioInfo {
+    pub name: String,
+    pub description: String,
+}
+
+/// Inserts the scenario's resources and spawns its units.
+pub fn spawn_scenario(world: &mut World, spec: &ScenarioSpec, dice: Dice) {
+    world.insert_resource(spec.ruleset.clone());
+    world.insert_resource(Terrain(spec.map.clone()));
+    world.insert_resource(Sides(spec.sides.clone()));
+    world.insert_resource(ScenarioInfo { name: spec.name.clone(), description: spec.description.clone() });
+    world.insert_resource(dice);
+    let mut index = UnitIndex::default();
+    for unit in &spec.units {
+        let mut entity = world.spawn((
+            Name::new(unit.profile.name.clone()),
+            unit.id.clone(),
+            SideId(unit.side.0.clone()),
+            unit.placement,
+            unit.profile.clone(),
+            unit.health,
+            unit.conditions.clone(),
+            Awareness { aware: unit.aware },
+        ));
+        if let Some(round) = unit.joins_round {
+            entity.insert(JoinsRound(round));
+        }
+        index.0.insert(unit.id.clone(), entity.id());
+    }
+    world.insert_resource(index);
+}

@@ -1,0 +1,13 @@
+//! fivefoot: the d20 family's grid combat rules as an ECS rules core, a headless CLI and
+//! (feature `gui`) a windowed game.
+//!
+//! The rules core (`grid`, `ruleset`, `scenario`, `rules`, `history`) needs no window, GPU
+//! or asset server; the GUI only reads rule state and sends commands.
+
+pub mod grid;
+pub mod ruleset;
+pub mod cli;
+pub mod history;
+pub mod rules;
+pub mod scenario;
+pub mod testing;

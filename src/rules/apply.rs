@@ -1,0 +1,148 @@
+//! `apply`: the only place battle state changes. Each event is applied exactly as it was
+//! recorded, so replaying a log rebuilds the same state (zemeroth's execute/apply split).
+
+use super::{
+    Combat, DelayWindow, DelayingUnit, GameEvent, InitiativeEntry, Profile, ReadiedAction, StartFlatFooted,
+    TrackedEffect, TurnBudget, UnitId, UnitIndex,
+};
+use super::unit::JoinsRound;
+use crate::ruleset::Ruleset;
+use bevy::prelude::World;
+
+/// Applies one event to the world.
+pub fn apply(world: &mut World, event: &GameEvent) {
+    match event {
+        GameEvent::CombatStarted { .. } | GameEvent::InitiativeRollOff { .. } | GameEvent::TurnEnded { .. } => {}
+        GameEvent::StartedFlatFooted { unit } => {
+            if let Some(e) = entity(world, unit) {
+                world.entity_mut(e).insert(StartFlatFooted);
+            }
+        }
+        GameEvent::FlatFootedEnded { unit } => {
+            if let Some(e) = entity(world, unit) {
+                world.entity_mut(e).remove::<StartFlatFooted>();
+            }
+        }
+        GameEvent::UnitJoined { unit, .. } => {
+            if let Some(e) = entity(world, unit) {
+                world.entity_mut(e).remove::<JoinsRound>();
+            }
+        }
+        GameEvent::InitiativeRolled { unit, total, .. } => {
+            combat(world).rolled.insert(unit.clone(), *total);
+        }
+        GameEvent::InitiativeOrder { order } => {
+            let entries: Vec<InitiativeEntry> = order
+                .iter()
+                .map(|o| InitiativeEntry { unit: o.unit.clone(), count: o.count, modifier: modifier(world, &o.unit) })
+                .collect();
+            let mut c = combat(world);
+            c.order = entries;
+            c.rolled.clear();
+        }
+        GameEvent::RoundStarted { round, surprise } => {
+            let mut c = combat(world);
+            c.round = *round;
+            c.surprise_round = *surprise;
+            c.active = None;
+            c.next_index = 0;
+        }
+        GameEvent::TurnStarted { unit, .. } => {
+            let surprise = combat(world).surprise_round;
+            let budget = TurnBudget::new(&world.resource::<Ruleset>().actions, surprise);
+            let mut c = combat(world);
+            c.active = Some(unit.clone());
+            c.budget = Some(budget);
+            c.acted = false;
+        }
+        GameEvent::ActionTaken { kind, .. } => {
+            let rules = world.resource::<Ruleset>().actions.clone();
+            let mut c = combat(world);
+            if let Some(b) = c.budget.as_mut() {
+                // Spending again is deterministic: it picks the same slot as when recorded.
+                let _ = b.spend(&rules, *kind);
+            }
+            c.acted = true;
+        }
+        GameEvent::Delayed { unit, count } => {
+            let mut c = combat(world);
+            if let Some(i) = c.index_of(unit) {
+                let entry = c.order.remove(i);
+                c.next_index = i;
+                c.delaying.push(DelayingUnit { unit: unit.clone(), count: *count, modifier: entry.modifier });
+            }
+            c.active = None;
+            c.budget = None;
+        }
+        GameEvent::DelayWindowOpened { after, .. } => {
+            combat(world).window = Some(DelayWindow { after: after.clone() });
+        }
+        GameEvent::DelayWindowClosed => combat(world).window = None,
+        GameEvent::DelayEnded { unit, new_count } => {
+            let mut c = combat(world);
+            let after = c.window.take().map(|w| w.after);
+            if let Some(pos) = c.delaying.iter().position(|d| &d.unit == unit) {
+                let d = c.delaying.remove(pos);
+                let at = after.and_then(|a| c.index_of(&a)).map_or(c.next_index, |i| i + 1);
+                let at = at.min(c.order.len());
+                c.order.insert(at, InitiativeEntry { unit: d.unit, count: *new_count, modifier: d.modifier });
+                c.next_index = at;
+            }
+        }
+        GameEvent::DelayedToEnd { unit, new_count } => {
+            let mut c = combat(world);
+            if let Some(pos) = c.delaying.iter().position(|d| &d.unit == unit) {
+                let d = c.delaying.remove(pos);
+                c.order.push(InitiativeEntry { unit: d.unit, count: *new_count, modifier: d.modifier });
+            }
+        }
+        GameEvent::ActionReadied { unit, action, trigger } => {
+            let mut c = combat(world);
+            c.readied.push(ReadiedAction { unit: unit.clone(), action: *action, trigger: trigger.clone() });
+            c.acted = true;
+        }
+        GameEvent::ReadiedActionFired { unit, before, new_count, .. } => {
+            let mut c = combat(world);
+            c.readied.retain(|r| &r.unit != unit);
+            if let Some(i) = c.index_of(unit) {
+                let mut entry = c.order.remove(i);
+                entry.count = *new_count;
+                let at = c.index_of(before).unwrap_or(c.order.len());
+                c.order.insert(at, entry);
+            }
+        }
+        GameEvent::ReadiedActionLost { unit } => combat(world).readied.retain(|r| &r.unit != unit),
+        GameEvent::EffectStarted { id, name, source, target, rounds, round, count } => {
+            let mut c = combat(world);
+            c.effects.push(TrackedEffect {
+                id: *id,
+                name: name.clone(),
+                source: source.clone(),
+                target: target.clone(),
+                rounds: *rounds,
+                round: *round,
+                count: *count,
+            });
+            c.next_effect_id = c.next_effect_id.max(id + 1);
+        }
+        GameEvent::EffectEnded { id, .. } => combat(world).effects.retain(|e| e.id != *id),
+    }
+    if let GameEvent::TurnEnded { unit } = event {
+        let mut c = combat(world);
+        c.next_index = c.index_of(unit).map_or(c.next_index, |i| i + 1);
+        c.active = None;
+        c.budget = None;
+    }
+}
+
+fn combat(world: &mut World) -> bevy::prelude::Mut<'_, Combat> {
+    world.resource_mut::<Combat>()
+}
+
+fn entity(world: &World, unit: &UnitId) -> Option<bevy::prelude::Entity> {
+    world.resource::<UnitIndex>().0.get(unit).copied()
+}
+
+fn modifier(world: &World, unit: &UnitId) -> i32 {
+    entity(world, unit).and_then(|e| world.get::<Profile>(e)).map_or(0, |p| p.initiative)
+}

@@ -1,0 +1,115 @@
+//! Battle-wide sequence state (RULES.md §3): the initiative order, the round, whose turn it
+//! is and what is left of it, delaying and readied units, and tracked effects.
+//! Only `apply` writes this resource.
+
+use super::{TurnBudget, UnitId};
+use crate::ruleset::ActionKind;
+use bevy::prelude::{Entity, Resource};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// One place in the initiative order (SEQ-7): kept as an ordered list, never looked up by count.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct InitiativeEntry {
+    pub unit: UnitId,
+    pub count: i32,
+    pub modifier: i32,
+}
+
+/// A unit that delayed (SEQ-8) and has not stepped back in yet.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DelayingUnit {
+    pub unit: UnitId,
+    /// Its count when it delayed.
+    pub count: i32,
+    pub modifier: i32,
+}
+
+/// A readied action waiting for its trigger (§3.5).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReadiedAction {
+    pub unit: UnitId,
+    pub action: ActionKind,
+    pub trigger: String,
+}
+
+/// The moment after a turn ends while units are delaying (SEQ-8).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DelayWindow {
+    /// The unit whose turn just ended; a delayer steps in right after it.
+    pub after: UnitId,
+}
+
+/// An effect with a duration in rounds (SEQ-5).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TrackedEffect {
+    pub id: u32,
+    pub name: String,
+    pub source: UnitId,
+    pub target: UnitId,
+    pub rounds: u32,
+    /// Round and initiative count it began on.
+    pub round: u32,
+    pub count: i32,
+}
+
+impl TrackedEffect {
+    /// Ends just before the same initiative count `rounds` rounds later (SEQ-5).
+    pub fn expires_before(&self, round: u32, count: i32) -> bool {
+        let end_round = self.round + self.rounds;
+        round > end_round || (round == end_round && count <= self.count)
+    }
+}
+
+/// The combat sequence resource.
+#[derive(Resource, Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Combat {
+    /// Round number; 0 is the surprise round.
+    pub round: u32,
+    /// The current round is the surprise round.
+    pub surprise_round: bool,
+    pub order: Vec<InitiativeEntry>,
+    /// The unit whose turn it is (`None` between rounds and in a delay window).
+    pub active: Option<UnitId>,
+    /// Index in `order` where the search for the next turn continues.
+    pub next_index: usize,
+    pub budget: Option<TurnBudget>,
+    /// The active unit has spent an action or readied (it can no longer delay).
+    pub acted: bool,
+    pub delaying: Vec<DelayingUnit>,
+    pub window: Option<DelayWindow>,
+    pub readied: Vec<ReadiedAction>,
+    pub effects: Vec<TrackedEffect>,
+    pub next_effect_id: u32,
+    /// Units that rolled initiative, with their totals, not yet placed in the order.
+    pub rolled: BTreeMap<UnitId, i32>,
+}
+
+impl Combat {
+    pub fn index_of(&self, unit: &UnitId) -> Option<usize> {
+        self.order.iter().position(|e| &e.unit == unit)
+    }
+
+    pub fn entry(&self, unit: &UnitId) -> Option<&InitiativeEntry> {
+        self.order.iter().find(|e| &e.unit == unit)
+    }
+
+    /// The initiative count the battle is at: the active unit's, or in a delay window the
+    /// count of the unit that just finished.
+    pub fn current_count(&self) -> Option<i32> {
+        let unit = self.active.as_ref().or(self.window.as_ref().map(|w| &w.after))?;
+        self.entry(unit).map(|e| e.count)
+    }
+
+    pub fn is_delaying(&self, unit: &UnitId) -> bool {
+        self.delaying.iter().any(|d| &d.unit == unit)
+    }
+
+    pub fn readied_by(&self, unit: &UnitId) -> Option<&ReadiedAction> {
+        self.readied.iter().find(|r| &r.unit == unit)
+    }
+}
+
+/// Units by id, for O(log n) lookups from commands and events.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct UnitIndex(pub BTreeMap<UnitId, Entity>);

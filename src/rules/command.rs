@@ -1,0 +1,53 @@
+//! `GameCommand`: every change to a battle is one of these (serializable, so scripts, saves,
+//! replays and hot-seat all use the same path). Commands arrive as the `CommandRequested` message.
+
+use super::UnitId;
+use crate::ruleset::ActionKind;
+use bevy::prelude::Message;
+use serde::{Deserialize, Serialize};
+
+/// A request to change the battle. Written in scripts as e.g. `EndTurn(unit: "navasi")`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub enum GameCommand {
+    /// The active unit ends its turn (SEQ-1 step 6).
+    EndTurn { unit: UnitId },
+    /// The active unit delays before acting (§3.4, SEQ-8).
+    Delay { unit: UnitId },
+    /// A delaying unit takes its turn now, right after the turn that just ended (SEQ-8).
+    ActNow { unit: UnitId },
+    /// Every delaying unit keeps waiting; the next turn begins (SEQ-8).
+    Proceed,
+    /// The active unit readies an action of `action` kind against a trigger (§3.5).
+    /// Costs the family's standard action.
+    Ready { unit: UnitId, action: ActionKind, trigger: String },
+    /// A readying unit's trigger happened during another unit's turn: it acts now and takes
+    /// that unit's place in the order (SEQ-9).
+    FireReadied { unit: UnitId },
+    /// The active unit takes an action the engine does not resolve itself (e.g. opening a
+    /// door, a skill use): it spends budget and is logged (ACT-1).
+    Act { unit: UnitId, action: ActionKind, description: String },
+    /// Records an effect that lasts `rounds` rounds from now; it ends just before this
+    /// initiative count `rounds` rounds later (SEQ-5). Costs no action.
+    TrackEffect { source: UnitId, target: UnitId, name: String, rounds: u32 },
+}
+
+impl GameCommand {
+    /// The unit that issues the command, if any.
+    pub fn actor(&self) -> Option<&UnitId> {
+        match self {
+            GameCommand::EndTurn { unit }
+            | GameCommand::Delay { unit }
+            | GameCommand::ActNow { unit }
+            | GameCommand::Ready { unit, .. }
+            | GameCommand::FireReadied { unit }
+            | GameCommand::Act { unit, .. } => Some(unit),
+            GameCommand::TrackEffect { source, .. } => Some(source),
+            GameCommand::Proceed => None,
+        }
+    }
+}
+
+/// The message that carries a command into the rules.
+#[derive(Message, Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CommandRequested(pub GameCommand);

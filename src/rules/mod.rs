@@ -1,0 +1,95 @@
+//! The rules core: ECS components, resources and messages of a battle, and the systems that
+//! turn `GameCommand`s into `GameEvent`s. No window, asset or render types here.
+//!
+//! Flow (zemeroth style): `CommandRequested` → `check` (pure, `RuleError` a player can read)
+//! → `execute` emits events → `apply` is the only writer of battle state. Every accepted
+//! command and its events go into the `BattleLog`.
+
+mod apply;
+mod budget;
+mod combat;
+mod command;
+mod dice;
+mod error;
+mod event;
+mod executor;
+mod log;
+mod narrate;
+mod resolve;
+mod sequence;
+mod unit;
+
+pub use apply::apply;
+pub use budget::TurnBudget;
+pub use combat::{Combat, DelayWindow, DelayingUnit, InitiativeEntry, ReadiedAction, TrackedEffect, UnitIndex};
+pub use command::{CommandRequested, GameCommand};
+pub use dice::{DiceExpr, DiceExprError, Dice, DieRoll, ScriptedDieError};
+pub use error::RuleError;
+pub use event::{GameEvent, Modifier, OrderEntry};
+pub use executor::Executor;
+pub use log::{BattleLog, CommandRejected, LoggedCommand};
+pub use narrate::narrate;
+pub use resolve::{check, execute};
+pub use sequence::start_combat;
+pub use unit::{
+    Abilities, Awareness, ConditionName, Conditions, DamageType, Defenses, Health, JoinsRound, Placement, Profile,
+    SideId, Speeds, StartFlatFooted, UnitId, Weapon, WeaponKind,
+};
+
+use bevy::prelude::*;
+
+/// System sets of the rules, chained once here (STYLE 6).
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub enum RulesSet {
+    /// Commands are checked and executed.
+    Resolve,
+    /// Views derived from rule state are refreshed (GUI overlays read them).
+    Derive,
+}
+
+/// Adds the rules' messages, resources and systems. The battle itself is spawned by
+/// `battle::Battle` from a validated scenario.
+pub fn plugin(app: &mut App) {
+    app.add_message::<CommandRequested>()
+        .add_message::<GameEvent>()
+        .add_message::<CommandRejected>()
+        .init_resource::<Combat>()
+        .init_resource::<UnitIndex>()
+        .init_resource::<BattleLog>()
+        .configure_sets(Update, (RulesSet::Resolve, RulesSet::Derive).chain())
+        .add_systems(Update, resolve_commands.in_set(RulesSet::Resolve));
+}
+
+/// Checks and executes every requested command in arrival order; writes the events (or the
+/// rejection) as messages and records accepted commands in the battle log.
+pub fn resolve_commands(world: &mut World) {
+    let requested: Vec<GameCommand> = world
+        .resource_mut::<Messages<CommandRequested>>()
+        .drain()
+        .map(|m| m.0)
+        .collect();
+    for command in requested {
+        match process(world, &command) {
+            Ok(events) => {
+                for event in events {
+                    world.write_message(event);
+                }
+            }
+            Err(error) => {
+                world.write_message(CommandRejected { command, error });
+            }
+        }
+    }
+}
+
+/// Checks `command`, and if allowed executes it and logs it. On error nothing changed,
+/// except that a failed scripted die leaves the battle as it was before the command.
+pub fn process(world: &mut World, command: &GameCommand) -> Result<Vec<GameEvent>, RuleError> {
+    check(world, command)?;
+    let mut ex = Executor::new(world);
+    let result = execute(&mut ex, command);
+    let events = std::mem::take(&mut ex.events);
+    result?;
+    world.resource_mut::<BattleLog>().entries.push(LoggedCommand { command: Some(command.clone()), events: events.clone() });
+    Ok(events)
+}

@@ -1,0 +1,182 @@
+//! Command resolution: a pure `check` that says whether a command is allowed and why not,
+//! and `execute`, which emits the command's events (ACT-1, SEQ-5, SEQ-8, SEQ-9, §3.5).
+
+use super::sequence::{advance, begin_turn, new_delay_count};
+use super::{Combat, Executor, GameCommand, GameEvent, RuleError, StartFlatFooted, UnitId, UnitIndex};
+use crate::ruleset::{ActionKind, Ruleset};
+use bevy::prelude::World;
+
+/// Whether `command` is allowed now. Never changes the battle.
+pub fn check(world: &World, command: &GameCommand) -> Result<(), RuleError> {
+    let combat = world.resource::<Combat>();
+    let rules = world.resource::<Ruleset>();
+    if let Some(unit) = command.actor() {
+        known(world, unit)?;
+    }
+    let in_window = combat.window.is_some();
+    let no_window = || match in_window {
+        true => Err(RuleError::DelayWindowOpen {
+            waiting: combat.delaying.iter().map(|d| d.unit.0.as_str()).collect::<Vec<_>>().join(", "),
+        }),
+        false => Ok(()),
+    };
+    match command {
+        GameCommand::EndTurn { unit } => {
+            no_window()?;
+            is_active(combat, unit)
+        }
+        GameCommand::Delay { unit } => {
+            no_window()?;
+            is_active(combat, unit)?;
+            if combat.acted {
+                return Err(RuleError::AlreadyActed { unit: unit.clone(), what: "delay".into() });
+            }
+            Ok(())
+        }
+        GameCommand::ActNow { unit } => {
+            if !combat.is_delaying(unit) {
+                return Err(RuleError::NotDelaying { unit: unit.clone() });
+            }
+            if !in_window {
+                return Err(RuleError::NoDelayWindow);
+            }
+            Ok(())
+        }
+        GameCommand::Proceed => match in_window {
+            true => Ok(()),
+            false => Err(RuleError::NoDelayWindow),
+        },
+        GameCommand::Ready { unit, action, .. } => {
+            no_window()?;
+            is_active(combat, unit)?;
+            if *action == ActionKind::Full {
+                return Err(RuleError::CannotReady(rules.actions.name_of(*action).to_string()));
+            }
+            spendable(combat, rules, ActionKind::Standard)
+        }
+        GameCommand::FireReadied { unit } => {
+            no_window()?;
+            if combat.readied_by(unit).is_none() {
+                return Err(RuleError::NothingReadied { unit: unit.clone() });
+            }
+            match &combat.active {
+                Some(active) if active == unit => Err(RuleError::ReadiedOnOwnTurn { unit: unit.clone() }),
+                Some(_) => Ok(()),
+                None => Err(RuleError::NoActiveTurn),
+            }
+        }
+        GameCommand::Act { unit, action, .. } => {
+            no_window()?;
+            is_active(combat, unit)?;
+            spendable(combat, rules, *action)
+        }
+        GameCommand::TrackEffect { target, rounds, .. } => {
+            no_window()?;
+            known(world, target)?;
+            if *rounds == 0 {
+                return Err(RuleError::ZeroDuration);
+            }
+            Ok(())
+        }
+    }
+}
+
+/// Runs an allowed command: emits (and applies) its events. Call `check` first.
+pub fn execute(ex: &mut Executor, command: &GameCommand) -> Result<(), RuleError> {
+    match command {
+        GameCommand::EndTurn { unit } => {
+            ex.emit(GameEvent::TurnEnded { unit: unit.clone() });
+            advance(ex, true)
+        }
+        GameCommand::Delay { unit } => {
+            let count = ex.world.resource::<Combat>().entry(unit).map_or(0, |e| e.count);
+            ex.emit(GameEvent::Delayed { unit: unit.clone(), count });
+            advance(ex, false)
+        }
+        GameCommand::ActNow { unit } => {
+            let combat = ex.world.resource::<Combat>();
+            let finisher = combat.window.as_ref().and_then(|w| combat.entry(&w.after)).map_or(0, |e| e.count);
+            let new_count = new_delay_count(ex, finisher);
+            ex.emit(GameEvent::DelayEnded { unit: unit.clone(), new_count });
+            begin_turn(ex, unit.clone())
+        }
+        GameCommand::Proceed => {
+            ex.emit(GameEvent::DelayWindowClosed);
+            advance(ex, false)
+        }
+        GameCommand::Ready { unit, action, trigger } => {
+            let description = format!("ready: {trigger}");
+            take_action(ex, unit, ActionKind::Standard, description);
+            ex.emit(GameEvent::ActionReadied { unit: unit.clone(), action: *action, trigger: trigger.clone() });
+            Ok(())
+        }
+        GameCommand::FireReadied { unit } => {
+            let combat = ex.world.resource::<Combat>();
+            let action = combat.readied_by(unit).map_or(ActionKind::Standard, |r| r.action);
+            let before = combat.active.clone().unwrap_or_else(|| unit.clone());
+            let new_count = combat.entry(&before).map_or(0, |e| e.count);
+            ex.emit(GameEvent::ReadiedActionFired { unit: unit.clone(), action, before, new_count });
+            end_start_flat_footed(ex, unit);
+            Ok(())
+        }
+        GameCommand::Act { unit, action, description } => {
+            take_action(ex, unit, *action, description.clone());
+            Ok(())
+        }
+        GameCommand::TrackEffect { source, target, name, rounds } => {
+            let combat = ex.world.resource::<Combat>();
+            let (round, count) = (combat.round, combat.current_count().unwrap_or(0));
+            let id = combat.next_effect_id;
+            ex.emit(GameEvent::EffectStarted {
+                id,
+                name: name.clone(),
+                source: source.clone(),
+                target: target.clone(),
+                rounds: *rounds,
+                round,
+                count,
+            });
+            Ok(())
+        }
+    }
+}
+
+/// Spends an action from the active unit's budget; acting ends start-of-combat flat-footedness (§3.2).
+fn take_action(ex: &mut Executor, unit: &UnitId, kind: ActionKind, description: String) {
+    let rules = ex.ruleset().actions.clone();
+    let slot = ex
+        .world
+        .resource::<Combat>()
+        .budget
+        .as_ref()
+        .and_then(|b| b.can_spend(&rules, kind).ok())
+        .unwrap_or(kind);
+    ex.emit(GameEvent::ActionTaken { unit: unit.clone(), kind, slot, description });
+    end_start_flat_footed(ex, unit);
+}
+
+fn end_start_flat_footed(ex: &mut Executor, unit: &UnitId) {
+    if ex.get::<StartFlatFooted>(unit).is_some() && !ex.ruleset().variants.saga_flatfooted_until_regular_turn {
+        ex.emit(GameEvent::FlatFootedEnded { unit: unit.clone() });
+    }
+}
+
+fn known(world: &World, unit: &UnitId) -> Result<(), RuleError> {
+    match world.resource::<UnitIndex>().0.contains_key(unit) {
+        true => Ok(()),
+        false => Err(RuleError::UnknownUnit(unit.clone())),
+    }
+}
+
+fn is_active(combat: &Combat, unit: &UnitId) -> Result<(), RuleError> {
+    match &combat.active {
+        Some(active) if active == unit => Ok(()),
+        Some(active) => Err(RuleError::NotYourTurn { unit: unit.clone(), active: active.clone() }),
+        None => Err(RuleError::NoActiveTurn),
+    }
+}
+
+fn spendable(combat: &Combat, rules: &Ruleset, kind: ActionKind) -> Result<(), RuleError> {
+    let budget = combat.budget.as_ref().ok_or(RuleError::NoActiveTurn)?;
+    budget.can_spend(&rules.actions, kind).map(|_| ()).map_err(RuleError::Budget)
+}

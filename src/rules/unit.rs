@@ -1,0 +1,207 @@
+//! Unit components: identity, side, place on the grid, and the stats a scenario gives a
+//! unit, already validated for the family's defense and health models (§6, §15, §17).
+
+use crate::grid::Square;
+use crate::ruleset::Size;
+use bevy::prelude::Component;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
+
+/// The scenario id of a unit; the key commands and events use.
+#[derive(Component, Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct UnitId(pub String);
+
+impl std::fmt::Display for UnitId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl From<&str> for UnitId {
+    fn from(s: &str) -> Self {
+        UnitId(s.to_string())
+    }
+}
+
+/// Which side a unit fights for.
+#[derive(Component, Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct SideId(pub String);
+
+/// Where a unit stands: the top-left square of its space and the space's side in squares (GRID-3).
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Placement {
+    pub at: Square,
+    pub side_squares: u32,
+}
+
+impl Placement {
+    pub fn squares(&self) -> impl Iterator<Item = Square> {
+        self.at.footprint(self.side_squares)
+    }
+}
+
+/// Everything about a unit that does not change during a battle in the foundation rules.
+#[derive(Component, Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Profile {
+    pub name: String,
+    pub size: Size,
+    /// Natural reach in feet (§6.2).
+    pub reach_ft: u32,
+    pub speed: Speeds,
+    /// Initiative modifier (§3.3).
+    pub initiative: i32,
+    pub level: u32,
+    pub bab: i32,
+    pub abilities: Abilities,
+    pub weapons: Vec<Weapon>,
+    pub defenses: Defenses,
+}
+
+/// A weapon or natural attack (§14, §16, §18).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Weapon {
+    pub name: String,
+    pub kind: WeaponKind,
+    pub attack: i32,
+    pub damage: crate::rules::DiceExpr,
+    pub damage_types: Vec<DamageType>,
+    pub reach_ft: Option<u32>,
+    pub range_increment_ft: Option<u32>,
+    pub threatens: Option<bool>,
+}
+
+/// Defense values in the family's model (§15).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Defenses {
+    EacKac { eac: i32, kac: i32 },
+    ArmorClass { ac: i32 },
+    Defense { defense: i32 },
+    ReflexFortitudeWill { reflex: i32, fortitude: i32, will: i32 },
+}
+
+/// Health in the family's model (§17).
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Health {
+    /// starfinder (HP-SF-1): Stamina, Hit Points and Resolve; `rp_max: None` for NPCs.
+    StaminaHitPointsResolve { sp: u32, sp_max: u32, hp: u32, hp_max: u32, rp: u32, rp_max: Option<u32> },
+    /// d20_srd, d20_modern (§17.2–17.3): Hit Points that may go below 0.
+    HitPoints { hp: i32, hp_max: i32 },
+    /// saga (§17.4): Hit Points, Damage Threshold and the condition-track step (0..=5).
+    DamageThresholdTrack { hp: u32, hp_max: u32, damage_threshold: i32, track_step: u8, heroic: bool },
+}
+
+/// The conditions a unit has now (§20).
+#[derive(Component, Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Conditions(pub BTreeSet<ConditionName>);
+
+/// Aware of the enemy at the start of combat (SEQ-1); unaware units are surprised.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Awareness {
+    pub aware: bool,
+}
+
+/// Flat-footed from the start of combat until the unit first acts (§3.2); kept apart from
+/// authored conditions so acting removes only this.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StartFlatFooted;
+
+/// The round in which a late joiner enters and rolls initiative (SEQ-1 step 7).
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct JoinsRound(pub u32);
+
+/// Speeds in feet (saga authors: squares × 5).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Speeds {
+    pub land: u32,
+    #[serde(default)]
+    pub fly: Option<u32>,
+    #[serde(default)]
+    pub climb: Option<u32>,
+    #[serde(default)]
+    pub swim: Option<u32>,
+    #[serde(default)]
+    pub burrow: Option<u32>,
+}
+
+/// Ability modifiers (not scores).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Abilities {
+    pub str: i32,
+    pub dex: i32,
+    pub con: i32,
+    pub int: i32,
+    pub wis: i32,
+    pub cha: i32,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum WeaponKind {
+    Melee,
+    /// Unarmed strike (does not threaten in starfinder, THR-2).
+    Unarmed,
+    Ranged,
+    Thrown,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum DamageType {
+    Bludgeoning,
+    Piercing,
+    Slashing,
+    Acid,
+    Cold,
+    Electricity,
+    Fire,
+    Sonic,
+    /// saga's blaster "energy" damage.
+    Energy,
+    Force,
+    Ion,
+    Stun,
+}
+
+/// The conditions of RULES.md §20 that change a number or an action on the grid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum ConditionName {
+    Asleep,
+    Bleeding,
+    Blinded,
+    Burning,
+    Confused,
+    Cowering,
+    Dazed,
+    Dazzled,
+    Deafened,
+    Encumbered,
+    Entangled,
+    Exhausted,
+    Fascinated,
+    Fatigued,
+    FlatFooted,
+    Frightened,
+    Grabbed,
+    Grappled,
+    Helpless,
+    Nauseated,
+    OffKilter,
+    OffTarget,
+    Overburdened,
+    Panicked,
+    Paralyzed,
+    Pinned,
+    Prone,
+    Shaken,
+    Sickened,
+    Stable,
+    Staggered,
+    Stunned,
+    Unconscious,
+}
+

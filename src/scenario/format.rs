@@ -1,0 +1,298 @@
+//! The scenario file format as written by hand (serde, `deny_unknown_fields`): raw values
+//! exactly as they appear in RON. Nothing here is trusted; `validate` turns it into
+//! `ScenarioSpec`. Documented in `docs/scenario-format.md`.
+
+use crate::grid::{Concealment, Intersection, Light, Square};
+use crate::rules::{Abilities, ConditionName, DamageType, Speeds, WeaponKind};
+use crate::ruleset::Size;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// The whole file: `Scenario(version: 1, ...)`.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename = "Scenario")]
+pub struct ScenarioFile {
+    pub version: u32,
+    pub name: String,
+    #[serde(default)]
+    pub description: String,
+    /// Rule family id: `starfinder`, `d20_srd`, `d20_modern` or `saga`.
+    pub ruleset: String,
+    #[serde(default)]
+    pub seed: Option<u64>,
+    pub map: MapDef,
+    pub sides: Vec<SideDef>,
+    pub units: Vec<UnitDef>,
+    #[serde(default)]
+    pub zones: Vec<ZoneDef>,
+    #[serde(default)]
+    pub objectives: Vec<ObjectiveDef>,
+}
+
+/// The battle map: ASCII rows plus a legend, or a filled `size` (GRID-1, GRID-5).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MapDef {
+    /// One string per row, top row first; every character is a legend key.
+    #[serde(default)]
+    pub rows: Vec<String>,
+    /// `(width, height)` for a map filled with `fill`; `rows`, if given, must match.
+    #[serde(default)]
+    pub size: Option<(u32, u32)>,
+    #[serde(default)]
+    pub fill: Option<char>,
+    pub legend: BTreeMap<char, LegendEntry>,
+    /// Thin walls and doors on square edges, each a straight run between two intersections.
+    #[serde(default)]
+    pub edges: Vec<EdgeDef>,
+}
+
+/// What one map character means (GRID-5).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LegendEntry {
+    pub terrain: TerrainKind,
+    #[serde(default)]
+    pub concealment: Concealment,
+    #[serde(default)]
+    pub light: Light,
+    /// Overrides whether diagonal moves past this square are forbidden (MOV-10).
+    /// Walls are hard corners unless set to `false` (e.g. a hedge); other terrain is not.
+    #[serde(default)]
+    pub hard_corner: Option<bool>,
+    /// Blocks line of sight but not line of effect (fog, thick smoke; LOS-2).
+    #[serde(default)]
+    pub blocks_sight: bool,
+    /// Also counts as difficult terrain (e.g. rubble that gives cover).
+    #[serde(default)]
+    pub difficult: bool,
+}
+
+/// The base kind of a square (GRID-5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TerrainKind {
+    /// Open ground.
+    Floor,
+    /// Impassable, blocks line of effect, a hard corner.
+    Wall,
+    /// Difficult terrain (MOV-5).
+    Difficult,
+    /// A low obstacle / Low Object about half a creature's height (§9.4).
+    LowObstacle,
+    /// An object that gives cover and blocks movement (crates, consoles; §9.2).
+    Cover,
+    /// An object that gives improved cover (gun port, arrow slit; §9.2, COV-2).
+    ImprovedCover,
+}
+
+/// A thin wall or door along grid lines from one intersection to another (GEO-4).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EdgeDef {
+    pub from: Intersection,
+    pub to: Intersection,
+    pub kind: EdgeKind,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum EdgeKind {
+    Wall,
+    Door { open: bool },
+}
+
+/// A side of the battle.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SideDef {
+    pub id: String,
+    pub name: String,
+    pub control: Control,
+    /// `#rrggbb`.
+    pub colour: String,
+}
+
+/// Who plays a side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Control {
+    Human,
+    /// Refused until computer opponents exist.
+    Ai,
+}
+
+/// A unit as written: inline stats, or `template` plus overrides. Template files in
+/// `assets/units/` use the same shape without `id`, `template`, `side`, `at`, `aware` and
+/// `joins_round`; validation says which fields are required where.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename = "Unit")]
+pub struct UnitDef {
+    #[serde(default)]
+    pub id: Option<String>,
+    /// Name of a stat-block template in `assets/units/` (file name without `.ron`).
+    #[serde(default)]
+    pub template: Option<String>,
+    #[serde(default)]
+    pub side: Option<String>,
+    /// Top-left square of the unit's space.
+    #[serde(default)]
+    pub at: Option<Square>,
+    /// `false` = surprised at the start of combat (SEQ-1). Default `true`.
+    #[serde(default)]
+    pub aware: Option<bool>,
+    /// The unit enters at the start of this round and rolls initiative then (SEQ-1 step 7).
+    #[serde(default)]
+    pub joins_round: Option<u32>,
+    #[serde(default)]
+    pub name: Option<String>,
+    #[serde(default)]
+    pub size: Option<Size>,
+    /// Tall (biped) or long (quadruped) body for natural reach (SIZE-4).
+    #[serde(default)]
+    pub body: Option<Body>,
+    /// Natural reach in feet; defaults to the size table's (§6.2).
+    #[serde(default)]
+    pub reach: Option<u32>,
+    #[serde(default)]
+    pub speed: Option<Speeds>,
+    /// Initiative modifier (§3.3).
+    #[serde(default)]
+    pub initiative: Option<i32>,
+    /// Character level or CR (saga: heroic level).
+    #[serde(default)]
+    pub level: Option<u32>,
+    /// Base attack bonus (§14.2).
+    #[serde(default)]
+    pub bab: Option<i32>,
+    /// Ability modifiers.
+    #[serde(default)]
+    pub abilities: Option<Abilities>,
+    #[serde(default)]
+    pub weapons: Option<Vec<WeaponDef>>,
+    #[serde(default)]
+    pub defenses: Option<DefensesDef>,
+    #[serde(default)]
+    pub health: Option<HealthDef>,
+    #[serde(default)]
+    pub conditions: Option<Vec<ConditionName>>,
+}
+
+impl UnitDef {
+    /// This unit's fields, falling back to `template`'s for the stats it leaves out.
+    pub fn over_template(self, template: &UnitDef) -> UnitDef {
+        let t = template.clone();
+        UnitDef {
+            id: self.id,
+            template: self.template,
+            side: self.side,
+            at: self.at,
+            aware: self.aware,
+            joins_round: self.joins_round,
+            name: self.name.or(t.name),
+            size: self.size.or(t.size),
+            body: self.body.or(t.body),
+            reach: self.reach.or(t.reach),
+            speed: self.speed.or(t.speed),
+            initiative: self.initiative.or(t.initiative),
+            level: self.level.or(t.level),
+            bab: self.bab.or(t.bab),
+            abilities: self.abilities.or(t.abilities),
+            weapons: self.weapons.or(t.weapons),
+            defenses: self.defenses.or(t.defenses),
+            health: self.health.or(t.health),
+            conditions: self.conditions.or(t.conditions),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Body {
+    Tall,
+    Long,
+}
+
+/// A weapon or natural attack.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WeaponDef {
+    pub name: String,
+    pub kind: WeaponKind,
+    /// Total attack bonus with this weapon, as printed in the stat block.
+    pub attack: i32,
+    /// Dice expression: `1d6`, `2d8+3`, `1d4-1`.
+    pub damage: String,
+    pub damage_types: Vec<DamageType>,
+    /// Reach in feet for melee weapons with reach (§6.2); defaults to the unit's reach.
+    #[serde(default)]
+    pub reach: Option<u32>,
+    /// Range increment in feet for ranged and thrown weapons (§18.1).
+    #[serde(default)]
+    pub range_increment: Option<u32>,
+    /// Whether wielding it threatens squares (THR-2); defaults by kind and family.
+    #[serde(default)]
+    pub threatens: Option<bool>,
+}
+
+/// Defense totals as printed in the stat block; which ones are needed depends on the
+/// family's defense model (§15).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct DefensesDef {
+    pub eac: Option<i32>,
+    pub kac: Option<i32>,
+    pub ac: Option<i32>,
+    pub defense: Option<i32>,
+    pub reflex: Option<i32>,
+    pub fortitude: Option<i32>,
+    pub will: Option<i32>,
+}
+
+/// Health in the family's model (§17).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct HealthDef {
+    /// starfinder Stamina Points.
+    pub sp: Option<u32>,
+    pub hp: Option<u32>,
+    /// starfinder Resolve Points; absent = an NPC who dies at 0 HP (HP-SF-1).
+    pub rp: Option<u32>,
+    /// saga Damage Threshold; defaults to Fortitude + size bonus (HP-SG-2).
+    pub damage_threshold: Option<i32>,
+    /// saga: a heroic character (may catch a second wind, HP-SG-11).
+    pub heroic: Option<bool>,
+}
+
+/// A named area of the map made of rectangles.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ZoneDef {
+    pub id: String,
+    pub rects: Vec<RectDef>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RectDef {
+    pub x: i32,
+    pub y: i32,
+    pub w: u32,
+    pub h: u32,
+}
+
+/// What a side must do to win.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ObjectiveDef {
+    pub side: String,
+    pub goal: Goal,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Goal {
+    /// No unit of that side is still able to fight.
+    EliminateSide(String),
+    /// Any unit of the side ends a move in the zone.
+    ReachZone(String),
+    /// The side has a unit in the zone and no enemy there for this many rounds.
+    HoldZone { zone: String, rounds: u32 },
+    /// The side still has an able unit after this many rounds.
+    SurviveRounds(u32),
+}

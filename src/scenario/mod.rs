@@ -1,0 +1,21 @@
+//! Scenario files: the RON format a person writes, validation with `file:line:col` errors,
+//! stat-block templates, and the validated `ScenarioSpec` a battle is built from.
+
+mod diagnostic;
+pub mod format;
+mod load;
+pub mod spans;
+mod spec;
+mod templates;
+mod validate;
+
+pub use diagnostic::{Diagnostic, Problem};
+pub use load::{MAX_FILE_BYTES, load_file, load_str, parse_str, read_text, ron_options};
+pub use spec::{Objective, ScenarioSpec, Side, UnitSpec, Zone};
+pub use templates::Templates;
+pub use validate::{MAX_MAP_SIDE, validate};
+
+/// The scenario the game opens when none is given; works without any files on disk.
+pub const DEFAULT_SCENARIO: &str = include_str!("../../scenarios/tutorial_relay.ron");
+/// The file name shown for the embedded default scenario.
+pub const DEFAULT_SCENARIO_NAME: &str = "scenarios/tutorial_relay.ron";

@@ -1,0 +1,55 @@
+//! A validated scenario: runtime types the rules can trust (STYLE 9). Built only by
+//! `validate` from a `ScenarioFile`.
+
+use super::format::{Control, Goal};
+use crate::grid::{Map, Square};
+use crate::rules::{Conditions, Health, Placement, Profile, SideId, UnitId};
+use crate::ruleset::{Family, Ruleset};
+
+/// A scenario that passed validation, with its ruleset loaded.
+#[derive(Debug, Clone)]
+pub struct ScenarioSpec {
+    pub name: String,
+    pub description: String,
+    pub family: Family,
+    pub ruleset: Ruleset,
+    pub seed: Option<u64>,
+    pub map: Map,
+    pub sides: Vec<Side>,
+    pub units: Vec<UnitSpec>,
+    pub zones: Vec<Zone>,
+    pub objectives: Vec<Objective>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Side {
+    pub id: SideId,
+    pub name: String,
+    pub control: Control,
+    pub colour: [u8; 3],
+}
+
+/// One unit ready to spawn.
+#[derive(Debug, Clone, PartialEq)]
+pub struct UnitSpec {
+    pub id: UnitId,
+    pub side: SideId,
+    pub placement: Placement,
+    pub aware: bool,
+    pub joins_round: Option<u32>,
+    pub profile: Profile,
+    pub health: Health,
+    pub conditions: Conditions,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Zone {
+    pub id: String,
+    pub squares: Vec<Square>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Objective {
+    pub side: SideId,
+    pub goal: Goal,
+}

@@ -1,0 +1,72 @@
+//! Reusable unit stat blocks (`assets/units/NAME.ron`): looked up in the given folders
+//! first, then among the templates shipped inside the binary.
+
+use super::format::UnitDef;
+use super::load::ron_options;
+use std::path::PathBuf;
+
+/// Templates shipped with the game, so scenarios work from any directory.
+const SHIPPED: [(&str, &str); 5] = [
+    ("space_goblin", include_str!("../../assets/units/space_goblin.ron")),
+    ("ksarik", include_str!("../../assets/units/ksarik.ron")),
+    ("orc_warrior", include_str!("../../assets/units/orc_warrior.ron")),
+    ("street_thug", include_str!("../../assets/units/street_thug.ron")),
+    ("stormtrooper", include_str!("../../assets/units/stormtrooper.ron")),
+];
+
+/// Where `template:` names are looked up.
+#[derive(Debug, Clone, Default)]
+pub struct Templates {
+    dirs: Vec<PathBuf>,
+}
+
+impl Templates {
+    /// Shipped templates only.
+    pub fn shipped() -> Self {
+        Self::default()
+    }
+
+    /// Looks in `dirs` (in order) before the shipped templates.
+    pub fn with_dirs(dirs: Vec<PathBuf>) -> Self {
+        Self { dirs }
+    }
+
+    /// The folders to search for a scenario at `scenario`: `../assets/units` beside its
+    /// folder, and `assets/units` under the current directory.
+    pub fn for_scenario(scenario: &std::path::Path) -> Self {
+        let mut dirs = Vec::new();
+        if let Some(dir) = scenario.parent() {
+            dirs.push(dir.join("../assets/units"));
+        }
+        dirs.push(PathBuf::from("assets/units"));
+        Self::with_dirs(dirs)
+    }
+
+    /// The template `name`, or a message saying why it cannot be used.
+    pub fn get(&self, name: &str) -> Result<UnitDef, String> {
+        if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-') {
+            return Err(format!("template name `{name}` may use only letters, digits, `_` and `-`"));
+        }
+        for dir in &self.dirs {
+            let path = dir.join(format!("{name}.ron"));
+            if let Ok(text) = std::fs::read_to_string(&path) {
+                return parse_template(&text, &path.display().to_string());
+            }
+        }
+        match SHIPPED.iter().find(|(n, _)| *n == name) {
+            Some((_, text)) => parse_template(text, &format!("assets/units/{name}.ron")),
+            None => Err(format!("unknown template `{name}` (no assets/units/{name}.ron)")),
+        }
+    }
+
+    /// Names of the shipped templates.
+    pub fn shipped_names() -> impl Iterator<Item = &'static str> {
+        SHIPPED.iter().map(|(n, _)| *n)
+    }
+}
+
+fn parse_template(text: &str, file: &str) -> Result<UnitDef, String> {
+    ron_options()
+        .from_str::<UnitDef>(text)
+        .map_err(|e| format!("template {file}:{}:{}: {}", e.span.start.line, e.span.start.col, e.code))
+}

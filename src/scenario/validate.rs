@@ -1,0 +1,622 @@
+//! Semantic validation: turns a parsed `ScenarioFile` into a `ScenarioSpec`, or lists every
+//! problem with the path of the value at fault (located to `file:line:col` by the caller).
+
+use super::diagnostic::Problem;
+use super::format::{Body, Control, EdgeKind, Goal, MapDef, ScenarioFile, TerrainKind, UnitDef};
+use super::spans::{Seg, field, index};
+use super::spec::{Objective, ScenarioSpec, Side, UnitSpec, Zone};
+use super::templates::Templates;
+use crate::grid::{Cell, CoverObject, EdgeFeature, Map, Square};
+use crate::rules::{Conditions, Defenses, DiceExpr, Health, Placement, Profile, SideId, UnitId, Weapon, WeaponKind};
+use crate::ruleset::{DefenseModel, Family, HealthModel, Ruleset, Size, load_embedded};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// The largest map side accepted, in squares.
+pub const MAX_MAP_SIDE: u32 = 1024;
+
+/// Validates `file`; `templates` resolves `template:` names.
+pub fn validate(file: &ScenarioFile, templates: &Templates) -> Result<ScenarioSpec, Vec<Problem>> {
+    let mut problems = Vec::new();
+    if file.version != 1 {
+        problems.push(Problem::at(
+            vec![field("version")],
+            format!("scenario format version {} is not supported (write `version: 1`)", file.version),
+        ));
+    }
+    let family = Family::from_id(&file.ruleset);
+    if family.is_none() {
+        problems.push(Problem::at(
+            vec![field("ruleset")],
+            format!(
+                "unknown ruleset `{}` (use one of: starfinder, d20_srd, d20_modern, saga)",
+                file.ruleset
+            ),
+        ));
+    }
+    let ruleset = match family.map(load_embedded) {
+        Some(Ok(r)) => Some(r),
+        Some(Err(e)) => {
+            problems.push(Problem::at(vec![field("ruleset")], format!("the ruleset could not be loaded: {e}")));
+            None
+        }
+        None => None,
+    };
+    let map = build_map(&file.map, &mut problems);
+    let sides = build_sides(file, &mut problems);
+    let side_ids: BTreeSet<&str> = file.sides.iter().map(|s| s.id.as_str()).collect();
+    let units = match (&ruleset, &map) {
+        (Some(r), Some(m)) => build_units(file, r, m, &side_ids, templates, &mut problems),
+        _ => Vec::new(),
+    };
+    let zones = map.as_ref().map(|m| build_zones(file, m, &mut problems)).unwrap_or_default();
+    let objectives = build_objectives(file, &side_ids, &zones, &mut problems);
+
+    match (problems.is_empty(), family, ruleset, map) {
+        (true, Some(family), Some(ruleset), Some(map)) => Ok(ScenarioSpec {
+            name: file.name.clone(),
+            description: file.description.clone(),
+            family,
+            ruleset,
+            seed: file.seed,
+            map,
+            sides,
+            units,
+            zones,
+            objectives,
+        }),
+        _ => Err(problems),
+    }
+}
+
+fn map_path(rest: &[Seg]) -> Vec<Seg> {
+    let mut p = vec![field("map")];
+    p.extend_from_slice(rest);
+    p
+}
+
+/// GRID-5: the legend's terrain kinds become cell flags; checks size, rows and edges.
+fn build_map(def: &MapDef, problems: &mut Vec<Problem>) -> Option<Map> {
+    let before = problems.len();
+    let row_widths: Vec<usize> = def.rows.iter().map(|r| r.chars().count()).collect();
+    let (width, height) = match (def.size, def.rows.is_empty()) {
+        (Some((w, h)), _) => (w as usize, h as usize),
+        (None, false) => (row_widths[0], def.rows.len()),
+        (None, true) => {
+            problems.push(Problem::at(
+                map_path(&[]),
+                "the map has no rows (give `rows: [\"....\", ...]`, or `size: (w, h)` with `fill`)",
+            ));
+            return None;
+        }
+    };
+    if width == 0 || height == 0 || width > MAX_MAP_SIDE as usize || height > MAX_MAP_SIDE as usize {
+        let at = if def.size.is_some() { map_path(&[field("size")]) } else { map_path(&[field("rows")]) };
+        problems.push(Problem::at(
+            at,
+            format!("the map is {width}×{height} squares; each side must be 1 to {MAX_MAP_SIDE}"),
+        ));
+        return None;
+    }
+    if def.size.is_some() && !def.rows.is_empty() && def.rows.len() != height {
+        problems.push(Problem::at(
+            map_path(&[field("rows")]),
+            format!("`size` says {height} rows but `rows` has {}", def.rows.len()),
+        ));
+    }
+    for (i, w) in row_widths.iter().enumerate() {
+        if *w != width {
+            problems.push(Problem::at(
+                map_path(&[field("rows"), index(i)]),
+                format!(
+                    "row {} has {w} squares but the map is {width} wide (every row must be the same length)",
+                    i + 1
+                ),
+            ));
+        }
+    }
+    let fill = match (def.fill, def.rows.is_empty()) {
+        (Some(c), _) => Some(c),
+        (None, true) => {
+            problems.push(Problem::at(map_path(&[]), "a map given by `size` needs `fill: '.'`"));
+            None
+        }
+        (None, false) => None,
+    };
+    if let Some(c) = fill
+        && !def.legend.contains_key(&c)
+    {
+        problems.push(Problem::at(
+            map_path(&[field("fill")]),
+            format!("fill character `{c}` is not in the legend"),
+        ));
+    }
+    if problems.len() > before {
+        return None;
+    }
+    let cells: BTreeMap<char, Cell> = def.legend.iter().map(|(c, e)| (*c, legend_cell(e))).collect();
+    let mut map = Map::filled(width as u32, height as u32, fill.and_then(|c| cells.get(&c).copied()).unwrap_or_default());
+    let mut unknown = 0;
+    for (y, row) in def.rows.iter().enumerate() {
+        for (x, ch) in row.chars().enumerate() {
+            match cells.get(&ch) {
+                Some(cell) => map.set_cell(Square::new(x as i32, y as i32), *cell),
+                None => {
+                    unknown += 1;
+                    if unknown <= 20 {
+                        problems.push(Problem::in_string(
+                            map_path(&[field("rows"), index(y)]),
+                            x,
+                            format!("`{ch}` at square ({x}, {y}) is not in the legend (add `'{ch}': (terrain: Floor)` to `legend`)"),
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    if unknown > 20 {
+        problems.push(Problem::at(
+            map_path(&[field("rows")]),
+            format!("{} more squares use characters that are not in the legend", unknown - 20),
+        ));
+    }
+    for (i, edge) in def.edges.iter().enumerate() {
+        let (a, b) = (edge.from, edge.to);
+        let inside = |p: crate::grid::Intersection| p.i >= 0 && p.j >= 0 && p.i <= width as i32 && p.j <= height as i32;
+        let at = map_path(&[field("edges"), index(i)]);
+        if !inside(a) || !inside(b) {
+            problems.push(Problem::at(at, format!("edge from ({}, {}) to ({}, {}) leaves the map (intersections run from (0, 0) to ({width}, {height}))", a.i, a.j, b.i, b.j)));
+            continue;
+        }
+        if (a.i != b.i && a.j != b.j) || a == b {
+            problems.push(Problem::at(at, "an edge must run straight along a grid line between two different intersections"));
+            continue;
+        }
+        let feature = match edge.kind {
+            EdgeKind::Wall => EdgeFeature::Wall,
+            EdgeKind::Door { open } => EdgeFeature::Door { open },
+        };
+        if a.i == b.i {
+            for j in a.j.min(b.j)..a.j.max(b.j) {
+                map.set_vertical_edge(a.i, j, feature);
+            }
+        } else {
+            for i in a.i.min(b.i)..a.i.max(b.i) {
+                map.set_horizontal_edge(i, a.j, feature);
+            }
+        }
+    }
+    (problems.len() == before).then_some(map)
+}
+
+fn legend_cell(e: &super::format::LegendEntry) -> Cell {
+    let mut cell = Cell { concealment: e.concealment, light: e.light, blocks_sight: e.blocks_sight, ..Cell::default() };
+    match e.terrain {
+        TerrainKind::Floor => {}
+        TerrainKind::Wall => {
+            cell.blocks_movement = true;
+            cell.blocks_loe = true;
+            cell.hard_corner = true;
+        }
+        TerrainKind::Difficult => cell.difficult = true,
+        TerrainKind::LowObstacle => cell.low = true,
+        TerrainKind::Cover => {
+            cell.blocks_movement = true;
+            cell.cover = CoverObject::Cover;
+        }
+        TerrainKind::ImprovedCover => {
+            cell.blocks_movement = true;
+            cell.cover = CoverObject::Improved;
+        }
+    }
+    cell.difficult |= e.difficult;
+    if let Some(hard) = e.hard_corner {
+        cell.hard_corner = hard;
+    }
+    cell
+}
+
+fn build_sides(file: &ScenarioFile, problems: &mut Vec<Problem>) -> Vec<Side> {
+    if file.sides.is_empty() {
+        problems.push(Problem::at(vec![field("sides")], "a battle needs at least one side"));
+    }
+    let mut seen = BTreeSet::new();
+    let mut sides = Vec::new();
+    for (i, s) in file.sides.iter().enumerate() {
+        let at = |f: &str| vec![field("sides"), index(i), field(f)];
+        if !seen.insert(s.id.as_str()) {
+            problems.push(Problem::at(at("id"), format!("side id `{}` is used twice", s.id)));
+        }
+        if s.control == Control::Ai {
+            problems.push(Problem::at(
+                at("control"),
+                "computer-controlled sides are not supported yet; use `control: Human` (hot-seat)",
+            ));
+        }
+        let colour = parse_colour(&s.colour);
+        if colour.is_none() {
+            problems.push(Problem::at(at("colour"), format!("colour `{}` is not `#rrggbb` (e.g. \"#3070d0\")", s.colour)));
+        }
+        sides.push(Side {
+            id: SideId(s.id.clone()),
+            name: s.name.clone(),
+            control: s.control,
+            colour: colour.unwrap_or([128, 128, 128]),
+        });
+    }
+    sides
+}
+
+fn parse_colour(text: &str) -> Option<[u8; 3]> {
+    let hex = text.strip_prefix('#')?;
+    if hex.len() != 6 || !hex.is_ascii() {
+        return None;
+    }
+    let byte = |i: usize| u8::from_str_radix(&hex[i..i + 2], 16).ok();
+    Some([byte(0)?, byte(2)?, byte(4)?])
+}
+
+const UNIT_ONLY_FIELDS: [&str; 6] = ["id", "template", "side", "at", "aware", "joins_round"];
+
+fn build_units(
+    file: &ScenarioFile,
+    ruleset: &Ruleset,
+    map: &Map,
+    side_ids: &BTreeSet<&str>,
+    templates: &Templates,
+    problems: &mut Vec<Problem>,
+) -> Vec<UnitSpec> {
+    if file.units.is_empty() {
+        problems.push(Problem::at(vec![field("units")], "a battle needs at least one unit"));
+    }
+    let mut seen = BTreeSet::new();
+    let mut occupied: BTreeMap<Square, usize> = BTreeMap::new();
+    let mut units = Vec::new();
+    for (i, raw) in file.units.iter().enumerate() {
+        let path = |f: &str| vec![field("units"), index(i), field(f)];
+        let before = problems.len();
+        let merged = match &raw.template {
+            Some(name) => match templates.get(name) {
+                Ok(t) => {
+                    for f in template_unit_fields(&t) {
+                        problems.push(Problem::at(
+                            path("template"),
+                            format!("template `{name}` sets `{f}`, which only a unit in a scenario may set"),
+                        ));
+                    }
+                    raw.clone().over_template(&t)
+                }
+                Err(e) => {
+                    problems.push(Problem::at(path("template"), e));
+                    continue;
+                }
+            },
+            None => raw.clone(),
+        };
+        let Some(id) = merged.id.clone() else {
+            problems.push(Problem::at(vec![field("units"), index(i)], "this unit has no `id` (add `id: \"name\"`)"));
+            continue;
+        };
+        if !seen.insert(id.clone()) {
+            problems.push(Problem::at(path("id"), format!("unit id `{id}` is used twice")));
+        }
+        let side = match &merged.side {
+            Some(s) if side_ids.contains(s.as_str()) => s.clone(),
+            Some(s) => {
+                problems.push(Problem::at(path("side"), format!("unit `{id}` is on side `{s}`, which is not in `sides`")));
+                String::new()
+            }
+            None => {
+                problems.push(Problem::at(vec![field("units"), index(i)], format!("unit `{id}` has no `side`")));
+                String::new()
+            }
+        };
+        let size = merged.size.unwrap_or(Size::Medium);
+        let side_squares = ruleset.sizes.side_squares(size);
+        let Some(at) = merged.at else {
+            problems.push(Problem::at(vec![field("units"), index(i)], format!("unit `{id}` has no position (add `at: (x, y)`)")));
+            continue;
+        };
+        let placement = Placement { at, side_squares };
+        for sq in placement.squares() {
+            match map.cell(sq) {
+                None => {
+                    problems.push(Problem::at(
+                        path("at"),
+                        format!(
+                            "unit `{id}` at {at} does not fit on the {}×{} map (its space is {side_squares}×{side_squares})",
+                            map.width(),
+                            map.height()
+                        ),
+                    ));
+                    break;
+                }
+                Some(cell) if cell.blocks_movement => {
+                    problems.push(Problem::at(path("at"), format!("unit `{id}` stands inside a wall or solid object at {sq}")));
+                    break;
+                }
+                Some(_) => {}
+            }
+        }
+        let shares_squares = ruleset.sizes.row(size).space_squares == 0;
+        for sq in placement.squares() {
+            if let Some(&other) = occupied.get(&sq) {
+                let other_shares = file.units[other].size.is_some_and(|s| ruleset.sizes.row(s).space_squares == 0);
+                if !(shares_squares && other_shares) {
+                    let other_id = file.units[other].id.clone().unwrap_or_default();
+                    problems.push(Problem::at(path("at"), format!("unit `{id}` overlaps unit `{other_id}` at {sq}")));
+                    break;
+                }
+            }
+        }
+        for sq in placement.squares() {
+            occupied.entry(sq).or_insert(i);
+        }
+        if merged.joins_round == Some(0) {
+            problems.push(Problem::at(path("joins_round"), "`joins_round` counts from 1 (the first regular round)"));
+        }
+        let profile = build_profile(&merged, &id, size, ruleset, i, problems);
+        let health = build_health(&merged, &id, ruleset, i, problems, &profile);
+        if problems.len() > before {
+            continue;
+        }
+        if let (Some(profile), Some(health)) = (profile, health) {
+            units.push(UnitSpec {
+                id: UnitId(id),
+                side: SideId(side),
+                placement,
+                aware: merged.aware.unwrap_or(true),
+                joins_round: merged.joins_round,
+                profile,
+                health,
+                conditions: Conditions(merged.conditions.clone().unwrap_or_default().into_iter().collect()),
+            });
+        }
+    }
+    units
+}
+
+fn template_unit_fields(t: &UnitDef) -> Vec<&'static str> {
+    let set = [
+        t.id.is_some(),
+        t.template.is_some(),
+        t.side.is_some(),
+        t.at.is_some(),
+        t.aware.is_some(),
+        t.joins_round.is_some(),
+    ];
+    UNIT_ONLY_FIELDS.iter().zip(set).filter(|(_, s)| *s).map(|(f, _)| *f).collect()
+}
+
+fn build_profile(
+    u: &UnitDef,
+    id: &str,
+    size: Size,
+    ruleset: &Ruleset,
+    i: usize,
+    problems: &mut Vec<Problem>,
+) -> Option<Profile> {
+    let unit = vec![field("units"), index(i)];
+    let path = |f: &str| vec![field("units"), index(i), field(f)];
+    let Some(speed) = u.speed else {
+        problems.push(Problem::at(unit, format!("unit `{id}` has no `speed` (e.g. `speed: (land: 30)`, in feet)")));
+        return None;
+    };
+    let row = ruleset.sizes.row(size);
+    let reach_ft = u.reach.unwrap_or(match u.body.unwrap_or(Body::Tall) {
+        Body::Tall => row.reach_tall_ft,
+        Body::Long => row.reach_long_ft,
+    });
+    let d = u.defenses.unwrap_or_default();
+    let need = |name: &str, v: Option<i32>, problems: &mut Vec<Problem>| {
+        if v.is_none() {
+            problems.push(Problem::at(
+                path("defenses"),
+                format!("unit `{id}` needs `{name}` in `defenses` for {} ({})", ruleset.name, defense_names(ruleset.defense.model).join(", ")),
+            ));
+        }
+        v.unwrap_or_default()
+    };
+    if u.defenses.is_none() {
+        problems.push(Problem::at(
+            unit.clone(),
+            format!("unit `{id}` has no `defenses` ({} needs {})", ruleset.name, defense_names(ruleset.defense.model).join(", ")),
+        ));
+        return None;
+    }
+    let unused: Vec<&str> = [
+        ("eac", d.eac), ("kac", d.kac), ("ac", d.ac), ("defense", d.defense),
+        ("reflex", d.reflex), ("fortitude", d.fortitude), ("will", d.will),
+    ]
+    .into_iter()
+    .filter(|(name, v)| v.is_some() && !defense_names(ruleset.defense.model).contains(name))
+    .map(|(name, _)| name)
+    .collect();
+    for name in unused {
+        problems.push(Problem::at(
+            path("defenses"),
+            format!("`{name}` is not a defense in {} (it uses {})", ruleset.name, defense_names(ruleset.defense.model).join(", ")),
+        ));
+    }
+    let defenses = match ruleset.defense.model {
+        DefenseModel::EacKac => Defenses::EacKac { eac: need("eac", d.eac, problems), kac: need("kac", d.kac, problems) },
+        DefenseModel::ArmorClass => Defenses::ArmorClass { ac: need("ac", d.ac, problems) },
+        DefenseModel::Defense => Defenses::Defense { defense: need("defense", d.defense, problems) },
+        DefenseModel::ReflexFortitudeWill => Defenses::ReflexFortitudeWill {
+            reflex: need("reflex", d.reflex, problems),
+            fortitude: need("fortitude", d.fortitude, problems),
+            will: need("will", d.will, problems),
+        },
+    };
+    let mut weapons = Vec::new();
+    for (w_i, w) in u.weapons.clone().unwrap_or_default().into_iter().enumerate() {
+        let wpath = |f: &str| vec![field("units"), index(i), field("weapons"), index(w_i), field(f)];
+        let damage = match DiceExpr::parse(&w.damage) {
+            Ok(d) => d,
+            Err(e) => {
+                problems.push(Problem::at(wpath("damage"), e.to_string()));
+                continue;
+            }
+        };
+        let ranged = matches!(w.kind, WeaponKind::Ranged | WeaponKind::Thrown);
+        if ranged && w.range_increment.is_none() {
+            problems.push(Problem::at(
+                vec![field("units"), index(i), field("weapons"), index(w_i)],
+                format!("ranged weapon `{}` needs `range_increment` (feet)", w.name),
+            ));
+        }
+        if w.damage_types.is_empty() {
+            problems.push(Problem::at(wpath("damage_types"), format!("weapon `{}` needs at least one damage type", w.name)));
+        }
+        weapons.push(Weapon {
+            name: w.name,
+            kind: w.kind,
+            attack: w.attack,
+            damage,
+            damage_types: w.damage_types,
+            reach_ft: w.reach,
+            range_increment_ft: w.range_increment,
+            threatens: w.threatens,
+        });
+    }
+    Some(Profile {
+        name: u.name.clone().unwrap_or_else(|| id.to_string()),
+        size,
+        reach_ft,
+        speed,
+        initiative: u.initiative.unwrap_or(0),
+        level: u.level.unwrap_or(1),
+        bab: u.bab.unwrap_or(0),
+        abilities: u.abilities.unwrap_or_default(),
+        weapons,
+        defenses,
+    })
+}
+
+fn defense_names(model: DefenseModel) -> &'static [&'static str] {
+    match model {
+        DefenseModel::EacKac => &["eac", "kac"],
+        DefenseModel::ArmorClass => &["ac"],
+        DefenseModel::Defense => &["defense"],
+        DefenseModel::ReflexFortitudeWill => &["reflex", "fortitude", "will"],
+    }
+}
+
+fn build_health(
+    u: &UnitDef,
+    id: &str,
+    ruleset: &Ruleset,
+    i: usize,
+    problems: &mut Vec<Problem>,
+    profile: &Option<Profile>,
+) -> Option<Health> {
+    let path = vec![field("units"), index(i), field("health")];
+    let Some(h) = u.health else {
+        problems.push(Problem::at(vec![field("units"), index(i)], format!("unit `{id}` has no `health` (e.g. `health: (hp: 10)`)")));
+        return None;
+    };
+    let Some(hp) = h.hp else {
+        problems.push(Problem::at(path, format!("unit `{id}` needs `hp` in `health`")));
+        return None;
+    };
+    if hp == 0 || hp > 1_000_000 {
+        problems.push(Problem::at(path.clone(), format!("`hp` of `{id}` must be 1 to 1000000")));
+    }
+    let refuse = |name: &str, set: bool, problems: &mut Vec<Problem>| {
+        if set {
+            problems.push(Problem::at(path.clone(), format!("`{name}` is not part of {}'s health model", ruleset.name)));
+        }
+    };
+    match ruleset.health.model {
+        HealthModel::StaminaHitPointsResolve => {
+            refuse("damage_threshold", h.damage_threshold.is_some(), problems);
+            refuse("heroic", h.heroic.is_some(), problems);
+            let sp = h.sp.unwrap_or(0);
+            Some(Health::StaminaHitPointsResolve { sp, sp_max: sp, hp, hp_max: hp, rp: h.rp.unwrap_or(0), rp_max: h.rp })
+        }
+        HealthModel::HitPointThresholds => {
+            refuse("sp", h.sp.is_some(), problems);
+            refuse("rp", h.rp.is_some(), problems);
+            refuse("damage_threshold", h.damage_threshold.is_some(), problems);
+            refuse("heroic", h.heroic.is_some(), problems);
+            Some(Health::HitPoints { hp: hp as i32, hp_max: hp as i32 })
+        }
+        HealthModel::DamageThresholdTrack => {
+            refuse("sp", h.sp.is_some(), problems);
+            refuse("rp", h.rp.is_some(), problems);
+            // HP-SG-2: Damage Threshold = Fortitude Defense + size bonus, unless given.
+            let fortitude = match profile.as_ref().map(|p| p.defenses) {
+                Some(Defenses::ReflexFortitudeWill { fortitude, .. }) => fortitude,
+                _ => 0,
+            };
+            let size_bonus = profile.as_ref().map_or(0, |p| ruleset.sizes.row(p.size).damage_threshold_bonus);
+            Some(Health::DamageThresholdTrack {
+                hp,
+                hp_max: hp,
+                damage_threshold: h.damage_threshold.unwrap_or(fortitude + size_bonus),
+                track_step: 0,
+                heroic: h.heroic.unwrap_or(false),
+            })
+        }
+    }
+}
+
+fn build_zones(file: &ScenarioFile, map: &Map, problems: &mut Vec<Problem>) -> Vec<Zone> {
+    let mut seen = BTreeSet::new();
+    let mut zones = Vec::new();
+    for (i, z) in file.zones.iter().enumerate() {
+        if !seen.insert(z.id.as_str()) {
+            problems.push(Problem::at(vec![field("zones"), index(i), field("id")], format!("zone id `{}` is used twice", z.id)));
+        }
+        let mut squares = BTreeSet::new();
+        for (r_i, r) in z.rects.iter().enumerate() {
+            let inside = r.w > 0
+                && r.h > 0
+                && map.contains(Square::new(r.x, r.y))
+                && map.contains(Square::new(r.x + r.w as i32 - 1, r.y + r.h as i32 - 1));
+            if !inside {
+                problems.push(Problem::at(
+                    vec![field("zones"), index(i), field("rects"), index(r_i)],
+                    format!("zone `{}` rectangle must have w, h ≥ 1 and lie on the map", z.id),
+                ));
+                continue;
+            }
+            for dy in 0..r.h as i32 {
+                for dx in 0..r.w as i32 {
+                    squares.insert(Square::new(r.x + dx, r.y + dy));
+                }
+            }
+        }
+        zones.push(Zone { id: z.id.clone(), squares: squares.into_iter().collect() });
+    }
+    zones
+}
+
+fn build_objectives(
+    file: &ScenarioFile,
+    side_ids: &BTreeSet<&str>,
+    zones: &[Zone],
+    problems: &mut Vec<Problem>,
+) -> Vec<Objective> {
+    let mut objectives = Vec::new();
+    for (i, o) in file.objectives.iter().enumerate() {
+        let at = |f: &str| vec![field("objectives"), index(i), field(f)];
+        if !side_ids.contains(o.side.as_str()) {
+            problems.push(Problem::at(at("side"), format!("objective for side `{}`, which is not in `sides`", o.side)));
+        }
+        let zone_known = |z: &str| zones.iter().any(|zone| zone.id == z);
+        match &o.goal {
+            Goal::EliminateSide(s) if !side_ids.contains(s.as_str()) => {
+                problems.push(Problem::at(at("goal"), format!("`EliminateSide` names side `{s}`, which is not in `sides`")));
+            }
+            Goal::ReachZone(z) | Goal::HoldZone { zone: z, .. } if !zone_known(z) => {
+                problems.push(Problem::at(at("goal"), format!("zone `{z}` is not in `zones`")));
+            }
+            Goal::HoldZone { rounds: 0, .. } | Goal::SurviveRounds(0) => {
+                problems.push(Problem::at(at("goal"), "the number of rounds must be at least 1"));
+            }
+            _ => {}
+        }
+        objectives.push(Objective { side: SideId(o.side.clone()), goal: o.goal.clone() });
+    }
+    objectives
+}

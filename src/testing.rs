@@ -1,0 +1,75 @@
+//! Test harness shipped in the library: battles from RON text or from a one-line list of
+//! units, for unit tests, integration tests and benchmarks. Panics with the validator's
+//! messages on bad input, which is what a test wants.
+
+use crate::history::Battle;
+use crate::rules::{GameCommand, GameEvent};
+use crate::scenario::{ScenarioSpec, Templates, load_str};
+
+/// Validates scenario text, panicking with every diagnostic if it is not valid.
+pub fn scenario(text: &str) -> ScenarioSpec {
+    load_str(text, "test.ron", &Templates::shipped()).unwrap_or_else(|d| {
+        panic!("test scenario is invalid:\n{}", d.iter().map(|d| d.to_string()).collect::<Vec<_>>().join("\n"))
+    })
+}
+
+/// Starts a battle from scenario text with seed 1 and the given scripted dice.
+pub fn battle(text: &str, dice: &[u32]) -> Battle {
+    Battle::start(scenario(text), text, "test.ron", 1, dice.to_vec()).unwrap_or_else(|e| panic!("battle: {e}"))
+}
+
+/// A unit for `skirmish`: id, side (`"a"` or `"b"`), initiative modifier, aware at the start.
+pub struct TestUnit<'a> {
+    pub id: &'a str,
+    pub side: &'a str,
+    pub initiative: i32,
+    pub aware: bool,
+}
+
+/// Shorthand for an aware `TestUnit`.
+pub fn unit<'a>(id: &'a str, side: &'a str, initiative: i32) -> TestUnit<'a> {
+    TestUnit { id, side, initiative, aware: true }
+}
+
+/// Scenario text for `family` on an open 12×12 map with sides `a` and `b` and `units` in a
+/// row along the top, each with the stats the family's defense and health models need.
+pub fn skirmish(family: &str, units: &[TestUnit]) -> String {
+    let (defenses, health) = match family {
+        "starfinder" => ("(eac: 12, kac: 14)", "(sp: 5, hp: 10, rp: 3)"),
+        "d20_srd" => ("(ac: 14)", "(hp: 10)"),
+        "d20_modern" => ("(defense: 14)", "(hp: 10)"),
+        _ => ("(reflex: 14, fortitude: 12, will: 11)", "(hp: 10)"),
+    };
+    let units: Vec<String> = units
+        .iter()
+        .enumerate()
+        .map(|(i, u)| {
+            format!(
+                "(id: \"{}\", side: \"{}\", at: ({}, 0), aware: {}, speed: (land: 30), initiative: {}, defenses: {defenses}, health: {health})",
+                u.id, u.side, i, u.aware, u.initiative
+            )
+        })
+        .collect();
+    format!(
+        r##"Scenario(
+    version: 1,
+    name: "Test skirmish",
+    ruleset: "{family}",
+    map: (size: (12, 12), fill: '.', legend: {{ '.': (terrain: Floor) }}),
+    sides: [
+        (id: "a", name: "A", control: Human, colour: "#3070d0"),
+        (id: "b", name: "B", control: Human, colour: "#d03030"),
+    ],
+    units: [
+        {}
+    ],
+)"##,
+        units.join(",\n        ")
+    )
+}
+
+/// Submits `command`, panicking with the rules' reason if it is refused.
+pub fn ok(battle: &mut Battle, command: GameCommand) -> Vec<GameEvent> {
+    let shown = format!("{command:?}");
+    battle.submit(command).unwrap_or_else(|e| panic!("{shown} was refused: {e}"))
+}

@@ -1,0 +1,112 @@
+//! The headless CLI as scripts use it: `run` and `query` JSON, exit codes, determinism of
+//! the printed output.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn fivefoot(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_fivefoot"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the binary runs")
+}
+
+fn temp_file(name: &str, text: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("fivefoot-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+fn json(out: &Output) -> serde_json::Value {
+    assert!(out.status.success(), "stderr: {}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).expect("stdout is JSON")
+}
+
+const SCENARIO: &str = "scenarios/tutorial_relay.ron";
+
+fn script() -> PathBuf {
+    // With seed 11 the tutorial's order is fixed by its dice; the script ends three turns.
+    temp_file("script.ron", "[]")
+}
+
+fn first_turns_script(seed: &str) -> PathBuf {
+    let order = fivefoot(&["query", SCENARIO, "--seed", seed, "initiative"]);
+    let order = json(&order);
+    let units: Vec<String> =
+        order["order"].as_array().unwrap().iter().map(|e| e["unit"].as_str().unwrap().to_string()).collect();
+    let commands: Vec<String> = units.iter().take(3).map(|u| format!("EndTurn(unit: \"{u}\")")).collect();
+    temp_file(&format!("turns-{seed}.ron"), &format!("[{}]", commands.join(", ")))
+}
+
+#[test]
+fn run_twice_with_one_seed_prints_identical_json() {
+    let script = first_turns_script("11");
+    let args = ["run", SCENARIO, "--script", script.to_str().unwrap(), "--seed", "11", "--json"];
+    let (a, b) = (fivefoot(&args), fivefoot(&args));
+    assert_eq!(json(&a), json(&b));
+    assert_eq!(a.stdout, b.stdout, "byte for byte");
+    let doc = json(&a);
+    assert_eq!(doc["format"], 1);
+    assert_eq!(doc["seed"], 11);
+    assert_eq!(doc["log"].as_array().unwrap().len(), 4, "combat start + three commands");
+    assert!(doc["rejected"].is_null());
+    assert!(doc["state_hash"].as_str().unwrap().starts_with("fnv1a64:"));
+}
+
+#[test]
+fn scripted_dice_fix_initiative() {
+    let out = fivefoot(&["query", SCENARIO, "--dice", "1,2,3,4,20", "initiative"]);
+    let doc = json(&out);
+    // Units roll in id order: goblin_a, goblin_b, ksarik, navasi, obozaya (obozaya +1 rolls 20).
+    assert_eq!(doc["order"][0]["unit"], "obozaya");
+    assert_eq!(doc["order"][0]["count"], 21);
+    assert_eq!(doc["active"], "obozaya");
+}
+
+#[test]
+fn a_refused_command_stops_the_run_with_exit_1_and_its_reason() {
+    let script = temp_file("bad.ron", r#"[EndTurn(unit: "nobody")]"#);
+    let out = fivefoot(&["run", SCENARIO, "--script", script.to_str().unwrap(), "--json"]);
+    assert_eq!(out.status.code(), Some(1));
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(doc["rejected"]["index"], 0);
+    assert_eq!(doc["rejected"]["reason"], "there is no unit `nobody` in this battle");
+}
+
+#[test]
+fn query_turn_and_unit_answer_as_json() {
+    let turn = json(&fivefoot(&["query", SCENARIO, "--seed", "5", "turn"]));
+    assert_eq!(turn["round"], 1);
+    let names: Vec<&str> = turn["available_actions"].as_array().unwrap().iter().map(|a| a["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["standard action", "move action", "swift action", "full action"]);
+    let unit = json(&fivefoot(&["query", SCENARIO, "--seed", "5", "unit", "ksarik"]));
+    assert_eq!(unit["reach_ft"], 10);
+    assert_eq!(unit["defenses"]["eac_kac"]["kac"], 15);
+    let missing = fivefoot(&["query", SCENARIO, "unit", "nobody"]);
+    assert_eq!(missing.status.code(), Some(1));
+}
+
+#[test]
+fn run_writes_a_save_that_query_reads_back() {
+    let script = first_turns_script("9");
+    let save = std::env::temp_dir().join(format!("fivefoot-cli-{}/battle.save.ron", std::process::id()));
+    let run = fivefoot(&[
+        "run", SCENARIO, "--script", script.to_str().unwrap(), "--seed", "9", "--json", "--save", save.to_str().unwrap(),
+    ]);
+    let ran = json(&run);
+    let turn = json(&fivefoot(&["query", save.to_str().unwrap(), "turn"]));
+    assert_eq!(turn["active"], ran["state"]["combat"]["active"]);
+    assert!(Path::new(&save).exists());
+}
+
+#[test]
+fn an_empty_script_only_starts_the_combat() {
+    let out = fivefoot(&["run", SCENARIO, "--script", script().to_str().unwrap(), "--seed", "1"]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("Round 1"), "{text}");
+    assert!(text.contains("state hash fnv1a64:"));
+}

@@ -1,0 +1,8 @@
+//! Headless integration tests of the rules core, in one binary (every test binary links Bevy).
+
+mod budget;
+mod cli;
+mod history;
+mod scenarios;
+mod sequence;
+mod support;
