@@ -4,10 +4,10 @@
 //! The rules core (`grid`, `ruleset`, `scenario`, `rules`, `history`) needs no window, GPU
 //! or asset server; the GUI only reads rule state and sends commands.
 
-pub mod grid;
-pub mod ruleset;
 pub mod cli;
+pub mod grid;
 pub mod history;
 pub mod rules;
+pub mod ruleset;
 pub mod scenario;
 pub mod testing;

@@ -9,7 +9,10 @@ use crate::scenario::{ScenarioSpec, Templates, load_str};
 /// Validates scenario text, panicking with every diagnostic if it is not valid.
 pub fn scenario(text: &str) -> ScenarioSpec {
     load_str(text, "test.ron", &Templates::shipped()).unwrap_or_else(|d| {
-        panic!("test scenario is invalid:\n{}", d.iter().map(|d| d.to_string()).collect::<Vec<_>>().join("\n"))
+        panic!(
+            "test scenario is invalid:\n{}",
+            d.iter().map(|d| d.to_string()).collect::<Vec<_>>().join("\n")
+        )
     })
 }
 
@@ -28,7 +31,12 @@ pub struct TestUnit<'a> {
 
 /// Shorthand for an aware `TestUnit`.
 pub fn unit<'a>(id: &'a str, side: &'a str, initiative: i32) -> TestUnit<'a> {
-    TestUnit { id, side, initiative, aware: true }
+    TestUnit {
+        id,
+        side,
+        initiative,
+        aware: true,
+    }
 }
 
 /// Scenario text for `family` on an open 12×12 map with sides `a` and `b` and `units` in a
@@ -71,5 +79,7 @@ pub fn skirmish(family: &str, units: &[TestUnit]) -> String {
 /// Submits `command`, panicking with the rules' reason if it is refused.
 pub fn ok(battle: &mut Battle, command: GameCommand) -> Vec<GameEvent> {
     let shown = format!("{command:?}");
-    battle.submit(command).unwrap_or_else(|e| panic!("{shown} was refused: {e}"))
+    battle
+        .submit(command)
+        .unwrap_or_else(|e| panic!("{shown} was refused: {e}"))
 }

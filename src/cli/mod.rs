@@ -92,7 +92,18 @@ pub fn main() -> ExitCode {
             ExitCode::from(2)
         }
         Some(Command::Validate { files }) => validate::validate(&files),
-        Some(Command::Run { scenario, script, dice, json, save }) => run::run(&scenario, &script, &dice, json, save),
-        Some(Command::Query { scenario, dice, script, what }) => query::query(&scenario, &dice, script.as_deref(), &what),
+        Some(Command::Run {
+            scenario,
+            script,
+            dice,
+            json,
+            save,
+        }) => run::run(&scenario, &script, &dice, json, save),
+        Some(Command::Query {
+            scenario,
+            dice,
+            script,
+            what,
+        }) => query::query(&scenario, &dice, script.as_deref(), &what),
     }
 }

@@ -30,9 +30,15 @@ pub fn open_battle(path: &Path, dice: &DiceArgs) -> Result<Battle, Failure> {
 /// Reads a RON list of commands.
 pub fn read_script(path: &Path) -> Result<Vec<GameCommand>, Failure> {
     let text = read_text(path).map_err(lines)?;
-    ron_options()
-        .from_str(&text)
-        .map_err(|e| format!("{}:{}:{}: error: {}", path.display(), e.span.start.line, e.span.start.col, e.code))
+    ron_options().from_str(&text).map_err(|e| {
+        format!(
+            "{}:{}:{}: error: {}",
+            path.display(),
+            e.span.start.line,
+            e.span.start.col,
+            e.code
+        )
+    })
 }
 
 fn lines(diagnostics: Vec<crate::scenario::Diagnostic>) -> Failure {

@@ -17,7 +17,8 @@ pub fn play(file: Option<PathBuf>) -> ExitCode {
             .map_err(|d| d.iter().map(|d| d.to_string()).collect::<Vec<_>>().join("\n"))
             .and_then(|spec| {
                 let seed = spec.seed.unwrap_or(0);
-                Battle::start(spec, DEFAULT_SCENARIO, DEFAULT_SCENARIO_NAME, seed, Vec::new()).map_err(|e| e.to_string())
+                Battle::start(spec, DEFAULT_SCENARIO, DEFAULT_SCENARIO_NAME, seed, Vec::new())
+                    .map_err(|e| e.to_string())
             }),
     };
     let battle = match battle {
@@ -30,13 +31,20 @@ pub fn play(file: Option<PathBuf>) -> ExitCode {
     let spec = battle.spec();
     let rules = battle.world().resource::<Ruleset>();
     println!("{} — {} ({})", spec.name, spec.description, rules.name);
-    println!("{}×{} squares, {} units", spec.map.width(), spec.map.height(), spec.units.len());
+    println!(
+        "{}×{} squares, {} units",
+        spec.map.width(),
+        spec.map.height(),
+        spec.units.len()
+    );
     for event in battle.log().entries.iter().flat_map(|e| &e.events) {
         println!("  {}", narrate(event, rules));
     }
     let combat = battle.world().resource::<Combat>();
     if let Some(active) = &combat.active {
-        println!("It is {active}'s turn. The windowed game is not built yet: play with `fivefoot run` scripts (docs/cli.md).");
+        println!(
+            "It is {active}'s turn. The windowed game is not built yet: play with `fivefoot run` scripts (docs/cli.md)."
+        );
     }
     ExitCode::SUCCESS
 }

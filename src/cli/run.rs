@@ -37,7 +37,11 @@ pub fn run(scenario: &Path, script: &Path, dice: &DiceArgs, as_json: bool, save:
     } else {
         print_text(&battle, already, rejected.as_ref());
     }
-    if rejected.is_some() { ExitCode::FAILURE } else { ExitCode::SUCCESS }
+    if rejected.is_some() {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
 }
 
 /// The JSON document of `run --json` (docs/cli.md).
@@ -61,7 +65,12 @@ pub fn run_json(battle: &Battle, rejected: Option<&(usize, GameCommand, String)>
 
 fn print_text(battle: &Battle, from: usize, rejected: Option<&(usize, GameCommand, String)>) {
     let rules = battle.world().resource::<Ruleset>();
-    println!("{} ({}), seed {}", battle.spec().name, battle.spec().family, battle.seed());
+    println!(
+        "{} ({}), seed {}",
+        battle.spec().name,
+        battle.spec().family,
+        battle.seed()
+    );
     for (i, entry) in battle.log().entries.iter().enumerate() {
         if i >= from || i == 0 {
             if let Some(command) = &entry.command {

@@ -77,7 +77,12 @@ mod tests {
         let squares: Vec<_> = Square::new(3, 4).footprint(2).collect();
         assert_eq!(
             squares,
-            vec![Square::new(3, 4), Square::new(4, 4), Square::new(3, 5), Square::new(4, 5)]
+            vec![
+                Square::new(3, 4),
+                Square::new(4, 4),
+                Square::new(3, 5),
+                Square::new(4, 5)
+            ]
         );
     }
 

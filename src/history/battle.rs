@@ -53,7 +53,10 @@ impl Battle {
         let started = start_combat(&mut ex);
         let events = std::mem::take(&mut ex.events);
         started?;
-        world.resource_mut::<BattleLog>().entries.push(LoggedCommand { command: None, events });
+        world
+            .resource_mut::<BattleLog>()
+            .entries
+            .push(LoggedCommand { command: None, events });
         Ok(Battle {
             app,
             spec,
@@ -71,7 +74,11 @@ impl Battle {
         self.app.world_mut().write_message(CommandRequested(command.clone()));
         self.app.update();
         let world = self.app.world();
-        if let Some(rejected) = world.resource::<Messages<CommandRejected>>().iter_current_update_messages().last() {
+        if let Some(rejected) = world
+            .resource::<Messages<CommandRejected>>()
+            .iter_current_update_messages()
+            .last()
+        {
             return Err(rejected.error.clone());
         }
         let log = world.resource::<BattleLog>();
@@ -87,7 +94,12 @@ impl Battle {
 
     /// Undoes the last command if it rolled no dice: rebuilds and replays the others.
     pub fn undo(&mut self) -> Result<(), BattleError> {
-        let last = self.log().entries.last().filter(|e| e.command.is_some()).ok_or(BattleError::NothingToUndo)?;
+        let last = self
+            .log()
+            .entries
+            .last()
+            .filter(|e| e.command.is_some())
+            .ok_or(BattleError::NothingToUndo)?;
         if last.rolled_dice() {
             return Err(BattleError::UndoAfterDice);
         }
@@ -137,9 +149,8 @@ impl Battle {
 
     /// Rebuilds a battle from a save and checks it reached the saved state.
     pub fn load(save: &SaveFile, templates: &Templates) -> Result<Battle, SaveError> {
-        let spec = load_str(&save.scenario, &save.scenario_file, templates).map_err(|d| {
-            SaveError::Scenario(d.iter().map(|d| d.to_string()).collect::<Vec<_>>().join("\n"))
-        })?;
+        let spec = load_str(&save.scenario, &save.scenario_file, templates)
+            .map_err(|d| SaveError::Scenario(d.iter().map(|d| d.to_string()).collect::<Vec<_>>().join("\n")))?;
         let battle = Battle::replay(
             spec,
             &save.scenario,
@@ -148,11 +159,17 @@ impl Battle {
             save.dice.clone(),
             save.commands.clone(),
         )
-        .map_err(|(index, e)| SaveError::Replay { index, reason: e.to_string() })?;
+        .map_err(|(index, e)| SaveError::Replay {
+            index,
+            reason: e.to_string(),
+        })?;
         if let Some(saved) = &save.state_hash {
             let found = battle.state_hash();
             if &found != saved {
-                return Err(SaveError::Mismatch { saved: saved.clone(), found });
+                return Err(SaveError::Mismatch {
+                    saved: saved.clone(),
+                    found,
+                });
             }
         }
         Ok(battle)

@@ -35,7 +35,9 @@ pub enum SaveError {
     Scenario(String),
     #[error("replaying command {index} failed: {reason}")]
     Replay { index: usize, reason: String },
-    #[error("the replayed battle differs from the saved one (hash {found}, saved {saved}); a stat-block template may have changed")]
+    #[error(
+        "the replayed battle differs from the saved one (hash {found}, saved {saved}); a stat-block template may have changed"
+    )]
     Mismatch { saved: String, found: String },
     #[error("cannot write the save: {0}")]
     Io(#[from] std::io::Error),

@@ -64,7 +64,10 @@ impl UnitSnapshot {
             speed_ft: profile.speed.land,
             initiative_modifier: profile.initiative,
             health: *world.get::<Health>(e)?,
-            conditions: world.get::<Conditions>(e).map(|c| c.0.iter().copied().collect()).unwrap_or_default(),
+            conditions: world
+                .get::<Conditions>(e)
+                .map(|c| c.0.iter().copied().collect())
+                .unwrap_or_default(),
             flat_footed: world.get::<StartFlatFooted>(e).is_some(),
         })
     }

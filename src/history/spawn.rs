@@ -26,7 +26,10 @@ pub fn spawn_scenario(world: &mut World, spec: &ScenarioSpec, dice: Dice) {
     world.insert_resource(spec.ruleset.clone());
     world.insert_resource(Terrain(spec.map.clone()));
     world.insert_resource(Sides(spec.sides.clone()));
-    world.insert_resource(ScenarioInfo { name: spec.name.clone(), description: spec.description.clone() });
+    world.insert_resource(ScenarioInfo {
+        name: spec.name.clone(),
+        description: spec.description.clone(),
+    });
     world.insert_resource(dice);
     let mut index = UnitIndex::default();
     for unit in &spec.units {

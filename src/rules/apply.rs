@@ -1,11 +1,11 @@
 //! `apply`: the only place battle state changes. Each event is applied exactly as it was
 //! recorded, so replaying a log rebuilds the same state (zemeroth's execute/apply split).
 
+use super::unit::JoinsRound;
 use super::{
     Combat, DelayWindow, DelayingUnit, GameEvent, InitiativeEntry, Profile, ReadiedAction, StartFlatFooted,
     TrackedEffect, TurnBudget, UnitId, UnitIndex,
 };
-use super::unit::JoinsRound;
 use crate::ruleset::Ruleset;
 use bevy::prelude::World;
 
@@ -34,7 +34,11 @@ pub fn apply(world: &mut World, event: &GameEvent) {
         GameEvent::InitiativeOrder { order } => {
             let entries: Vec<InitiativeEntry> = order
                 .iter()
-                .map(|o| InitiativeEntry { unit: o.unit.clone(), count: o.count, modifier: modifier(world, &o.unit) })
+                .map(|o| InitiativeEntry {
+                    unit: o.unit.clone(),
+                    count: o.count,
+                    modifier: modifier(world, &o.unit),
+                })
                 .collect();
             let mut c = combat(world);
             c.order = entries;
@@ -69,7 +73,11 @@ pub fn apply(world: &mut World, event: &GameEvent) {
             if let Some(i) = c.index_of(unit) {
                 let entry = c.order.remove(i);
                 c.next_index = i;
-                c.delaying.push(DelayingUnit { unit: unit.clone(), count: *count, modifier: entry.modifier });
+                c.delaying.push(DelayingUnit {
+                    unit: unit.clone(),
+                    count: *count,
+                    modifier: entry.modifier,
+                });
             }
             c.active = None;
             c.budget = None;
@@ -85,7 +93,14 @@ pub fn apply(world: &mut World, event: &GameEvent) {
                 let d = c.delaying.remove(pos);
                 let at = after.and_then(|a| c.index_of(&a)).map_or(c.next_index, |i| i + 1);
                 let at = at.min(c.order.len());
-                c.order.insert(at, InitiativeEntry { unit: d.unit, count: *new_count, modifier: d.modifier });
+                c.order.insert(
+                    at,
+                    InitiativeEntry {
+                        unit: d.unit,
+                        count: *new_count,
+                        modifier: d.modifier,
+                    },
+                );
                 c.next_index = at;
             }
         }
@@ -93,15 +108,28 @@ pub fn apply(world: &mut World, event: &GameEvent) {
             let mut c = combat(world);
             if let Some(pos) = c.delaying.iter().position(|d| &d.unit == unit) {
                 let d = c.delaying.remove(pos);
-                c.order.push(InitiativeEntry { unit: d.unit, count: *new_count, modifier: d.modifier });
+                c.order.push(InitiativeEntry {
+                    unit: d.unit,
+                    count: *new_count,
+                    modifier: d.modifier,
+                });
             }
         }
         GameEvent::ActionReadied { unit, action, trigger } => {
             let mut c = combat(world);
-            c.readied.push(ReadiedAction { unit: unit.clone(), action: *action, trigger: trigger.clone() });
+            c.readied.push(ReadiedAction {
+                unit: unit.clone(),
+                action: *action,
+                trigger: trigger.clone(),
+            });
             c.acted = true;
         }
-        GameEvent::ReadiedActionFired { unit, before, new_count, .. } => {
+        GameEvent::ReadiedActionFired {
+            unit,
+            before,
+            new_count,
+            ..
+        } => {
             let mut c = combat(world);
             c.readied.retain(|r| &r.unit != unit);
             if let Some(i) = c.index_of(unit) {
@@ -112,7 +140,15 @@ pub fn apply(world: &mut World, event: &GameEvent) {
             }
         }
         GameEvent::ReadiedActionLost { unit } => combat(world).readied.retain(|r| &r.unit != unit),
-        GameEvent::EffectStarted { id, name, source, target, rounds, round, count } => {
+        GameEvent::EffectStarted {
+            id,
+            name,
+            source,
+            target,
+            rounds,
+            round,
+            count,
+        } => {
             let mut c = combat(world);
             c.effects.push(TrackedEffect {
                 id: *id,
@@ -144,5 +180,7 @@ fn entity(world: &World, unit: &UnitId) -> Option<bevy::prelude::Entity> {
 }
 
 fn modifier(world: &World, unit: &UnitId) -> i32 {
-    entity(world, unit).and_then(|e| world.get::<Profile>(e)).map_or(0, |p| p.initiative)
+    entity(world, unit)
+        .and_then(|e| world.get::<Profile>(e))
+        .map_or(0, |p| p.initiative)
 }

@@ -34,7 +34,9 @@ impl TurnBudget {
         self.standard == rules.per_turn.standard
             && self.move_ == rules.per_turn.move_
             && self.swift == rules.per_turn.swift
-            && self.surprise_actions_left.is_none_or(|n| n == rules.surprise.main_actions)
+            && self
+                .surprise_actions_left
+                .is_none_or(|n| n == rules.surprise.main_actions)
     }
 
     /// Checks that an action of `kind` can be taken; returns the budget slot that pays for
@@ -45,8 +47,7 @@ impl TurnBudget {
             return Err("this rule family has no swift actions".to_string());
         }
         if let Some(left) = self.surprise_actions_left {
-            let counts_as_surprise_action =
-                !(kind == ActionKind::Swift && rules.surprise.extra_swift);
+            let counts_as_surprise_action = !(kind == ActionKind::Swift && rules.surprise.extra_swift);
             if kind == ActionKind::Full || !rules.surprise.main_kinds.contains(&kind) && counts_as_surprise_action {
                 let allowed: Vec<&str> = rules.surprise.main_kinds.iter().map(|k| rules.name_of(*k)).collect();
                 return Err(format!(
@@ -116,9 +117,14 @@ impl TurnBudget {
 
     /// The kinds of action still possible, for the GUI and `query turn`.
     pub fn available(&self, rules: &ActionRules) -> Vec<ActionKind> {
-        [ActionKind::Standard, ActionKind::Move, ActionKind::Swift, ActionKind::Full]
-            .into_iter()
-            .filter(|k| self.can_spend(rules, *k).is_ok())
-            .collect()
+        [
+            ActionKind::Standard,
+            ActionKind::Move,
+            ActionKind::Swift,
+            ActionKind::Full,
+        ]
+        .into_iter()
+        .filter(|k| self.can_spend(rules, *k).is_ok())
+        .collect()
     }
 }

@@ -20,16 +20,29 @@ pub enum GameCommand {
     Proceed,
     /// The active unit readies an action of `action` kind against a trigger (§3.5).
     /// Costs the family's standard action.
-    Ready { unit: UnitId, action: ActionKind, trigger: String },
+    Ready {
+        unit: UnitId,
+        action: ActionKind,
+        trigger: String,
+    },
     /// A readying unit's trigger happened during another unit's turn: it acts now and takes
     /// that unit's place in the order (SEQ-9).
     FireReadied { unit: UnitId },
     /// The active unit takes an action the engine does not resolve itself (e.g. opening a
     /// door, a skill use): it spends budget and is logged (ACT-1).
-    Act { unit: UnitId, action: ActionKind, description: String },
+    Act {
+        unit: UnitId,
+        action: ActionKind,
+        description: String,
+    },
     /// Records an effect that lasts `rounds` rounds from now; it ends just before this
     /// initiative count `rounds` rounds later (SEQ-5). Costs no action.
-    TrackEffect { source: UnitId, target: UnitId, name: String, rounds: u32 },
+    TrackEffect {
+        source: UnitId,
+        target: UnitId,
+        name: String,
+        rounds: u32,
+    },
 }
 
 impl GameCommand {

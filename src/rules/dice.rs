@@ -39,12 +39,18 @@ pub struct Dice {
 
 impl Dice {
     pub fn seeded(seed: u64) -> Self {
-        Self { rng: ChaCha8Rng::seed_from_u64(seed), script: VecDeque::new() }
+        Self {
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            script: VecDeque::new(),
+        }
     }
 
     /// A generator seeded with `seed` that first returns `script`, in order.
     pub fn scripted(seed: u64, script: impl IntoIterator<Item = u32>) -> Self {
-        Self { rng: ChaCha8Rng::seed_from_u64(seed), script: script.into_iter().collect() }
+        Self {
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            script: script.into_iter().collect(),
+        }
     }
 
     /// Scripted values not used yet.
@@ -59,9 +65,19 @@ impl Dice {
             if value == 0 || value > sides {
                 return Err(ScriptedDieError { value, sides, purpose });
             }
-            return Ok(DieRoll { purpose, sides, result: value, scripted: true });
+            return Ok(DieRoll {
+                purpose,
+                sides,
+                result: value,
+                scripted: true,
+            });
         }
-        Ok(DieRoll { purpose, sides, result: self.uniform(sides), scripted: false })
+        Ok(DieRoll {
+            purpose,
+            sides,
+            result: self.uniform(sides),
+            scripted: false,
+        })
     }
 
     /// Unbiased 1..=sides by rejection sampling on the raw stream, so saved battles replay
@@ -97,7 +113,10 @@ pub struct DiceExprError {
 
 impl DiceExpr {
     pub fn parse(text: &str) -> Result<DiceExpr, DiceExprError> {
-        let err = |why: &str| DiceExprError { text: text.to_string(), why: why.to_string() };
+        let err = |why: &str| DiceExprError {
+            text: text.to_string(),
+            why: why.to_string(),
+        };
         let t: String = text.chars().filter(|c| !c.is_whitespace()).collect();
         let (dice, bonus) = match t.find(['+', '-']) {
             Some(i) if i > 0 => (&t[..i], Some(&t[i..])),
@@ -109,9 +128,17 @@ impl DiceExpr {
         };
         let Some((count, sides)) = dice.split_once(['d', 'D']) else {
             let flat: i32 = dice.parse().map_err(|_| err(""))?;
-            return Ok(DiceExpr { count: 0, sides: 0, bonus: flat.saturating_add(bonus) });
+            return Ok(DiceExpr {
+                count: 0,
+                sides: 0,
+                bonus: flat.saturating_add(bonus),
+            });
         };
-        let count: u32 = if count.is_empty() { 1 } else { count.parse().map_err(|_| err(""))? };
+        let count: u32 = if count.is_empty() {
+            1
+        } else {
+            count.parse().map_err(|_| err(""))?
+        };
         let sides: u32 = sides.parse().map_err(|_| err(""))?;
         if count == 0 || count > 100 {
             return Err(err(" (between 1 and 100 dice)"));
@@ -181,10 +208,38 @@ mod tests {
     #[test]
     fn dice_expressions_parse_and_print_back() {
         for (text, expr) in [
-            ("1d6", DiceExpr { count: 1, sides: 6, bonus: 0 }),
-            ("2d8+3", DiceExpr { count: 2, sides: 8, bonus: 3 }),
-            ("1d4-1", DiceExpr { count: 1, sides: 4, bonus: -1 }),
-            ("5", DiceExpr { count: 0, sides: 0, bonus: 5 }),
+            (
+                "1d6",
+                DiceExpr {
+                    count: 1,
+                    sides: 6,
+                    bonus: 0,
+                },
+            ),
+            (
+                "2d8+3",
+                DiceExpr {
+                    count: 2,
+                    sides: 8,
+                    bonus: 3,
+                },
+            ),
+            (
+                "1d4-1",
+                DiceExpr {
+                    count: 1,
+                    sides: 4,
+                    bonus: -1,
+                },
+            ),
+            (
+                "5",
+                DiceExpr {
+                    count: 0,
+                    sides: 0,
+                    bonus: 5,
+                },
+            ),
         ] {
             assert_eq!(DiceExpr::parse(text), Ok(expr));
             assert_eq!(expr.to_string(), text);

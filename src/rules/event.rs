@@ -26,45 +26,116 @@ pub struct OrderEntry {
 #[serde(tag = "event", rename_all = "snake_case")]
 pub enum GameEvent {
     /// Combat begins (SEQ-1): who is aware, and whether there is a surprise round.
-    CombatStarted { ruleset: String, surprise_round: bool, aware: Vec<UnitId>, surprised: Vec<UnitId> },
+    CombatStarted {
+        ruleset: String,
+        surprise_round: bool,
+        aware: Vec<UnitId>,
+        surprised: Vec<UnitId>,
+    },
     /// A unit starts combat flat-footed (§3.2) until it acts.
-    StartedFlatFooted { unit: UnitId },
+    StartedFlatFooted {
+        unit: UnitId,
+    },
     /// An initiative check (§3.3).
-    InitiativeRolled { unit: UnitId, roll: DieRoll, modifiers: Vec<Modifier>, total: i32 },
+    InitiativeRolled {
+        unit: UnitId,
+        roll: DieRoll,
+        modifiers: Vec<Modifier>,
+        total: i32,
+    },
     /// Tied units rolled off (§3.3 tie-break 2); `rolls` in the order of `units`.
-    InitiativeRollOff { units: Vec<UnitId>, rolls: Vec<DieRoll> },
+    InitiativeRollOff {
+        units: Vec<UnitId>,
+        rolls: Vec<DieRoll>,
+    },
     /// The initiative order now is this (after rolling, or after late joiners are inserted).
-    InitiativeOrder { order: Vec<OrderEntry> },
+    InitiativeOrder {
+        order: Vec<OrderEntry>,
+    },
     /// A late joiner enters the battle (SEQ-1 step 7).
-    UnitJoined { unit: UnitId, round: u32 },
+    UnitJoined {
+        unit: UnitId,
+        round: u32,
+    },
     /// A round begins; round 0 is the surprise round.
-    RoundStarted { round: u32, surprise: bool },
-    TurnStarted { unit: UnitId, round: u32, count: i32 },
+    RoundStarted {
+        round: u32,
+        surprise: bool,
+    },
+    TurnStarted {
+        unit: UnitId,
+        round: u32,
+        count: i32,
+    },
     /// An action was spent from the turn budget (ACT-1): `kind` as requested, `slot` the
     /// part of the budget that paid for it.
-    ActionTaken { unit: UnitId, kind: ActionKind, slot: ActionKind, description: String },
+    ActionTaken {
+        unit: UnitId,
+        kind: ActionKind,
+        slot: ActionKind,
+        description: String,
+    },
     /// The unit is no longer flat-footed from the start of combat.
-    FlatFootedEnded { unit: UnitId },
-    TurnEnded { unit: UnitId },
+    FlatFootedEnded {
+        unit: UnitId,
+    },
+    TurnEnded {
+        unit: UnitId,
+    },
     /// The unit delays (SEQ-8); it leaves the order until it acts.
-    Delayed { unit: UnitId, count: i32 },
+    Delayed {
+        unit: UnitId,
+        count: i32,
+    },
     /// A turn has ended while units are delaying: they may act now or pass.
-    DelayWindowOpened { after: UnitId, delaying: Vec<UnitId> },
+    DelayWindowOpened {
+        after: UnitId,
+        delaying: Vec<UnitId>,
+    },
     /// A delaying unit steps in with a new initiative count (SEQ-8).
-    DelayEnded { unit: UnitId, new_count: i32 },
+    DelayEnded {
+        unit: UnitId,
+        new_count: i32,
+    },
     /// A unit still delaying at the end of the round goes to the end of the order (SEQ-8).
-    DelayedToEnd { unit: UnitId, new_count: i32 },
+    DelayedToEnd {
+        unit: UnitId,
+        new_count: i32,
+    },
     /// The delaying units pass; the next turn begins.
     DelayWindowClosed,
-    ActionReadied { unit: UnitId, action: ActionKind, trigger: String },
+    ActionReadied {
+        unit: UnitId,
+        action: ActionKind,
+        trigger: String,
+    },
     /// The readied action fires before `before`'s action; the unit's count becomes `new_count` (SEQ-9).
-    ReadiedActionFired { unit: UnitId, action: ActionKind, before: UnitId, new_count: i32 },
+    ReadiedActionFired {
+        unit: UnitId,
+        action: ActionKind,
+        before: UnitId,
+        new_count: i32,
+    },
     /// The unit's next turn came before the trigger (§3.5 "expiry").
-    ReadiedActionLost { unit: UnitId },
+    ReadiedActionLost {
+        unit: UnitId,
+    },
     /// A tracked effect begins (SEQ-5).
-    EffectStarted { id: u32, name: String, source: UnitId, target: UnitId, rounds: u32, round: u32, count: i32 },
+    EffectStarted {
+        id: u32,
+        name: String,
+        source: UnitId,
+        target: UnitId,
+        rounds: u32,
+        round: u32,
+        count: i32,
+    },
     /// A tracked effect ends, just before the initiative count it began on (SEQ-5).
-    EffectEnded { id: u32, name: String, target: UnitId },
+    EffectEnded {
+        id: u32,
+        name: String,
+        target: UnitId,
+    },
 }
 
 impl GameEvent {

@@ -12,7 +12,10 @@ pub struct Executor<'w> {
 
 impl<'w> Executor<'w> {
     pub fn new(world: &'w mut World) -> Self {
-        Self { world, events: Vec::new() }
+        Self {
+            world,
+            events: Vec::new(),
+        }
     }
 
     /// Applies `event` and records it.

@@ -23,7 +23,7 @@ pub use apply::apply;
 pub use budget::TurnBudget;
 pub use combat::{Combat, DelayWindow, DelayingUnit, InitiativeEntry, ReadiedAction, TrackedEffect, UnitIndex};
 pub use command::{CommandRequested, GameCommand};
-pub use dice::{DiceExpr, DiceExprError, Dice, DieRoll, ScriptedDieError};
+pub use dice::{Dice, DiceExpr, DiceExprError, DieRoll, ScriptedDieError};
 pub use error::RuleError;
 pub use event::{GameEvent, Modifier, OrderEntry};
 pub use executor::Executor;
@@ -90,6 +90,9 @@ pub fn process(world: &mut World, command: &GameCommand) -> Result<Vec<GameEvent
     let result = execute(&mut ex, command);
     let events = std::mem::take(&mut ex.events);
     result?;
-    world.resource_mut::<BattleLog>().entries.push(LoggedCommand { command: Some(command.clone()), events: events.clone() });
+    world.resource_mut::<BattleLog>().entries.push(LoggedCommand {
+        command: Some(command.clone()),
+        events: events.clone(),
+    });
     Ok(events)
 }

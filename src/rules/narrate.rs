@@ -11,19 +11,42 @@ fn modifiers(mods: &[Modifier]) -> String {
 pub fn narrate(event: &GameEvent, rules: &Ruleset) -> String {
     let name = |k| rules.actions.name_of(k).to_string();
     match event {
-        GameEvent::CombatStarted { ruleset, surprise_round, aware, surprised } => {
+        GameEvent::CombatStarted {
+            ruleset,
+            surprise_round,
+            aware,
+            surprised,
+        } => {
             let ids = |v: &[super::UnitId]| v.iter().map(|u| u.0.as_str()).collect::<Vec<_>>().join(", ");
             match surprise_round {
-                true => format!("Combat begins ({ruleset}) with a surprise round: aware {}; surprised {}", ids(aware), ids(surprised)),
+                true => format!(
+                    "Combat begins ({ruleset}) with a surprise round: aware {}; surprised {}",
+                    ids(aware),
+                    ids(surprised)
+                ),
                 false => format!("Combat begins ({ruleset}); no surprise round"),
             }
         }
         GameEvent::StartedFlatFooted { unit } => format!("{unit} is flat-footed until it acts"),
-        GameEvent::InitiativeRolled { unit, roll, modifiers: mods, total } => {
-            format!("{unit} rolls initiative: d{} {}{} = {total}", roll.sides, roll.result, modifiers(mods))
+        GameEvent::InitiativeRolled {
+            unit,
+            roll,
+            modifiers: mods,
+            total,
+        } => {
+            format!(
+                "{unit} rolls initiative: d{} {}{} = {total}",
+                roll.sides,
+                roll.result,
+                modifiers(mods)
+            )
         }
         GameEvent::InitiativeRollOff { units, rolls } => {
-            let parts: Vec<String> = units.iter().zip(rolls).map(|(u, r)| format!("{u} d{} {}", r.sides, r.result)).collect();
+            let parts: Vec<String> = units
+                .iter()
+                .zip(rolls)
+                .map(|(u, r)| format!("{u} d{} {}", r.sides, r.result))
+                .collect();
             format!("Initiative tie, roll-off: {}", parts.join(", "))
         }
         GameEvent::InitiativeOrder { order } => {
@@ -34,8 +57,17 @@ pub fn narrate(event: &GameEvent, rules: &Ruleset) -> String {
         GameEvent::RoundStarted { round: 0, .. } => "Surprise round".to_string(),
         GameEvent::RoundStarted { round, .. } => format!("Round {round}"),
         GameEvent::TurnStarted { unit, count, .. } => format!("{unit}'s turn (initiative {count})"),
-        GameEvent::ActionTaken { unit, kind, slot, description } => {
-            let paid = if kind == slot { String::new() } else { format!(" (using its {})", name(*slot)) };
+        GameEvent::ActionTaken {
+            unit,
+            kind,
+            slot,
+            description,
+        } => {
+            let paid = if kind == slot {
+                String::new()
+            } else {
+                format!(" (using its {})", name(*slot))
+            };
             format!("{unit} takes a {}{paid}: {description}", name(*kind))
         }
         GameEvent::FlatFootedEnded { unit } => format!("{unit} is no longer flat-footed"),
@@ -45,19 +77,37 @@ pub fn narrate(event: &GameEvent, rules: &Ruleset) -> String {
             let ids: Vec<&str> = delaying.iter().map(|u| u.0.as_str()).collect();
             format!("After {after}'s turn, delaying units may act now: {}", ids.join(", "))
         }
-        GameEvent::DelayEnded { unit, new_count } => format!("{unit} stops delaying; its initiative is now {new_count}"),
+        GameEvent::DelayEnded { unit, new_count } => {
+            format!("{unit} stops delaying; its initiative is now {new_count}")
+        }
         GameEvent::DelayedToEnd { unit, new_count } => {
             format!("{unit} delayed all round and goes to the end of the order (initiative {new_count})")
         }
         GameEvent::DelayWindowClosed => "The delaying units keep waiting".to_string(),
         GameEvent::ActionReadied { unit, action, trigger } => format!("{unit} readies a {}: {trigger}", name(*action)),
-        GameEvent::ReadiedActionFired { unit, action, before, new_count } => {
-            format!("{unit}'s readied {} goes off before {before}; its initiative is now {new_count}", name(*action))
+        GameEvent::ReadiedActionFired {
+            unit,
+            action,
+            before,
+            new_count,
+        } => {
+            format!(
+                "{unit}'s readied {} goes off before {before}; its initiative is now {new_count}",
+                name(*action)
+            )
         }
         GameEvent::ReadiedActionLost { unit } => format!("{unit}'s readied action is lost (its turn came first)"),
-        GameEvent::EffectStarted { name: effect, target, rounds, count, .. } => {
+        GameEvent::EffectStarted {
+            name: effect,
+            target,
+            rounds,
+            count,
+            ..
+        } => {
             format!("{effect} on {target} for {rounds} round(s), from initiative {count}")
         }
-        GameEvent::EffectEnded { name: effect, target, .. } => format!("{effect} on {target} ends"),
+        GameEvent::EffectEnded {
+            name: effect, target, ..
+        } => format!("{effect} on {target} ends"),
     }
 }

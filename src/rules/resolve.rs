@@ -16,7 +16,12 @@ pub fn check(world: &World, command: &GameCommand) -> Result<(), RuleError> {
     let in_window = combat.window.is_some();
     let no_window = || match in_window {
         true => Err(RuleError::DelayWindowOpen {
-            waiting: combat.delaying.iter().map(|d| d.unit.0.as_str()).collect::<Vec<_>>().join(", "),
+            waiting: combat
+                .delaying
+                .iter()
+                .map(|d| d.unit.0.as_str())
+                .collect::<Vec<_>>()
+                .join(", "),
         }),
         false => Ok(()),
     };
@@ -29,7 +34,10 @@ pub fn check(world: &World, command: &GameCommand) -> Result<(), RuleError> {
             no_window()?;
             is_active(combat, unit)?;
             if combat.acted {
-                return Err(RuleError::AlreadyActed { unit: unit.clone(), what: "delay".into() });
+                return Err(RuleError::AlreadyActed {
+                    unit: unit.clone(),
+                    what: "delay".into(),
+                });
             }
             Ok(())
         }
@@ -90,14 +98,24 @@ pub fn execute(ex: &mut Executor, command: &GameCommand) -> Result<(), RuleError
         }
         GameCommand::Delay { unit } => {
             let count = ex.world.resource::<Combat>().entry(unit).map_or(0, |e| e.count);
-            ex.emit(GameEvent::Delayed { unit: unit.clone(), count });
+            ex.emit(GameEvent::Delayed {
+                unit: unit.clone(),
+                count,
+            });
             advance(ex, false)
         }
         GameCommand::ActNow { unit } => {
             let combat = ex.world.resource::<Combat>();
-            let finisher = combat.window.as_ref().and_then(|w| combat.entry(&w.after)).map_or(0, |e| e.count);
+            let finisher = combat
+                .window
+                .as_ref()
+                .and_then(|w| combat.entry(&w.after))
+                .map_or(0, |e| e.count);
             let new_count = new_delay_count(ex, finisher);
-            ex.emit(GameEvent::DelayEnded { unit: unit.clone(), new_count });
+            ex.emit(GameEvent::DelayEnded {
+                unit: unit.clone(),
+                new_count,
+            });
             begin_turn(ex, unit.clone())
         }
         GameCommand::Proceed => {
@@ -107,7 +125,11 @@ pub fn execute(ex: &mut Executor, command: &GameCommand) -> Result<(), RuleError
         GameCommand::Ready { unit, action, trigger } => {
             let description = format!("ready: {trigger}");
             take_action(ex, unit, ActionKind::Standard, description);
-            ex.emit(GameEvent::ActionReadied { unit: unit.clone(), action: *action, trigger: trigger.clone() });
+            ex.emit(GameEvent::ActionReadied {
+                unit: unit.clone(),
+                action: *action,
+                trigger: trigger.clone(),
+            });
             Ok(())
         }
         GameCommand::FireReadied { unit } => {
@@ -115,15 +137,29 @@ pub fn execute(ex: &mut Executor, command: &GameCommand) -> Result<(), RuleError
             let action = combat.readied_by(unit).map_or(ActionKind::Standard, |r| r.action);
             let before = combat.active.clone().unwrap_or_else(|| unit.clone());
             let new_count = combat.entry(&before).map_or(0, |e| e.count);
-            ex.emit(GameEvent::ReadiedActionFired { unit: unit.clone(), action, before, new_count });
+            ex.emit(GameEvent::ReadiedActionFired {
+                unit: unit.clone(),
+                action,
+                before,
+                new_count,
+            });
             end_start_flat_footed(ex, unit);
             Ok(())
         }
-        GameCommand::Act { unit, action, description } => {
+        GameCommand::Act {
+            unit,
+            action,
+            description,
+        } => {
             take_action(ex, unit, *action, description.clone());
             Ok(())
         }
-        GameCommand::TrackEffect { source, target, name, rounds } => {
+        GameCommand::TrackEffect {
+            source,
+            target,
+            name,
+            rounds,
+        } => {
             let combat = ex.world.resource::<Combat>();
             let (round, count) = (combat.round, combat.current_count().unwrap_or(0));
             let id = combat.next_effect_id;
@@ -151,7 +187,12 @@ fn take_action(ex: &mut Executor, unit: &UnitId, kind: ActionKind, description: 
         .as_ref()
         .and_then(|b| b.can_spend(&rules, kind).ok())
         .unwrap_or(kind);
-    ex.emit(GameEvent::ActionTaken { unit: unit.clone(), kind, slot, description });
+    ex.emit(GameEvent::ActionTaken {
+        unit: unit.clone(),
+        kind,
+        slot,
+        description,
+    });
     end_start_flat_footed(ex, unit);
 }
 
@@ -171,12 +212,18 @@ fn known(world: &World, unit: &UnitId) -> Result<(), RuleError> {
 fn is_active(combat: &Combat, unit: &UnitId) -> Result<(), RuleError> {
     match &combat.active {
         Some(active) if active == unit => Ok(()),
-        Some(active) => Err(RuleError::NotYourTurn { unit: unit.clone(), active: active.clone() }),
+        Some(active) => Err(RuleError::NotYourTurn {
+            unit: unit.clone(),
+            active: active.clone(),
+        }),
         None => Err(RuleError::NoActiveTurn),
     }
 }
 
 fn spendable(combat: &Combat, rules: &Ruleset, kind: ActionKind) -> Result<(), RuleError> {
     let budget = combat.budget.as_ref().ok_or(RuleError::NoActiveTurn)?;
-    budget.can_spend(&rules.actions, kind).map(|_| ()).map_err(RuleError::Budget)
+    budget
+        .can_spend(&rules.actions, kind)
+        .map(|_| ())
+        .map_err(RuleError::Budget)
 }

@@ -51,7 +51,12 @@ pub fn start_combat(ex: &mut Executor) -> Result<(), RuleError> {
 /// Units in the battle now (not waiting to join), in id order.
 fn units_present(world: &World) -> Vec<UnitId> {
     let index = world.resource::<UnitIndex>();
-    index.0.iter().filter(|(_, e)| world.get::<JoinsRound>(**e).is_none()).map(|(u, _)| u.clone()).collect()
+    index
+        .0
+        .iter()
+        .filter(|(_, e)| world.get::<JoinsRound>(**e).is_none())
+        .map(|(u, _)| u.clone())
+        .collect()
 }
 
 /// Rolls initiative for `units` (§3.3), breaks ties among them (SEQ-7) and inserts them into
@@ -69,7 +74,10 @@ fn roll_and_insert(ex: &mut Executor, units: &[UnitId]) -> Result<(), RuleError>
         ex.emit(GameEvent::InitiativeRolled {
             unit: unit.clone(),
             roll,
-            modifiers: vec![Modifier { value: modifier, source: "initiative modifier".into() }],
+            modifiers: vec![Modifier {
+                value: modifier,
+                source: "initiative modifier".into(),
+            }],
             total,
         });
         rolled.push((unit.clone(), total, modifier, Vec::new()));
@@ -84,7 +92,13 @@ fn roll_and_insert(ex: &mut Executor, units: &[UnitId]) -> Result<(), RuleError>
             .unwrap_or(order.len());
         order.insert(at, super::InitiativeEntry { unit, count, modifier });
     }
-    let order = order.into_iter().map(|e| OrderEntry { unit: e.unit, count: e.count }).collect();
+    let order = order
+        .into_iter()
+        .map(|e| OrderEntry {
+            unit: e.unit,
+            count: e.count,
+        })
+        .collect();
     ex.emit(GameEvent::InitiativeOrder { order });
     Ok(())
 }
@@ -105,7 +119,9 @@ fn break_ties(ex: &mut Executor, rolled: &mut [(UnitId, i32, i32, Vec<u32>)]) ->
         let mut tied: Option<Vec<usize>> = None;
         let mut i = 0;
         while i < rolled.len() {
-            let j = (i..rolled.len()).take_while(|&j| key(&rolled[j]) == key(&rolled[i]) && rolled[j].3 == rolled[i].3).count();
+            let j = (i..rolled.len())
+                .take_while(|&j| key(&rolled[j]) == key(&rolled[i]) && rolled[j].3 == rolled[i].3)
+                .count();
             if j > 1 {
                 tied = Some((i..i + j).collect());
                 break;
@@ -140,10 +156,15 @@ pub fn begin_round(ex: &mut Executor, round: u32, surprise: bool) -> Result<(), 
                 .collect()
         };
         for unit in &joining {
-            ex.emit(GameEvent::UnitJoined { unit: unit.clone(), round });
+            ex.emit(GameEvent::UnitJoined {
+                unit: unit.clone(),
+                round,
+            });
         }
-        let not_rolled: Vec<UnitId> =
-            units_present(ex.world).into_iter().filter(|u| !in_order.contains(u)).collect();
+        let not_rolled: Vec<UnitId> = units_present(ex.world)
+            .into_iter()
+            .filter(|u| !in_order.contains(u))
+            .collect();
         roll_and_insert(ex, &not_rolled)?;
     }
     ex.emit(GameEvent::RoundStarted { round, surprise });
@@ -169,7 +190,10 @@ pub fn advance(ex: &mut Executor, offer_window: bool) -> Result<(), RuleError> {
             let end_count = combat.order.last().map_or(0, |e| e.count);
             for d in &combat.delaying {
                 let new_count = new_delay_count(ex, end_count);
-                ex.emit(GameEvent::DelayedToEnd { unit: d.unit.clone(), new_count });
+                ex.emit(GameEvent::DelayedToEnd {
+                    unit: d.unit.clone(),
+                    new_count,
+                });
             }
             begin_round(ex, combat.round + 1, false)
         }
@@ -178,7 +202,11 @@ pub fn advance(ex: &mut Executor, offer_window: bool) -> Result<(), RuleError> {
 
 /// The unit whose turn ended last (for a delay window): the entry just before `next_index`.
 fn last_finisher(combat: &Combat) -> Option<UnitId> {
-    combat.next_index.checked_sub(1).and_then(|i| combat.order.get(i)).map(|e| e.unit.clone())
+    combat
+        .next_index
+        .checked_sub(1)
+        .and_then(|i| combat.order.get(i))
+        .map(|e| e.unit.clone())
 }
 
 /// Whether `unit` gets a turn in the current round: in the surprise round only aware units act.
@@ -200,7 +228,11 @@ pub fn begin_turn(ex: &mut Executor, unit: UnitId) -> Result<(), RuleError> {
     let combat = ex.world.resource::<Combat>().clone();
     let count = combat.entry(&unit).map_or(0, |e| e.count);
     for effect in combat.effects.iter().filter(|e| e.expires_before(combat.round, count)) {
-        ex.emit(GameEvent::EffectEnded { id: effect.id, name: effect.name.clone(), target: effect.target.clone() });
+        ex.emit(GameEvent::EffectEnded {
+            id: effect.id,
+            name: effect.name.clone(),
+            target: effect.target.clone(),
+        });
     }
     if combat.readied_by(&unit).is_some() {
         ex.emit(GameEvent::ReadiedActionLost { unit: unit.clone() });
@@ -211,6 +243,10 @@ pub fn begin_turn(ex: &mut Executor, unit: UnitId) -> Result<(), RuleError> {
     {
         ex.emit(GameEvent::FlatFootedEnded { unit: unit.clone() });
     }
-    ex.emit(GameEvent::TurnStarted { unit, round: combat.round, count });
+    ex.emit(GameEvent::TurnStarted {
+        unit,
+        round: combat.round,
+        count,
+    });
     Ok(())
 }

@@ -87,11 +87,24 @@ pub enum Defenses {
 #[serde(rename_all = "snake_case")]
 pub enum Health {
     /// starfinder (HP-SF-1): Stamina, Hit Points and Resolve; `rp_max: None` for NPCs.
-    StaminaHitPointsResolve { sp: u32, sp_max: u32, hp: u32, hp_max: u32, rp: u32, rp_max: Option<u32> },
+    StaminaHitPointsResolve {
+        sp: u32,
+        sp_max: u32,
+        hp: u32,
+        hp_max: u32,
+        rp: u32,
+        rp_max: Option<u32>,
+    },
     /// d20_srd, d20_modern (§17.2–17.3): Hit Points that may go below 0.
     HitPoints { hp: i32, hp_max: i32 },
     /// saga (§17.4): Hit Points, Damage Threshold and the condition-track step (0..=5).
-    DamageThresholdTrack { hp: u32, hp_max: u32, damage_threshold: i32, track_step: u8, heroic: bool },
+    DamageThresholdTrack {
+        hp: u32,
+        hp_max: u32,
+        damage_threshold: i32,
+        track_step: u8,
+        heroic: bool,
+    },
 }
 
 /// The conditions a unit has now (§20).
@@ -204,4 +217,3 @@ pub enum ConditionName {
     Stunned,
     Unconscious,
 }
-

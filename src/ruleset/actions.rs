@@ -8,9 +8,14 @@ use serde::{Deserialize, Serialize};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ActionKind {
+    // Scenario authors write enum variants in PascalCase elsewhere, so both spellings work.
+    #[serde(alias = "Standard")]
     Standard,
+    #[serde(alias = "Move")]
     Move,
+    #[serde(alias = "Swift")]
     Swift,
+    #[serde(alias = "Full")]
     Full,
 }
 

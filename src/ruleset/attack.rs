@@ -33,7 +33,10 @@ pub enum CriticalModel {
 pub enum CriticalDamage {
     /// Roll the damage (with all modifiers) `default_multiplier` times unless the weapon
     /// says otherwise; extra damage dice are rolled again only if `extra_dice_multiplied`.
-    RollTimes { default_multiplier: u32, extra_dice_multiplied: bool },
+    RollTimes {
+        default_multiplier: u32,
+        extra_dice_multiplied: bool,
+    },
     /// saga (uncertain U9): multiply the damage total.
     MultiplyTotal { factor: u32 },
 }

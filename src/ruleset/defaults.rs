@@ -40,9 +40,22 @@ fn holds_string(item: &Value, wanted: &str) -> bool {
     }
 }
 
-/// Whether `path` equals, or lies inside, one of the listed engine-default paths.
+/// Whether `path` equals, or lies inside, one of the listed engine-default paths
+/// (a listed `*` segment matches any segment).
 pub fn is_listed(listed: &[String], path: &str) -> bool {
-    listed.iter().any(|p| path == p || path.strip_prefix(p.as_str()).is_some_and(|rest| rest.starts_with('.')))
+    listed.iter().any(|l| covers(l, path))
+}
+
+fn covers(listed: &str, path: &str) -> bool {
+    let (mut l, mut p) = (listed.split('.'), path.split('.'));
+    loop {
+        match (l.next(), p.next()) {
+            (None, _) => return true,
+            (Some(_), None) => return false,
+            (Some(a), Some(b)) if a == b || a == "*" => {}
+            _ => return false,
+        }
+    }
 }
 
 #[cfg(test)]
@@ -65,10 +78,16 @@ mod tests {
 
     #[test]
     fn listed_paths_cover_their_children() {
-        let listed = vec!["threat".to_string(), "grid.diagonal".to_string()];
+        let listed = vec![
+            "threat".to_string(),
+            "grid.diagonal".to_string(),
+            "sizes.*.reach_tall_ft".to_string(),
+        ];
         assert!(is_listed(&listed, "threat.metric"));
         assert!(is_listed(&listed, "grid.diagonal"));
         assert!(!is_listed(&listed, "grid.diagonals"));
         assert!(!is_listed(&listed, "grid"));
+        assert!(is_listed(&listed, "sizes.Large.reach_tall_ft"));
+        assert!(!is_listed(&listed, "sizes.Large.reach_long_ft"));
     }
 }

@@ -25,11 +25,13 @@ pub enum RulesetError {
 
 /// Parses and validates one ruleset file's text.
 pub fn parse_ruleset(text: &str) -> Result<Ruleset, RulesetError> {
-    let ruleset: Ruleset = ron::Options::default().from_str(text).map_err(|e| RulesetError::Syntax {
-        line: e.span.start.line,
-        col: e.span.start.col,
-        message: e.code.to_string(),
-    })?;
+    let ruleset: Ruleset = ron::Options::default()
+        .from_str(text)
+        .map_err(|e| RulesetError::Syntax {
+            line: e.span.start.line,
+            col: e.span.start.col,
+            message: e.code.to_string(),
+        })?;
     validate(&ruleset)?;
     Ok(ruleset)
 }
@@ -53,11 +55,14 @@ pub fn load_embedded(family: Family) -> Result<Ruleset, RulesetError> {
 /// Sanity checks that catch a wrong number in a ruleset file before the engine trusts it.
 fn validate(r: &Ruleset) -> Result<(), RulesetError> {
     if r.version != 1 {
-        return Err(RulesetError::Invalid(format!("version {} is not supported (expected 1)", r.version)));
+        return Err(RulesetError::Invalid(format!(
+            "version {} is not supported (expected 1)",
+            r.version
+        )));
     }
+    validate_geometry(r)?;
     validate_sizes(r)?;
     validate_actions(r)?;
-    validate_geometry(r)?;
     validate_movement(r)?;
     validate_combat(r)?;
     validate_health(r)?;
@@ -65,7 +70,11 @@ fn validate(r: &Ruleset) -> Result<(), RulesetError> {
 }
 
 fn ensure(ok: bool, message: impl FnOnce() -> String) -> Result<(), RulesetError> {
-    if ok { Ok(()) } else { Err(RulesetError::Invalid(message())) }
+    if ok {
+        Ok(())
+    } else {
+        Err(RulesetError::Invalid(message()))
+    }
 }
 
 fn ensure_fraction(f: Fraction, path: &str) -> Result<(), RulesetError> {
@@ -76,24 +85,29 @@ fn validate_sizes(r: &Ruleset) -> Result<(), RulesetError> {
     let mut previous: Option<&SizeRow> = None;
     for size in Size::ALL {
         let rows = r.sizes.0.iter().filter(|row| row.size == size).count();
-        ensure(rows == 1, || format!("size table has {rows} rows for {size:?} (expected 1)"))?;
+        ensure(rows == 1, || {
+            format!("size table has {rows} rows for {size:?} (expected 1)")
+        })?;
         let row = r.sizes.row(size);
         ensure(row.reach_long_ft <= row.reach_tall_ft, || {
             format!("sizes.{size:?}: long reach exceeds tall reach (SIZE-4)")
         })?;
-        ensure(row.reach_tall_ft % r.grid.square_ft.max(1) == 0, || {
-            format!("sizes.{size:?}: reach is not a whole number of squares")
-        })?;
+        ensure(
+            row.reach_tall_ft.is_multiple_of(r.grid.square_ft) && row.reach_long_ft.is_multiple_of(r.grid.square_ft),
+            || format!("sizes.{size:?}: reach is not a whole number of squares"),
+        )?;
         ensure((row.space_squares == 0) == row.per_square.is_some(), || {
             format!("sizes.{size:?}: per_square must be set exactly when the space is below one square (SIZE-5)")
         })?;
         if let Some(prev) = previous {
-            ensure(row.space_squares >= prev.space_squares && row.reach_tall_ft >= prev.reach_tall_ft, || {
-                format!("sizes.{size:?}: space and reach must not shrink as size grows")
-            })?;
-            ensure(row.defense_mod <= prev.defense_mod && row.attack_mod <= prev.attack_mod, || {
-                format!("sizes.{size:?}: size modifiers must not grow as size grows")
-            })?;
+            ensure(
+                row.space_squares >= prev.space_squares && row.reach_tall_ft >= prev.reach_tall_ft,
+                || format!("sizes.{size:?}: space and reach must not shrink as size grows"),
+            )?;
+            ensure(
+                row.defense_mod <= prev.defense_mod && row.attack_mod <= prev.attack_mod,
+                || format!("sizes.{size:?}: size modifiers must not grow as size grows"),
+            )?;
         }
         previous = Some(row);
     }
@@ -102,25 +116,35 @@ fn validate_sizes(r: &Ruleset) -> Result<(), RulesetError> {
 
 fn validate_actions(r: &Ruleset) -> Result<(), RulesetError> {
     let a = &r.actions;
-    ensure(!a.surprise.main_kinds.is_empty(), || "actions.surprise.main_kinds is empty".into())?;
+    ensure(!a.surprise.main_kinds.is_empty(), || {
+        "actions.surprise.main_kinds is empty".into()
+    })?;
     ensure(a.names.swift.is_some() == (a.per_turn.swift > 0), || {
         "actions: names.swift must be set exactly when per_turn.swift > 0".into()
     })?;
     ensure(!a.swift_from_larger || a.per_turn.swift > 0, || {
         "actions.swift_from_larger needs a swift action".into()
     })?;
-    ensure(r.sequence.initiative_die >= 2, || "sequence.initiative_die must be at least 2".into())?;
-    ensure(!r.sequence.tie_breaks.is_empty(), || "sequence.tie_breaks is empty".into())
+    ensure(r.sequence.initiative_die >= 2, || {
+        "sequence.initiative_die must be at least 2".into()
+    })?;
+    ensure(!r.sequence.tie_breaks.is_empty(), || {
+        "sequence.tie_breaks is empty".into()
+    })
 }
 
 fn validate_geometry(r: &Ruleset) -> Result<(), RulesetError> {
     ensure(r.grid.square_ft > 0, || "grid.square_ft must be positive".into())?;
     let t = &r.terrain;
-    ensure(t.difficult_orthogonal >= 2, || "terrain.difficult_orthogonal must be at least 2 (a doubling)".into())?;
+    ensure(t.difficult_orthogonal >= 2, || {
+        "terrain.difficult_orthogonal must be at least 2 (a doubling)".into()
+    })?;
     ensure(t.difficult_diagonal >= t.difficult_orthogonal, || {
         "terrain.difficult_diagonal must be at least difficult_orthogonal".into()
     })?;
-    ensure(t.extra_hampering_factor >= 1, || "terrain.extra_hampering_factor must be at least 1".into())?;
+    ensure(t.extra_hampering_factor >= 1, || {
+        "terrain.extra_hampering_factor must be at least 1".into()
+    })?;
     let alternating = r.grid.diagonal == DiagonalPolicy::Alternating;
     ensure(
         alternating == t.hampered_diagonal_advances_counter.is_some()
@@ -131,34 +155,48 @@ fn validate_geometry(r: &Ruleset) -> Result<(), RulesetError> {
 
 fn validate_movement(r: &Ruleset) -> Result<(), RulesetError> {
     let m = &r.movement;
-    ensure(m.run.multiplier >= 1, || "movement.run.multiplier must be at least 1".into())?;
+    ensure(m.run.multiplier >= 1, || {
+        "movement.run.multiplier must be at least 1".into()
+    })?;
     if let Some(heavy) = m.run.heavy_multiplier {
         ensure((1..=m.run.multiplier).contains(&heavy), || {
             "movement.run.heavy_multiplier must be between 1 and run.multiplier".into()
         })?;
-        ensure(!m.run.heavy_when.is_empty(), || "movement.run.heavy_when is empty".into())?;
+        ensure(!m.run.heavy_when.is_empty(), || {
+            "movement.run.heavy_when is empty".into()
+        })?;
     }
     match &m.armor_speed {
         ArmorSpeed::Unsourced => {}
         ArmorSpeed::Table { rows, .. } => {
             for row in rows {
-                ensure(row.slowed_ft <= row.base_ft, || "movement.armor_speed: a slowed speed exceeds its base".into())?;
+                ensure(row.slowed_ft <= row.base_ft, || {
+                    "movement.armor_speed: a slowed speed exceeds its base".into()
+                })?;
             }
         }
         ArmorSpeed::Fraction { fraction, .. } => {
             ensure_fraction(*fraction, "movement.armor_speed.fraction")?;
-            ensure(fraction.num <= fraction.den, || "movement.armor_speed.fraction must not speed up".into())?;
+            ensure(fraction.num <= fraction.den, || {
+                "movement.armor_speed.fraction must not speed up".into()
+            })?;
         }
     }
     if let Some(step) = &m.guarded_step {
-        ensure(step.squares >= 1, || "movement.guarded_step.squares must be at least 1".into())?;
+        ensure(step.squares >= 1, || {
+            "movement.guarded_step.squares must be at least 1".into()
+        })?;
     }
     if let Some(sq) = &m.squeezing {
         ensure_fraction(sq.min_width, "movement.squeezing.min_width")?;
     }
     if let Some(c) = &m.charge {
-        ensure(c.max_speed_multiple >= 1, || "movement.charge.max_speed_multiple must be at least 1".into())?;
-        ensure(c.min_squares >= 1, || "movement.charge.min_squares must be at least 1".into())?;
+        ensure(c.max_speed_multiple >= 1, || {
+            "movement.charge.max_speed_multiple must be at least 1".into()
+        })?;
+        ensure(c.min_squares >= 1, || {
+            "movement.charge.min_squares must be at least 1".into()
+        })?;
     }
     if let Some(w) = &m.withdraw {
         ensure_fraction(w.max_distance, "movement.withdraw.max_distance")?;
@@ -179,27 +217,49 @@ fn validate_combat(r: &Ruleset) -> Result<(), RulesetError> {
             })?;
         }
     }
-    ensure(r.cover.cover.defense > 0, || "cover.cover.defense must be a bonus".into())?;
+    ensure(r.cover.cover.defense > 0, || {
+        "cover.cover.defense must be a bonus".into()
+    })?;
     if let Some(improved) = r.cover.improved {
-        ensure(improved.defense >= r.cover.cover.defense, || "cover.improved must not be below cover".into())?;
+        ensure(improved.defense >= r.cover.cover.defense, || {
+            "cover.improved must not be below cover".into()
+        })?;
     }
     if let Some(partial) = r.cover.partial {
-        ensure(partial.defense <= r.cover.cover.defense, || "cover.partial must not exceed cover".into())?;
+        ensure(partial.defense <= r.cover.cover.defense, || {
+            "cover.partial must not exceed cover".into()
+        })?;
     }
-    ensure(r.flanking.attack_bonus >= 0, || "flanking.attack_bonus must not be negative".into())?;
-    ensure(r.attack.natural_miss < r.attack.natural_hit, || "attack: natural_miss must be below natural_hit".into())?;
-    ensure(r.attack.natural_hit <= 20, || "attack.natural_hit exceeds the d20".into())?;
+    ensure(r.flanking.attack_bonus >= 0, || {
+        "flanking.attack_bonus must not be negative".into()
+    })?;
+    ensure(r.attack.natural_miss < r.attack.natural_hit, || {
+        "attack: natural_miss must be below natural_hit".into()
+    })?;
+    ensure(r.attack.natural_hit <= 20, || {
+        "attack.natural_hit exceeds the d20".into()
+    })?;
     let multiplier = match r.attack.critical.damage {
         CriticalDamage::RollTimes { default_multiplier, .. } => default_multiplier,
         CriticalDamage::MultiplyTotal { factor } => factor,
     };
-    ensure(multiplier >= 2, || "attack.critical.damage multiplier must be at least 2".into())?;
-    if let RangeModel::Increments { max_increments, thrown_max_increments, .. } = r.range.model {
-        ensure(thrown_max_increments >= 1 && thrown_max_increments <= max_increments, || {
-            "range: thrown_max_increments must be between 1 and max_increments".into()
-        })?;
+    ensure(multiplier >= 2, || {
+        "attack.critical.damage multiplier must be at least 2".into()
+    })?;
+    if let RangeModel::Increments {
+        max_increments,
+        thrown_max_increments,
+        ..
+    } = r.range.model
+    {
+        ensure(
+            thrown_max_increments >= 1 && thrown_max_increments <= max_increments,
+            || "range: thrown_max_increments must be between 1 and max_increments".into(),
+        )?;
     }
-    ensure(r.damage.minimum.amount >= 1, || "damage.minimum.amount must be at least 1".into())?;
+    ensure(r.damage.minimum.amount >= 1, || {
+        "damage.minimum.amount must be at least 1".into()
+    })?;
     ensure(r.damage.order.last() == Some(&DamageLayer::HitPoints), || {
         "damage.order must end with hit_points".into()
     })?;
@@ -231,20 +291,24 @@ fn validate_health(r: &Ruleset) -> Result<(), RulesetError> {
         }
     }
     if let Some(t) = h.thresholds {
-        ensure(t.dead_at_or_below < t.dying_at_or_below && t.dying_at_or_below < t.disabled_at, || {
-            "health.thresholds must satisfy dead < dying < disabled".into()
-        })?;
+        ensure(
+            t.dead_at_or_below < t.dying_at_or_below && t.dying_at_or_below < t.disabled_at,
+            || "health.thresholds must satisfy dead < dying < disabled".into(),
+        )?;
     }
     if let Some(rp) = h.resolve {
         let c = rp.stabilize_cost;
-        ensure(c.divisor > 0 && c.min <= c.max, || "health.resolve.stabilize_cost needs divisor > 0 and min <= max".into())?;
+        ensure(c.divisor > 0 && c.min <= c.max, || {
+            "health.resolve.stabilize_cost needs divisor > 0 and min <= max".into()
+        })?;
         ensure_fraction(rp.heavy_hit_fraction, "health.resolve.heavy_hit_fraction")?;
     }
     if let Some(track) = &h.condition_track {
         let p = &track.step_penalties;
-        ensure(!p.is_empty() && p.iter().all(|x| *x < 0) && p.windows(2).all(|w| w[1] < w[0]), || {
-            "health.condition_track.step_penalties must be negative and strictly worsening".into()
-        })?;
+        ensure(
+            !p.is_empty() && p.iter().all(|x| *x < 0) && p.windows(2).all(|w| w[1] < w[0]),
+            || "health.condition_track.step_penalties must be negative and strictly worsening".into(),
+        )?;
         ensure((1..track.helpless_step()).contains(&track.half_speed_step), || {
             "health.condition_track.half_speed_step must be a penalty step".into()
         })?;
@@ -261,10 +325,14 @@ fn validate_health(r: &Ruleset) -> Result<(), RulesetError> {
 
 fn validate_engine_defaults(r: &Ruleset) -> Result<(), RulesetError> {
     let unresolved = r.unresolved_engine_defaults();
-    ensure(unresolved.is_empty(), || format!("engine_defaults: paths that name no value: {unresolved:?}"))?;
+    ensure(unresolved.is_empty(), || {
+        format!("engine_defaults: paths that name no value: {unresolved:?}")
+    })?;
     let mut seen = std::collections::HashSet::new();
     for path in &r.engine_defaults {
-        ensure(seen.insert(path.as_str()), || format!("engine_defaults: {path} is listed twice"))?;
+        ensure(seen.insert(path.as_str()), || {
+            format!("engine_defaults: {path} is listed twice")
+        })?;
     }
     Ok(())
 }

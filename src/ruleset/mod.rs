@@ -63,7 +63,7 @@ pub use health::{
 pub use load::{RulesetError, load_embedded, parse_ruleset};
 pub use models::{DefenseModel, DefenseRules, HealthModel, HealthRules};
 pub use movement::{
-    ArmorSpeed, EndInOccupied, Encumbrance, GuardedStep, LoadSpeed, MinimumMovement, MovementRules, OccupancyRules,
+    ArmorSpeed, Encumbrance, EndInOccupied, GuardedStep, LoadSpeed, MinimumMovement, MovementRules, OccupancyRules,
     RunEndurance, RunRules, RunnerDefense, SpeedStep, SqueezeWho, Squeezing,
 };
 pub use position::{HelplessModifiers, ModifierSide, PositionRules, ProneModifiers, ShootingIntoMelee};

@@ -3,9 +3,7 @@
 //! to demand exactly the stats they need.
 
 use super::defense::{FlatFooted, SpecialTargets, TouchAttacks};
-use super::health::{
-    ConditionTrack, HpThresholds, MassiveDamage, ResolveRules, SecondWind, ThresholdBase, WakeUp,
-};
+use super::health::{ConditionTrack, HpThresholds, MassiveDamage, ResolveRules, SecondWind, ThresholdBase, WakeUp};
 use serde::{Deserialize, Serialize};
 
 /// The defenses a unit has (§15 "defense values").

@@ -76,9 +76,17 @@ pub enum ArmorSpeed {
     /// The seed says armor may slow but gives no numbers; unit data decides.
     Unsourced,
     /// d20_srd: a table by base speed; listed species keep their speed in any armor.
-    Table { when: Vec<Encumbrance>, rows: Vec<SpeedStep>, exempt_species: Vec<String> },
+    Table {
+        when: Vec<Encumbrance>,
+        rows: Vec<SpeedStep>,
+        exempt_species: Vec<String>,
+    },
     /// saga: `base × fraction`, rounded as given (004:795; other bases not in seeds).
-    Fraction { when: Vec<Encumbrance>, fraction: Fraction, rounding: Rounding },
+    Fraction {
+        when: Vec<Encumbrance>,
+        fraction: Fraction,
+        rounding: Rounding,
+    },
 }
 
 /// starfinder bulk limits (001:4147-4151, 4242-4245).

@@ -38,7 +38,12 @@ pub enum RangeModel {
         thrown_max_increments: u32,
     },
     /// saga bands; the band limits come from the weapon (004:74, 357).
-    Bands { point_blank: i32, short: i32, medium: i32, long: i32 },
+    Bands {
+        point_blank: i32,
+        short: i32,
+        medium: i32,
+        long: i32,
+    },
 }
 
 impl RangeModel {
@@ -46,7 +51,12 @@ impl RangeModel {
     /// weapon's band table and return `None` here.
     pub fn increment_penalty(&self, distance_ft: u32, increment_ft: u32, thrown: bool) -> Option<i32> {
         match *self {
-            RangeModel::Increments { penalty_per_increment, counting, max_increments, thrown_max_increments } => {
+            RangeModel::Increments {
+                penalty_per_increment,
+                counting,
+                max_increments,
+                thrown_max_increments,
+            } => {
                 let max = if thrown { thrown_max_increments } else { max_increments };
                 if distance_ft > max * increment_ft {
                     return None;

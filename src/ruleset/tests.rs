@@ -29,7 +29,10 @@ fn grid_diagonal_policies() {
     for family in [Family::D20Srd, Family::D20Modern] {
         let r = load(family);
         assert_eq!(r.grid.diagonal, DiagonalPolicy::Alternating);
-        assert!(r.is_engine_default("grid.diagonal"), "{family}: d20 diagonals are an engine default");
+        assert!(
+            r.is_engine_default("grid.diagonal"),
+            "{family}: d20 diagonals are an engine default"
+        );
     }
     for family in Family::ALL {
         let r = load(family);
@@ -44,7 +47,11 @@ fn we01_altronus_step_costs_starfinder() {
     let r = load(Family::Starfinder);
     let (t, p) = (&r.terrain, r.grid.diagonal);
     // orthogonal clear, diagonal clear (1st), diagonal clear (2nd), orthogonal DT, diagonal DT
-    let costs = [t.step_cost(p, false, 0, 0), t.step_cost(p, true, 0, 0), t.step_cost(p, true, 0, 1)];
+    let costs = [
+        t.step_cost(p, false, 0, 0),
+        t.step_cost(p, true, 0, 0),
+        t.step_cost(p, true, 0, 1),
+    ];
     assert_eq!(costs.map(|c| c * r.grid.square_ft), [5, 5, 10]);
     assert_eq!(t.step_cost(p, false, 1, 2) * 5, 10);
     assert_eq!(t.step_cost(p, true, 1, 2) * 5, 15);
@@ -74,14 +81,24 @@ fn we06_we07_run_multipliers() {
     let saga = load(Family::Saga);
     assert_eq!(saga.movement.run.multiple(false), 4);
     assert_eq!(saga.movement.run.multiple(true), 3);
-    let ArmorSpeed::Fraction { fraction, .. } = saga.movement.armor_speed else { panic!("saga ¾ speed") };
+    let ArmorSpeed::Fraction { fraction, .. } = saga.movement.armor_speed else {
+        panic!("saga ¾ speed")
+    };
     assert_eq!((fraction.of_floor(6), fraction.of_floor(4)), (4, 3));
     assert_eq!(saga.movement.run.multiple(true) * fraction.of_floor(6), 12);
     let srd = load(Family::D20Srd);
     assert_eq!(srd.movement.run.multiple(true), 3);
     assert_eq!(srd.movement.run.heavy_when, vec![Encumbrance::HeavyArmor]);
-    let ArmorSpeed::Table { rows, exempt_species, .. } = &srd.movement.armor_speed else { panic!("srd table") };
-    assert!(rows.contains(&SpeedStep { base_ft: 20, slowed_ft: 15 }));
+    let ArmorSpeed::Table {
+        rows, exempt_species, ..
+    } = &srd.movement.armor_speed
+    else {
+        panic!("srd table")
+    };
+    assert!(rows.contains(&SpeedStep {
+        base_ft: 20,
+        slowed_ft: 15
+    }));
     assert_eq!(exempt_species, &vec!["dwarf".to_string()]);
     assert_eq!(load(Family::Starfinder).movement.run.multiple(true), 4);
 }
@@ -90,25 +107,53 @@ fn we06_we07_run_multipliers() {
 fn charge_and_withdraw_per_family() {
     let sf = load(Family::Starfinder).movement;
     let charge = sf.charge.expect("starfinder charge");
-    assert_eq!((charge.action, charge.attack_mod, charge.defense_mod, charge.max_speed_multiple), (ActionKind::Full, -2, -2, 2));
+    assert_eq!(
+        (
+            charge.action,
+            charge.attack_mod,
+            charge.defense_mod,
+            charge.max_speed_multiple
+        ),
+        (ActionKind::Full, -2, -2, 2)
+    );
     assert_eq!(sf.withdraw.expect("sf withdraw").max_distance, Fraction::new(2, 1));
     let saga = load(Family::Saga).movement;
     let charge = saga.charge.expect("saga charge");
-    assert_eq!((charge.action, charge.attack_mod, charge.defense_mod, charge.max_speed_multiple), (ActionKind::Standard, 2, -2, 1));
+    assert_eq!(
+        (
+            charge.action,
+            charge.attack_mod,
+            charge.defense_mod,
+            charge.max_speed_multiple
+        ),
+        (ActionKind::Standard, 2, -2, 1)
+    );
     let withdraw = saga.withdraw.expect("saga withdraw");
-    assert_eq!((withdraw.action, withdraw.max_distance), (ActionKind::Move, Fraction::new(1, 2)));
+    assert_eq!(
+        (withdraw.action, withdraw.max_distance),
+        (ActionKind::Move, Fraction::new(1, 2))
+    );
     for family in [Family::D20Srd, Family::D20Modern] {
         let m = load(family).movement;
-        assert!(m.charge.is_none() && m.withdraw.is_none(), "{family}: no charge or withdraw in seed");
+        assert!(
+            m.charge.is_none() && m.withdraw.is_none(),
+            "{family}: no charge or withdraw in seed"
+        );
     }
 }
 
 #[test]
 fn size_tables_from_section_6_1() {
     let sf = load(Family::Starfinder);
-    assert!(sf.sizes.0.iter().all(|row| row.attack_mod == 0 && row.defense_mod == 0), "SIZE-1");
+    assert!(
+        sf.sizes.0.iter().all(|row| row.attack_mod == 0 && row.defense_mod == 0),
+        "SIZE-1"
+    );
     let colossal = sf.sizes.row(Size::Colossal);
-    assert_eq!((colossal.space_squares, colossal.reach_tall_ft, colossal.reach_long_ft), (6, 30, 20));
+    assert_eq!(
+        (colossal.space_squares, colossal.reach_tall_ft, colossal.reach_long_ft),
+        (6, 30, 20)
+    );
     assert_eq!(sf.sizes.row(Size::Fine).per_square, Some(100));
     let srd = load(Family::D20Srd);
     assert_eq!(srd.sizes.row(Size::Fine).attack_mod, 8);
@@ -116,7 +161,15 @@ fn size_tables_from_section_6_1() {
     assert!(srd.is_engine_default("sizes.Large.reach_tall_ft"));
     let saga = load(Family::Saga);
     let garg = saga.sizes.row(Size::Gargantuan);
-    assert_eq!((garg.defense_mod, garg.attack_mod, garg.damage_threshold_bonus, garg.grapple_mod), (-5, 0, 20, 15));
+    assert_eq!(
+        (
+            garg.defense_mod,
+            garg.attack_mod,
+            garg.damage_threshold_bonus,
+            garg.grapple_mod
+        ),
+        (-5, 0, 20, 15)
+    );
     assert_eq!(saga.sizes.row(Size::Colossal).damage_threshold_bonus, 50);
     assert_eq!(saga.sizes.row(Size::Fine).grapple_mod, -20);
     assert!(saga.is_engine_default("sizes.Colossal.space_squares"));
@@ -126,7 +179,12 @@ fn size_tables_from_section_6_1() {
 #[test]
 fn threat_reach_10_exception_and_unarmed() {
     let sf = load(Family::Starfinder).threat;
-    assert_eq!(sf.metric, ReachMetric::FamilyDistance { reach_10_diagonal_exception: true });
+    assert_eq!(
+        sf.metric,
+        ReachMetric::FamilyDistance {
+            reach_10_diagonal_exception: true
+        }
+    );
     assert_eq!(sf.unarmed, UnarmedThreat::Never);
     let saga = load(Family::Saga).threat;
     assert!(saga.weapons.contains(&ThreatWeapon::Pistol) && saga.weapons.contains(&ThreatWeapon::Carbine));
@@ -139,7 +197,13 @@ fn aoo_limits_and_triggers() {
     assert_eq!(sf.limit, AooLimit::UsesReaction);
     assert!(sf.triggers.contains(&AooTrigger::RangedAttack));
     let saga = load(Family::Saga).aoo;
-    assert_eq!(saga.limit, AooLimit::PerRound { count: 1, more_with_feat: Some("Combat Reflexes".into()) });
+    assert_eq!(
+        saga.limit,
+        AooLimit::PerRound {
+            count: 1,
+            more_with_feat: Some("Combat Reflexes".into())
+        }
+    );
     assert!(!saga.triggers.contains(&AooTrigger::RangedAttack));
     assert!(saga.exemptions.contains(&AooExemption::Involuntary));
     assert!(saga.protections.contains(&AooProtection::TotalConcealment));
@@ -148,14 +212,38 @@ fn aoo_limits_and_triggers() {
 #[test]
 fn cover_numbers() {
     let sf = load(Family::Starfinder).cover;
-    assert_eq!(sf.cover, CoverBonus { defense: 4, reflex_save: Some(2) });
-    assert_eq!(sf.partial, Some(CoverBonus { defense: 2, reflex_save: Some(1) }));
-    assert_eq!(sf.improved, Some(CoverBonus { defense: 8, reflex_save: Some(4) }));
+    assert_eq!(
+        sf.cover,
+        CoverBonus {
+            defense: 4,
+            reflex_save: Some(2)
+        }
+    );
+    assert_eq!(
+        sf.partial,
+        Some(CoverBonus {
+            defense: 2,
+            reflex_save: Some(1)
+        })
+    );
+    assert_eq!(
+        sf.improved,
+        Some(CoverBonus {
+            defense: 8,
+            reflex_save: Some(4)
+        })
+    );
     assert_eq!(sf.soft, SoftCover::RangedOnly { defense: 4 });
     assert_eq!(sf.obstruction, LineObstruction::CrossOrRunAlong);
     assert!(sf.adjacent_can_have_cover);
     let saga = load(Family::Saga).cover;
-    assert_eq!(saga.cover, CoverBonus { defense: 5, reflex_save: None });
+    assert_eq!(
+        saga.cover,
+        CoverBonus {
+            defense: 5,
+            reflex_save: None
+        }
+    );
     assert_eq!(saga.improved.map(|c| c.defense), Some(10));
     assert_eq!(saga.obstruction, LineObstruction::InteriorOnly);
     assert!(!saga.adjacent_can_have_cover, "004:735");
@@ -165,36 +253,69 @@ fn cover_numbers() {
 fn concealment_models() {
     assert_eq!(
         load(Family::Starfinder).concealment.model,
-        ConcealmentModel::MissChance { normal_pct: 20, total_pct: 50 }
+        ConcealmentModel::MissChance {
+            normal_pct: 20,
+            total_pct: 50
+        }
     );
-    assert_eq!(load(Family::Saga).concealment.model, ConcealmentModel::AttackPenalty { normal: -2, total: -5 });
+    assert_eq!(
+        load(Family::Saga).concealment.model,
+        ConcealmentModel::AttackPenalty { normal: -2, total: -5 }
+    );
 }
 
 #[test]
 fn flanking_is_plus_two_melee_everywhere() {
     for family in Family::ALL {
         let f = load(family).flanking;
-        assert_eq!((f.attack_bonus, f.melee_only, f.reach_zero_can_flank), (2, true, false), "{family}");
+        assert_eq!(
+            (f.attack_bonus, f.melee_only, f.reach_zero_can_flank),
+            (2, true, false),
+            "{family}"
+        );
     }
 }
 
 #[test]
 fn prone_and_helpless_modifiers() {
     let sf = load(Family::Starfinder).position;
-    assert_eq!((sf.prone.prone_attacker_melee, sf.prone.vs_prone_melee, sf.prone.vs_prone_ranged), (-4, -4, 4));
+    assert_eq!(
+        (
+            sf.prone.prone_attacker_melee,
+            sf.prone.vs_prone_melee,
+            sf.prone.vs_prone_ranged
+        ),
+        (-4, -4, 4)
+    );
     assert_eq!(sf.prone.side, ModifierSide::TargetDefense);
     assert_eq!(sf.helpless.melee_attack_bonus, 4);
     let saga = load(Family::Saga).position;
-    assert_eq!((saga.prone.prone_attacker_melee, saga.prone.vs_prone_melee, saga.prone.vs_prone_ranged), (-5, 5, -5));
+    assert_eq!(
+        (
+            saga.prone.prone_attacker_melee,
+            saga.prone.vs_prone_melee,
+            saga.prone.vs_prone_ranged
+        ),
+        (-5, 5, -5)
+    );
     assert_eq!(saga.prone.side, ModifierSide::AttackRoll);
     assert_eq!(saga.shooting_into_melee.map(|s| s.penalty), Some(-5));
 }
 
 #[test]
 fn critical_models() {
-    assert_eq!(load(Family::Starfinder).attack.critical.model, CriticalModel::ConfirmByDefense);
-    assert_eq!(load(Family::D20Modern).attack.critical.model, CriticalModel::ConfirmationRoll);
-    assert_eq!(load(Family::Saga).attack.critical.model, CriticalModel::AlwaysOnNatural20);
+    assert_eq!(
+        load(Family::Starfinder).attack.critical.model,
+        CriticalModel::ConfirmByDefense
+    );
+    assert_eq!(
+        load(Family::D20Modern).attack.critical.model,
+        CriticalModel::ConfirmationRoll
+    );
+    assert_eq!(
+        load(Family::Saga).attack.critical.model,
+        CriticalModel::AlwaysOnNatural20
+    );
     let srd = load(Family::D20Srd);
     assert_eq!(srd.attack.critical.model, CriticalModel::ConfirmationRoll);
     assert!(srd.is_engine_default("attack.critical.model"));
@@ -210,9 +331,18 @@ fn flat_footed_per_family() {
     assert_eq!(sf.effect, FlatFootedEffect::DefensePenalty { amount: -2 });
     assert!(sf.no_reactions);
     let modern = load(Family::D20Modern).defense.flat_footed;
-    assert!(matches!(modern.effect, FlatFootedEffect::LoseDexBonus { keep_class_bonus: true, .. }));
+    assert!(matches!(
+        modern.effect,
+        FlatFootedEffect::LoseDexBonus {
+            keep_class_bonus: true,
+            ..
+        }
+    ));
     let srd = load(Family::D20Srd).defense.flat_footed;
-    assert!(matches!(srd.effect, FlatFootedEffect::LoseDexBonus { lose_dodge: true, .. }));
+    assert!(matches!(
+        srd.effect,
+        FlatFootedEffect::LoseDexBonus { lose_dodge: true, .. }
+    ));
     let saga = load(Family::Saga).defense.flat_footed;
     assert!(saga.no_aoo && saga.no_free_actions && !saga.no_reactions);
 }
@@ -220,14 +350,27 @@ fn flat_footed_per_family() {
 #[test]
 fn damage_rules() {
     let sf = load(Family::Starfinder).damage;
-    assert_eq!(sf.minimum, MinimumDamage { amount: 1, nonlethal: true });
+    assert_eq!(
+        sf.minimum,
+        MinimumDamage {
+            amount: 1,
+            nonlethal: true
+        }
+    );
     assert_eq!(sf.order.last(), Some(&DamageLayer::HitPoints));
     let srd = load(Family::D20Srd).damage;
     assert!(!srd.extra_dice_multiplied, "DMG-3");
     assert_eq!(srd.bonuses.two_handed_str, Some(Fraction::new(3, 2)));
     let saga = load(Family::Saga).damage;
     assert_eq!(saga.bonuses.two_handed_str, Some(Fraction::new(2, 1)));
-    assert_eq!(saga.order, vec![DamageLayer::ShieldRating, DamageLayer::DamageReduction, DamageLayer::HitPoints]);
+    assert_eq!(
+        saga.order,
+        vec![
+            DamageLayer::ShieldRating,
+            DamageLayer::DamageReduction,
+            DamageLayer::HitPoints
+        ]
+    );
     assert_eq!(saga.stun.and_then(|s| s.max_range_squares), Some(6));
 }
 
@@ -236,7 +379,14 @@ fn d20_dies_at_minus_ten() {
     for family in [Family::D20Srd, Family::D20Modern] {
         let h = load(family).health;
         assert_eq!(h.model, HealthModel::HitPointThresholds);
-        assert_eq!(h.thresholds, Some(HpThresholds { disabled_at: 0, dying_at_or_below: -1, dead_at_or_below: -10 }));
+        assert_eq!(
+            h.thresholds,
+            Some(HpThresholds {
+                disabled_at: 0,
+                dying_at_or_below: -1,
+                dead_at_or_below: -10
+            })
+        );
         assert_eq!(h.hp_floor, None);
         assert_eq!(h.massive_damage, MassiveDamage::None);
     }
@@ -280,14 +430,30 @@ fn we41_we42_range_penalties() {
     assert_eq!(m.increment_penalty(301, 30, false), None);
     assert_eq!(
         load(Family::Saga).range.model,
-        RangeModel::Bands { point_blank: 0, short: -2, medium: -5, long: -10 }
+        RangeModel::Bands {
+            point_blank: 0,
+            short: -2,
+            medium: -5,
+            long: -10
+        }
     );
 }
 
 #[test]
 fn area_models() {
-    assert!(matches!(load(Family::Starfinder).area.resolution, AreaResolution::ReflexSave { on_success: DamageShare::Half }));
-    let AreaResolution::AttackRoll { min_total, on_hit, on_miss, .. } = load(Family::Saga).area.resolution else {
+    assert!(matches!(
+        load(Family::Starfinder).area.resolution,
+        AreaResolution::ReflexSave {
+            on_success: DamageShare::Half
+        }
+    ));
+    let AreaResolution::AttackRoll {
+        min_total,
+        on_hit,
+        on_miss,
+        ..
+    } = load(Family::Saga).area.resolution
+    else {
         panic!("saga areas use an attack roll");
     };
     assert_eq!((min_total, on_hit, on_miss), (10, DamageShare::Full, DamageShare::Half));
@@ -298,8 +464,15 @@ fn vehicles_and_chases_only_in_starfinder() {
     let sf = load(Family::Starfinder);
     let chases = sf.chases.expect("starfinder chases");
     // WE-55: item level 4 → keep pace 14, speed up 21, trick 19.
-    assert_eq!([chases.keep_pace_dc_base, chases.speed_up_dc_base, chases.trick_dc_base].map(|b| b + 4), [14, 21, 19]);
-    assert_eq!(sf.vehicles.map(|v| v.race_dc_base + v.dead_stop_dc + 3), Some(18), "WE-53");
+    assert_eq!(
+        [chases.keep_pace_dc_base, chases.speed_up_dc_base, chases.trick_dc_base].map(|b| b + 4),
+        [14, 21, 19]
+    );
+    assert_eq!(
+        sf.vehicles.map(|v| v.race_dc_base + v.dead_stop_dc + 3),
+        Some(18),
+        "WE-53"
+    );
     for family in [Family::D20Srd, Family::D20Modern, Family::Saga] {
         let r = load(family);
         assert!(r.vehicles.is_none() && r.chases.is_none(), "{family}");
@@ -314,7 +487,10 @@ fn action_names_and_sequence() {
     assert!(modern.is_engine_default("actions.reactions_per_round"));
     let saga = load(Family::Saga);
     assert_eq!(saga.sequence.delay_new_count, DelayNewCount::FinisherMinusOne);
-    assert_eq!(saga.actions.surprise.main_kinds, vec![ActionKind::Standard, ActionKind::Move, ActionKind::Swift]);
+    assert_eq!(
+        saga.actions.surprise.main_kinds,
+        vec![ActionKind::Standard, ActionKind::Move, ActionKind::Swift]
+    );
 }
 
 /// Every `engine_defaults` path must name a value of the serialized ruleset.
@@ -325,14 +501,19 @@ fn engine_default_paths_resolve() {
         let json = serde_json::to_value(&r).expect("ruleset serializes to JSON");
         assert!(!r.engine_defaults.is_empty(), "{family}: no engine defaults listed");
         for path in &r.engine_defaults {
-            assert!(!defaults::resolve(&json, path).is_empty(), "{family}: engine_defaults path {path:?} names no value");
+            assert!(
+                !defaults::resolve(&json, path).is_empty(),
+                "{family}: engine_defaults path {path:?} names no value"
+            );
         }
     }
 }
 
 #[test]
 fn a_typo_in_engine_defaults_is_rejected() {
-    let text = FILES[0].1.replace("\"grid.straight_line\",", "\"grid.straight_lines\",");
+    let text = FILES[0]
+        .1
+        .replace("\"grid.straight_line\",", "\"grid.straight_lines\",");
     let err = parse_ruleset(&text).expect_err("typo must fail");
     assert!(err.to_string().contains("grid.straight_lines"), "{err}");
 }
@@ -351,7 +532,9 @@ fn commented_paths(text: &str, marker: &str) -> Vec<String> {
             }
             continue;
         }
-        let Some((key, _)) = trimmed.split_once(':') else { continue };
+        let Some((key, _)) = trimmed.split_once(':') else {
+            continue;
+        };
         if key.is_empty() || !key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
             continue;
         }
@@ -364,7 +547,16 @@ fn commented_paths(text: &str, marker: &str) -> Vec<String> {
             found.push(path.clone());
         }
         if trimmed.ends_with('(') || trimmed.ends_with('[') {
-            stack.push((indent, key.to_string()));
+            // `damage: roll_times(` opens the enum variant's fields, serialized one level deeper.
+            let value = trimmed[key.len() + 1..].trim();
+            let variant = value
+                .strip_suffix('(')
+                .filter(|v| !v.is_empty() && !v.starts_with("Some"));
+            let segment = match variant {
+                Some(v) => format!("{key}.{v}"),
+                None => key.to_string(),
+            };
+            stack.push((indent, segment));
         }
     }
     found
@@ -372,7 +564,9 @@ fn commented_paths(text: &str, marker: &str) -> Vec<String> {
 
 /// Two dotted paths are related when one lies inside the other (`*` matches any segment).
 fn related(a: &str, b: &str) -> bool {
-    a.split('.').zip(b.split('.')).all(|(x, y)| x == y || x == "*" || y == "*")
+    a.split('.')
+        .zip(b.split('.'))
+        .all(|(x, y)| x == y || x == "*" || y == "*")
 }
 
 /// Each "(not in seeds)" comment in a file sits on a listed path, and each listed path
@@ -401,11 +595,28 @@ fn not_in_seeds_comments_match_engine_defaults() {
 fn unknown_fields_are_rejected() {
     let base = FILES[0].1;
     let top = base.replacen("version: 1,", "version: 1, bogus: 3,", 1);
-    assert!(matches!(parse_ruleset(&top), Err(RulesetError::Syntax { .. })), "top-level unknown field");
-    let nested = base.replacen("adjacent_can_have_cover: true,", "adjacent_can_have_cover: true, corner_magic: 1,", 1);
-    assert!(matches!(parse_ruleset(&nested), Err(RulesetError::Syntax { .. })), "nested unknown field");
-    let variant = base.replacen("miss_chance(normal_pct: 20,", "miss_chance(normal_pct: 20, extra_pct: 5,", 1);
-    assert!(matches!(parse_ruleset(&variant), Err(RulesetError::Syntax { .. })), "unknown field in an enum variant");
+    assert!(
+        matches!(parse_ruleset(&top), Err(RulesetError::Syntax { .. })),
+        "top-level unknown field"
+    );
+    let nested = base.replacen(
+        "adjacent_can_have_cover: true,",
+        "adjacent_can_have_cover: true, corner_magic: 1,",
+        1,
+    );
+    assert!(
+        matches!(parse_ruleset(&nested), Err(RulesetError::Syntax { .. })),
+        "nested unknown field"
+    );
+    let variant = base.replacen(
+        "miss_chance(normal_pct: 20,",
+        "miss_chance(normal_pct: 20, extra_pct: 5,",
+        1,
+    );
+    assert!(
+        matches!(parse_ruleset(&variant), Err(RulesetError::Syntax { .. })),
+        "unknown field in an enum variant"
+    );
     assert!(parse_ruleset(base).is_ok());
 }
 
@@ -413,11 +624,20 @@ fn unknown_fields_are_rejected() {
 fn bad_numbers_are_rejected() {
     let base = FILES[0].1;
     let pct = base.replacen("total_pct: 50", "total_pct: 150", 1);
-    assert!(matches!(parse_ruleset(&pct), Err(RulesetError::Invalid(_))), "percentage above 100");
+    assert!(
+        matches!(parse_ruleset(&pct), Err(RulesetError::Invalid(_))),
+        "percentage above 100"
+    );
     let run = base.replacen("multiplier: 4,", "multiplier: 0,", 1);
-    assert!(matches!(parse_ruleset(&run), Err(RulesetError::Invalid(_))), "run multiplier below 1");
+    assert!(
+        matches!(parse_ruleset(&run), Err(RulesetError::Invalid(_))),
+        "run multiplier below 1"
+    );
     let frac = base.replacen("min_width: (num: 1, den: 2)", "min_width: (num: 1, den: 0)", 1);
-    assert!(matches!(parse_ruleset(&frac), Err(RulesetError::Invalid(_))), "zero denominator");
+    assert!(
+        matches!(parse_ruleset(&frac), Err(RulesetError::Invalid(_))),
+        "zero denominator"
+    );
 }
 
 #[test]

@@ -31,15 +31,30 @@ pub struct Problem {
 
 impl Problem {
     pub fn at(path: Vec<Seg>, message: impl Into<String>) -> Self {
-        Self { path, char_in_string: None, at_key: false, message: message.into() }
+        Self {
+            path,
+            char_in_string: None,
+            at_key: false,
+            message: message.into(),
+        }
     }
 
     pub fn at_key(path: Vec<Seg>, message: impl Into<String>) -> Self {
-        Self { path, char_in_string: None, at_key: true, message: message.into() }
+        Self {
+            path,
+            char_in_string: None,
+            at_key: true,
+            message: message.into(),
+        }
     }
 
     pub fn in_string(path: Vec<Seg>, offset: usize, message: impl Into<String>) -> Self {
-        Self { path, char_in_string: Some(offset), at_key: false, message: message.into() }
+        Self {
+            path,
+            char_in_string: Some(offset),
+            at_key: false,
+            message: message.into(),
+        }
     }
 
     /// Resolves the path against the source text.
@@ -49,6 +64,11 @@ impl Problem {
             (None, true) => source.key_pos(&self.path),
             (None, false) => source.value_pos(&self.path),
         };
-        Diagnostic { file: file.to_string(), line: pos.line, col: pos.col, message: self.message.clone() }
+        Diagnostic {
+            file: file.to_string(),
+            line: pos.line,
+            col: pos.col,
+            message: self.message.clone(),
+        }
     }
 }

@@ -28,7 +28,14 @@ pub fn load_file(path: &Path) -> Result<ScenarioSpec, Vec<Diagnostic>> {
 /// Reads a text file with the size and UTF-8 checks, reporting problems as diagnostics.
 pub fn read_text(path: &Path) -> Result<String, Vec<Diagnostic>> {
     let label = path.display().to_string();
-    let fail = |line, col, message: String| vec![Diagnostic { file: label.clone(), line, col, message }];
+    let fail = |line, col, message: String| {
+        vec![Diagnostic {
+            file: label.clone(),
+            line,
+            col,
+            message,
+        }]
+    };
     let meta = std::fs::metadata(path).map_err(|e| fail(1, 1, format!("cannot read the file: {e}")))?;
     if meta.is_dir() {
         return Err(fail(1, 1, "this is a folder, not a scenario file".into()));
@@ -37,7 +44,10 @@ pub fn read_text(path: &Path) -> Result<String, Vec<Diagnostic>> {
         return Err(fail(
             1,
             1,
-            format!("the file is {} bytes; scenario files may be at most {MAX_FILE_BYTES} bytes", meta.len()),
+            format!(
+                "the file is {} bytes; scenario files may be at most {MAX_FILE_BYTES} bytes",
+                meta.len()
+            ),
         ));
     }
     let bytes = std::fs::read(path).map_err(|e| fail(1, 1, format!("cannot read the file: {e}")))?;

@@ -213,10 +213,7 @@ impl SourceMap {
         {
             n = inner;
         }
-        self.node(n)
-            .kind
-            .is_container()
-            .then(|| self.children(n).count())
+        self.node(n).kind.is_container().then(|| self.children(n).count())
     }
 
     /// Position of the `char_offset`-th character inside the string (or char) literal at
@@ -270,10 +267,7 @@ impl SourceMap {
         while !self.text.is_char_boundary(off) {
             off -= 1;
         }
-        let line = self
-            .line_starts
-            .partition_point(|&s| s as usize <= off)
-            .max(1);
+        let line = self.line_starts.partition_point(|&s| s as usize <= off).max(1);
         let start = self.line_starts[line - 1] as usize;
         let col = self.text.get(start..off).map_or(0, |s| s.chars().count()) + 1;
         Pos { line, col }
@@ -353,10 +347,7 @@ impl SourceMap {
     /// The payload `x` if node `n` is written `Some(x)`.
     fn some_payload(&self, n: u32) -> Option<u32> {
         let node = self.node(n);
-        if node.kind == Kind::Paren
-            && node.flags & NAMED != 0
-            && self.ident_at(node.start as usize) == "Some"
-        {
+        if node.kind == Kind::Paren && node.flags & NAMED != 0 && self.ident_at(node.start as usize) == "Some" {
             self.single_child(n)
         } else {
             None
@@ -524,9 +515,7 @@ fn build(text: &str) -> Vec<Node> {
             Tok::Colon => {
                 let flags = nodes[top as usize].flags;
                 let last = nodes[top as usize].first;
-                if flags & (SLOT_FULL | PENDING) == SLOT_FULL
-                    && last != NONE
-                    && nodes[last as usize].flags & KEYED == 0
+                if flags & (SLOT_FULL | PENDING) == SLOT_FULL && last != NONE && nodes[last as usize].flags & KEYED == 0
                 {
                     nodes[last as usize].flags |= IS_KEY;
                     nodes[top as usize].flags = (flags & !SLOT_FULL) | PENDING;
@@ -1021,10 +1010,7 @@ mod tests {
             m.value_pos(&[field("units"), index(0), field("at"), index(0)]),
             p(4, 24)
         );
-        assert_eq!(
-            m.value_pos(&[field("units"), index(1), field("id")]),
-            p(5, 14)
-        );
+        assert_eq!(m.value_pos(&[field("units"), index(1), field("id")]), p(5, 14));
         assert_eq!(m.value_pos(&[field("units"), index(1)]), p(5, 9));
 
         // Line 7: `    map: (rows: ["###", "#.#"], legend: { '#': (terrain: Wall) }),`
@@ -1047,17 +1033,11 @@ mod tests {
 
         // Fallbacks.
         assert_eq!(m.value_pos(&[field("units"), index(7)]), p(3, 12));
-        assert_eq!(
-            m.value_pos(&[field("units"), index(7)]),
-            find(EXAMPLE, "[", 0)
-        );
+        assert_eq!(m.value_pos(&[field("units"), index(7)]), find(EXAMPLE, "[", 0));
         assert_eq!(m.key_pos(&[field("units"), index(7)]), p(3, 12));
         assert_eq!(m.value_pos(&[field("nope")]), p(1, 9));
         assert_eq!(m.key_pos(&[field("nope")]), p(1, 9));
-        assert_eq!(
-            m.value_pos(&[field("map"), field("legend"), key("X")]),
-            p(7, 41)
-        );
+        assert_eq!(m.value_pos(&[field("map"), field("legend"), key("X")]), p(7, 41));
         assert_eq!(
             m.value_pos(&[field("units"), index(0), field("missing"), index(3)]),
             p(4, 9)
@@ -1202,23 +1182,14 @@ mod tests {
         let m = SourceMap::new(text);
         assert_eq!(m.value_pos(&[field("seed")]), find(text, "Some(3)", 0));
         assert_eq!(m.value_pos(&[field("seed"), index(0)]), find(text, "3", 0));
-        assert_eq!(
-            m.value_pos(&[field("zone"), field("x")]),
-            find(text, "1", 0)
-        );
+        assert_eq!(m.value_pos(&[field("zone"), field("x")]), find(text, "1", 0));
         assert_eq!(m.key_pos(&[field("zone"), field("y")]), find(text, "y", 0));
         assert_eq!(m.value_pos(&[field("list"), index(2)]), find(text, "30", 0));
         assert_eq!(m.len(&[field("list")]), Some(3));
         assert_eq!(m.pos_in_string(&[field("name")], 1), find(text, "b\"", 0));
-        assert_eq!(
-            m.value_pos(&[field("inner"), field("z")]),
-            find(text, "5", 0)
-        );
+        assert_eq!(m.value_pos(&[field("inner"), field("z")]), find(text, "5", 0));
         // A missing field inside: the bracket of the innermost struct reached.
-        assert_eq!(
-            m.value_pos(&[field("zone"), field("w")]),
-            find(text, "(x", 0)
-        );
+        assert_eq!(m.value_pos(&[field("zone"), field("w")]), find(text, "(x", 0));
     }
 
     #[test]
@@ -1227,10 +1198,7 @@ mod tests {
         let m = SourceMap::new(text);
         assert_eq!(m.value_pos(&[index(0)]), p(1, 2));
         assert_eq!(m.value_pos(&[index(1)]), find(text, "Door", 0));
-        assert_eq!(
-            m.value_pos(&[index(1), field("open")]),
-            find(text, "true", 0)
-        );
+        assert_eq!(m.value_pos(&[index(1), field("open")]), find(text, "true", 0));
         assert_eq!(m.len(&[index(1)]), Some(1));
         assert_eq!(m.len(&[index(2)]), Some(0));
         assert_eq!(m.value_pos(&[index(3), index(0)]), find(text, "3", 0));
@@ -1241,10 +1209,7 @@ mod tests {
         // A field of a unit variant: the variant itself.
         assert_eq!(m.value_pos(&[index(0), field("x")]), p(1, 2));
         // A missing field of a named struct: its `(`, not its name.
-        assert_eq!(
-            m.value_pos(&[index(1), field("shut")]),
-            find(text, "(open", 0)
-        );
+        assert_eq!(m.value_pos(&[index(1), field("shut")]), find(text, "(open", 0));
     }
 
     #[test]
@@ -1352,11 +1317,7 @@ mod tests {
         exercise(&")]}".repeat(10_000));
         exercise(&"::,,:#!".repeat(10_000));
         exercise(&"r#".repeat(10_000));
-        exercise(&format!(
-            "r{}\"{}",
-            "#".repeat(10_000),
-            "\"#".repeat(10_000)
-        ));
+        exercise(&format!("r{}\"{}", "#".repeat(10_000), "\"#".repeat(10_000)));
         for s in [
             "\"unterminated",
             "(a: \"unterminated \\",

@@ -45,7 +45,9 @@ impl Templates {
     /// The template `name`, or a message saying why it cannot be used.
     pub fn get(&self, name: &str) -> Result<UnitDef, String> {
         if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-') {
-            return Err(format!("template name `{name}` may use only letters, digits, `_` and `-`"));
+            return Err(format!(
+                "template name `{name}` may use only letters, digits, `_` and `-`"
+            ));
         }
         for dir in &self.dirs {
             let path = dir.join(format!("{name}.ron"));

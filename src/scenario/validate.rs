@@ -20,7 +20,10 @@ pub fn validate(file: &ScenarioFile, templates: &Templates) -> Result<ScenarioSp
     if file.version != 1 {
         problems.push(Problem::at(
             vec![field("version")],
-            format!("scenario format version {} is not supported (write `version: 1`)", file.version),
+            format!(
+                "scenario format version {} is not supported (write `version: 1`)",
+                file.version
+            ),
         ));
     }
     let family = Family::from_id(&file.ruleset);
@@ -36,7 +39,10 @@ pub fn validate(file: &ScenarioFile, templates: &Templates) -> Result<ScenarioSp
     let ruleset = match family.map(load_embedded) {
         Some(Ok(r)) => Some(r),
         Some(Err(e)) => {
-            problems.push(Problem::at(vec![field("ruleset")], format!("the ruleset could not be loaded: {e}")));
+            problems.push(Problem::at(
+                vec![field("ruleset")],
+                format!("the ruleset could not be loaded: {e}"),
+            ));
             None
         }
         None => None,
@@ -48,7 +54,10 @@ pub fn validate(file: &ScenarioFile, templates: &Templates) -> Result<ScenarioSp
         (Some(r), Some(m)) => build_units(file, r, m, &side_ids, templates, &mut problems),
         _ => Vec::new(),
     };
-    let zones = map.as_ref().map(|m| build_zones(file, m, &mut problems)).unwrap_or_default();
+    let zones = map
+        .as_ref()
+        .map(|m| build_zones(file, m, &mut problems))
+        .unwrap_or_default();
     let objectives = build_objectives(file, &side_ids, &zones, &mut problems);
 
     match (problems.is_empty(), family, ruleset, map) {
@@ -90,7 +99,11 @@ fn build_map(def: &MapDef, problems: &mut Vec<Problem>) -> Option<Map> {
         }
     };
     if width == 0 || height == 0 || width > MAX_MAP_SIDE as usize || height > MAX_MAP_SIDE as usize {
-        let at = if def.size.is_some() { map_path(&[field("size")]) } else { map_path(&[field("rows")]) };
+        let at = if def.size.is_some() {
+            map_path(&[field("size")])
+        } else {
+            map_path(&[field("rows")])
+        };
         problems.push(Problem::at(
             at,
             format!("the map is {width}×{height} squares; each side must be 1 to {MAX_MAP_SIDE}"),
@@ -134,7 +147,11 @@ fn build_map(def: &MapDef, problems: &mut Vec<Problem>) -> Option<Map> {
         return None;
     }
     let cells: BTreeMap<char, Cell> = def.legend.iter().map(|(c, e)| (*c, legend_cell(e))).collect();
-    let mut map = Map::filled(width as u32, height as u32, fill.and_then(|c| cells.get(&c).copied()).unwrap_or_default());
+    let mut map = Map::filled(
+        width as u32,
+        height as u32,
+        fill.and_then(|c| cells.get(&c).copied()).unwrap_or_default(),
+    );
     let mut unknown = 0;
     for (y, row) in def.rows.iter().enumerate() {
         for (x, ch) in row.chars().enumerate() {
@@ -156,7 +173,10 @@ fn build_map(def: &MapDef, problems: &mut Vec<Problem>) -> Option<Map> {
     if unknown > 20 {
         problems.push(Problem::at(
             map_path(&[field("rows")]),
-            format!("{} more squares use characters that are not in the legend", unknown - 20),
+            format!(
+                "{} more squares use characters that are not in the legend",
+                unknown - 20
+            ),
         ));
     }
     for (i, edge) in def.edges.iter().enumerate() {
@@ -168,7 +188,10 @@ fn build_map(def: &MapDef, problems: &mut Vec<Problem>) -> Option<Map> {
             continue;
         }
         if (a.i != b.i && a.j != b.j) || a == b {
-            problems.push(Problem::at(at, "an edge must run straight along a grid line between two different intersections"));
+            problems.push(Problem::at(
+                at,
+                "an edge must run straight along a grid line between two different intersections",
+            ));
             continue;
         }
         let feature = match edge.kind {
@@ -189,7 +212,12 @@ fn build_map(def: &MapDef, problems: &mut Vec<Problem>) -> Option<Map> {
 }
 
 fn legend_cell(e: &super::format::LegendEntry) -> Cell {
-    let mut cell = Cell { concealment: e.concealment, light: e.light, blocks_sight: e.blocks_sight, ..Cell::default() };
+    let mut cell = Cell {
+        concealment: e.concealment,
+        light: e.light,
+        blocks_sight: e.blocks_sight,
+        ..Cell::default()
+    };
     match e.terrain {
         TerrainKind::Floor => {}
         TerrainKind::Wall => {
@@ -234,7 +262,10 @@ fn build_sides(file: &ScenarioFile, problems: &mut Vec<Problem>) -> Vec<Side> {
         }
         let colour = parse_colour(&s.colour);
         if colour.is_none() {
-            problems.push(Problem::at(at("colour"), format!("colour `{}` is not `#rrggbb` (e.g. \"#3070d0\")", s.colour)));
+            problems.push(Problem::at(
+                at("colour"),
+                format!("colour `{}` is not `#rrggbb` (e.g. \"#3070d0\")", s.colour),
+            ));
         }
         sides.push(Side {
             id: SideId(s.id.clone()),
@@ -293,7 +324,10 @@ fn build_units(
             None => raw.clone(),
         };
         let Some(id) = merged.id.clone() else {
-            problems.push(Problem::at(vec![field("units"), index(i)], "this unit has no `id` (add `id: \"name\"`)"));
+            problems.push(Problem::at(
+                vec![field("units"), index(i)],
+                "this unit has no `id` (add `id: \"name\"`)",
+            ));
             continue;
         };
         if !seen.insert(id.clone()) {
@@ -302,18 +336,27 @@ fn build_units(
         let side = match &merged.side {
             Some(s) if side_ids.contains(s.as_str()) => s.clone(),
             Some(s) => {
-                problems.push(Problem::at(path("side"), format!("unit `{id}` is on side `{s}`, which is not in `sides`")));
+                problems.push(Problem::at(
+                    path("side"),
+                    format!("unit `{id}` is on side `{s}`, which is not in `sides`"),
+                ));
                 String::new()
             }
             None => {
-                problems.push(Problem::at(vec![field("units"), index(i)], format!("unit `{id}` has no `side`")));
+                problems.push(Problem::at(
+                    vec![field("units"), index(i)],
+                    format!("unit `{id}` has no `side`"),
+                ));
                 String::new()
             }
         };
         let size = merged.size.unwrap_or(Size::Medium);
         let side_squares = ruleset.sizes.side_squares(size);
         let Some(at) = merged.at else {
-            problems.push(Problem::at(vec![field("units"), index(i)], format!("unit `{id}` has no position (add `at: (x, y)`)")));
+            problems.push(Problem::at(
+                vec![field("units"), index(i)],
+                format!("unit `{id}` has no position (add `at: (x, y)`)"),
+            ));
             continue;
         };
         let placement = Placement { at, side_squares };
@@ -331,7 +374,10 @@ fn build_units(
                     break;
                 }
                 Some(cell) if cell.blocks_movement => {
-                    problems.push(Problem::at(path("at"), format!("unit `{id}` stands inside a wall or solid object at {sq}")));
+                    problems.push(Problem::at(
+                        path("at"),
+                        format!("unit `{id}` stands inside a wall or solid object at {sq}"),
+                    ));
                     break;
                 }
                 Some(_) => {}
@@ -340,10 +386,15 @@ fn build_units(
         let shares_squares = ruleset.sizes.row(size).space_squares == 0;
         for sq in placement.squares() {
             if let Some(&other) = occupied.get(&sq) {
-                let other_shares = file.units[other].size.is_some_and(|s| ruleset.sizes.row(s).space_squares == 0);
+                let other_shares = file.units[other]
+                    .size
+                    .is_some_and(|s| ruleset.sizes.row(s).space_squares == 0);
                 if !(shares_squares && other_shares) {
                     let other_id = file.units[other].id.clone().unwrap_or_default();
-                    problems.push(Problem::at(path("at"), format!("unit `{id}` overlaps unit `{other_id}` at {sq}")));
+                    problems.push(Problem::at(
+                        path("at"),
+                        format!("unit `{id}` overlaps unit `{other_id}` at {sq}"),
+                    ));
                     break;
                 }
             }
@@ -352,7 +403,10 @@ fn build_units(
             occupied.entry(sq).or_insert(i);
         }
         if merged.joins_round == Some(0) {
-            problems.push(Problem::at(path("joins_round"), "`joins_round` counts from 1 (the first regular round)"));
+            problems.push(Problem::at(
+                path("joins_round"),
+                "`joins_round` counts from 1 (the first regular round)",
+            ));
         }
         let profile = build_profile(&merged, &id, size, ruleset, i, problems);
         let health = build_health(&merged, &id, ruleset, i, problems, &profile);
@@ -384,7 +438,12 @@ fn template_unit_fields(t: &UnitDef) -> Vec<&'static str> {
         t.aware.is_some(),
         t.joins_round.is_some(),
     ];
-    UNIT_ONLY_FIELDS.iter().zip(set).filter(|(_, s)| *s).map(|(f, _)| *f).collect()
+    UNIT_ONLY_FIELDS
+        .iter()
+        .zip(set)
+        .filter(|(_, s)| *s)
+        .map(|(f, _)| *f)
+        .collect()
 }
 
 fn build_profile(
@@ -398,7 +457,10 @@ fn build_profile(
     let unit = vec![field("units"), index(i)];
     let path = |f: &str| vec![field("units"), index(i), field(f)];
     let Some(speed) = u.speed else {
-        problems.push(Problem::at(unit, format!("unit `{id}` has no `speed` (e.g. `speed: (land: 30)`, in feet)")));
+        problems.push(Problem::at(
+            unit,
+            format!("unit `{id}` has no `speed` (e.g. `speed: (land: 30)`, in feet)"),
+        ));
         return None;
     };
     let row = ruleset.sizes.row(size);
@@ -411,7 +473,11 @@ fn build_profile(
         if v.is_none() {
             problems.push(Problem::at(
                 path("defenses"),
-                format!("unit `{id}` needs `{name}` in `defenses` for {} ({})", ruleset.name, defense_names(ruleset.defense.model).join(", ")),
+                format!(
+                    "unit `{id}` needs `{name}` in `defenses` for {} ({})",
+                    ruleset.name,
+                    defense_names(ruleset.defense.model).join(", ")
+                ),
             ));
         }
         v.unwrap_or_default()
@@ -419,13 +485,22 @@ fn build_profile(
     if u.defenses.is_none() {
         problems.push(Problem::at(
             unit.clone(),
-            format!("unit `{id}` has no `defenses` ({} needs {})", ruleset.name, defense_names(ruleset.defense.model).join(", ")),
+            format!(
+                "unit `{id}` has no `defenses` ({} needs {})",
+                ruleset.name,
+                defense_names(ruleset.defense.model).join(", ")
+            ),
         ));
         return None;
     }
     let unused: Vec<&str> = [
-        ("eac", d.eac), ("kac", d.kac), ("ac", d.ac), ("defense", d.defense),
-        ("reflex", d.reflex), ("fortitude", d.fortitude), ("will", d.will),
+        ("eac", d.eac),
+        ("kac", d.kac),
+        ("ac", d.ac),
+        ("defense", d.defense),
+        ("reflex", d.reflex),
+        ("fortitude", d.fortitude),
+        ("will", d.will),
     ]
     .into_iter()
     .filter(|(name, v)| v.is_some() && !defense_names(ruleset.defense.model).contains(name))
@@ -434,13 +509,24 @@ fn build_profile(
     for name in unused {
         problems.push(Problem::at(
             path("defenses"),
-            format!("`{name}` is not a defense in {} (it uses {})", ruleset.name, defense_names(ruleset.defense.model).join(", ")),
+            format!(
+                "`{name}` is not a defense in {} (it uses {})",
+                ruleset.name,
+                defense_names(ruleset.defense.model).join(", ")
+            ),
         ));
     }
     let defenses = match ruleset.defense.model {
-        DefenseModel::EacKac => Defenses::EacKac { eac: need("eac", d.eac, problems), kac: need("kac", d.kac, problems) },
-        DefenseModel::ArmorClass => Defenses::ArmorClass { ac: need("ac", d.ac, problems) },
-        DefenseModel::Defense => Defenses::Defense { defense: need("defense", d.defense, problems) },
+        DefenseModel::EacKac => Defenses::EacKac {
+            eac: need("eac", d.eac, problems),
+            kac: need("kac", d.kac, problems),
+        },
+        DefenseModel::ArmorClass => Defenses::ArmorClass {
+            ac: need("ac", d.ac, problems),
+        },
+        DefenseModel::Defense => Defenses::Defense {
+            defense: need("defense", d.defense, problems),
+        },
         DefenseModel::ReflexFortitudeWill => Defenses::ReflexFortitudeWill {
             reflex: need("reflex", d.reflex, problems),
             fortitude: need("fortitude", d.fortitude, problems),
@@ -465,7 +551,10 @@ fn build_profile(
             ));
         }
         if w.damage_types.is_empty() {
-            problems.push(Problem::at(wpath("damage_types"), format!("weapon `{}` needs at least one damage type", w.name)));
+            problems.push(Problem::at(
+                wpath("damage_types"),
+                format!("weapon `{}` needs at least one damage type", w.name),
+            ));
         }
         weapons.push(Weapon {
             name: w.name,
@@ -511,7 +600,10 @@ fn build_health(
 ) -> Option<Health> {
     let path = vec![field("units"), index(i), field("health")];
     let Some(h) = u.health else {
-        problems.push(Problem::at(vec![field("units"), index(i)], format!("unit `{id}` has no `health` (e.g. `health: (hp: 10)`)")));
+        problems.push(Problem::at(
+            vec![field("units"), index(i)],
+            format!("unit `{id}` has no `health` (e.g. `health: (hp: 10)`)"),
+        ));
         return None;
     };
     let Some(hp) = h.hp else {
@@ -519,11 +611,17 @@ fn build_health(
         return None;
     };
     if hp == 0 || hp > 1_000_000 {
-        problems.push(Problem::at(path.clone(), format!("`hp` of `{id}` must be 1 to 1000000")));
+        problems.push(Problem::at(
+            path.clone(),
+            format!("`hp` of `{id}` must be 1 to 1000000"),
+        ));
     }
     let refuse = |name: &str, set: bool, problems: &mut Vec<Problem>| {
         if set {
-            problems.push(Problem::at(path.clone(), format!("`{name}` is not part of {}'s health model", ruleset.name)));
+            problems.push(Problem::at(
+                path.clone(),
+                format!("`{name}` is not part of {}'s health model", ruleset.name),
+            ));
         }
     };
     match ruleset.health.model {
@@ -531,14 +629,24 @@ fn build_health(
             refuse("damage_threshold", h.damage_threshold.is_some(), problems);
             refuse("heroic", h.heroic.is_some(), problems);
             let sp = h.sp.unwrap_or(0);
-            Some(Health::StaminaHitPointsResolve { sp, sp_max: sp, hp, hp_max: hp, rp: h.rp.unwrap_or(0), rp_max: h.rp })
+            Some(Health::StaminaHitPointsResolve {
+                sp,
+                sp_max: sp,
+                hp,
+                hp_max: hp,
+                rp: h.rp.unwrap_or(0),
+                rp_max: h.rp,
+            })
         }
         HealthModel::HitPointThresholds => {
             refuse("sp", h.sp.is_some(), problems);
             refuse("rp", h.rp.is_some(), problems);
             refuse("damage_threshold", h.damage_threshold.is_some(), problems);
             refuse("heroic", h.heroic.is_some(), problems);
-            Some(Health::HitPoints { hp: hp as i32, hp_max: hp as i32 })
+            Some(Health::HitPoints {
+                hp: hp as i32,
+                hp_max: hp as i32,
+            })
         }
         HealthModel::DamageThresholdTrack => {
             refuse("sp", h.sp.is_some(), problems);
@@ -548,7 +656,9 @@ fn build_health(
                 Some(Defenses::ReflexFortitudeWill { fortitude, .. }) => fortitude,
                 _ => 0,
             };
-            let size_bonus = profile.as_ref().map_or(0, |p| ruleset.sizes.row(p.size).damage_threshold_bonus);
+            let size_bonus = profile
+                .as_ref()
+                .map_or(0, |p| ruleset.sizes.row(p.size).damage_threshold_bonus);
             Some(Health::DamageThresholdTrack {
                 hp,
                 hp_max: hp,
@@ -565,7 +675,10 @@ fn build_zones(file: &ScenarioFile, map: &Map, problems: &mut Vec<Problem>) -> V
     let mut zones = Vec::new();
     for (i, z) in file.zones.iter().enumerate() {
         if !seen.insert(z.id.as_str()) {
-            problems.push(Problem::at(vec![field("zones"), index(i), field("id")], format!("zone id `{}` is used twice", z.id)));
+            problems.push(Problem::at(
+                vec![field("zones"), index(i), field("id")],
+                format!("zone id `{}` is used twice", z.id),
+            ));
         }
         let mut squares = BTreeSet::new();
         for (r_i, r) in z.rects.iter().enumerate() {
@@ -586,7 +699,10 @@ fn build_zones(file: &ScenarioFile, map: &Map, problems: &mut Vec<Problem>) -> V
                 }
             }
         }
-        zones.push(Zone { id: z.id.clone(), squares: squares.into_iter().collect() });
+        zones.push(Zone {
+            id: z.id.clone(),
+            squares: squares.into_iter().collect(),
+        });
     }
     zones
 }
@@ -601,12 +717,18 @@ fn build_objectives(
     for (i, o) in file.objectives.iter().enumerate() {
         let at = |f: &str| vec![field("objectives"), index(i), field(f)];
         if !side_ids.contains(o.side.as_str()) {
-            problems.push(Problem::at(at("side"), format!("objective for side `{}`, which is not in `sides`", o.side)));
+            problems.push(Problem::at(
+                at("side"),
+                format!("objective for side `{}`, which is not in `sides`", o.side),
+            ));
         }
         let zone_known = |z: &str| zones.iter().any(|zone| zone.id == z);
         match &o.goal {
             Goal::EliminateSide(s) if !side_ids.contains(s.as_str()) => {
-                problems.push(Problem::at(at("goal"), format!("`EliminateSide` names side `{s}`, which is not in `sides`")));
+                problems.push(Problem::at(
+                    at("goal"),
+                    format!("`EliminateSide` names side `{s}`, which is not in `sides`"),
+                ));
             }
             Goal::ReachZone(z) | Goal::HoldZone { zone: z, .. } if !zone_known(z) => {
                 problems.push(Problem::at(at("goal"), format!("zone `{z}` is not in `zones`")));
@@ -616,7 +738,10 @@ fn build_objectives(
             }
             _ => {}
         }
-        objectives.push(Objective { side: SideId(o.side.clone()), goal: o.goal.clone() });
+        objectives.push(Objective {
+            side: SideId(o.side.clone()),
+            goal: o.goal.clone(),
+        });
     }
     objectives
 }

@@ -13,12 +13,28 @@ fn try_turn(family: &str, actions: &[ActionKind]) -> Vec<bool> {
 
 #[test]
 fn starfinder_turn_is_standard_move_swift_with_downgrades() {
-    assert_eq!(try_turn("starfinder", &[Standard, Move, Swift, Swift]), [true, true, true, false]);
-    assert_eq!(try_turn("starfinder", &[Move, Move, Swift, Standard]), [true, true, true, false]);
-    assert_eq!(try_turn("starfinder", &[Swift, Swift, Swift, Swift]), [true, true, true, false]);
-    assert_eq!(try_turn("starfinder", &[Standard, Swift, Swift, Move]), [true, true, true, false]);
+    assert_eq!(
+        try_turn("starfinder", &[Standard, Move, Swift, Swift]),
+        [true, true, true, false]
+    );
+    assert_eq!(
+        try_turn("starfinder", &[Move, Move, Swift, Standard]),
+        [true, true, true, false]
+    );
+    assert_eq!(
+        try_turn("starfinder", &[Swift, Swift, Swift, Swift]),
+        [true, true, true, false]
+    );
+    assert_eq!(
+        try_turn("starfinder", &[Standard, Swift, Swift, Move]),
+        [true, true, true, false]
+    );
     assert_eq!(try_turn("starfinder", &[Full, Swift]), [true, false]);
-    assert_eq!(try_turn("starfinder", &[Swift, Full]), [true, false], "ACT-2: a full action needs the whole turn");
+    assert_eq!(
+        try_turn("starfinder", &[Swift, Full]),
+        [true, false],
+        "ACT-2: a full action needs the whole turn"
+    );
 }
 
 #[test]
@@ -38,12 +54,18 @@ fn d20_modern_turn_is_attack_and_move_or_a_full_round() {
     let mut b = battle(&text, &[18, 2]);
     b.submit(act("a1", Standard)).unwrap();
     let refused = b.submit(act("a1", Standard)).unwrap_err().to_string();
-    assert_eq!(refused, "no attack action left this turn", "messages use the family's action names");
+    assert_eq!(
+        refused, "no attack action left this turn",
+        "messages use the family's action names"
+    );
 }
 
 #[test]
 fn saga_turn_allows_three_swift_actions_by_downgrading() {
-    assert_eq!(try_turn("saga", &[Swift, Swift, Swift, Swift]), [true, true, true, false]);
+    assert_eq!(
+        try_turn("saga", &[Swift, Swift, Swift, Swift]),
+        [true, true, true, false]
+    );
     assert_eq!(try_turn("saga", &[Standard, Move, Swift]), [true, true, true]);
     assert_eq!(try_turn("saga", &[Move, Move, Swift, Swift]), [true, true, true, false]);
     assert_eq!(try_turn("saga", &[Full, Swift]), [true, false]);

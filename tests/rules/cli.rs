@@ -35,16 +35,32 @@ fn script() -> PathBuf {
 fn first_turns_script(seed: &str) -> PathBuf {
     let order = fivefoot(&["query", SCENARIO, "--seed", seed, "initiative"]);
     let order = json(&order);
-    let units: Vec<String> =
-        order["order"].as_array().unwrap().iter().map(|e| e["unit"].as_str().unwrap().to_string()).collect();
-    let commands: Vec<String> = units.iter().take(3).map(|u| format!("EndTurn(unit: \"{u}\")")).collect();
+    let units: Vec<String> = order["order"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["unit"].as_str().unwrap().to_string())
+        .collect();
+    let commands: Vec<String> = units
+        .iter()
+        .take(3)
+        .map(|u| format!("EndTurn(unit: \"{u}\")"))
+        .collect();
     temp_file(&format!("turns-{seed}.ron"), &format!("[{}]", commands.join(", ")))
 }
 
 #[test]
 fn run_twice_with_one_seed_prints_identical_json() {
     let script = first_turns_script("11");
-    let args = ["run", SCENARIO, "--script", script.to_str().unwrap(), "--seed", "11", "--json"];
+    let args = [
+        "run",
+        SCENARIO,
+        "--script",
+        script.to_str().unwrap(),
+        "--seed",
+        "11",
+        "--json",
+    ];
     let (a, b) = (fivefoot(&args), fivefoot(&args));
     assert_eq!(json(&a), json(&b));
     assert_eq!(a.stdout, b.stdout, "byte for byte");
@@ -80,7 +96,12 @@ fn a_refused_command_stops_the_run_with_exit_1_and_its_reason() {
 fn query_turn_and_unit_answer_as_json() {
     let turn = json(&fivefoot(&["query", SCENARIO, "--seed", "5", "turn"]));
     assert_eq!(turn["round"], 1);
-    let names: Vec<&str> = turn["available_actions"].as_array().unwrap().iter().map(|a| a["name"].as_str().unwrap()).collect();
+    let names: Vec<&str> = turn["available_actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["name"].as_str().unwrap())
+        .collect();
     assert_eq!(names, ["standard action", "move action", "swift action", "full action"]);
     let unit = json(&fivefoot(&["query", SCENARIO, "--seed", "5", "unit", "ksarik"]));
     assert_eq!(unit["reach_ft"], 10);
@@ -94,7 +115,15 @@ fn run_writes_a_save_that_query_reads_back() {
     let script = first_turns_script("9");
     let save = std::env::temp_dir().join(format!("fivefoot-cli-{}/battle.save.ron", std::process::id()));
     let run = fivefoot(&[
-        "run", SCENARIO, "--script", script.to_str().unwrap(), "--seed", "9", "--json", "--save", save.to_str().unwrap(),
+        "run",
+        SCENARIO,
+        "--script",
+        script.to_str().unwrap(),
+        "--seed",
+        "9",
+        "--json",
+        "--save",
+        save.to_str().unwrap(),
     ]);
     let ran = json(&run);
     let turn = json(&fivefoot(&["query", save.to_str().unwrap(), "turn"]));

@@ -21,7 +21,10 @@ fn script() -> Vec<GameCommand> {
 
 /// Initiative is scripted (a1 27, b1 15, a2 5) so the script fits every seed.
 fn started(seed: u64) -> (String, Battle) {
-    let text = skirmish("starfinder", &[unit("a1", "a", 9), unit("a2", "a", 0), unit("b1", "b", 5)]);
+    let text = skirmish(
+        "starfinder",
+        &[unit("a1", "a", 9), unit("a2", "a", 0), unit("b1", "b", 5)],
+    );
     let battle = Battle::start(scenario(&text), &text, "t.ron", seed, vec![18, 5, 10]).unwrap();
     (text, battle)
 }
@@ -40,7 +43,10 @@ fn the_same_seed_and_commands_give_the_same_log_and_state() {
 
 #[test]
 fn different_seeds_roll_different_initiative() {
-    let text = skirmish("starfinder", &[unit("a1", "a", 0), unit("a2", "a", 0), unit("b1", "b", 0)]);
+    let text = skirmish(
+        "starfinder",
+        &[unit("a1", "a", 0), unit("a2", "a", 0), unit("b1", "b", 0)],
+    );
     let logs: Vec<String> = (0..8)
         .map(|seed| {
             let b = Battle::start(scenario(&text), &text, "t.ron", seed, vec![]).unwrap();
@@ -69,7 +75,10 @@ fn a_tampered_save_is_refused() {
     ok(&mut b, end_turn("a1"));
     let mut save = b.save();
     save.dice = vec![18, 5, 11];
-    let error = Battle::load(&save, &Templates::shipped()).err().expect("refused").to_string();
+    let error = Battle::load(&save, &Templates::shipped())
+        .err()
+        .expect("refused")
+        .to_string();
     assert!(error.contains("differs from the saved one"), "{error}");
 }
 
@@ -87,8 +96,11 @@ fn undo_rebuilds_the_battle_without_the_last_command() {
 
 #[test]
 fn undo_is_refused_after_a_command_that_rolled_dice() {
-    let text = skirmish("starfinder", &[unit("a1", "a", 0), unit("b1", "b", 0), unit("late", "b", 0)])
-        .replace("(id: \"late\",", "(id: \"late\", joins_round: 2,");
+    let text = skirmish(
+        "starfinder",
+        &[unit("a1", "a", 0), unit("b1", "b", 0), unit("late", "b", 0)],
+    )
+    .replace("(id: \"late\",", "(id: \"late\", joins_round: 2,");
     let mut b = Battle::start(scenario(&text), &text, "t.ron", 5, vec![18, 6, 11]).unwrap();
     ok(&mut b, end_turn("a1"));
     ok(&mut b, end_turn("b1")); // the late joiner rolls initiative here

@@ -2,6 +2,7 @@
 
 mod budget;
 mod cli;
+mod docs;
 mod history;
 mod scenarios;
 mod sequence;

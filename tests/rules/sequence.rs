@@ -14,23 +14,48 @@ fn flat_footed(b: &fivefoot::history::Battle, id: &str) -> bool {
 /// WE-29 (SEQ-5): a 1-round effect created on count 14 ends just before count 14 of the next round.
 #[test]
 fn we_29_one_round_duration_ends_before_its_count_next_round() {
-    let text = skirmish("starfinder", &[unit("a1", "a", 0), unit("a2", "a", 0), unit("b1", "b", 0)]);
+    let text = skirmish(
+        "starfinder",
+        &[unit("a1", "a", 0), unit("a2", "a", 0), unit("b1", "b", 0)],
+    );
     // Rolls in id order: a1 20, a2 8, b1 14.
     let mut b = battle(&text, &[20, 8, 14]);
     assert_eq!(order(&b), vec![("a1".into(), 20), ("b1".into(), 14), ("a2".into(), 8)]);
     ok(&mut b, end_turn("a1"));
     let started = ok(
         &mut b,
-        GameCommand::TrackEffect { source: "b1".into(), target: "a1".into(), name: "covering fire".into(), rounds: 1 },
+        GameCommand::TrackEffect {
+            source: "b1".into(),
+            target: "a1".into(),
+            name: "covering fire".into(),
+            rounds: 1,
+        },
     );
-    assert!(matches!(&started[0], GameEvent::EffectStarted { count: 14, round: 1, .. }));
+    assert!(matches!(
+        &started[0],
+        GameEvent::EffectStarted {
+            count: 14,
+            round: 1,
+            ..
+        }
+    ));
     ok(&mut b, end_turn("b1"));
     ok(&mut b, end_turn("a2"));
     assert_eq!((round(&b), active(&b).as_deref()), (2, Some("a1")));
-    assert_eq!(b.world().resource::<Combat>().effects.len(), 1, "still active on count 20 of round 2");
+    assert_eq!(
+        b.world().resource::<Combat>().effects.len(),
+        1,
+        "still active on count 20 of round 2"
+    );
     let events = ok(&mut b, end_turn("a1"));
-    let ended = events.iter().position(|e| matches!(e, GameEvent::EffectEnded { .. })).expect("effect ends");
-    let b1_turn = events.iter().position(|e| matches!(e, GameEvent::TurnStarted { unit, .. } if unit.0 == "b1")).unwrap();
+    let ended = events
+        .iter()
+        .position(|e| matches!(e, GameEvent::EffectEnded { .. }))
+        .expect("effect ends");
+    let b1_turn = events
+        .iter()
+        .position(|e| matches!(e, GameEvent::TurnStarted { unit, .. } if unit.0 == "b1"))
+        .unwrap();
     assert!(ended < b1_turn, "it ends before the count-14 creature acts");
     assert!(b.world().resource::<Combat>().effects.is_empty());
 }
@@ -38,10 +63,16 @@ fn we_29_one_round_duration_ends_before_its_count_next_round() {
 /// WE-30 (SEQ-8, saga): Vor'en (22) delays, acts right after Deel (14) and keeps count 13.
 #[test]
 fn we_30_saga_delay_gives_the_count_after_the_finisher_minus_one() {
-    let text = skirmish("saga", &[unit("voren", "a", 2), unit("deel", "a", 4), unit("raider", "b", 0)]);
+    let text = skirmish(
+        "saga",
+        &[unit("voren", "a", 2), unit("deel", "a", 4), unit("raider", "b", 0)],
+    );
     // Rolls in id order: deel 10+4, raider 5, voren 20+2.
     let mut b = battle(&text, &[10, 5, 20]);
-    assert_eq!(order(&b), vec![("voren".into(), 22), ("deel".into(), 14), ("raider".into(), 5)]);
+    assert_eq!(
+        order(&b),
+        vec![("voren".into(), 22), ("deel".into(), 14), ("raider".into(), 5)]
+    );
     ok(&mut b, GameCommand::Delay { unit: "voren".into() });
     assert_eq!(active(&b).as_deref(), Some("deel"));
     ok(&mut b, act("deel", ActionKind::Standard));
@@ -51,7 +82,10 @@ fn we_30_saga_delay_gives_the_count_after_the_finisher_minus_one() {
     assert!(refused.is_err(), "the next unit waits for the delaying unit's choice");
     ok(&mut b, GameCommand::ActNow { unit: "voren".into() });
     assert_eq!(active(&b).as_deref(), Some("voren"));
-    assert_eq!(order(&b), vec![("deel".into(), 14), ("voren".into(), 13), ("raider".into(), 5)]);
+    assert_eq!(
+        order(&b),
+        vec![("deel".into(), 14), ("voren".into(), 13), ("raider".into(), 5)]
+    );
     ok(&mut b, act("voren", ActionKind::Move));
     ok(&mut b, act("voren", ActionKind::Standard));
     ok(&mut b, end_turn("voren"));
@@ -67,14 +101,28 @@ fn we_30_saga_delay_gives_the_count_after_the_finisher_minus_one() {
 fn we_31_saga_ready_moves_the_readiers_before_the_trigger() {
     let text = skirmish(
         "saga",
-        &[unit("kelko", "a", 0), unit("sialan", "a", 0), unit("tusken1", "b", 1), unit("tusken2", "b", 0)],
+        &[
+            unit("kelko", "a", 0),
+            unit("sialan", "a", 0),
+            unit("tusken1", "b", 1),
+            unit("tusken2", "b", 0),
+        ],
     );
     let mut b = battle(&text, &[14, 10, 6, 7]);
     assert_eq!(
         order(&b),
-        vec![("kelko".into(), 14), ("sialan".into(), 10), ("tusken1".into(), 7), ("tusken2".into(), 7)]
+        vec![
+            ("kelko".into(), 14),
+            ("sialan".into(), 10),
+            ("tusken1".into(), 7),
+            ("tusken2".into(), 7)
+        ]
     );
-    let ready = |u: &str, t: &str| GameCommand::Ready { unit: u.into(), action: ActionKind::Standard, trigger: t.into() };
+    let ready = |u: &str, t: &str| GameCommand::Ready {
+        unit: u.into(),
+        action: ActionKind::Standard,
+        trigger: t.into(),
+    };
     ok(&mut b, ready("kelko", "shoot the first Tusken that attacks"));
     ok(&mut b, end_turn("kelko"));
     ok(&mut b, act("sialan", ActionKind::Move));
@@ -86,7 +134,12 @@ fn we_31_saga_ready_moves_the_readiers_before_the_trigger() {
     ok(&mut b, GameCommand::FireReadied { unit: "sialan".into() });
     assert_eq!(
         order(&b),
-        vec![("kelko".into(), 7), ("sialan".into(), 7), ("tusken1".into(), 7), ("tusken2".into(), 7)]
+        vec![
+            ("kelko".into(), 7),
+            ("sialan".into(), 7),
+            ("tusken1".into(), 7),
+            ("tusken2".into(), 7)
+        ]
     );
     assert_eq!(active(&b).as_deref(), Some("tusken1"), "the Tusken's turn goes on");
     ok(&mut b, end_turn("tusken1"));
@@ -99,7 +152,14 @@ fn we_31_saga_ready_moves_the_readiers_before_the_trigger() {
 fn a_readied_action_is_lost_when_the_next_turn_comes() {
     let text = skirmish("starfinder", &[unit("a1", "a", 0), unit("b1", "b", 0)]);
     let mut b = battle(&text, &[15, 5]);
-    ok(&mut b, GameCommand::Ready { unit: "a1".into(), action: ActionKind::Standard, trigger: "door opens".into() });
+    ok(
+        &mut b,
+        GameCommand::Ready {
+            unit: "a1".into(),
+            action: ActionKind::Standard,
+            trigger: "door opens".into(),
+        },
+    );
     ok(&mut b, end_turn("a1"));
     let events = ok(&mut b, end_turn("b1"));
     assert!(events.iter().any(|e| matches!(e, GameEvent::ReadiedActionLost { .. })));
@@ -110,16 +170,30 @@ fn a_readied_action_is_lost_when_the_next_turn_comes() {
 /// action (standard, move or swift); the other heroes act from the first regular round.
 #[test]
 fn we_32_saga_surprise_round_gives_the_aware_one_action() {
-    let surprised = |id| TestUnit { id, side: "a", initiative: 0, aware: false };
+    let surprised = |id| TestUnit {
+        id,
+        side: "a",
+        initiative: 0,
+        aware: false,
+    };
     let text = skirmish(
         "saga",
-        &[unit("jawa1", "b", 0), unit("jawa2", "b", 0), unit("sialan", "a", 0), surprised("han"), surprised("luke")],
+        &[
+            unit("jawa1", "b", 0),
+            unit("jawa2", "b", 0),
+            unit("sialan", "a", 0),
+            surprised("han"),
+            surprised("luke"),
+        ],
     );
     // Aware units roll first (jawa1, jawa2, sialan), the others after the surprise round.
     let mut b = battle(&text, &[15, 12, 9, 18, 3]);
     assert_eq!(round(&b), 0);
     assert_eq!(order(&b).len(), 3, "only the aware have rolled");
-    assert!(flat_footed(&b, "han") && flat_footed(&b, "jawa1"), "saga: everyone starts flat-footed");
+    assert!(
+        flat_footed(&b, "han") && flat_footed(&b, "jawa1"),
+        "saga: everyone starts flat-footed"
+    );
     assert_eq!(active(&b).as_deref(), Some("jawa1"));
     ok(&mut b, act("jawa1", ActionKind::Standard));
     assert!(b.submit(act("jawa1", ActionKind::Swift)).is_err(), "one action only");
@@ -127,13 +201,28 @@ fn we_32_saga_surprise_round_gives_the_aware_one_action() {
     ok(&mut b, end_turn("jawa1"));
     ok(&mut b, act("jawa2", ActionKind::Move));
     ok(&mut b, end_turn("jawa2"));
-    assert!(b.submit(act("sialan", ActionKind::Full)).is_err(), "no full-round action in the surprise round");
+    assert!(
+        b.submit(act("sialan", ActionKind::Full)).is_err(),
+        "no full-round action in the surprise round"
+    );
     ok(&mut b, act("sialan", ActionKind::Swift));
     let events = ok(&mut b, end_turn("sialan"));
-    assert!(events.iter().any(|e| matches!(e, GameEvent::RoundStarted { round: 1, surprise: false })));
+    assert!(events.iter().any(|e| matches!(
+        e,
+        GameEvent::RoundStarted {
+            round: 1,
+            surprise: false
+        }
+    )));
     assert_eq!(
         order(&b),
-        vec![("han".into(), 18), ("jawa1".into(), 15), ("jawa2".into(), 12), ("sialan".into(), 9), ("luke".into(), 3)]
+        vec![
+            ("han".into(), 18),
+            ("jawa1".into(), 15),
+            ("jawa2".into(), 12),
+            ("sialan".into(), 9),
+            ("luke".into(), 3)
+        ]
     );
     assert_eq!(active(&b).as_deref(), Some("han"));
     ok(&mut b, act("han", ActionKind::Standard));
@@ -145,10 +234,29 @@ fn we_32_saga_surprise_round_gives_the_aware_one_action() {
 /// surprise turn allows a standard or a move action plus swift actions.
 #[test]
 fn starfinder_surprise_round_allows_one_standard_or_move_plus_swift() {
-    let text = skirmish("starfinder", &[unit("a1", "a", 0), TestUnit { id: "b1", side: "b", initiative: 0, aware: false }]);
+    let text = skirmish(
+        "starfinder",
+        &[
+            unit("a1", "a", 0),
+            TestUnit {
+                id: "b1",
+                side: "b",
+                initiative: 0,
+                aware: false,
+            },
+        ],
+    );
     let mut b = battle(&text, &[5, 15]);
-    assert_eq!(order(&b), vec![("b1".into(), 15), ("a1".into(), 5)], "everyone rolled at step 2");
-    assert_eq!((round(&b), active(&b).as_deref()), (0, Some("a1")), "the surprised unit takes no surprise turn");
+    assert_eq!(
+        order(&b),
+        vec![("b1".into(), 15), ("a1".into(), 5)],
+        "everyone rolled at step 2"
+    );
+    assert_eq!(
+        (round(&b), active(&b).as_deref()),
+        (0, Some("a1")),
+        "the surprised unit takes no surprise turn"
+    );
     assert!(flat_footed(&b, "b1") && !flat_footed(&b, "a1"));
     ok(&mut b, act("a1", ActionKind::Standard));
     ok(&mut b, act("a1", ActionKind::Swift));
@@ -162,10 +270,25 @@ fn starfinder_surprise_round_allows_one_standard_or_move_plus_swift() {
 /// §3.2 d20_srd: every combatant starts flat-footed; the surprise turn is one standard or move action.
 #[test]
 fn d20_srd_surprise_round_is_one_standard_or_move_action() {
-    let text = skirmish("d20_srd", &[unit("a1", "a", 0), TestUnit { id: "b1", side: "b", initiative: 0, aware: false }]);
+    let text = skirmish(
+        "d20_srd",
+        &[
+            unit("a1", "a", 0),
+            TestUnit {
+                id: "b1",
+                side: "b",
+                initiative: 0,
+                aware: false,
+            },
+        ],
+    );
     let mut b = battle(&text, &[12, 9]);
     assert!(flat_footed(&b, "a1") && flat_footed(&b, "b1"));
-    assert_eq!(order(&b), vec![("a1".into(), 12)], "only the aware roll before the surprise round");
+    assert_eq!(
+        order(&b),
+        vec![("a1".into(), 12)],
+        "only the aware roll before the surprise round"
+    );
     ok(&mut b, act("a1", ActionKind::Move));
     assert!(b.submit(act("a1", ActionKind::Standard)).is_err());
     ok(&mut b, end_turn("a1"));
@@ -178,7 +301,11 @@ fn initiative_ties_go_to_the_higher_modifier() {
     let text = skirmish("starfinder", &[unit("x", "a", 3), unit("y", "b", 1)]);
     let b = battle(&text, &[12, 14]);
     assert_eq!(order(&b), vec![("x".into(), 15), ("y".into(), 15)]);
-    assert!(!all_events(&b).iter().any(|e| matches!(e, GameEvent::InitiativeRollOff { .. })));
+    assert!(
+        !all_events(&b)
+            .iter()
+            .any(|e| matches!(e, GameEvent::InitiativeRollOff { .. }))
+    );
 }
 
 /// §3.3 tie-break 2: equal totals and modifiers roll off, again and again until resolved.
@@ -187,21 +314,34 @@ fn initiative_ties_with_equal_modifiers_roll_off_until_resolved() {
     let text = skirmish("saga", &[unit("x", "a", 2), unit("y", "b", 2)]);
     let b = battle(&text, &[13, 13, 5, 5, 3, 9]);
     assert_eq!(order(&b), vec![("y".into(), 15), ("x".into(), 15)]);
-    let rolloffs = all_events(&b).iter().filter(|e| matches!(e, GameEvent::InitiativeRollOff { .. })).count();
+    let rolloffs = all_events(&b)
+        .iter()
+        .filter(|e| matches!(e, GameEvent::InitiativeRollOff { .. }))
+        .count();
     assert_eq!(rolloffs, 2);
 }
 
 /// SEQ-1 step 7: a late joiner rolls when it enters and is inserted by its count.
 #[test]
 fn a_late_joiner_rolls_and_is_inserted_by_its_count() {
-    let text = skirmish("starfinder", &[unit("a1", "a", 0), unit("b1", "b", 0), unit("late", "b", 0)])
-        .replace("(id: \"late\",", "(id: \"late\", joins_round: 2,");
+    let text = skirmish(
+        "starfinder",
+        &[unit("a1", "a", 0), unit("b1", "b", 0), unit("late", "b", 0)],
+    )
+    .replace("(id: \"late\",", "(id: \"late\", joins_round: 2,");
     let mut b = battle(&text, &[18, 6, 11]);
     assert_eq!(order(&b).len(), 2);
     ok(&mut b, end_turn("a1"));
     let events = ok(&mut b, end_turn("b1"));
-    assert!(events.iter().any(|e| matches!(e, GameEvent::UnitJoined { round: 2, .. })));
-    assert_eq!(order(&b), vec![("a1".into(), 18), ("late".into(), 11), ("b1".into(), 6)]);
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, GameEvent::UnitJoined { round: 2, .. }))
+    );
+    assert_eq!(
+        order(&b),
+        vec![("a1".into(), 18), ("late".into(), 11), ("b1".into(), 6)]
+    );
 }
 
 /// SEQ-8 default: a unit still delaying when the round ends goes to the end of the order.
@@ -212,7 +352,11 @@ fn a_unit_delaying_all_round_goes_to_the_end_of_the_order() {
     ok(&mut b, GameCommand::Delay { unit: "a1".into() });
     ok(&mut b, end_turn("b1"));
     let events = ok(&mut b, GameCommand::Proceed);
-    assert!(events.iter().any(|e| matches!(e, GameEvent::DelayedToEnd { new_count: 6, .. })));
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, GameEvent::DelayedToEnd { new_count: 6, .. }))
+    );
     assert_eq!(turns_started(&events), vec!["b1".to_string()]);
     assert_eq!(order(&b), vec![("b1".into(), 6), ("a1".into(), 6)]);
 }
@@ -225,6 +369,16 @@ fn delay_and_end_turn_are_refused_with_reasons() {
     let e = b.submit(end_turn("b1")).unwrap_err();
     assert_eq!(e.to_string(), "it is a1's turn, not b1's");
     ok(&mut b, act("a1", ActionKind::Move));
-    assert!(b.submit(GameCommand::Delay { unit: "a1".into() }).unwrap_err().to_string().contains("already acted"));
-    assert!(b.submit(end_turn("nobody")).unwrap_err().to_string().contains("no unit `nobody`"));
+    assert!(
+        b.submit(GameCommand::Delay { unit: "a1".into() })
+            .unwrap_err()
+            .to_string()
+            .contains("already acted")
+    );
+    assert!(
+        b.submit(end_turn("nobody"))
+            .unwrap_err()
+            .to_string()
+            .contains("no unit `nobody`")
+    );
 }

@@ -5,7 +5,13 @@ use fivefoot::rules::{Combat, GameCommand, GameEvent, UnitId};
 use fivefoot::ruleset::ActionKind;
 
 pub fn order(battle: &Battle) -> Vec<(String, i32)> {
-    battle.world().resource::<Combat>().order.iter().map(|e| (e.unit.0.clone(), e.count)).collect()
+    battle
+        .world()
+        .resource::<Combat>()
+        .order
+        .iter()
+        .map(|e| (e.unit.0.clone(), e.count))
+        .collect()
 }
 
 pub fn active(battle: &Battle) -> Option<String> {
@@ -17,11 +23,17 @@ pub fn round(battle: &Battle) -> u32 {
 }
 
 pub fn end_turn(unit: &str) -> GameCommand {
-    GameCommand::EndTurn { unit: UnitId::from(unit) }
+    GameCommand::EndTurn {
+        unit: UnitId::from(unit),
+    }
 }
 
 pub fn act(unit: &str, action: ActionKind) -> GameCommand {
-    GameCommand::Act { unit: UnitId::from(unit), action, description: "test".into() }
+    GameCommand::Act {
+        unit: UnitId::from(unit),
+        action,
+        description: "test".into(),
+    }
 }
 
 pub fn turns_started(events: &[GameEvent]) -> Vec<String> {
