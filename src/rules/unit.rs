@@ -129,7 +129,7 @@ pub struct JoinsRound(pub u32);
 
 /// Speeds in feet (saga authors: squares × 5).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename = "Speed")]
 pub struct Speeds {
     pub land: u32,
     #[serde(default)]

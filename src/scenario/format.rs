@@ -31,7 +31,7 @@ pub struct ScenarioFile {
 
 /// The battle map: ASCII rows plus a legend, or a filled `size` (GRID-1, GRID-5).
 #[derive(Debug, Clone, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename = "Map")]
 pub struct MapDef {
     /// One string per row, top row first; every character is a legend key.
     #[serde(default)]
@@ -49,7 +49,7 @@ pub struct MapDef {
 
 /// What one map character means (GRID-5).
 #[derive(Debug, Clone, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename = "Legend")]
 pub struct LegendEntry {
     pub terrain: TerrainKind,
     #[serde(default)]
@@ -87,7 +87,7 @@ pub enum TerrainKind {
 
 /// A thin wall or door along grid lines from one intersection to another (GEO-4).
 #[derive(Debug, Clone, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename = "Edge")]
 pub struct EdgeDef {
     pub from: Intersection,
     pub to: Intersection,
@@ -102,7 +102,7 @@ pub enum EdgeKind {
 
 /// A side of the battle.
 #[derive(Debug, Clone, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename = "Side")]
 pub struct SideDef {
     pub id: String,
     pub name: String,
@@ -211,7 +211,7 @@ pub enum Body {
 
 /// A weapon or natural attack.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename = "Weapon")]
 pub struct WeaponDef {
     pub name: String,
     pub kind: WeaponKind,
@@ -234,7 +234,7 @@ pub struct WeaponDef {
 /// Defense totals as printed in the stat block; which ones are needed depends on the
 /// family's defense model (§15).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, default)]
+#[serde(deny_unknown_fields, default, rename = "Defenses")]
 pub struct DefensesDef {
     pub eac: Option<i32>,
     pub kac: Option<i32>,
@@ -247,7 +247,7 @@ pub struct DefensesDef {
 
 /// Health in the family's model (§17).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, default)]
+#[serde(deny_unknown_fields, default, rename = "Health")]
 pub struct HealthDef {
     /// starfinder Stamina Points.
     pub sp: Option<u32>,
@@ -262,14 +262,14 @@ pub struct HealthDef {
 
 /// A named area of the map made of rectangles.
 #[derive(Debug, Clone, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename = "Zone")]
 pub struct ZoneDef {
     pub id: String,
     pub rects: Vec<RectDef>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename = "Rect")]
 pub struct RectDef {
     pub x: i32,
     pub y: i32,
@@ -279,7 +279,7 @@ pub struct RectDef {
 
 /// What a side must do to win.
 #[derive(Debug, Clone, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename = "Objective")]
 pub struct ObjectiveDef {
     pub side: String,
     pub goal: Goal,

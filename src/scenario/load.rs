@@ -5,6 +5,7 @@ use super::diagnostic::Diagnostic;
 use super::format::ScenarioFile;
 use super::spans::SourceMap;
 use super::spec::ScenarioSpec;
+use super::syntax::syntax_diagnostic;
 use super::templates::Templates;
 use super::validate::validate;
 use ron::extensions::Extensions;
@@ -81,12 +82,7 @@ pub fn parse_str(text: &str, label: &str) -> Result<ScenarioFile, Vec<Diagnostic
             message: "the file is empty (a scenario starts with `Scenario(`)".into(),
         }]);
     }
-    ron_options().from_str(text).map_err(|e| {
-        vec![Diagnostic {
-            file: label.to_string(),
-            line: e.span.start.line.max(1),
-            col: e.span.start.col.max(1),
-            message: e.code.to_string(),
-        }]
-    })
+    ron_options()
+        .from_str(text)
+        .map_err(|e| vec![syntax_diagnostic(text, label, &e)])
 }

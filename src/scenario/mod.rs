@@ -6,6 +6,7 @@ pub mod format;
 mod load;
 pub mod spans;
 mod spec;
+mod syntax;
 mod templates;
 mod validate;
 

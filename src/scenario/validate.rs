@@ -89,7 +89,7 @@ fn build_map(def: &MapDef, problems: &mut Vec<Problem>) -> Option<Map> {
     let row_widths: Vec<usize> = def.rows.iter().map(|r| r.chars().count()).collect();
     let (width, height) = match (def.size, def.rows.is_empty()) {
         (Some((w, h)), _) => (w as usize, h as usize),
-        (None, false) => (row_widths[0], def.rows.len()),
+        (None, false) => (most_common(&row_widths), def.rows.len()),
         (None, true) => {
             problems.push(Problem::at(
                 map_path(&[]),
@@ -115,6 +115,17 @@ fn build_map(def: &MapDef, problems: &mut Vec<Problem>) -> Option<Map> {
             map_path(&[field("rows")]),
             format!("`size` says {height} rows but `rows` has {}", def.rows.len()),
         ));
+    }
+    let rows_agree = row_widths.iter().all(|w| *w == row_widths[0]);
+    if def.size.is_some() && !def.rows.is_empty() && rows_agree && row_widths[0] != width {
+        problems.push(Problem::at(
+            map_path(&[field("size")]),
+            format!(
+                "`size` says the map is {width} wide but every row has {} squares",
+                row_widths[0]
+            ),
+        ));
+        return None;
     }
     for (i, w) in row_widths.iter().enumerate() {
         if *w != width {
@@ -184,7 +195,8 @@ fn build_map(def: &MapDef, problems: &mut Vec<Problem>) -> Option<Map> {
         let inside = |p: crate::grid::Intersection| p.i >= 0 && p.j >= 0 && p.i <= width as i32 && p.j <= height as i32;
         let at = map_path(&[field("edges"), index(i)]);
         if !inside(a) || !inside(b) {
-            problems.push(Problem::at(at, format!("edge from ({}, {}) to ({}, {}) leaves the map (intersections run from (0, 0) to ({width}, {height}))", a.i, a.j, b.i, b.j)));
+            let end = if inside(a) { "to" } else { "from" };
+            problems.push(Problem::at(map_path(&[field("edges"), index(i), field(end)]), format!("edge from ({}, {}) to ({}, {}) leaves the map (intersections run from (0, 0) to ({width}, {height}))", a.i, a.j, b.i, b.j)));
             continue;
         }
         if (a.i != b.i && a.j != b.j) || a == b {
@@ -209,6 +221,16 @@ fn build_map(def: &MapDef, problems: &mut Vec<Problem>) -> Option<Map> {
         }
     }
     (problems.len() == before).then_some(map)
+}
+
+/// The row length most rows have (the first one on a tie), so one bad row is the one blamed.
+fn most_common(widths: &[usize]) -> usize {
+    let mut counts: BTreeMap<usize, usize> = BTreeMap::new();
+    for w in widths {
+        *counts.entry(*w).or_default() += 1;
+    }
+    let best = counts.values().copied().max().unwrap_or(0);
+    widths.iter().copied().find(|w| counts[w] == best).unwrap_or(0)
 }
 
 fn legend_cell(e: &super::format::LegendEntry) -> Cell {
@@ -507,8 +529,8 @@ fn build_profile(
     .map(|(name, _)| name)
     .collect();
     for name in unused {
-        problems.push(Problem::at(
-            path("defenses"),
+        problems.push(Problem::at_key(
+            vec![field("units"), index(i), field("defenses"), field(name)],
             format!(
                 "`{name}` is not a defense in {} (it uses {})",
                 ruleset.name,
@@ -611,15 +633,16 @@ fn build_health(
         return None;
     };
     if hp == 0 || hp > 1_000_000 {
-        problems.push(Problem::at(
-            path.clone(),
-            format!("`hp` of `{id}` must be 1 to 1000000"),
-        ));
+        let mut at = path.clone();
+        at.push(field("hp"));
+        problems.push(Problem::at(at, format!("`hp` of `{id}` must be 1 to 1000000")));
     }
     let refuse = |name: &str, set: bool, problems: &mut Vec<Problem>| {
         if set {
-            problems.push(Problem::at(
-                path.clone(),
+            let mut at = path.clone();
+            at.push(field(name));
+            problems.push(Problem::at_key(
+                at,
                 format!("`{name}` is not part of {}'s health model", ruleset.name),
             ));
         }
@@ -682,15 +705,25 @@ fn build_zones(file: &ScenarioFile, map: &Map, problems: &mut Vec<Problem>) -> V
         }
         let mut squares = BTreeSet::new();
         for (r_i, r) in z.rects.iter().enumerate() {
-            let inside = r.w > 0
-                && r.h > 0
-                && map.contains(Square::new(r.x, r.y))
-                && map.contains(Square::new(r.x + r.w as i32 - 1, r.y + r.h as i32 - 1));
-            if !inside {
-                problems.push(Problem::at(
-                    vec![field("zones"), index(i), field("rects"), index(r_i)],
-                    format!("zone `{}` rectangle must have w, h ≥ 1 and lie on the map", z.id),
-                ));
+            let at = vec![field("zones"), index(i), field("rects"), index(r_i)];
+            let (right, bottom) = (r.x as i64 + r.w as i64, r.y as i64 + r.h as i64);
+            let why = if r.w == 0 || r.h == 0 {
+                Some("needs `w` and `h` of at least 1".to_string())
+            } else if r.x < 0 || r.y < 0 {
+                Some(format!("starts at ({}, {}), off the map", r.x, r.y))
+            } else if right > map.width() as i64 || bottom > map.height() as i64 {
+                Some(format!(
+                    "reaches column {} and row {}, but the map's columns run 0–{} and its rows 0–{}",
+                    right - 1,
+                    bottom - 1,
+                    map.width() - 1,
+                    map.height() - 1
+                ))
+            } else {
+                None
+            };
+            if let Some(why) = why {
+                problems.push(Problem::at(at, format!("zone `{}` rectangle {why}", z.id)));
                 continue;
             }
             for dy in 0..r.h as i32 {
@@ -723,18 +756,34 @@ fn build_objectives(
             ));
         }
         let zone_known = |z: &str| zones.iter().any(|zone| zone.id == z);
+        let in_goal = |seg: Seg| vec![field("objectives"), index(i), field("goal"), seg];
         match &o.goal {
             Goal::EliminateSide(s) if !side_ids.contains(s.as_str()) => {
                 problems.push(Problem::at(
-                    at("goal"),
+                    in_goal(index(0)),
                     format!("`EliminateSide` names side `{s}`, which is not in `sides`"),
                 ));
             }
-            Goal::ReachZone(z) | Goal::HoldZone { zone: z, .. } if !zone_known(z) => {
-                problems.push(Problem::at(at("goal"), format!("zone `{z}` is not in `zones`")));
+            Goal::ReachZone(z) if !zone_known(z) => {
+                problems.push(Problem::at(in_goal(index(0)), format!("zone `{z}` is not in `zones`")));
             }
-            Goal::HoldZone { rounds: 0, .. } | Goal::SurviveRounds(0) => {
-                problems.push(Problem::at(at("goal"), "the number of rounds must be at least 1"));
+            Goal::HoldZone { zone: z, .. } if !zone_known(z) => {
+                problems.push(Problem::at(
+                    in_goal(field("zone")),
+                    format!("zone `{z}` is not in `zones`"),
+                ));
+            }
+            Goal::HoldZone { rounds: 0, .. } => {
+                problems.push(Problem::at(
+                    in_goal(field("rounds")),
+                    "the number of rounds must be at least 1",
+                ));
+            }
+            Goal::SurviveRounds(0) => {
+                problems.push(Problem::at(
+                    in_goal(index(0)),
+                    "the number of rounds must be at least 1",
+                ));
             }
             _ => {}
         }

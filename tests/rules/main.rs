@@ -7,3 +7,4 @@ mod history;
 mod scenarios;
 mod sequence;
 mod support;
+mod validation;
