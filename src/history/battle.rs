@@ -79,7 +79,15 @@ impl Battle {
             .iter_current_update_messages()
             .last()
         {
-            return Err(rejected.error.clone());
+            let error = rejected.error.clone();
+            if matches!(error, RuleError::Dice(_)) {
+                // The command stopped part-way through: rebuild from the accepted commands.
+                self.rebuild().map_err(|(_, e)| match e {
+                    BattleError::Rule(r) => r,
+                    other => RuleError::NotSupported(other.to_string()),
+                })?;
+            }
+            return Err(error);
         }
         let log = world.resource::<BattleLog>();
         match log.entries.get(before) {
@@ -90,6 +98,19 @@ impl Battle {
             }
             None => Err(RuleError::NotSupported("the command produced no result".into())),
         }
+    }
+
+    /// Rebuilds the world from the scenario and replays the accepted commands.
+    fn rebuild(&mut self) -> Result<(), (usize, BattleError)> {
+        *self = Battle::replay(
+            self.spec.clone(),
+            &self.scenario_text,
+            &self.scenario_file,
+            self.seed,
+            self.dice.clone(),
+            self.commands.clone(),
+        )?;
+        Ok(())
     }
 
     /// Undoes the last command if it rolled no dice: rebuilds and replays the others.

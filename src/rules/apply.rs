@@ -12,7 +12,11 @@ use bevy::prelude::World;
 /// Applies one event to the world.
 pub fn apply(world: &mut World, event: &GameEvent) {
     match event {
-        GameEvent::CombatStarted { .. } | GameEvent::InitiativeRollOff { .. } | GameEvent::TurnEnded { .. } => {}
+        // Rolls only inform; the order they lead to arrives as `InitiativeOrder`.
+        GameEvent::CombatStarted { .. }
+        | GameEvent::InitiativeRolled { .. }
+        | GameEvent::InitiativeRollOff { .. }
+        | GameEvent::TurnEnded { .. } => {}
         GameEvent::StartedFlatFooted { unit } => {
             if let Some(e) = entity(world, unit) {
                 world.entity_mut(e).insert(StartFlatFooted);
@@ -28,9 +32,6 @@ pub fn apply(world: &mut World, event: &GameEvent) {
                 world.entity_mut(e).remove::<JoinsRound>();
             }
         }
-        GameEvent::InitiativeRolled { unit, total, .. } => {
-            combat(world).rolled.insert(unit.clone(), *total);
-        }
         GameEvent::InitiativeOrder { order } => {
             let entries: Vec<InitiativeEntry> = order
                 .iter()
@@ -40,9 +41,7 @@ pub fn apply(world: &mut World, event: &GameEvent) {
                     modifier: modifier(world, &o.unit),
                 })
                 .collect();
-            let mut c = combat(world);
-            c.order = entries;
-            c.rolled.clear();
+            combat(world).order = entries;
         }
         GameEvent::RoundStarted { round, surprise } => {
             let mut c = combat(world);
@@ -59,12 +58,11 @@ pub fn apply(world: &mut World, event: &GameEvent) {
             c.budget = Some(budget);
             c.acted = false;
         }
-        GameEvent::ActionTaken { kind, .. } => {
+        GameEvent::ActionTaken { kind, slot, .. } => {
             let rules = world.resource::<Ruleset>().actions.clone();
             let mut c = combat(world);
             if let Some(b) = c.budget.as_mut() {
-                // Spending again is deterministic: it picks the same slot as when recorded.
-                let _ = b.spend(&rules, *kind);
+                b.pay(&rules, *kind, *slot);
             }
             c.acted = true;
         }

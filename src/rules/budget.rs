@@ -96,23 +96,28 @@ impl TurnBudget {
     /// Spends an action of `kind` (call `can_spend` first); returns the slot used.
     pub fn spend(&mut self, rules: &ActionRules, kind: ActionKind) -> Result<ActionKind, String> {
         let slot = self.can_spend(rules, kind)?;
+        self.pay(rules, kind, slot);
+        Ok(slot)
+    }
+
+    /// Takes an action of `kind` out of `slot`, as an `ActionTaken` event recorded it.
+    pub fn pay(&mut self, rules: &ActionRules, kind: ActionKind, slot: ActionKind) {
         match slot {
             ActionKind::Full => {
                 self.standard = 0;
                 self.move_ = 0;
                 self.swift = 0;
             }
-            ActionKind::Standard => self.standard -= 1,
-            ActionKind::Move => self.move_ -= 1,
-            ActionKind::Swift => self.swift -= 1,
+            ActionKind::Standard => self.standard = self.standard.saturating_sub(1),
+            ActionKind::Move => self.move_ = self.move_.saturating_sub(1),
+            ActionKind::Swift => self.swift = self.swift.saturating_sub(1),
         }
         self.full_available = false;
         if let Some(left) = self.surprise_actions_left.as_mut()
             && !(kind == ActionKind::Swift && rules.surprise.extra_swift)
         {
-            *left -= 1;
+            *left = left.saturating_sub(1);
         }
-        Ok(slot)
     }
 
     /// The kinds of action still possible, for the GUI and `query turn`.

@@ -81,8 +81,6 @@ pub struct Combat {
     pub readied: Vec<ReadiedAction>,
     pub effects: Vec<TrackedEffect>,
     pub next_effect_id: u32,
-    /// Units that rolled initiative, with their totals, not yet placed in the order.
-    pub rolled: BTreeMap<UnitId, i32>,
 }
 
 impl Combat {

@@ -33,7 +33,7 @@ pub use resolve::{check, execute};
 pub use sequence::start_combat;
 pub use unit::{
     Abilities, Awareness, ConditionName, Conditions, DamageType, Defenses, Health, JoinsRound, Placement, Profile,
-    SideId, Speeds, StartFlatFooted, UnitId, Weapon, WeaponKind,
+    RangeBands, SideId, Speeds, StartFlatFooted, UnitId, Weapon, WeaponKind,
 };
 
 use bevy::prelude::*;
@@ -82,8 +82,10 @@ pub fn resolve_commands(world: &mut World) {
     }
 }
 
-/// Checks `command`, and if allowed executes it and logs it. On error nothing changed,
-/// except that a failed scripted die leaves the battle as it was before the command.
+/// Checks `command`, and if allowed executes it and logs it. A refused command changes
+/// nothing. The one error `execute` itself can meet is a scripted die that does not fit its
+/// die, after some events may have been applied: callers that keep history (`Battle`) then
+/// rebuild the battle from its accepted commands.
 pub fn process(world: &mut World, command: &GameCommand) -> Result<Vec<GameEvent>, RuleError> {
     check(world, command)?;
     let mut ex = Executor::new(world);

@@ -69,7 +69,18 @@ pub struct Weapon {
     pub damage_types: Vec<DamageType>,
     pub reach_ft: Option<u32>,
     pub range_increment_ft: Option<u32>,
+    pub range_bands: Option<RangeBands>,
     pub threatens: Option<bool>,
+}
+
+/// saga range bands of a weapon, in squares: the farthest square of each band (§18.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename = "RangeBands")]
+pub struct RangeBands {
+    pub point_blank: u32,
+    pub short: u32,
+    pub medium: u32,
+    pub long: u32,
 }
 
 /// Defense values in the family's model (§15).

@@ -3,7 +3,7 @@
 //! `ScenarioSpec`. Documented in `docs/scenario-format.md`.
 
 use crate::grid::{Concealment, Intersection, Light, Square};
-use crate::rules::{Abilities, ConditionName, DamageType, Speeds, WeaponKind};
+use crate::rules::{Abilities, ConditionName, DamageType, RangeBands, Speeds, WeaponKind};
 use crate::ruleset::Size;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -226,6 +226,9 @@ pub struct WeaponDef {
     /// Range increment in feet for ranged and thrown weapons (§18.1).
     #[serde(default)]
     pub range_increment: Option<u32>,
+    /// saga range bands: the farthest square of each band (§18.1, 004:74, 357).
+    #[serde(default)]
+    pub range_bands: Option<RangeBands>,
     /// Whether wielding it threatens squares (THR-2); defaults by kind and family.
     #[serde(default)]
     pub threatens: Option<bool>,

@@ -8,7 +8,7 @@ use super::spec::{Objective, ScenarioSpec, Side, UnitSpec, Zone};
 use super::templates::Templates;
 use crate::grid::{Cell, CoverObject, EdgeFeature, Map, Square};
 use crate::rules::{Conditions, Defenses, DiceExpr, Health, Placement, Profile, SideId, UnitId, Weapon, WeaponKind};
-use crate::ruleset::{DefenseModel, Family, HealthModel, Ruleset, Size, load_embedded};
+use crate::ruleset::{DefenseModel, Family, HealthModel, RangeModel, Ruleset, Size, load_embedded};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The largest map side accepted, in squares.
@@ -448,6 +448,12 @@ fn build_units(
             });
         }
     }
+    if !units.is_empty() && units.iter().all(|u| u.joins_round.is_some()) {
+        problems.push(Problem::at(
+            vec![field("units")],
+            "every unit joins late; at least one must be there when combat starts (leave out `joins_round`)",
+        ));
+    }
     units
 }
 
@@ -566,10 +572,31 @@ fn build_profile(
             }
         };
         let ranged = matches!(w.kind, WeaponKind::Ranged | WeaponKind::Thrown);
-        if ranged && w.range_increment.is_none() {
+        let weapon_at = vec![field("units"), index(i), field("weapons"), index(w_i)];
+        match ruleset.range.model {
+            RangeModel::Increments { .. } if ranged && w.range_increment.is_none() => {
+                problems.push(Problem::at(
+                    weapon_at,
+                    format!("ranged weapon `{}` needs `range_increment` (feet)", w.name),
+                ));
+            }
+            RangeModel::Bands { .. } if ranged && w.range_bands.is_none() => {
+                problems.push(Problem::at(
+                    weapon_at,
+                    format!(
+                        "ranged weapon `{}` needs `range_bands: (point_blank: 6, short: 12, medium: 24, long: 48)` (squares)",
+                        w.name
+                    ),
+                ));
+            }
+            _ => {}
+        }
+        if let Some(b) = w.range_bands
+            && !(b.point_blank <= b.short && b.short <= b.medium && b.medium <= b.long)
+        {
             problems.push(Problem::at(
-                vec![field("units"), index(i), field("weapons"), index(w_i)],
-                format!("ranged weapon `{}` needs `range_increment` (feet)", w.name),
+                wpath("range_bands"),
+                "range bands must grow: point_blank ≤ short ≤ medium ≤ long",
             ));
         }
         if w.damage_types.is_empty() {
@@ -586,6 +613,7 @@ fn build_profile(
             damage_types: w.damage_types,
             reach_ft: w.reach,
             range_increment_ft: w.range_increment,
+            range_bands: w.range_bands,
             threatens: w.threatens,
         });
     }

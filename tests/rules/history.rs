@@ -106,3 +106,24 @@ fn undo_is_refused_after_a_command_that_rolled_dice() {
     ok(&mut b, end_turn("b1")); // the late joiner rolls initiative here
     assert!(b.undo().unwrap_err().to_string().contains("rolled dice"));
 }
+
+/// A scripted die that cannot come up on its die refuses the command and leaves the battle
+/// exactly as it was (the command had started rolling).
+#[test]
+fn a_bad_scripted_die_refuses_the_command_and_changes_nothing() {
+    let text = skirmish(
+        "starfinder",
+        &[unit("a1", "a", 0), unit("b1", "b", 0), unit("late", "b", 0)],
+    )
+    .replace("(id: \"late\",", "(id: \"late\", joins_round: 2,");
+    let mut b = Battle::start(scenario(&text), &text, "t.ron", 5, vec![18, 6, 25]).unwrap();
+    ok(&mut b, end_turn("a1"));
+    let before = b.state_hash();
+    let error = b.submit(end_turn("b1")).unwrap_err().to_string();
+    assert!(
+        error.contains("scripted die 25 cannot be the result of a d20"),
+        "{error}"
+    );
+    assert_eq!(b.state_hash(), before);
+    assert_eq!(b.commands().len(), 1);
+}

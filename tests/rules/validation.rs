@@ -66,3 +66,14 @@ fn a_map_row_with_a_wide_character_is_located_by_characters() {
         "{found:?}"
     );
 }
+
+#[test]
+fn saga_ranged_weapons_need_range_bands_not_increments() {
+    let text = skirmish("saga", &[unit("a1", "a", 0)]).replace(
+        "speed: (land: 30),",
+        "speed: (land: 30), weapons: [(name: \"Blaster\", kind: Ranged, attack: 4, damage: \"3d6\", damage_types: [Energy], range_increment: 30)],",
+    );
+    let found = errors(&text, &Templates::shipped());
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(found[0].contains("needs `range_bands"), "{found:?}");
+}
