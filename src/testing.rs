@@ -39,6 +39,16 @@ pub fn unit<'a>(id: &'a str, side: &'a str, initiative: i32) -> TestUnit<'a> {
     }
 }
 
+/// Shorthand for a `TestUnit` that is surprised when combat starts.
+pub fn unaware<'a>(id: &'a str, side: &'a str) -> TestUnit<'a> {
+    TestUnit {
+        id,
+        side,
+        initiative: 0,
+        aware: false,
+    }
+}
+
 /// Scenario text for `family` on an open 12×12 map with sides `a` and `b` and `units` in a
 /// row along the top, each with the stats the family's defense and health models need.
 pub fn skirmish(family: &str, units: &[TestUnit]) -> String {

@@ -4,7 +4,7 @@
 use super::support::*;
 use fivefoot::rules::{Combat, GameCommand, GameEvent, StartFlatFooted, UnitId, UnitIndex};
 use fivefoot::ruleset::ActionKind;
-use fivefoot::testing::{TestUnit, battle, ok, skirmish, unit};
+use fivefoot::testing::{battle, ok, skirmish, unaware, unit};
 
 fn flat_footed(b: &fivefoot::history::Battle, id: &str) -> bool {
     let e = b.world().resource::<UnitIndex>().0[&UnitId::from(id)];
@@ -170,12 +170,7 @@ fn a_readied_action_is_lost_when_the_next_turn_comes() {
 /// action (standard, move or swift); the other heroes act from the first regular round.
 #[test]
 fn we_32_saga_surprise_round_gives_the_aware_one_action() {
-    let surprised = |id| TestUnit {
-        id,
-        side: "a",
-        initiative: 0,
-        aware: false,
-    };
+    let surprised = |id| unaware(id, "a");
     let text = skirmish(
         "saga",
         &[
@@ -234,18 +229,7 @@ fn we_32_saga_surprise_round_gives_the_aware_one_action() {
 /// surprise turn allows a standard or a move action plus swift actions.
 #[test]
 fn starfinder_surprise_round_allows_one_standard_or_move_plus_swift() {
-    let text = skirmish(
-        "starfinder",
-        &[
-            unit("a1", "a", 0),
-            TestUnit {
-                id: "b1",
-                side: "b",
-                initiative: 0,
-                aware: false,
-            },
-        ],
-    );
+    let text = skirmish("starfinder", &[unit("a1", "a", 0), unaware("b1", "b")]);
     let mut b = battle(&text, &[5, 15]);
     assert_eq!(
         order(&b),
@@ -270,18 +254,7 @@ fn starfinder_surprise_round_allows_one_standard_or_move_plus_swift() {
 /// §3.2 d20_srd: every combatant starts flat-footed; the surprise turn is one standard or move action.
 #[test]
 fn d20_srd_surprise_round_is_one_standard_or_move_action() {
-    let text = skirmish(
-        "d20_srd",
-        &[
-            unit("a1", "a", 0),
-            TestUnit {
-                id: "b1",
-                side: "b",
-                initiative: 0,
-                aware: false,
-            },
-        ],
-    );
+    let text = skirmish("d20_srd", &[unit("a1", "a", 0), unaware("b1", "b")]);
     let mut b = battle(&text, &[12, 9]);
     assert!(flat_footed(&b, "a1") && flat_footed(&b, "b1"));
     assert_eq!(
