@@ -4,7 +4,9 @@
 //! metrics and policies from their ruleset, never from here.
 
 mod map;
+mod space;
 mod square;
 
 pub use map::{Cell, Concealment, CoverObject, EdgeFeature, Light, Map};
+pub use space::Space;
 pub use square::{Intersection, Square};
