@@ -4,6 +4,7 @@
 mod open;
 mod play;
 mod query;
+mod query_moves;
 mod run;
 mod validate;
 
@@ -79,6 +80,23 @@ pub enum QueryWhat {
     Turn,
     /// One unit's state.
     Unit { id: String },
+    /// The path a unit would take to a square, its cost and the attacks of opportunity it provokes.
+    Path {
+        unit: String,
+        /// Destination square `X,Y` (the top-left square of the unit's space).
+        to: String,
+        /// move | double | run | withdraw | guarded-step | crawl | minimum; by default a
+        /// single move if it reaches, else a double move.
+        #[arg(long)]
+        action: Option<String>,
+        /// Prefer the path that provokes the fewest attacks of opportunity.
+        #[arg(long)]
+        avoid_aoo: bool,
+    },
+    /// The squares a unit can reach with one move action, a double move and a run.
+    Reach { unit: String },
+    /// The squares a unit threatens.
+    Threat { unit: String },
 }
 
 /// Runs the command line; the exit code follows `docs/cli.md`.

@@ -1,6 +1,7 @@
 //! `fivefoot query SCENARIO <what>`: rules questions answered as JSON (docs/cli.md).
 
 use super::open::{open_battle, read_script};
+use super::query_moves::{path_answer, reach_answer, threat_answer};
 use super::{DiceArgs, QueryWhat};
 use crate::history::{Battle, UnitSnapshot};
 use crate::rules::{Combat, UnitId, UnitIndex};
@@ -91,5 +92,13 @@ pub fn answer(battle: &Battle, what: &QueryWhat) -> Result<Value, String> {
             }
             Ok(v)
         }
+        QueryWhat::Path {
+            unit,
+            to,
+            action,
+            avoid_aoo,
+        } => path_answer(battle, unit, to, action.as_deref(), *avoid_aoo),
+        QueryWhat::Reach { unit } => reach_answer(battle, unit),
+        QueryWhat::Threat { unit } => threat_answer(battle, unit),
     }
 }

@@ -3,10 +3,32 @@
 //! Owns the coordinate conventions of GRID-1..GRID-4 in RULES.md; rule families pick
 //! metrics and policies from their ruleset, never from here.
 
+mod board;
+mod cover;
+mod flank;
+mod line_walk;
+mod lines;
 mod map;
+mod path;
+#[cfg(test)]
+mod path_testkit;
+mod reach;
+mod segment;
+pub mod sight;
 mod space;
 mod square;
+mod threat;
 
+pub use board::{MoveBoard, PathErrorKind, SquareState, StepShape};
+pub use cover::{AttackKind, CoverDegree, CoverLine, CoverParams, CoverResult, Obstruction, cover};
+pub use flank::{flanking_line, flanking_pair};
+pub use line_walk::{StraightSteps, straight_path, straight_steps, swept_squares};
+pub use lines::{LineGrid, concealment_lines, concealment_lines_with, corner_lines, corners, whole_space_concealment};
 pub use map::{Cell, Concealment, CoverObject, EdgeFeature, Light, Map};
+pub use path::{Plan, PathError, Planner, PricedPath};
+pub use reach::{ReachMap, reach};
+pub use segment::{Contact, Edge, EdgeContact, Ends, Point, Rays, Segment, WallCrossing};
+pub use sight::{SAMPLE_SCALE, SightModel, line_of_effect, line_of_effect_with, line_of_sight, sample_points};
 pub use space::Space;
 pub use square::{Intersection, Square};
+pub use threat::{threat_mask_fill, threatened_squares, threatens_square};

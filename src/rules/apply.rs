@@ -6,6 +6,7 @@ use super::{
     Combat, DelayWindow, DelayingUnit, GameEvent, InitiativeEntry, Profile, ReadiedAction, StartFlatFooted,
     TrackedEffect, TurnBudget, UnitId, UnitIndex,
 };
+use super::{Conditions, Placement};
 use crate::ruleset::Ruleset;
 use bevy::prelude::World;
 
@@ -57,14 +58,18 @@ pub fn apply(world: &mut World, event: &GameEvent) {
             c.active = Some(unit.clone());
             c.budget = Some(budget);
             c.acted = false;
+            // MOV-4: the 1-2-1-2 counter lives for one turn; reactions come back (§4.2).
+            c.diagonals = 0;
+            c.reactions_used.remove(unit);
         }
-        GameEvent::ActionTaken { kind, slot, .. } => {
+        GameEvent::ActionTaken { unit, kind, slot, .. } => {
             let rules = world.resource::<Ruleset>().actions.clone();
             let mut c = combat(world);
             if let Some(b) = c.budget.as_mut() {
                 b.pay(&rules, *kind, *slot);
             }
             c.acted = true;
+            c.acted_in_combat.insert(unit.clone());
         }
         GameEvent::Delayed { unit, count } => {
             let mut c = combat(world);
@@ -146,6 +151,8 @@ pub fn apply(world: &mut World, event: &GameEvent) {
             rounds,
             round,
             count,
+            condition,
+            defense,
         } => {
             let mut c = combat(world);
             c.effects.push(TrackedEffect {
@@ -156,16 +163,66 @@ pub fn apply(world: &mut World, event: &GameEvent) {
                 rounds: *rounds,
                 round: *round,
                 count: *count,
+                condition: *condition,
+                defense: *defense,
             });
             c.next_effect_id = c.next_effect_id.max(id + 1);
         }
         GameEvent::EffectEnded { id, .. } => combat(world).effects.retain(|e| e.id != *id),
+        GameEvent::MoveStarted { .. } | GameEvent::AttackOfOpportunity { .. } | GameEvent::AttackResolved { .. } => {}
+        GameEvent::UnitStepped {
+            unit, to, diagonals, ..
+        } => {
+            if let Some(e) = entity(world, unit)
+                && let Some(mut p) = world.get_mut::<Placement>(e)
+            {
+                p.at = *to;
+            }
+            combat(world).diagonals = *diagonals;
+        }
+        GameEvent::ActionsForfeited { .. } => {
+            let mut c = combat(world);
+            if let Some(b) = c.budget.as_mut() {
+                b.forfeit();
+            }
+        }
+        GameEvent::MoveEnded { unit, .. } => {
+            combat(world).acted_in_combat.insert(unit.clone());
+        }
+        GameEvent::DamageTaken { unit, health, .. } => {
+            if let Some(e) = entity(world, unit) {
+                world.entity_mut(e).insert(*health);
+            }
+        }
+        GameEvent::LifeStateChanged { unit, to, .. } => {
+            if let Some(e) = entity(world, unit) {
+                world.entity_mut(e).insert(*to);
+            }
+        }
+        GameEvent::ConditionChanged {
+            unit,
+            condition,
+            gained,
+        } => {
+            if let Some(e) = entity(world, unit)
+                && let Some(mut c) = world.get_mut::<Conditions>(e)
+            {
+                match gained {
+                    true => c.0.insert(*condition),
+                    false => c.0.remove(condition),
+                };
+            }
+        }
+    }
+    if let GameEvent::AttackOfOpportunity { reactor, .. } = event {
+        *combat(world).reactions_used.entry(reactor.clone()).or_default() += 1;
     }
     if let GameEvent::TurnEnded { unit } = event {
         let mut c = combat(world);
         c.next_index = c.index_of(unit).map_or(c.next_index, |i| i + 1);
         c.active = None;
         c.budget = None;
+        c.acted_in_combat.insert(unit.clone());
     }
 }
 

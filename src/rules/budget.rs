@@ -120,6 +120,17 @@ impl TurnBudget {
         }
     }
 
+    /// Nothing more can be taken this turn.
+    pub fn forfeit(&mut self) {
+        self.standard = 0;
+        self.move_ = 0;
+        self.swift = 0;
+        self.full_available = false;
+        if let Some(left) = self.surprise_actions_left.as_mut() {
+            *left = 0;
+        }
+    }
+
     /// The kinds of action still possible, for the GUI and `query turn`.
     pub fn available(&self, rules: &ActionRules) -> Vec<ActionKind> {
         [

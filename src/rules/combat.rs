@@ -2,7 +2,7 @@
 //! is and what is left of it, delaying and readied units, and tracked effects.
 //! Only `apply` writes this resource.
 
-use super::{TurnBudget, UnitId};
+use super::{ConditionName, TurnBudget, UnitId};
 use crate::ruleset::ActionKind;
 use bevy::prelude::{Entity, Resource};
 use serde::{Deserialize, Serialize};
@@ -51,6 +51,12 @@ pub struct TrackedEffect {
     /// Round and initiative count it began on.
     pub round: u32,
     pub count: i32,
+    /// A condition the target has while the effect lasts (§20).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub condition: Option<ConditionName>,
+    /// Added to the target's defenses while the effect lasts.
+    #[serde(default)]
+    pub defense: i32,
 }
 
 impl TrackedEffect {
@@ -81,6 +87,12 @@ pub struct Combat {
     pub readied: Vec<ReadiedAction>,
     pub effects: Vec<TrackedEffect>,
     pub next_effect_id: u32,
+    /// Diagonal steps the active unit has made this turn (MOV-4: the 1-2-1-2 counter).
+    pub diagonals: u32,
+    /// Reactions (and attacks of opportunity) each unit has used since its last turn began.
+    pub reactions_used: BTreeMap<UnitId, u8>,
+    /// Units that have acted in this combat (starfinder: no reaction before that, 001:1100).
+    pub acted_in_combat: std::collections::BTreeSet<UnitId>,
 }
 
 impl Combat {

@@ -1,7 +1,9 @@
 //! `GameCommand`: every change to a battle is one of these (serializable, so scripts, saves,
 //! replays and hot-seat all use the same path). Commands arrive as the `CommandRequested` message.
 
-use super::UnitId;
+use super::movement::MoveMode;
+use super::{ConditionName, UnitId};
+use crate::grid::Square;
 use crate::ruleset::ActionKind;
 use bevy::prelude::Message;
 use serde::{Deserialize, Serialize};
@@ -42,7 +44,34 @@ pub enum GameCommand {
         target: UnitId,
         name: String,
         rounds: u32,
+        /// A condition the target has while the effect lasts.
+        #[serde(default)]
+        condition: Option<ConditionName>,
     },
+    /// The active unit moves to `to` (§5): along `path` (each next top-left square, `to` last)
+    /// or, without one, along the cheapest legal path the planner finds.
+    Move {
+        unit: UnitId,
+        to: Square,
+        #[serde(default)]
+        path: Option<Vec<Square>>,
+        #[serde(default)]
+        mode: MoveMode,
+    },
+    /// The active unit charges `target` (§5.8, MOV-19): a straight move to the closest square
+    /// from which it can attack (`to` picks among equally close ones), then one melee attack.
+    Charge {
+        unit: UnitId,
+        target: UnitId,
+        #[serde(default)]
+        to: Option<Square>,
+        #[serde(default)]
+        weapon: Option<String>,
+    },
+    /// The active unit stands up from prone (move action; §4.3.2).
+    StandUp { unit: UnitId },
+    /// The active unit drops prone (swift action in starfinder, saga; §4.3.2).
+    DropProne { unit: UnitId },
 }
 
 impl GameCommand {
@@ -54,7 +83,11 @@ impl GameCommand {
             | GameCommand::ActNow { unit }
             | GameCommand::Ready { unit, .. }
             | GameCommand::FireReadied { unit }
-            | GameCommand::Act { unit, .. } => Some(unit),
+            | GameCommand::Act { unit, .. }
+            | GameCommand::Move { unit, .. }
+            | GameCommand::Charge { unit, .. }
+            | GameCommand::StandUp { unit }
+            | GameCommand::DropProne { unit } => Some(unit),
             GameCommand::TrackEffect { source, .. } => Some(source),
             GameCommand::Proceed => None,
         }

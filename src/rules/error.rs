@@ -16,6 +16,8 @@ pub enum RuleError {
     AlreadyActed { unit: UnitId, what: String },
     #[error("{0}")]
     Budget(String),
+    #[error("{0}")]
+    IllegalMove(String),
     #[error("no unit is taking a turn right now")]
     NoActiveTurn,
     #[error("{unit} is not delaying")]

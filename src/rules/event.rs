@@ -2,7 +2,11 @@
 //! The battle log is the list of these; the GUI animates them; only `apply` turns them into
 //! state changes.
 
-use super::{DieRoll, UnitId};
+use super::attack::AttackRoll;
+use super::health::LifeState;
+use super::movement::MoveMode;
+use super::{ConditionName, DieRoll, Health, UnitId};
+use crate::grid::Square;
 use crate::ruleset::ActionKind;
 use bevy::prelude::Message;
 use serde::{Deserialize, Serialize};
@@ -120,7 +124,8 @@ pub enum GameEvent {
     ReadiedActionLost {
         unit: UnitId,
     },
-    /// A tracked effect begins (SEQ-5).
+    /// A tracked effect begins (SEQ-5); while it lasts the target has `condition` (if any) and
+    /// `defense` added to its defenses (e.g. a charge's −2).
     EffectStarted {
         id: u32,
         name: String,
@@ -129,6 +134,10 @@ pub enum GameEvent {
         rounds: u32,
         round: u32,
         count: i32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        condition: Option<ConditionName>,
+        #[serde(default, skip_serializing_if = "is_zero")]
+        defense: i32,
     },
     /// A tracked effect ends, just before the initiative count it began on (SEQ-5).
     EffectEnded {
@@ -136,6 +145,72 @@ pub enum GameEvent {
         name: String,
         target: UnitId,
     },
+    /// A move begins (§5): the action paid for and the planned squares.
+    MoveStarted {
+        unit: UnitId,
+        mode: MoveMode,
+        from: Square,
+        path: Vec<Square>,
+        cost_ft: u32,
+    },
+    /// One step of a move (MOV-3): `cost_ft` with the family's diagonal and terrain costs.
+    UnitStepped {
+        unit: UnitId,
+        from: Square,
+        to: Square,
+        cost_ft: u32,
+        diagonals: u32,
+    },
+    /// A move ends at `at`; `stopped` says why it ended early, if it did (MOV-12, AOO-1).
+    MoveEnded {
+        unit: UnitId,
+        at: Square,
+        moved_ft: u32,
+        stopped: Option<String>,
+    },
+    /// Leaving `square_left` provokes `reactor`, who attacks before the mover leaves (AOO-1).
+    AttackOfOpportunity {
+        reactor: UnitId,
+        target: UnitId,
+        square_left: Square,
+        trigger: String,
+    },
+    /// One attack roll with every modifier and its source, the defense and the damage (ATK-1).
+    AttackResolved {
+        attacker: UnitId,
+        target: UnitId,
+        context: String,
+        attack: Box<AttackRoll>,
+    },
+    /// Damage taken and the unit's health afterwards (§17).
+    DamageTaken {
+        unit: UnitId,
+        amount: u32,
+        lethal: bool,
+        health: Health,
+        track_steps: u32,
+    },
+    /// The unit went down, died, or got back up (§17).
+    LifeStateChanged {
+        unit: UnitId,
+        from: LifeState,
+        to: LifeState,
+    },
+    /// The unit can take no more actions this turn (saga: after a charge).
+    ActionsForfeited {
+        unit: UnitId,
+        reason: String,
+    },
+    /// A condition was gained or lost without a duration (drop prone, stand up).
+    ConditionChanged {
+        unit: UnitId,
+        condition: ConditionName,
+        gained: bool,
+    },
+}
+
+fn is_zero(v: &i32) -> bool {
+    *v == 0
 }
 
 impl GameEvent {
@@ -144,6 +219,12 @@ impl GameEvent {
         match self {
             GameEvent::InitiativeRolled { roll, .. } => vec![roll],
             GameEvent::InitiativeRollOff { rolls, .. } => rolls.iter().collect(),
+            GameEvent::AttackResolved { attack, .. } => {
+                let mut dice = vec![&attack.roll];
+                dice.extend(attack.confirmation.iter());
+                dice.extend(attack.damage.iter().flat_map(|d| d.dice.iter()));
+                dice
+            }
             _ => Vec::new(),
         }
     }

@@ -6,17 +6,26 @@
 //! command and its events go into the `BattleLog`.
 
 mod apply;
+pub mod attack;
+pub mod board;
 mod budget;
+pub mod charge;
 mod combat;
 mod command;
+pub mod conditions;
 mod dice;
 mod error;
 mod event;
 mod executor;
+pub mod health;
 mod log;
+pub mod movement;
 mod narrate;
+mod protection;
 mod resolve;
 mod sequence;
+pub mod speed;
+pub mod threat;
 mod unit;
 
 pub use apply::apply;
@@ -27,13 +36,15 @@ pub use dice::{Dice, DiceExpr, DiceExprError, DieRoll, ScriptedDieError};
 pub use error::RuleError;
 pub use event::{GameEvent, Modifier, OrderEntry};
 pub use executor::Executor;
+pub use health::LifeState;
 pub use log::{BattleLog, CommandRejected, LoggedCommand};
+pub use movement::MoveMode;
 pub use narrate::narrate;
 pub use resolve::{check, execute};
 pub use sequence::start_combat;
 pub use unit::{
-    Abilities, Awareness, ConditionName, Conditions, DamageType, Defenses, Health, JoinsRound, Placement, Profile,
-    RangeBands, SideId, Speeds, StartFlatFooted, UnitId, Weapon, WeaponKind,
+    Abilities, ArmorWeight, Awareness, ConditionName, Conditions, DamageType, Defenses, Health, JoinsRound, LoadWeight,
+    Placement, Profile, RangeBands, SideId, Speeds, StartFlatFooted, UnitId, Weapon, WeaponKind,
 };
 
 use bevy::prelude::*;

@@ -109,5 +109,99 @@ pub fn narrate(event: &GameEvent, rules: &Ruleset) -> String {
         GameEvent::EffectEnded {
             name: effect, target, ..
         } => format!("{effect} on {target} ends"),
+        GameEvent::MoveStarted {
+            unit,
+            mode,
+            from,
+            path,
+            cost_ft,
+        } => {
+            let to = path.last().copied().unwrap_or(*from);
+            format!(
+                "{unit} moves ({}) from {from} to {to}: {} squares, {cost_ft} ft",
+                mode_name(*mode),
+                path.len()
+            )
+        }
+        GameEvent::UnitStepped { unit, to, cost_ft, .. } => format!("{unit} steps to {to} ({cost_ft} ft)"),
+        GameEvent::MoveEnded {
+            unit,
+            at,
+            moved_ft,
+            stopped,
+        } => match stopped {
+            Some(why) => format!("{unit} stops at {at} after {moved_ft} ft: {why}"),
+            None => format!("{unit} ends its move at {at} ({moved_ft} ft)"),
+        },
+        GameEvent::AttackOfOpportunity {
+            reactor,
+            target,
+            square_left,
+            trigger,
+        } => {
+            format!("{target} provokes an attack of opportunity from {reactor} ({trigger} {square_left})")
+        }
+        GameEvent::AttackResolved {
+            attacker,
+            target,
+            attack,
+            ..
+        } => {
+            let outcome = match (attack.hit, attack.critical) {
+                (true, true) => "critical hit",
+                (true, false) => "hit",
+                _ => "miss",
+            };
+            let defense = &attack.defense;
+            let damage = attack
+                .damage
+                .as_ref()
+                .map(|d| {
+                    let dice: Vec<String> = d.dice.iter().map(|r| r.result.to_string()).collect();
+                    format!(
+                        ", damage [{}]{:+} = {}{}",
+                        dice.join(" "),
+                        d.bonus,
+                        d.total,
+                        if d.lethal { "" } else { " nonlethal" }
+                    )
+                })
+                .unwrap_or_default();
+            format!(
+                "{attacker} attacks {target} with {}: d20 {}{} = {} vs {} {}: {outcome}{damage}",
+                attack.weapon,
+                attack.roll.result,
+                modifiers(&attack.modifiers),
+                attack.total,
+                defense.name,
+                defense.value
+            )
+        }
+        GameEvent::DamageTaken { unit, amount, .. } => format!("{unit} takes {amount} damage"),
+        GameEvent::LifeStateChanged { unit, to, .. } => format!("{unit} is now {}", format!("{to:?}").to_lowercase()),
+        GameEvent::ActionsForfeited { unit, reason } => format!("{unit} can take no more actions: {reason}"),
+        GameEvent::ConditionChanged {
+            unit,
+            condition,
+            gained: true,
+        } => format!("{unit} is now {condition:?}"),
+        GameEvent::ConditionChanged {
+            unit,
+            condition,
+            gained: false,
+        } => format!("{unit} is no longer {condition:?}"),
+    }
+}
+
+fn mode_name(mode: super::MoveMode) -> &'static str {
+    match mode {
+        super::MoveMode::Move => "move",
+        super::MoveMode::Double => "double move",
+        super::MoveMode::Run => "run",
+        super::MoveMode::Withdraw => "withdraw",
+        super::MoveMode::GuardedStep => "guarded step",
+        super::MoveMode::Crawl => "crawl",
+        super::MoveMode::Minimum => "minimum movement",
+        super::MoveMode::Charge => "charge",
     }
 }

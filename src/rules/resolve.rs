@@ -86,6 +86,26 @@ pub fn check(world: &World, command: &GameCommand) -> Result<(), RuleError> {
             }
             Ok(())
         }
+        GameCommand::Move { unit, to, path, mode } => {
+            no_window()?;
+            is_active(combat, unit)?;
+            super::movement::check_move(world, unit, *to, path.as_deref(), *mode).map(|_| ())
+        }
+        GameCommand::Charge {
+            unit,
+            target,
+            to,
+            weapon,
+        } => {
+            no_window()?;
+            is_active(combat, unit)?;
+            super::charge::check_charge(world, unit, target, *to, weapon.as_deref()).map(|_| ())
+        }
+        GameCommand::StandUp { unit } | GameCommand::DropProne { unit } => {
+            no_window()?;
+            is_active(combat, unit)?;
+            super::movement::check_posture(world, unit, matches!(command, GameCommand::DropProne { .. }))
+        }
     }
 }
 
@@ -159,26 +179,52 @@ pub fn execute(ex: &mut Executor, command: &GameCommand) -> Result<(), RuleError
             target,
             name,
             rounds,
+            condition,
         } => {
-            let combat = ex.world.resource::<Combat>();
-            let (round, count) = (combat.round, combat.current_count().unwrap_or(0));
-            let id = combat.next_effect_id;
-            ex.emit(GameEvent::EffectStarted {
-                id,
-                name: name.clone(),
-                source: source.clone(),
-                target: target.clone(),
-                rounds: *rounds,
-                round,
-                count,
-            });
+            start_effect(ex, source, target, name, *rounds, *condition, 0);
             Ok(())
         }
+        GameCommand::Move { unit, to, path, mode } => {
+            super::movement::execute_move(ex, unit, *to, path.as_deref(), *mode)
+        }
+        GameCommand::Charge {
+            unit,
+            target,
+            to,
+            weapon,
+        } => super::charge::execute_charge(ex, unit, target, *to, weapon.as_deref()),
+        GameCommand::StandUp { unit } => super::movement::execute_posture(ex, unit, false),
+        GameCommand::DropProne { unit } => super::movement::execute_posture(ex, unit, true),
     }
 }
 
+/// Starts a tracked effect at the current initiative count (SEQ-5).
+pub(crate) fn start_effect(
+    ex: &mut Executor,
+    source: &UnitId,
+    target: &UnitId,
+    name: &str,
+    rounds: u32,
+    condition: Option<crate::rules::ConditionName>,
+    defense: i32,
+) {
+    let combat = ex.world.resource::<Combat>();
+    let (round, count, id) = (combat.round, combat.current_count().unwrap_or(0), combat.next_effect_id);
+    ex.emit(GameEvent::EffectStarted {
+        id,
+        name: name.to_string(),
+        source: source.clone(),
+        target: target.clone(),
+        rounds,
+        round,
+        count,
+        condition,
+        defense,
+    });
+}
+
 /// Spends an action from the active unit's budget; acting ends start-of-combat flat-footedness (§3.2).
-fn take_action(ex: &mut Executor, unit: &UnitId, kind: ActionKind, description: String) {
+pub(crate) fn take_action(ex: &mut Executor, unit: &UnitId, kind: ActionKind, description: String) {
     let rules = ex.ruleset().actions.clone();
     let slot = ex
         .world

@@ -57,6 +57,31 @@ pub struct Profile {
     pub abilities: Abilities,
     pub weapons: Vec<Weapon>,
     pub defenses: Defenses,
+    /// Worn armor, for speed and run (§5.1).
+    pub armor: ArmorWeight,
+    /// Carried load, for speed and run (saga Heavy Load, §5.1).
+    pub load: LoadWeight,
+    /// Species, where a family's speed rules name one (d20_srd dwarves).
+    pub species: Option<String>,
+}
+
+/// How heavy a unit's armor is (§5.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum ArmorWeight {
+    #[default]
+    None,
+    Light,
+    Medium,
+    Heavy,
+}
+
+/// How much a unit carries (§5.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum LoadWeight {
+    #[default]
+    Light,
+    Medium,
+    Heavy,
 }
 
 /// A weapon or natural attack (§14, §16, §18).

@@ -177,6 +177,27 @@ pub struct OccupancyRules {
     pub end_in_occupied: EndInOccupied,
 }
 
+/// The actions that change posture (§4.3.2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PostureActions {
+    /// Standing up from prone (starfinder 001:1001-1003; saga 004:541-547).
+    pub stand_up: ActionKind,
+    /// Dropping prone (starfinder 001:1016-1017; saga "Fall Prone" 004:597-603).
+    pub drop_prone: ActionKind,
+    /// Crawling: the action and how many squares (starfinder 001:934-936); `None` where the
+    /// family has no crawl rule.
+    pub crawl: Option<Crawl>,
+}
+
+/// Moving while prone (starfinder: a move action, 5 ft, you stay prone).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Crawl {
+    pub action: ActionKind,
+    pub squares: u32,
+}
+
 /// §5 for one family.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -193,6 +214,8 @@ pub struct MovementRules {
     pub occupied: OccupancyRules,
     pub charge: Option<ChargeRules>,
     pub withdraw: Option<WithdrawRules>,
+    /// Standing up, dropping prone and crawling (§4.3.2).
+    pub posture: PostureActions,
 }
 
 impl RunRules {

@@ -3,7 +3,7 @@
 //! `ScenarioSpec`. Documented in `docs/scenario-format.md`.
 
 use crate::grid::{Concealment, Intersection, Light, Square};
-use crate::rules::{Abilities, ConditionName, DamageType, RangeBands, Speeds, WeaponKind};
+use crate::rules::{Abilities, ArmorWeight, ConditionName, DamageType, LoadWeight, RangeBands, Speeds, WeaponKind};
 use crate::ruleset::Size;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -173,6 +173,15 @@ pub struct UnitDef {
     pub health: Option<HealthDef>,
     #[serde(default)]
     pub conditions: Option<Vec<ConditionName>>,
+    /// Worn armor: `Light`, `Medium` or `Heavy` (slows some families, §5.1).
+    #[serde(default)]
+    pub armor: Option<ArmorWeight>,
+    /// Carried load: `Light`, `Medium` or `Heavy` (saga Heavy Load, §5.1).
+    #[serde(default)]
+    pub load: Option<LoadWeight>,
+    /// Species, where a family's rules name one (d20_srd: dwarves keep their speed in armor).
+    #[serde(default)]
+    pub species: Option<String>,
 }
 
 impl UnitDef {
@@ -199,6 +208,9 @@ impl UnitDef {
             defenses: self.defenses.or(t.defenses),
             health: self.health.or(t.health),
             conditions: self.conditions.or(t.conditions),
+            armor: self.armor.or(t.armor),
+            load: self.load.or(t.load),
+            species: self.species.or(t.species),
         }
     }
 }

@@ -628,6 +628,9 @@ fn build_profile(
         abilities: u.abilities.unwrap_or_default(),
         weapons,
         defenses,
+        armor: u.armor.unwrap_or_default(),
+        load: u.load.unwrap_or_default(),
+        species: u.species.clone(),
     })
 }
 

@@ -139,3 +139,39 @@ fn an_empty_script_only_starts_the_combat() {
     assert!(text.contains("Round 1"), "{text}");
     assert!(text.contains("state hash fnv1a64:"));
 }
+
+#[test]
+fn query_path_reach_and_threat_answer_as_json() {
+    let path = json(&fivefoot(&["query", SCENARIO, "--seed", "3", "path", "obozaya", "5,2"]));
+    assert_eq!(path["legal"], true);
+    let steps: u64 = path["steps_ft"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_u64().unwrap())
+        .sum();
+    assert_eq!(
+        path["cost_ft"].as_u64().unwrap(),
+        steps,
+        "the cost is the sum of the steps"
+    );
+    assert_eq!(
+        path["squares"].as_array().unwrap().last().unwrap(),
+        &serde_json::json!([5, 2])
+    );
+    let far = json(&fivefoot(&[
+        "query", SCENARIO, "--seed", "3", "path", "obozaya", "12,6", "--action", "move",
+    ]));
+    assert_eq!(far["legal"], false);
+    assert!(far["reason"].as_str().unwrap().contains("cannot be reached"));
+    let reach = json(&fivefoot(&["query", SCENARIO, "--seed", "3", "reach", "navasi"]));
+    assert!(!reach["bands"]["move"].as_array().unwrap().is_empty());
+    assert!(!reach["bands"]["double"].as_array().unwrap().is_empty());
+    let threat = json(&fivefoot(&["query", SCENARIO, "threat", "ksarik"]));
+    assert_eq!(threat["reach_ft"], 10);
+    assert_eq!(
+        threat["squares"].as_array().unwrap().len(),
+        24,
+        "WE-43: the whole 5×5 block around it"
+    );
+}

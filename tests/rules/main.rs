@@ -4,6 +4,7 @@ mod budget;
 mod cli;
 mod docs;
 mod history;
+mod movement;
 mod scenarios;
 mod sequence;
 mod support;

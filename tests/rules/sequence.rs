@@ -29,6 +29,7 @@ fn we_29_one_round_duration_ends_before_its_count_next_round() {
             target: "a1".into(),
             name: "covering fire".into(),
             rounds: 1,
+            condition: None,
         },
     );
     assert!(matches!(

@@ -1,0 +1,220 @@
+//! Movement questions for `fivefoot query`: `path`, `reach` and `threat` (docs/cli.md).
+
+use crate::grid::{Planner, Space, Square, reach, straight_path};
+use crate::history::{Battle, Terrain};
+use crate::rules::board::board_for;
+use crate::rules::movement::{MoveMode, plan_move};
+use crate::rules::threat::{space_of, threat_now, threatened_by};
+use crate::rules::{Combat, Profile, UnitId, UnitIndex};
+use crate::ruleset::Ruleset;
+use serde_json::{Value, json};
+
+fn unit_id(battle: &Battle, id: &str) -> Result<UnitId, String> {
+    let id = UnitId(id.to_string());
+    match battle.world().resource::<UnitIndex>().0.contains_key(&id) {
+        true => Ok(id),
+        false => Err(format!("there is no unit `{id}` in this battle")),
+    }
+}
+
+fn parse_square(text: &str) -> Result<Square, String> {
+    let (x, y) = text
+        .split_once(',')
+        .ok_or_else(|| format!("`{text}` is not a square like 4,2"))?;
+    let n = |s: &str| {
+        s.trim()
+            .parse::<i32>()
+            .map_err(|_| format!("`{text}` is not a square like 4,2"))
+    };
+    Ok(Square::new(n(x)?, n(y)?))
+}
+
+fn parse_mode(text: &str) -> Result<MoveMode, String> {
+    Ok(match text {
+        "move" => MoveMode::Move,
+        "double" => MoveMode::Double,
+        "run" => MoveMode::Run,
+        "withdraw" => MoveMode::Withdraw,
+        "guarded-step" => MoveMode::GuardedStep,
+        "crawl" => MoveMode::Crawl,
+        "minimum" => MoveMode::Minimum,
+        other => {
+            return Err(format!(
+                "unknown action `{other}` (move, double, run, charge, withdraw, guarded-step, crawl, minimum)"
+            ));
+        }
+    })
+}
+
+fn mode_name(mode: MoveMode) -> &'static str {
+    match mode {
+        MoveMode::Move => "move",
+        MoveMode::Double => "double",
+        MoveMode::Run => "run",
+        MoveMode::Withdraw => "withdraw",
+        MoveMode::GuardedStep => "guarded-step",
+        MoveMode::Crawl => "crawl",
+        MoveMode::Minimum => "minimum",
+        MoveMode::Charge => "charge",
+    }
+}
+
+/// `query path UNIT X,Y`: the move's legality, cost per step, squares and provocations.
+pub fn path_answer(
+    battle: &Battle,
+    unit: &str,
+    to: &str,
+    action: Option<&str>,
+    avoid_aoo: bool,
+) -> Result<Value, String> {
+    let unit = unit_id(battle, unit)?;
+    let to = parse_square(to)?;
+    let world = battle.world();
+    if action == Some("charge") {
+        return charge_answer(battle, &unit, to);
+    }
+    let modes = match action {
+        Some(a) => vec![parse_mode(a)?],
+        None => vec![MoveMode::Move, MoveMode::Double],
+    };
+    let mut last_error = String::new();
+    for mode in &modes {
+        match plan_move(world, &unit, to, None, *mode, avoid_aoo) {
+            Ok(plan) => {
+                let distinct: std::collections::BTreeSet<&UnitId> = plan.provokes.iter().map(|(_, _, r)| r).collect();
+                return Ok(json!({
+                    "unit": unit,
+                    "action": mode_name(*mode),
+                    "from": plan.from,
+                    "to": to,
+                    "legal": true,
+                    "reason": null,
+                    "cost_ft": plan.cost_ft,
+                    "budget_ft": plan.budget_ft,
+                    "steps_ft": plan.steps_ft,
+                    "squares": plan.squares,
+                    "actions_needed": plan.actions.len(),
+                    "actions": plan.actions,
+                    "provokes": plan.provokes.iter().map(|(step, sq, r)| json!({
+                        "step": step, "square_left": sq, "reactor": r,
+                    })).collect::<Vec<_>>(),
+                    "aoo_count": distinct.len(),
+                    "avoid_aoo": avoid_aoo,
+                }));
+            }
+            Err(e) => last_error = e.to_string(),
+        }
+    }
+    Ok(json!({
+        "unit": unit,
+        "action": mode_name(*modes.last().unwrap_or(&MoveMode::Move)),
+        "from": space_of(world, &unit).map(|s| s.at),
+        "to": to,
+        "legal": false,
+        "reason": last_error,
+    }))
+}
+
+/// `query reach UNIT`: every square reachable per band, each square in the smallest band
+/// (one move action, double move, run) with its cost (MOV-1, MOV-2, §5.6).
+pub fn reach_answer(battle: &Battle, unit: &str) -> Result<Value, String> {
+    let unit = unit_id(battle, unit)?;
+    let world = battle.world();
+    let rules = world.resource::<Ruleset>();
+    let e = world.resource::<UnitIndex>().0[&unit];
+    let profile = world.get::<Profile>(e).ok_or("no profile")?;
+    let ft = rules.grid.square_ft;
+    let conditions = crate::rules::conditions::effective_conditions(world, &unit);
+    let speed_ft = crate::rules::speed::land_speed_ft(rules, profile, &conditions);
+    let speed = speed_ft / ft.max(1);
+    let from = space_of(world, &unit).ok_or("no space")?;
+    let layers = board_for(world, &unit);
+    let board = layers.board(world);
+    let parity = world.resource::<Combat>().diagonals;
+    let mut planner = Planner::new();
+    let one = reach(&mut planner, &board, from.at, parity, speed);
+    let two = reach(&mut planner, &board, from.at, parity, 2 * speed);
+    let band = |map: &crate::grid::ReachMap, skip: &dyn Fn(Square) -> bool| -> Vec<Value> {
+        map.iter()
+            .filter(|(sq, _)| *sq != from.at && !skip(*sq))
+            .map(|(sq, cost)| json!({ "square": sq, "cost_ft": cost * ft }))
+            .collect()
+    };
+    let run_budget = crate::rules::speed::run_multiple(rules, profile) * speed;
+    let map = &world.resource::<Terrain>().0;
+    let mut run = Vec::new();
+    let r = run_budget as i32;
+    for y in (from.at.y - r).max(0)..=(from.at.y + r).min(map.height() as i32 - 1) {
+        for x in (from.at.x - r).max(0)..=(from.at.x + r).min(map.width() as i32 - 1) {
+            let sq = Square::new(x, y);
+            if sq == from.at || two.cost_at(sq).is_some() {
+                continue;
+            }
+            let Some(line) = straight_path(from.at, sq, rules.grid.straight_line) else {
+                continue;
+            };
+            let Ok(priced) = planner.price(&board, from.at, &line, parity) else {
+                continue;
+            };
+            let difficult = line.iter().any(|s| {
+                Space::new(*s, from.side)
+                    .squares()
+                    .any(|q| map.cell(q).is_some_and(|c| c.difficult))
+            });
+            if priced.total <= run_budget && (rules.movement.run.across_difficult || !difficult) {
+                run.push(json!({ "square": sq, "cost_ft": priced.total * ft }));
+            }
+        }
+    }
+    Ok(json!({
+        "unit": unit,
+        "from": from.at,
+        "speed_ft": speed_ft,
+        "bands": {
+            "move": band(&one, &|_| false),
+            "double": band(&two, &|sq| one.cost_at(sq).is_some()),
+            "run": run,
+        },
+    }))
+}
+
+/// `query threat UNIT`: the squares the unit threatens now (THR-1..THR-5).
+pub fn threat_answer(battle: &Battle, unit: &str) -> Result<Value, String> {
+    let unit = unit_id(battle, unit)?;
+    let world = battle.world();
+    let ft = world.resource::<Ruleset>().grid.square_ft;
+    let now = threat_now(world, &unit);
+    Ok(json!({
+        "unit": unit,
+        "threatens": now.is_some(),
+        "reach_ft": now.map(|(_, r)| r * ft),
+        "squares": threatened_by(world, &unit),
+    }))
+}
+
+/// `query path UNIT X,Y --action charge`: a charge at the unit standing on `X,Y` (MOV-19).
+fn charge_answer(battle: &Battle, unit: &UnitId, at: Square) -> Result<Value, String> {
+    let world = battle.world();
+    let target = world
+        .resource::<UnitIndex>()
+        .0
+        .keys()
+        .find(|u| space_of(world, u).is_some_and(|s| s.contains(at)))
+        .cloned()
+        .ok_or_else(|| format!("nobody stands on {at} to charge"))?;
+    let from = space_of(world, unit).map(|s| s.at);
+    Ok(
+        match crate::rules::charge::check_charge(world, unit, &target, None, None) {
+            Ok(plan) => json!({
+                "unit": unit, "action": "charge", "target": target, "from": plan.from, "to": plan.squares.last(),
+                "legal": true, "reason": null, "cost_ft": plan.cost_ft, "steps_ft": plan.steps_ft,
+                "squares": plan.squares, "actions_needed": 1, "actions": [plan.rules.action],
+                "weapon": plan.weapon.name, "attack_modifier": plan.rules.attack_mod,
+            }),
+            Err(e) => json!({
+                "unit": unit, "action": "charge", "target": target, "from": from, "to": at,
+                "legal": false, "reason": e.to_string(),
+            }),
+        },
+    )
+}

@@ -1,0 +1,555 @@
+//! Line machinery shared by cover, concealment and sight (RULES.md §2.3 GEO-5, §10.1 CON-1):
+//! the corner-to-corner line sets, the per-square terrain flags the line tests read, and the
+//! concealment line test.
+//!
+//! A line test walks the squares a segment touches (`Segment::for_each_square`) and looks
+//! only at squares whose flags say something is there, so an empty square costs one load.
+//! `LineGrid` precomputes those flags (terrain, thin walls and creatures) once for many
+//! queries on the same map; the plain functions read the `Map` directly. Rules decisions
+//! (what obstructs, what a degree is worth) stay in `cover.rs` and `sight.rs`.
+
+use super::segment::Segment;
+use super::{Cell, Concealment, CoverObject, Intersection, Map, Space, Square};
+use crate::ruleset::ConcealmentRules;
+use std::ops::ControlFlow;
+
+/// Flag bits of one square as the line tests see it.
+pub(crate) mod bits {
+    /// Solid barrier (`blocks_loe`).
+    pub const LOE: u16 = 1 << 0;
+    /// Blocks line of sight only (`blocks_sight`).
+    pub const SIGHT: u16 = 1 << 1;
+    /// Authored cover object.
+    pub const COVER: u16 = 1 << 2;
+    /// Authored improved cover object.
+    pub const IMPROVED: u16 = 1 << 3;
+    /// Low obstacle / Low Object.
+    pub const LOW: u16 = 1 << 4;
+    /// Normal concealment.
+    pub const CONCEAL: u16 = 1 << 5;
+    /// Total concealment.
+    pub const CONCEAL_TOTAL: u16 = 1 << 6;
+    /// Occupied by a creature.
+    pub const CREATURE: u16 = 1 << 7;
+    /// The square's left edge is a blocking wall or closed door.
+    pub const WALL_LEFT: u16 = 1 << 8;
+    /// The square's top edge is a blocking wall or closed door.
+    pub const WALL_TOP: u16 = 1 << 9;
+    /// The edge leaving the square's top-left corner leftward blocks (top edge of the square
+    /// to the left).
+    pub const RAY_LEFT: u16 = 1 << 10;
+    /// The edge leaving the square's top-left corner upward blocks (left edge of the square
+    /// above).
+    pub const RAY_UP: u16 = 1 << 11;
+    /// Any thin wall at this square's left/top edges or top-left corner.
+    pub const EDGES: u16 = WALL_LEFT | WALL_TOP | RAY_LEFT | RAY_UP;
+
+    /// The four GEO-4 wall bits in the order `Segment::walls_at` takes them.
+    pub fn walls(f: u16) -> [bool; 4] {
+        [f & WALL_LEFT != 0, f & WALL_TOP != 0, f & RAY_LEFT != 0, f & RAY_UP != 0]
+    }
+}
+
+/// The per-square flags a line test reads.
+pub(crate) trait SquareFlags {
+    fn flags(&self, sq: Square) -> u16;
+    /// Whether any square may carry `IMPROVED` (lets cover stop walking a line early).
+    fn may_have_improved(&self) -> bool {
+        true
+    }
+}
+
+fn terrain_flags(map: &Map, sq: Square) -> u16 {
+    let mut f = 0;
+    if let Some(c) = map.cell(sq) {
+        f |= cell_flags(c);
+    }
+    let (x, y) = (sq.x, sq.y);
+    if map.vertical_edge(x, y).blocks() {
+        f |= bits::WALL_LEFT;
+    }
+    if map.horizontal_edge(x, y).blocks() {
+        f |= bits::WALL_TOP;
+    }
+    if map.horizontal_edge(x - 1, y).blocks() {
+        f |= bits::RAY_LEFT;
+    }
+    if map.vertical_edge(x, y - 1).blocks() {
+        f |= bits::RAY_UP;
+    }
+    f
+}
+
+fn cell_flags(c: &Cell) -> u16 {
+    let mut f = 0;
+    if c.blocks_loe {
+        f |= bits::LOE;
+    }
+    if c.blocks_sight {
+        f |= bits::SIGHT;
+    }
+    match c.cover {
+        CoverObject::None => {}
+        CoverObject::Cover => f |= bits::COVER,
+        CoverObject::Improved => f |= bits::IMPROVED,
+    }
+    if c.low {
+        f |= bits::LOW;
+    }
+    match c.concealment {
+        Concealment::None => {}
+        Concealment::Normal => f |= bits::CONCEAL,
+        Concealment::Total => f |= bits::CONCEAL_TOTAL,
+    }
+    f
+}
+
+/// Flags read straight from a `Map` and a short list of creature spaces (one-off queries).
+pub(crate) struct MapView<'a> {
+    pub map: &'a Map,
+    pub creatures: &'a [Space],
+}
+
+impl SquareFlags for MapView<'_> {
+    fn flags(&self, sq: Square) -> u16 {
+        let mut f = terrain_flags(self.map, sq);
+        if self.creatures.iter().any(|s| s.contains(sq)) {
+            f |= bits::CREATURE;
+        }
+        f
+    }
+}
+
+/// The creatures of `others` whose space can be touched by a line between the two spaces
+/// (their bounding box grown by one square).
+pub(crate) fn creatures_near(others: &[Space], a: Space, b: Space) -> Vec<Space> {
+    let lo_x = a.at.x.min(b.at.x) - 1;
+    let lo_y = a.at.y.min(b.at.y) - 1;
+    let hi_x = (a.at.x + a.side as i32).max(b.at.x + b.side as i32);
+    let hi_y = (a.at.y + a.side as i32).max(b.at.y + b.side as i32);
+    others
+        .iter()
+        .filter(|s| {
+            s.at.x <= hi_x && s.at.x + s.side as i32 > lo_x && s.at.y <= hi_y && s.at.y + s.side as i32 > lo_y
+        })
+        .copied()
+        .collect()
+}
+
+/// Terrain, thin-wall and creature flags of a whole map, precomputed for many line queries
+/// on the same map (a cover matrix, an AI sweep, a GUI overlay). Rebuild it when the map,
+/// a door or a creature's position changes. Creatures include the attacker and target of
+/// later queries: their own squares never obstruct (GEO-5), so that is harmless.
+#[derive(Debug, Clone)]
+pub struct LineGrid {
+    /// Width of the padded grid (map width + 2).
+    stride: usize,
+    rows: usize,
+    flags: Vec<u16>,
+    improved: bool,
+}
+
+impl LineGrid {
+    /// Precomputes the flags of `map` with `creatures` standing on it.
+    pub fn new(map: &Map, creatures: &[Space]) -> Self {
+        let (w, h) = (map.width() as usize, map.height() as usize);
+        let (stride, rows) = (w + 2, h + 2);
+        let mut flags = vec![0u16; stride * rows];
+        for r in 0..rows {
+            for c in 0..stride {
+                flags[r * stride + c] = terrain_flags(map, Square::new(c as i32 - 1, r as i32 - 1));
+            }
+        }
+        let mut grid = Self {
+            stride,
+            rows,
+            improved: flags.iter().any(|f| f & bits::IMPROVED != 0),
+            flags,
+        };
+        for s in creatures {
+            for sq in s.squares() {
+                if let Some(i) = grid.index(sq) {
+                    grid.flags[i] |= bits::CREATURE;
+                }
+            }
+        }
+        grid
+    }
+
+    fn index(&self, sq: Square) -> Option<usize> {
+        let (c, r) = (sq.x as isize + 1, sq.y as isize + 1);
+        (c >= 0 && r >= 0 && (c as usize) < self.stride && (r as usize) < self.rows)
+            .then(|| r as usize * self.stride + c as usize)
+    }
+}
+
+impl SquareFlags for LineGrid {
+    #[inline]
+    fn flags(&self, sq: Square) -> u16 {
+        match self.index(sq) {
+            Some(i) => self.flags[i],
+            None => 0,
+        }
+    }
+
+    fn may_have_improved(&self) -> bool {
+        self.improved
+    }
+}
+
+/// Calls `on` for every square the segment touches whose flags meet `mask`.
+#[inline]
+pub(crate) fn scan<T: SquareFlags, B>(
+    terrain: &T,
+    seg: &Segment,
+    mask: u16,
+    mut on: impl FnMut(Square, u16) -> ControlFlow<B>,
+) -> ControlFlow<B> {
+    seg.for_each_square(|sq| {
+        let f = terrain.flags(sq);
+        if f & mask != 0 { on(sq, f) } else { ControlFlow::Continue(()) }
+    })
+}
+
+/// The four corners of a square (GEO-5): top-left, top-right, bottom-left, bottom-right.
+pub fn corners(sq: Square) -> [Intersection; 4] {
+    [
+        Intersection::new(sq.x, sq.y),
+        Intersection::new(sq.x + 1, sq.y),
+        Intersection::new(sq.x, sq.y + 1),
+        Intersection::new(sq.x + 1, sq.y + 1),
+    ]
+}
+
+/// The four lines from `from` to the corners of `to` (GEO-5), in `corners` order.
+pub fn corner_lines(from: Intersection, to: Square) -> [Segment; 4] {
+    corners(to).map(|c| Segment::corners(from, c))
+}
+
+/// CON-1, line part: the concealment the target has against the attacker from the lines.
+/// The attacker picks one square of its space, one square of the target's space and one
+/// corner of its square; a choice is as concealed as the most concealing square any of its
+/// four lines touches. With `lines_count_border_and_end_squares` (both families), touching a
+/// square's border counts and the attacker's and target's own squares count; without it
+/// only crossed squares outside both spaces count. The result is the attacker's best choice.
+/// Darkness against a viewer's senses is the rules layer's job: see `concealment_lines_with`.
+pub fn concealment_lines(map: &Map, rules: &ConcealmentRules, attacker: Space, target: Space) -> Concealment {
+    concealment_lines_in(&MapView { map, creatures: &[] }, rules, attacker, target, |_| Concealment::None)
+}
+
+/// `concealment_lines` with an extra per-square level (e.g. darkness for this viewer,
+/// §10.3); a square conceals by the larger of its own `concealment` and `extra(sq)`.
+pub fn concealment_lines_with(
+    map: &Map,
+    rules: &ConcealmentRules,
+    attacker: Space,
+    target: Space,
+    extra: impl Fn(Square) -> Concealment,
+) -> Concealment {
+    concealment_lines_in(&MapView { map, creatures: &[] }, rules, attacker, target, extra)
+}
+
+impl LineGrid {
+    /// `concealment_lines_with` on the precomputed grid.
+    pub fn concealment_lines(
+        &self,
+        rules: &ConcealmentRules,
+        attacker: Space,
+        target: Space,
+        extra: impl Fn(Square) -> Concealment,
+    ) -> Concealment {
+        concealment_lines_in(self, rules, attacker, target, extra)
+    }
+}
+
+fn level(f: u16) -> Concealment {
+    if f & bits::CONCEAL_TOTAL != 0 {
+        Concealment::Total
+    } else if f & bits::CONCEAL != 0 {
+        Concealment::Normal
+    } else {
+        Concealment::None
+    }
+}
+
+fn rank(c: Concealment) -> u8 {
+    match c {
+        Concealment::None => 0,
+        Concealment::Normal => 1,
+        Concealment::Total => 2,
+    }
+}
+
+fn concealment_lines_in<T: SquareFlags>(
+    terrain: &T,
+    rules: &ConcealmentRules,
+    attacker: Space,
+    target: Space,
+    extra: impl Fn(Square) -> Concealment,
+) -> Concealment {
+    let with_border = rules.lines_count_border_and_end_squares;
+    let mut best = Concealment::Total;
+    for a_sq in attacker.squares() {
+        for t_sq in target.squares() {
+            for c in corners(a_sq) {
+                let mut choice = Concealment::None;
+                for seg in corner_lines(c, t_sq) {
+                    let _ = seg.for_each_square(|sq| {
+                        let here = extra(sq);
+                        let lvl = level(terrain.flags(sq));
+                        let lvl = if rank(here) > rank(lvl) { here } else { lvl };
+                        if lvl == Concealment::None || rank(lvl) <= rank(choice) {
+                            return ControlFlow::Continue(());
+                        }
+                        let counts = if with_border {
+                            true
+                        } else {
+                            !attacker.contains(sq)
+                                && !target.contains(sq)
+                                && seg.contact(sq) == Some(super::segment::Contact::Crosses)
+                        };
+                        if counts {
+                            choice = lvl;
+                        }
+                        if choice == Concealment::Total { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+                    });
+                    if rank(choice) >= rank(best) {
+                        break;
+                    }
+                }
+                if rank(choice) < rank(best) {
+                    best = choice;
+                    if best == Concealment::None {
+                        return best;
+                    }
+                }
+            }
+        }
+    }
+    best
+}
+
+/// CON-1, adjacent melee part: the concealment every square of the target's space is
+/// inside (001:1611-1613; 004:711), i.e. the least concealed square of the space.
+pub fn whole_space_concealment(map: &Map, target: Space, extra: impl Fn(Square) -> Concealment) -> Concealment {
+    let mut least = Concealment::Total;
+    for sq in target.squares() {
+        let own = map.cell(sq).map_or(Concealment::None, |c| c.concealment);
+        let here = extra(sq);
+        let lvl = if rank(here) > rank(own) { here } else { own };
+        if rank(lvl) < rank(least) {
+            least = lvl;
+        }
+    }
+    least
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    //! ASCII maps shared by the cover and sight tests.
+    use super::*;
+    use crate::grid::EdgeFeature;
+    use crate::ruleset::{ConcealmentModel, ConcealmentRules};
+    use std::collections::BTreeMap;
+
+    /// A map drawn in ASCII, read like the seeds' diagram captions.
+    ///
+    /// Cell lines put square `x` at column `2x`; the column after it (`2x + 1`) holds the
+    /// vertical edge on the grid line `x + 1`: `|` wall, `!` closed door, `:` open door.
+    /// An edge line (only ` -=o+`) holds the horizontal edges on the grid line above the
+    /// next cell line, at the same columns as the squares: `-` wall, `=` closed door, `o` open
+    /// door. Cells: `.` open, `#` solid wall, `c` cover object, `i` improved cover, `l` low
+    /// obstacle, `~` smoke (concealment), `%` thick smoke (blocks sight, total concealment);
+    /// an upper-case letter is a creature on open ground (a 2×2 block of one letter is a
+    /// Large creature).
+    pub struct Layout {
+        pub map: Map,
+        pub units: BTreeMap<char, Space>,
+    }
+
+    impl Layout {
+        pub fn unit(&self, c: char) -> Space {
+            self.units[&c]
+        }
+
+        /// Every creature except the ones named.
+        pub fn others(&self, except: &[char]) -> Vec<Space> {
+            self.units.iter().filter(|(c, _)| !except.contains(c)).map(|(_, s)| *s).collect()
+        }
+    }
+
+    fn is_edge_line(line: &str) -> bool {
+        line.chars().all(|c| " -=o+".contains(c)) && line.chars().any(|c| "-=o".contains(c))
+    }
+
+    pub fn layout(lines: &[&str]) -> Layout {
+        let cell_lines: Vec<&str> = lines.iter().copied().filter(|l| !is_edge_line(l)).collect();
+        let width = cell_lines.iter().map(|l| l.len().div_ceil(2)).max().unwrap_or(0) as u32;
+        let mut map = Map::filled(width, cell_lines.len() as u32, Cell::default());
+        let mut seen: BTreeMap<char, Vec<Square>> = BTreeMap::new();
+        let mut y = 0i32;
+        for line in lines {
+            if is_edge_line(line) {
+                for (k, ch) in line.chars().enumerate() {
+                    let f = match ch {
+                        '-' => EdgeFeature::Wall,
+                        '=' => EdgeFeature::Door { open: false },
+                        'o' => EdgeFeature::Door { open: true },
+                        _ => continue,
+                    };
+                    map.set_horizontal_edge(k as i32 / 2, y, f);
+                }
+                continue;
+            }
+            for (k, ch) in line.chars().enumerate() {
+                let x = k as i32 / 2;
+                if k % 2 == 1 {
+                    let f = match ch {
+                        '|' => EdgeFeature::Wall,
+                        '!' => EdgeFeature::Door { open: false },
+                        ':' => EdgeFeature::Door { open: true },
+                        _ => continue,
+                    };
+                    map.set_vertical_edge(x + 1, y, f);
+                    continue;
+                }
+                let sq = Square::new(x, y);
+                let mut cell = Cell::default();
+                match ch {
+                    '.' | ' ' => {}
+                    '#' => {
+                        cell.blocks_loe = true;
+                        cell.blocks_sight = true;
+                        cell.blocks_movement = true;
+                    }
+                    'c' => cell.cover = CoverObject::Cover,
+                    'i' => cell.cover = CoverObject::Improved,
+                    'l' => cell.low = true,
+                    '~' => cell.concealment = Concealment::Normal,
+                    '%' => {
+                        cell.concealment = Concealment::Total;
+                        cell.blocks_sight = true;
+                    }
+                    c if c.is_ascii_uppercase() => seen.entry(c).or_default().push(sq),
+                    c => panic!("unknown layout cell {c:?}"),
+                }
+                map.set_cell(sq, cell);
+            }
+            y += 1;
+        }
+        let units = seen
+            .into_iter()
+            .map(|(c, sqs)| {
+                let at = Square::new(
+                    sqs.iter().map(|s| s.x).min().unwrap(),
+                    sqs.iter().map(|s| s.y).min().unwrap(),
+                );
+                let side = (sqs.len() as f64).sqrt() as u32;
+                assert_eq!((side * side) as usize, sqs.len(), "creature {c} is not square");
+                let space = Space::new(at, side);
+                assert!(sqs.iter().all(|s| space.contains(*s)), "creature {c} is not square");
+                (c, space)
+            })
+            .collect();
+        Layout { map, units }
+    }
+
+    pub fn starfinder_concealment() -> ConcealmentRules {
+        ConcealmentRules {
+            model: ConcealmentModel::MissChance {
+                normal_pct: 20,
+                total_pct: 50,
+            },
+            lines_count_border_and_end_squares: true,
+            adjacent_melee_needs_whole_space: true,
+            total_blocks_aoo: false,
+            perception: None,
+        }
+    }
+
+    #[test]
+    fn layout_reads_walls_doors_and_units() {
+        let l = layout(&[
+            ". A|B .", //
+            "  -   =",
+            "# .:. C",
+        ]);
+        assert_eq!(l.map.width(), 4);
+        assert_eq!(l.unit('A'), Space::one(Square::new(1, 0)));
+        assert_eq!(l.map.vertical_edge(2, 0), EdgeFeature::Wall);
+        assert_eq!(l.map.horizontal_edge(1, 1), EdgeFeature::Wall);
+        assert_eq!(l.map.horizontal_edge(3, 1), EdgeFeature::Door { open: false });
+        assert_eq!(l.map.vertical_edge(2, 1), EdgeFeature::Door { open: true });
+        assert!(l.map.cell(Square::new(0, 1)).unwrap().blocks_loe);
+        let big = layout(&[". T T", ". T T"]);
+        assert_eq!(big.unit('T'), Space::new(Square::new(1, 0), 2));
+    }
+
+    #[test]
+    fn geo_5_four_lines_per_corner() {
+        let lines = corner_lines(Intersection::new(0, 0), Square::new(3, 1));
+        assert_eq!(lines.len(), 4);
+        assert_eq!(lines[3], Segment::corners(Intersection::new(0, 0), Intersection::new(4, 2)));
+    }
+
+    #[test]
+    fn con_1_smoke_between_conceals() {
+        let rules = starfinder_concealment();
+        let l = layout(&["A . ~ . T"]);
+        // Every corner has some line through the smoke square in the only row.
+        assert_eq!(concealment_lines(&l.map, &rules, l.unit('A'), l.unit('T')), Concealment::Normal);
+        let clear = layout(&[
+            "A . . . T", //
+            ". . . . .",
+            ". . ~ . .",
+        ]);
+        assert_eq!(
+            concealment_lines(&clear.map, &rules, clear.unit('A'), clear.unit('T')),
+            Concealment::None
+        );
+    }
+
+    #[test]
+    fn con_1_own_squares_count() {
+        let rules = starfinder_concealment();
+        let mut l = layout(&["A . . . T"]);
+        let smoke = Cell {
+            concealment: Concealment::Normal,
+            ..Cell::default()
+        };
+        l.map.set_cell(Square::new(4, 0), smoke);
+        assert_eq!(concealment_lines(&l.map, &rules, l.unit('A'), l.unit('T')), Concealment::Normal);
+        let without = ConcealmentRules {
+            lines_count_border_and_end_squares: false,
+            ..rules.clone()
+        };
+        assert_eq!(concealment_lines(&l.map, &without, l.unit('A'), l.unit('T')), Concealment::None);
+    }
+
+    #[test]
+    fn con_1_thick_smoke_is_total_by_lines_and_darkness_predicate_adds() {
+        let rules = starfinder_concealment();
+        let l = layout(&["A . % . T"]);
+        assert_eq!(concealment_lines(&l.map, &rules, l.unit('A'), l.unit('T')), Concealment::Total);
+        let open = layout(&["A . . . T"]);
+        let dark = |sq: Square| if sq.x == 2 { Concealment::Normal } else { Concealment::None };
+        assert_eq!(
+            concealment_lines_with(&open.map, &rules, open.unit('A'), open.unit('T'), dark),
+            Concealment::Normal
+        );
+    }
+
+    #[test]
+    fn con_1_adjacent_melee_needs_the_whole_space() {
+        let l = layout(&["~ ~ .", "~ ~ ."]);
+        let none = |_| Concealment::None;
+        assert_eq!(
+            whole_space_concealment(&l.map, Space::new(Square::new(0, 0), 2), none),
+            Concealment::Normal
+        );
+        assert_eq!(
+            whole_space_concealment(&l.map, Space::new(Square::new(1, 0), 2), none),
+            Concealment::None
+        );
+    }
+}

@@ -1,0 +1,258 @@
+//! One attack roll and its damage (RULES.md ATK-1, §14.3, §15, §16.1): the d20 with every
+//! modifier and its source, the defense the family uses, natural 1 and 20, the family's
+//! critical-hit model, damage dice with the family's minimum. Emits `AttackResolved` and,
+//! on a hit, the damage through `health::take_damage`.
+
+use super::conditions::{effect_defense_modifiers, effective_conditions};
+use super::health::{LifeState, take_damage};
+use super::{ConditionName, WeaponKind};
+use super::{DamageType, Defenses, DieRoll, Executor, GameEvent, Health, Modifier, Profile, RuleError, UnitId, Weapon};
+use crate::ruleset::{CriticalDamage, CriticalModel, FlatFootedEffect, Ruleset};
+use serde::{Deserialize, Serialize};
+
+/// The defense an attack was compared with, and how it was made up.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DefenseUsed {
+    /// "EAC", "KAC", "AC", "Defense" or "Reflex".
+    pub name: String,
+    pub value: i32,
+    pub modifiers: Vec<Modifier>,
+}
+
+/// Damage dealt by one hit.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DamageRoll {
+    pub dice: Vec<DieRoll>,
+    pub bonus: i32,
+    /// How many times the damage was rolled (critical hits) or the factor it was multiplied by.
+    pub multiplier: u32,
+    pub total: u32,
+    pub types: Vec<DamageType>,
+    /// The family's minimum damage applied (starfinder: nonlethal).
+    pub minimum_applied: bool,
+    pub lethal: bool,
+}
+
+/// Everything an attack roll decided.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AttackRoll {
+    pub weapon: String,
+    pub roll: DieRoll,
+    pub modifiers: Vec<Modifier>,
+    pub total: i32,
+    pub defense: DefenseUsed,
+    pub hit: bool,
+    pub critical: bool,
+    /// d20_modern-style confirmation roll, when one was made.
+    pub confirmation: Option<DieRoll>,
+    pub damage: Option<DamageRoll>,
+}
+
+/// The defense of `target` against damage of `types` (§15 "which defense an attack targets").
+pub fn defense_against(rules: &Ruleset, target: &Profile, flat_footed: bool, types: &[DamageType]) -> DefenseUsed {
+    let energy = |t: &DamageType| {
+        matches!(
+            t,
+            DamageType::Acid
+                | DamageType::Cold
+                | DamageType::Electricity
+                | DamageType::Fire
+                | DamageType::Sonic
+                | DamageType::Energy
+        )
+    };
+    let (name, value) = match target.defenses {
+        // EAC only for attacks that deal only energy damage; KAC otherwise (000:119-125).
+        Defenses::EacKac { eac, .. } if !types.is_empty() && types.iter().all(energy) => ("EAC", eac),
+        Defenses::EacKac { kac, .. } => ("KAC", kac),
+        Defenses::ArmorClass { ac } => ("AC", ac),
+        Defenses::Defense { defense } => ("Defense", defense),
+        Defenses::ReflexFortitudeWill { reflex, .. } => ("Reflex", reflex),
+    };
+    let mut modifiers = Vec::new();
+    if flat_footed {
+        match rules.defense.flat_footed.effect {
+            FlatFootedEffect::DefensePenalty { amount } => {
+                modifiers.push(Modifier {
+                    value: amount,
+                    source: "flat-footed".into(),
+                });
+            }
+            FlatFootedEffect::LoseDexBonus { .. } if target.abilities.dex > 0 => {
+                modifiers.push(Modifier {
+                    value: -target.abilities.dex,
+                    source: "flat-footed: no Dex bonus".into(),
+                });
+            }
+            FlatFootedEffect::LoseDexBonus { .. } => {}
+        }
+    }
+    let value = value + modifiers.iter().map(|m| m.value).sum::<i32>();
+    DefenseUsed {
+        name: name.to_string(),
+        value,
+        modifiers,
+    }
+}
+
+/// Rolls an attack with `weapon` by `attacker` against `target`, emits `AttackResolved` and
+/// applies the damage. `situational` are the modifiers the situation adds (charge, ...).
+pub fn resolve_attack(
+    ex: &mut Executor,
+    attacker: &UnitId,
+    target: &UnitId,
+    weapon: &Weapon,
+    situational: Vec<Modifier>,
+    context: &str,
+) -> Result<AttackRoll, RuleError> {
+    let rules = ex.ruleset().clone();
+    let target_profile = ex
+        .get::<Profile>(target)
+        .cloned()
+        .ok_or_else(|| RuleError::UnknownUnit(target.clone()))?;
+    let flat_footed = effective_conditions(ex.world, target).contains(&ConditionName::FlatFooted);
+    let mut defense = defense_against(&rules, &target_profile, flat_footed, &weapon.damage_types);
+    for (name, value) in effect_defense_modifiers(ex.world, target) {
+        defense.value += value;
+        defense.modifiers.push(Modifier { value, source: name });
+    }
+    let roll = ex.roll(
+        20,
+        format!("{context}: {attacker} attacks {target} with {}", weapon.name),
+    )?;
+    let mut modifiers = vec![Modifier {
+        value: weapon.attack,
+        source: format!("{} attack bonus", weapon.name),
+    }];
+    modifiers.extend(situational);
+    let bonus: i32 = modifiers.iter().map(|m| m.value).sum();
+    let total = roll.result as i32 + bonus;
+    let natural = roll.result;
+    let meets = |t: i32| {
+        if rules.attack.ties_hit {
+            t >= defense.value
+        } else {
+            t > defense.value
+        }
+    };
+    // ATK-1: natural 1 misses, natural 20 hits, otherwise compare with the defense.
+    let hit = natural != rules.attack.natural_miss && (natural == rules.attack.natural_hit || meets(total));
+    let mut confirmation = None;
+    // §14.3: weapons' expanded threat ranges are not in the stat-block format yet, so only a
+    // natural 20 threatens.
+    let critical = hit
+        && natural == rules.attack.natural_hit
+        && match rules.attack.critical.model {
+            CriticalModel::ConfirmByDefense => meets(total),
+            CriticalModel::AlwaysOnNatural20 => true,
+            CriticalModel::ConfirmationRoll => {
+                let again = ex.roll(20, format!("{context}: critical confirmation for {attacker}"))?;
+                let confirmed = meets(again.result as i32 + bonus);
+                confirmation = Some(again);
+                confirmed
+            }
+        };
+    let damage = if hit {
+        Some(roll_damage(ex, &rules, weapon, critical, context)?)
+    } else {
+        None
+    };
+    let attack = AttackRoll {
+        weapon: weapon.name.clone(),
+        roll,
+        modifiers,
+        total,
+        defense,
+        hit,
+        critical,
+        confirmation,
+        damage: damage.clone(),
+    };
+    ex.emit(GameEvent::AttackResolved {
+        attacker: attacker.clone(),
+        target: target.clone(),
+        context: context.to_string(),
+        attack: Box::new(attack.clone()),
+    });
+    if let Some(damage) = damage {
+        deal_damage(ex, &rules, target, damage.total, damage.lethal)?;
+    }
+    Ok(attack)
+}
+
+/// §16.1–16.2: the weapon's dice (with their bonus) rolled once, or per the critical model.
+fn roll_damage(
+    ex: &mut Executor,
+    rules: &Ruleset,
+    weapon: &Weapon,
+    critical: bool,
+    context: &str,
+) -> Result<DamageRoll, RuleError> {
+    let (times, factor) = match (critical, rules.attack.critical.damage) {
+        (false, _) => (1, 1),
+        (true, CriticalDamage::RollTimes { default_multiplier, .. }) => (default_multiplier.max(1), 1),
+        (true, CriticalDamage::MultiplyTotal { factor }) => (1, factor.max(1)),
+    };
+    let mut dice = Vec::new();
+    let mut sum: i64 = 0;
+    for _ in 0..times {
+        for _ in 0..weapon.damage.count {
+            let d = ex.roll(weapon.damage.sides, format!("{context}: {} damage", weapon.name))?;
+            sum += d.result as i64;
+            dice.push(d);
+        }
+        sum += weapon.damage.bonus as i64;
+    }
+    sum *= factor as i64;
+    let minimum = rules.damage.minimum;
+    let minimum_applied = sum < minimum.amount as i64;
+    let total = if minimum_applied { minimum.amount } else { sum as u32 };
+    Ok(DamageRoll {
+        dice,
+        bonus: weapon.damage.bonus,
+        multiplier: times.max(factor),
+        total,
+        types: weapon.damage_types.clone(),
+        minimum_applied,
+        lethal: !(minimum_applied && minimum.nonlethal),
+    })
+}
+
+/// Applies damage to `target` through the family's health model and emits what changed.
+pub fn deal_damage(
+    ex: &mut Executor,
+    rules: &Ruleset,
+    target: &UnitId,
+    amount: u32,
+    lethal: bool,
+) -> Result<(), RuleError> {
+    let health = *ex
+        .get::<Health>(target)
+        .ok_or_else(|| RuleError::UnknownUnit(target.clone()))?;
+    let state = ex.get::<LifeState>(target).copied().unwrap_or_default();
+    let result = take_damage(&rules.health, health, state, amount, lethal);
+    ex.emit(GameEvent::DamageTaken {
+        unit: target.clone(),
+        amount,
+        lethal,
+        health: result.health,
+        track_steps: result.track_steps,
+    });
+    if result.state != state {
+        ex.emit(GameEvent::LifeStateChanged {
+            unit: target.clone(),
+            from: state,
+            to: result.state,
+        });
+    }
+    Ok(())
+}
+
+/// The weapon a unit uses for attacks of opportunity: its best melee weapon that threatens.
+pub fn melee_weapon(profile: &Profile, threatens: impl Fn(&Weapon) -> bool) -> Option<&Weapon> {
+    profile
+        .weapons
+        .iter()
+        .filter(|w| matches!(w.kind, WeaponKind::Melee | WeaponKind::Unarmed | WeaponKind::Ranged) && threatens(w))
+        .max_by_key(|w| w.attack)
+}

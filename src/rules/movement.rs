@@ -1,0 +1,515 @@
+//! Movement actions (RULES.md §5, §8): move, double move, run, withdraw, guarded step,
+//! crawl and minimum movement, each with its legality checks and costs, and the attacks of
+//! opportunity a move provokes, resolved before the mover leaves the square (AOO-1).
+
+use super::attack::{melee_weapon, resolve_attack};
+use super::board::{BoardLayers, board_for};
+use super::conditions::effective_conditions;
+use super::health::LifeState;
+use super::resolve::{start_effect, take_action};
+use super::threat::{space_of, threat_now, weapon_threatens};
+use super::{Combat, ConditionName, Executor, GameEvent, Profile, RuleError, UnitId};
+use crate::grid::{Planner, Space, Square, straight_path};
+use crate::history::Terrain;
+use crate::ruleset::{ActionKind, Ruleset, RunnerDefense, WithdrawProtection};
+use bevy::prelude::World;
+use serde::{Deserialize, Serialize};
+
+/// Which movement action a `Move` command is (§4.3.2, §5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum MoveMode {
+    /// One move action: up to speed (MOV-1).
+    #[default]
+    Move,
+    /// Two move actions: up to 2 × speed, one pooled budget (MOV-2).
+    Double,
+    /// Run: a straight line up to the family's multiple of speed, not across difficult
+    /// terrain (§5.6, MOV-7).
+    Run,
+    /// Withdraw (§5.9): leaving the start square does not provoke visible enemies.
+    Withdraw,
+    /// starfinder guarded step: 5 ft that never provokes (§4.3.2).
+    GuardedStep,
+    /// Crawl while prone (§4.3.2).
+    Crawl,
+    /// Minimum movement: a full action for 1 square whatever the speed (§4.3.2).
+    Minimum,
+    /// The movement of a charge (§5.8); only the `Charge` command moves this way.
+    Charge,
+}
+
+/// A checked move: what it costs and where it goes.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct MovePlan {
+    pub mode: MoveMode,
+    /// The actions it takes, in the order they are paid.
+    pub actions: Vec<ActionKind>,
+    pub from: Square,
+    /// Each next top-left square; the destination last.
+    pub squares: Vec<Square>,
+    /// Cost of each step in feet.
+    pub steps_ft: Vec<u32>,
+    pub cost_ft: u32,
+    /// The most the move may cost, in feet.
+    pub budget_ft: u32,
+    /// Reactors provoked on each step as planned (before cover and reactions are re-checked
+    /// at the moment each square is left): (step index, square left, reactor).
+    pub provokes: Vec<(usize, Square, UnitId)>,
+    /// Whether the planner's attack-of-opportunity count is exact (see `grid::path`).
+    pub exact_aoo: bool,
+}
+
+/// The unit's land speed in squares now (MOV-1, §5.1).
+fn speed_squares(rules: &Ruleset, profile: &Profile, conditions: &std::collections::BTreeSet<ConditionName>) -> u32 {
+    super::speed::land_speed_ft(rules, profile, conditions) / rules.grid.square_ft.max(1)
+}
+
+/// The actions a mode takes and its distance budget in squares (§4.3.2, §5).
+fn mode_cost(
+    rules: &Ruleset,
+    profile: &Profile,
+    mode: MoveMode,
+    speed: u32,
+) -> Result<(Vec<ActionKind>, u32), RuleError> {
+    let m = &rules.movement;
+    let unsupported = |what: &str| RuleError::NotSupported(format!("{what} is not in {}'s rules", rules.name));
+    Ok(match mode {
+        MoveMode::Move => (vec![ActionKind::Move], speed),
+        MoveMode::Double => (vec![ActionKind::Move, ActionKind::Move], 2 * speed),
+        MoveMode::Run => (vec![m.run.action], super::speed::run_multiple(rules, profile) * speed),
+        MoveMode::Withdraw => {
+            let w = m.withdraw.as_ref().ok_or_else(|| unsupported("withdraw"))?;
+            (vec![w.action], speed * w.max_distance.num / w.max_distance.den.max(1))
+        }
+        MoveMode::GuardedStep => {
+            let g = m.guarded_step.as_ref().ok_or_else(|| unsupported("a guarded step"))?;
+            (vec![g.action], g.squares)
+        }
+        MoveMode::Crawl => {
+            let c = m.posture.crawl.as_ref().ok_or_else(|| unsupported("crawling"))?;
+            (vec![c.action], c.squares)
+        }
+        MoveMode::Minimum => {
+            let mm = m
+                .minimum_movement
+                .as_ref()
+                .ok_or_else(|| unsupported("minimum movement"))?;
+            (vec![mm.action], mm.squares)
+        }
+        MoveMode::Charge => return Err(RuleError::IllegalMove("use the Charge command to charge".into())),
+    })
+}
+
+/// Checks a move and plans its path (pure). The errors say why in a player's words.
+pub fn check_move(
+    world: &World,
+    unit: &UnitId,
+    to: Square,
+    path: Option<&[Square]>,
+    mode: MoveMode,
+) -> Result<MovePlan, RuleError> {
+    plan_move(world, unit, to, path, mode, false)
+}
+
+/// `check_move` with the planner told to avoid attacks of opportunity when it picks the path.
+pub fn plan_move(
+    world: &World,
+    unit: &UnitId,
+    to: Square,
+    path: Option<&[Square]>,
+    mode: MoveMode,
+    avoid_aoo: bool,
+) -> Result<MovePlan, RuleError> {
+    let rules = world.resource::<Ruleset>();
+    let combat = world.resource::<Combat>();
+    let e = *world
+        .resource::<super::UnitIndex>()
+        .0
+        .get(unit)
+        .ok_or_else(|| RuleError::UnknownUnit(unit.clone()))?;
+    let profile = world
+        .get::<Profile>(e)
+        .ok_or_else(|| RuleError::UnknownUnit(unit.clone()))?;
+    let illegal = |why: String| RuleError::IllegalMove(why);
+    if !world.get::<LifeState>(e).copied().unwrap_or_default().can_act() {
+        return Err(illegal(format!("{unit} cannot act")));
+    }
+    let conditions = effective_conditions(world, unit);
+    let prone = conditions.contains(&ConditionName::Prone);
+    match (prone, mode) {
+        (true, MoveMode::Crawl) | (false, _) if mode != MoveMode::Crawl || prone => {}
+        (true, _) => return Err(illegal(format!("{unit} is prone: stand up first, or crawl"))),
+        (false, _) => return Err(illegal(format!("{unit} is not prone, so it cannot crawl"))),
+    }
+    for c in [ConditionName::Grappled, ConditionName::Pinned] {
+        if conditions.contains(&c) {
+            return Err(illegal(format!("{unit} is {c:?} and cannot move").to_lowercase()));
+        }
+    }
+    let speed = speed_squares(rules, profile, &conditions);
+    let (actions, budget) = mode_cost(rules, profile, mode, speed)?;
+    if mode == MoveMode::GuardedStep && speed == 0 {
+        return Err(illegal("a creature with speed 0 cannot take a guarded step".into()));
+    }
+    // ACT-1: the actions must be affordable together.
+    let mut budget_left = combat.budget.clone().ok_or(RuleError::NoActiveTurn)?;
+    for kind in &actions {
+        budget_left.spend(&rules.actions, *kind).map_err(RuleError::Budget)?;
+    }
+    let from = space_of(world, unit).ok_or_else(|| RuleError::UnknownUnit(unit.clone()))?;
+    let layers = board_for(world, unit);
+    let board = layers.board(world);
+    let mut planner = Planner::new();
+    let parity0 = combat.diagonals;
+    let exempt_first = withdraw_exemptions(world, rules, unit, mode, &layers);
+    let squares: Vec<Square> = match (path, mode) {
+        (Some(p), _) => {
+            if p.last() != Some(&to) {
+                return Err(illegal("the path must end at the destination".into()));
+            }
+            p.to_vec()
+        }
+        (None, MoveMode::Run) => {
+            // §5.6: a run is a straight line (Bresenham between centres by default).
+            straight_path(from.at, to, rules.grid.straight_line)
+                .ok_or_else(|| illegal(format!("{to} is not on a straight line from {}", from.at)))?
+        }
+        (None, _) => {
+            let plan = planner
+                .plan(&board, from.at, to, budget, parity0, avoid_aoo, exempt_first)
+                .ok_or_else(|| {
+                    illegal(format!(
+                        "{to} cannot be reached with a {} ({} ft)",
+                        mode_word(mode),
+                        budget * rules.grid.square_ft
+                    ))
+                })?;
+            plan.squares
+        }
+    };
+    if squares.is_empty() {
+        return Err(illegal("the unit is already there".into()));
+    }
+    let priced = planner
+        .price(&board, from.at, &squares, parity0)
+        .map_err(|e| illegal(format!("{e}")))?;
+    let ft = rules.grid.square_ft;
+    if priced.total > budget {
+        return Err(illegal(format!(
+            "the path costs {} ft but a {} allows {} ft",
+            priced.total * ft,
+            mode_word(mode),
+            budget * ft
+        )));
+    }
+    if mode == MoveMode::Run {
+        if let Some(c) = super::charge::NO_RUN_OR_CHARGE.iter().find(|c| conditions.contains(c)) {
+            return Err(illegal(format!(
+                "{unit} cannot run while {}",
+                format!("{c:?}").to_lowercase()
+            )));
+        }
+        // §5.6: a run is a straight line, whether the path was given or not.
+        if straight_path(from.at, to, rules.grid.straight_line).as_deref() != Some(&squares[..]) {
+            return Err(illegal("a run must follow a straight line to its end square".into()));
+        }
+        check_run(world, rules, from, &squares)?;
+    }
+    if mode == MoveMode::GuardedStep
+        && !rules.movement.guarded_step.is_some_and(|g| g.into_difficult)
+        && priced.steps.iter().any(|c| *c > 2)
+        || mode == MoveMode::GuardedStep && difficult_under(world, from.moved_to(squares[0]))
+    {
+        return Err(illegal("a guarded step cannot go into difficult terrain".into()));
+    }
+    if let (MoveMode::Withdraw, Some(WithdrawProtection::FirstSquaresMustClear { squares: n })) =
+        (mode, rules.movement.withdraw.as_ref().map(|w| w.protection))
+    {
+        // saga (004:551-557): the first square of movement must leave every threatened area.
+        let first = from.moved_to(squares[(n as usize).clamp(1, squares.len()) - 1]);
+        let still = layers.reactors_in(first.squares().fold(0, |m, sq| m | layers_threat(&layers, world, sq)));
+        if !still.is_empty() {
+            return Err(illegal(
+                "to withdraw, the first square must leave every threatened area".into(),
+            ));
+        }
+    }
+    let mut provokes = Vec::new();
+    if mode != MoveMode::GuardedStep {
+        for (i, mask) in priced.provoked.iter().enumerate() {
+            let mask = if i == 0 { mask & !exempt_first } else { *mask };
+            let left = if i == 0 { from.at } else { squares[i - 1] };
+            for r in layers.reactors_in(mask) {
+                provokes.push((i, left, r));
+            }
+        }
+    }
+    Ok(MovePlan {
+        mode,
+        actions,
+        from: from.at,
+        squares,
+        steps_ft: priced.steps.iter().map(|c| c * ft).collect(),
+        cost_ft: priced.total * ft,
+        budget_ft: budget * ft,
+        provokes,
+        exact_aoo: true,
+    })
+}
+
+fn layers_threat(layers: &BoardLayers, world: &World, sq: Square) -> u64 {
+    let map = &world.resource::<Terrain>().0;
+    if !map.contains(sq) {
+        return 0;
+    }
+    layers.states[sq.y as usize * map.width() as usize + sq.x as usize].threat
+}
+
+fn difficult_under(world: &World, space: Space) -> bool {
+    let map = &world.resource::<Terrain>().0;
+    space.squares().any(|sq| map.cell(sq).is_some_and(|c| c.difficult))
+}
+
+/// MOV-7: no running across difficult terrain; the line may not pass blocked squares.
+fn check_run(world: &World, rules: &Ruleset, from: Space, squares: &[Square]) -> Result<(), RuleError> {
+    if !rules.movement.run.across_difficult && squares.iter().any(|sq| difficult_under(world, from.moved_to(*sq))) {
+        return Err(RuleError::IllegalMove("you cannot run across difficult terrain".into()));
+    }
+    Ok(())
+}
+
+/// Withdraw (§5.9): which reactors leaving the start square does not provoke.
+fn withdraw_exemptions(world: &World, rules: &Ruleset, unit: &UnitId, mode: MoveMode, layers: &BoardLayers) -> u64 {
+    if mode != MoveMode::Withdraw {
+        return 0;
+    }
+    match rules.movement.withdraw.as_ref().map(|w| w.protection) {
+        // starfinder: the start square counts as not threatened by opponents you can see.
+        Some(WithdrawProtection::StartSquareVsSeen) => {
+            let blind = effective_conditions(world, unit).contains(&ConditionName::Blinded);
+            if blind {
+                0
+            } else {
+                u64::MAX >> (64 - layers.reactors.len().max(1))
+            }
+        }
+        // saga: the first square must clear every threatened area (checked above); it does not provoke.
+        Some(WithdrawProtection::FirstSquaresMustClear { .. }) => u64::MAX,
+        None => 0,
+    }
+}
+
+fn mode_word(mode: MoveMode) -> &'static str {
+    match mode {
+        MoveMode::Move => "move action",
+        MoveMode::Double => "double move",
+        MoveMode::Run => "run",
+        MoveMode::Withdraw => "withdraw",
+        MoveMode::GuardedStep => "guarded step",
+        MoveMode::Crawl => "crawl",
+        MoveMode::Minimum => "minimum movement",
+        MoveMode::Charge => "charge",
+    }
+}
+
+/// Executes a checked move: pays its actions, then walks it step by step. Before each step,
+/// every enemy it provokes attacks (AOO-1); a mover that drops stops where it is.
+pub fn execute_move(
+    ex: &mut Executor,
+    unit: &UnitId,
+    to: Square,
+    path: Option<&[Square]>,
+    mode: MoveMode,
+) -> Result<(), RuleError> {
+    let plan = check_move(ex.world, unit, to, path, mode)?;
+    let rules = ex.ruleset().clone();
+    for kind in &plan.actions {
+        take_action(ex, unit, *kind, mode_word(mode).to_string());
+    }
+    let exempt_first: Vec<UnitId> = withdraw_exempt_units(ex, &rules, unit, mode);
+    walk(
+        ex,
+        unit,
+        mode,
+        plan.from,
+        &plan.squares,
+        &plan.steps_ft,
+        plan.cost_ft,
+        &exempt_first,
+    )?;
+    if mode == MoveMode::Run
+        && let RunnerDefense::FlatFooted { .. } = rules.movement.run.runner_defense
+    {
+        // §5.6: the runner is flat-footed until the start of its next turn (engine default duration).
+        start_effect(ex, unit, unit, "running", 1, Some(ConditionName::FlatFooted), 0);
+    }
+    Ok(())
+}
+
+/// Walks a checked path step by step. Before each step every enemy it provokes attacks
+/// (AOO-1), except those in `exempt_first` for the first step (withdraw); a mover that
+/// drops stops where it is. Returns whether it reached the end.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn walk(
+    ex: &mut Executor,
+    unit: &UnitId,
+    mode: MoveMode,
+    from: Square,
+    squares: &[Square],
+    steps_ft: &[u32],
+    cost_ft: u32,
+    exempt_first: &[UnitId],
+) -> Result<bool, RuleError> {
+    ex.emit(GameEvent::MoveStarted {
+        unit: unit.clone(),
+        mode,
+        from,
+        path: squares.to_vec(),
+        cost_ft,
+    });
+    let side = space_of(ex.world, unit).map_or(1, |s| s.side);
+    let mut at = from;
+    let mut moved = 0;
+    let mut diagonals = ex.world.resource::<Combat>().diagonals;
+    let mut stopped = None;
+    'steps: for (i, (next, cost)) in squares.iter().zip(steps_ft).enumerate() {
+        if mode != MoveMode::GuardedStep {
+            let left: Vec<Square> = Space::new(at, side)
+                .squares()
+                .filter(|sq| !Space::new(*next, side).contains(*sq))
+                .collect();
+            for reactor in provoked_now(ex.world, unit, &left) {
+                if i == 0 && exempt_first.contains(&reactor) {
+                    continue;
+                }
+                let square_left = left
+                    .iter()
+                    .copied()
+                    .find(|sq| threatens(ex.world, &reactor, *sq))
+                    .unwrap_or(at);
+                attack_of_opportunity(ex, &reactor, unit, square_left, mode_word(mode))?;
+                if !ex.get::<LifeState>(unit).copied().unwrap_or_default().can_act() {
+                    stopped = Some("dropped by an attack of opportunity".to_string());
+                    break 'steps;
+                }
+            }
+        }
+        if next.x != at.x && next.y != at.y {
+            diagonals += 1;
+        }
+        ex.emit(GameEvent::UnitStepped {
+            unit: unit.clone(),
+            from: at,
+            to: *next,
+            cost_ft: *cost,
+            diagonals,
+        });
+        moved += cost;
+        at = *next;
+    }
+    let arrived = stopped.is_none();
+    ex.emit(GameEvent::MoveEnded {
+        unit: unit.clone(),
+        at,
+        moved_ft: moved,
+        stopped,
+    });
+    Ok(arrived)
+}
+
+fn withdraw_exempt_units(ex: &Executor, rules: &Ruleset, unit: &UnitId, mode: MoveMode) -> Vec<UnitId> {
+    let layers = board_for(ex.world, unit);
+    let mask = withdraw_exemptions(ex.world, rules, unit, mode, &layers);
+    layers.reactors_in(mask)
+}
+
+fn threatens(world: &World, reactor: &UnitId, sq: Square) -> bool {
+    let rules = world.resource::<Ruleset>();
+    threat_now(world, reactor).is_some_and(|(space, reach)| {
+        crate::grid::threatens_square(space, reach, &rules.threat.metric, rules.grid.diagonal, sq)
+    })
+}
+
+/// The enemies that get an attack of opportunity when `mover` leaves `left` now (§8.3):
+/// they threaten one of those squares, can react, and the mover is not protected from them.
+fn provoked_now(world: &World, mover: &UnitId, left: &[Square]) -> Vec<UnitId> {
+    let layers = board_for(world, mover);
+    let map = &world.resource::<Terrain>().0;
+    let mask = left
+        .iter()
+        .filter(|sq| map.contains(**sq))
+        .fold(0u64, |m, sq| m | layers_threat(&layers, world, *sq));
+    layers
+        .reactors_in(mask)
+        .into_iter()
+        .filter(|r| !super::protection::protected_from_aoo(world, r, mover))
+        .collect()
+}
+
+/// One attack of opportunity: the reactor's best threatening melee weapon (§8.3).
+fn attack_of_opportunity(
+    ex: &mut Executor,
+    reactor: &UnitId,
+    target: &UnitId,
+    square_left: Square,
+    trigger: &str,
+) -> Result<(), RuleError> {
+    let rules = ex.ruleset().clone();
+    let Some(weapon) = ex
+        .get::<Profile>(reactor)
+        .and_then(|p| melee_weapon(p, |w| weapon_threatens(&rules.threat, w)).cloned())
+    else {
+        return Ok(());
+    };
+    ex.emit(GameEvent::AttackOfOpportunity {
+        reactor: reactor.clone(),
+        target: target.clone(),
+        square_left,
+        trigger: format!("{trigger}, leaving"),
+    });
+    resolve_attack(ex, reactor, target, &weapon, Vec::new(), "attack of opportunity")?;
+    Ok(())
+}
+
+/// Checks standing up or dropping prone (§4.3.2).
+pub fn check_posture(world: &World, unit: &UnitId, drop: bool) -> Result<(), RuleError> {
+    let rules = world.resource::<Ruleset>();
+    let prone = effective_conditions(world, unit).contains(&ConditionName::Prone);
+    match (drop, prone) {
+        (true, true) => return Err(RuleError::IllegalMove(format!("{unit} is already prone"))),
+        (false, false) => return Err(RuleError::IllegalMove(format!("{unit} is not prone"))),
+        _ => {}
+    }
+    let kind = if drop {
+        rules.movement.posture.drop_prone
+    } else {
+        rules.movement.posture.stand_up
+    };
+    let budget = world
+        .resource::<Combat>()
+        .budget
+        .as_ref()
+        .ok_or(RuleError::NoActiveTurn)?;
+    budget
+        .can_spend(&rules.actions, kind)
+        .map(|_| ())
+        .map_err(RuleError::Budget)
+}
+
+/// Stands up or drops prone: pays the family's action and changes the condition.
+pub fn execute_posture(ex: &mut Executor, unit: &UnitId, drop: bool) -> Result<(), RuleError> {
+    check_posture(ex.world, unit, drop)?;
+    let posture = ex.ruleset().movement.posture;
+    let (kind, what) = if drop {
+        (posture.drop_prone, "drop prone")
+    } else {
+        (posture.stand_up, "stand up")
+    };
+    take_action(ex, unit, kind, what.to_string());
+    ex.emit(GameEvent::ConditionChanged {
+        unit: unit.clone(),
+        condition: ConditionName::Prone,
+        gained: drop,
+    });
+    Ok(())
+}

@@ -1,0 +1,130 @@
+//! Who threatens which squares (THR-1, THR-2, §6.2) and who may make an attack of
+//! opportunity against whom (§8.3). Geometry is `grid::threat`; this file decides which
+//! creatures and weapons count, from the family's data.
+
+use super::conditions::{NO_ACTIONS, effective_conditions};
+use super::health::LifeState;
+use super::{Combat, ConditionName, Placement, Profile, SideId, UnitId, UnitIndex, Weapon, WeaponKind};
+use crate::grid::{Space, threatened_squares};
+use crate::ruleset::{AooBlocker, AooLimit, Ruleset, ThreatRules, ThreatWeapon};
+use bevy::prelude::World;
+
+/// THR-2: whether wielding `w` makes a creature threaten in this family. A weapon's own
+/// `threatens` wins (saga pistols and carbines are written `threatens: true`).
+pub fn weapon_threatens(rules: &ThreatRules, w: &Weapon) -> bool {
+    if let Some(t) = w.threatens {
+        return t;
+    }
+    match w.kind {
+        WeaponKind::Melee => rules
+            .weapons
+            .iter()
+            .any(|k| matches!(k, ThreatWeapon::Melee | ThreatWeapon::Natural)),
+        // starfinder: unarmed strikes never threaten; saga: only with a feat, not modelled.
+        WeaponKind::Unarmed => false,
+        WeaponKind::Ranged | WeaponKind::Thrown => false,
+    }
+}
+
+/// The reach in squares a creature threatens with (its longest threatening weapon, or its
+/// natural reach for natural and melee weapons without their own), `None` if it does not
+/// threaten (THR-2, §6.2; reach 0 per the family).
+pub fn threat_reach(rules: &Ruleset, profile: &Profile) -> Option<u32> {
+    let ft = profile
+        .weapons
+        .iter()
+        .filter(|w| weapon_threatens(&rules.threat, w))
+        .map(|w| w.reach_ft.unwrap_or(profile.reach_ft))
+        .max()?;
+    let squares = ft / rules.grid.square_ft.max(1);
+    (squares > 0 || rules.threat.reach_zero_threatens).then_some(squares)
+}
+
+/// The space a unit occupies.
+pub fn space_of(world: &World, unit: &UnitId) -> Option<Space> {
+    let e = *world.resource::<UnitIndex>().0.get(unit)?;
+    world.get::<Placement>(e).map(|p| Space::new(p.at, p.side_squares))
+}
+
+/// Whether `unit` threatens anything right now, and with what reach (THR-1: even off-turn).
+pub fn threat_now(world: &World, unit: &UnitId) -> Option<(Space, u32)> {
+    let e = *world.resource::<UnitIndex>().0.get(unit)?;
+    if !world.get::<LifeState>(e).copied().unwrap_or_default().can_act() {
+        return None;
+    }
+    let conditions = effective_conditions(world, unit);
+    if NO_ACTIONS.iter().any(|c| conditions.contains(c)) {
+        return None;
+    }
+    let reach = threat_reach(world.resource::<Ruleset>(), world.get::<Profile>(e)?)?;
+    Some((space_of(world, unit)?, reach))
+}
+
+/// Every square `unit` threatens now, sorted by (y, x) (THR-3).
+pub fn threatened_by(world: &World, unit: &UnitId) -> Vec<crate::grid::Square> {
+    let Some((space, reach)) = threat_now(world, unit) else {
+        return Vec::new();
+    };
+    let rules = world.resource::<Ruleset>();
+    let map = &world.resource::<crate::history::Terrain>().0;
+    threatened_squares(
+        space,
+        reach,
+        &rules.threat.metric,
+        rules.grid.diagonal,
+        map.width(),
+        map.height(),
+    )
+}
+
+/// Whether two units are enemies.
+pub fn hostile(world: &World, a: &UnitId, b: &UnitId) -> bool {
+    let index = world.resource::<UnitIndex>();
+    let side = |u: &UnitId| index.0.get(u).and_then(|e| world.get::<SideId>(*e)).cloned();
+    side(a) != side(b)
+}
+
+/// Why `reactor` cannot make an attack of opportunity right now, or `None` if it can
+/// (§8.3 "cannot AoO when"): reactions left, flat-footed, the family's blockers.
+pub fn aoo_refusal(world: &World, reactor: &UnitId) -> Option<String> {
+    let rules = world.resource::<Ruleset>();
+    let combat = world.resource::<Combat>();
+    let used = combat.reactions_used.get(reactor).copied().unwrap_or(0);
+    let limit = match &rules.aoo.limit {
+        AooLimit::UsesReaction => rules.actions.reactions_per_round,
+        AooLimit::PerRound { count, .. } => Some(*count),
+    };
+    if limit.is_some_and(|l| used >= l) {
+        return Some("has no reaction left this round".into());
+    }
+    let conditions = effective_conditions(world, reactor);
+    let ff = &rules.defense.flat_footed;
+    if conditions.contains(&ConditionName::FlatFooted) && (ff.no_aoo || ff.no_reactions) {
+        return Some("is flat-footed".into());
+    }
+    for blocker in &rules.aoo.blockers {
+        let blocked = match blocker {
+            AooBlocker::Grappled => conditions.contains(&ConditionName::Grappled),
+            AooBlocker::Pinned => conditions.contains(&ConditionName::Pinned),
+            AooBlocker::Staggered => conditions.contains(&ConditionName::Staggered),
+            AooBlocker::Confused => conditions.contains(&ConditionName::Confused),
+            AooBlocker::NotYetActed => !combat.acted_in_combat.contains(reactor),
+            AooBlocker::TotalDefense => combat
+                .effects
+                .iter()
+                .any(|x| &x.target == reactor && x.name == "total defense"),
+            // Units armed only for unarmed strikes do not threaten at all (weapon_threatens).
+            AooBlocker::UnarmedOnly => false,
+        };
+        if blocked {
+            return Some(
+                format!("cannot make attacks of opportunity while {blocker:?}")
+                    .replace("NotYetActed", "it has not acted yet in this combat"),
+            );
+        }
+    }
+    if rules.actions.react_only_after_first_action && !combat.acted_in_combat.contains(reactor) {
+        return Some("has not acted yet in this combat".into());
+    }
+    None
+}

@@ -1,0 +1,497 @@
+//! Movement and attacks of opportunity through the command path (RULES.md §5, §7, §8):
+//! worked examples WE-01, WE-02, WE-04, WE-08 to WE-10, WE-13 and WE-14.
+
+use super::support::*;
+use fivefoot::grid::Square;
+use fivefoot::history::Battle;
+use fivefoot::rules::{GameCommand, GameEvent, MoveMode};
+use fivefoot::testing::{battle, ok};
+
+/// A scenario from ASCII rows: `#` wall, `~` difficult, `=` low object, `.` floor; units
+/// are given as RON unit entries.
+fn map_scenario(family: &str, rows: &[&str], units: &[String]) -> String {
+    let rows: Vec<String> = rows.iter().map(|r| format!("\"{r}\"")).collect();
+    format!(
+        r##"Scenario(version: 1, name: "t", ruleset: "{family}",
+    map: (rows: [{}], legend: {{ '.': (terrain: Floor), '#': (terrain: Wall), '~': (terrain: Difficult), '=': (terrain: LowObstacle) }}),
+    sides: [(id: "a", name: "A", control: Human, colour: "#3070d0"), (id: "b", name: "B", control: Human, colour: "#d03030")],
+    units: [{}],
+)"##,
+        rows.join(", "),
+        units.join(", ")
+    )
+}
+
+/// A unit entry with the stats `family` needs: lots of health so attacks of opportunity
+/// never drop it, a melee weapon with `reach` feet.
+fn fighter(family: &str, id: &str, side: &str, at: (i32, i32), reach: u32, size: &str) -> String {
+    let (defenses, health) = match family {
+        "starfinder" => ("(eac: 10, kac: 10)", "(hp: 500, rp: 3)"),
+        "saga" => ("(reflex: 10, fortitude: 10, will: 10)", "(hp: 500)"),
+        _ => ("(ac: 10)", "(hp: 500)"),
+    };
+    format!(
+        r#"(id: "{id}", side: "{side}", at: ({}, {}), size: {size}, speed: (land: 30), defenses: {defenses}, health: {health},
+           weapons: [(name: "Blade", kind: Melee, attack: 0, damage: "1d4", damage_types: [Slashing], reach: {reach})])"#,
+        at.0, at.1
+    )
+}
+
+fn mv(unit: &str, path: &[(i32, i32)], mode: MoveMode) -> GameCommand {
+    let path: Vec<Square> = path.iter().map(|(x, y)| Square::new(*x, *y)).collect();
+    GameCommand::Move {
+        unit: unit.into(),
+        to: *path.last().unwrap(),
+        path: Some(path),
+        mode,
+    }
+}
+
+fn goto(unit: &str, to: (i32, i32), mode: MoveMode) -> GameCommand {
+    GameCommand::Move {
+        unit: unit.into(),
+        to: Square::new(to.0, to.1),
+        path: None,
+        mode,
+    }
+}
+
+fn steps_ft(events: &[GameEvent]) -> Vec<u32> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            GameEvent::UnitStepped { cost_ft, .. } => Some(*cost_ft),
+            _ => None,
+        })
+        .collect()
+}
+
+fn aoo_reactors(events: &[GameEvent]) -> Vec<String> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            GameEvent::AttackOfOpportunity { reactor, .. } => Some(reactor.0.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+fn at(b: &Battle, unit: &str) -> Square {
+    fivefoot::rules::threat::space_of(b.world(), &unit.into()).unwrap().at
+}
+
+/// Ends turns until `unit` is active (the others act first, so they can react later).
+fn until(b: &mut Battle, unit: &str) {
+    for _ in 0..20 {
+        match active(b) {
+            Some(a) if a == unit => return,
+            Some(a) => {
+                ok(b, end_turn(&a));
+            }
+            None => panic!("no active unit"),
+        }
+    }
+    panic!("{unit} never became active");
+}
+
+/// WE-01 (MOV-3, MOV-4, MOV-9): Altronus pays 5, 5, 10, 10, 15 ft; 45 ft needs two move actions.
+#[test]
+fn we_01_altronus_pays_for_diagonals_and_difficult_terrain() {
+    // Steps: orthogonal, diagonal, diagonal (clear), orthogonal into (4, 1) and diagonal into
+    // (5, 0), both difficult.
+    let text = map_scenario(
+        "starfinder",
+        &[".....~", "....~.", "......", "......"],
+        &[fighter("starfinder", "altronus", "a", (0, 3), 5, "Medium")],
+    );
+    let mut b = battle(&text, &[10]);
+    let path = [(1, 3), (2, 2), (3, 1), (4, 1), (5, 0)];
+    let refused = b.submit(mv("altronus", &path, MoveMode::Move)).unwrap_err().to_string();
+    assert_eq!(refused, "the path costs 45 ft but a move action allows 30 ft");
+    let events = ok(&mut b, mv("altronus", &path, MoveMode::Double));
+    assert_eq!(steps_ft(&events), vec![5, 5, 10, 10, 15]);
+    assert_eq!(at(&b, "altronus"), Square::new(5, 0));
+}
+
+/// WE-02 (MOV-10): no diagonal past a hard corner; the way around costs 20 ft.
+#[test]
+fn we_02_ksarik_goes_around_the_hard_corner() {
+    let text = map_scenario(
+        "starfinder",
+        &[".#..", ".#..", "....", "...."],
+        &[fighter("starfinder", "ksarik", "b", (0, 1), 10, "Medium")],
+    );
+    let mut b = battle(&text, &[10]);
+    let refused = b
+        .submit(mv("ksarik", &[(1, 2), (2, 1)], MoveMode::Move))
+        .unwrap_err()
+        .to_string();
+    assert!(refused.contains("hard corner"), "{refused}");
+    let events = ok(&mut b, goto("ksarik", (2, 1), MoveMode::Move));
+    assert_eq!(steps_ft(&events).iter().sum::<u32>(), 20);
+}
+
+/// WE-04 (MOV-3 saga): difficult terrain costs 2 squares orthogonally and 4 diagonally, as
+/// does a diagonal through Low Objects.
+#[test]
+fn we_04_saga_diagonals_and_difficult_terrain() {
+    let rows = ["......", "......", "......", "...~~.", "...~=."];
+    let step = |from: (i32, i32), to: (i32, i32)| {
+        let text = map_scenario("saga", &rows, &[fighter("saga", "han", "a", from, 5, "Medium")]);
+        let mut b = battle(&text, &[10]);
+        steps_ft(&ok(&mut b, mv("han", &[to], MoveMode::Move)))
+    };
+    assert_eq!(
+        step((2, 3), (3, 3)),
+        vec![10],
+        "orthogonal into difficult terrain: 2 squares"
+    );
+    assert_eq!(
+        step((2, 2), (3, 3)),
+        vec![20],
+        "diagonal into difficult terrain: 4 squares"
+    );
+    assert_eq!(step((5, 3), (4, 4)), vec![20], "diagonal into a Low Object: 4 squares");
+    assert_eq!(step((0, 0), (1, 1)), vec![10], "a clear diagonal: 2 squares");
+}
+
+/// WE-04 (a): three clear saga diagonals are 6 squares, a whole move action at speed 6.
+#[test]
+fn we_04_three_saga_diagonals_use_a_whole_move_action() {
+    let text = map_scenario(
+        "saga",
+        &["....", "....", "....", "...."],
+        &[fighter("saga", "han", "a", (0, 0), 5, "Medium")],
+    );
+    let mut b = battle(&text, &[10]);
+    let events = ok(&mut b, mv("han", &[(1, 1), (2, 2), (3, 3)], MoveMode::Move));
+    assert_eq!(steps_ft(&events).iter().sum::<u32>(), 30);
+}
+
+/// The ksarik (reach 10) and the goblin (reach 5) of the starfinder AoO diagrams, who have
+/// both acted already, and Altronus or Navasi at `hero_at`.
+fn aoo_diagram(hero: &str, hero_at: (i32, i32)) -> Battle {
+    let rows = [".........."; 8];
+    let units = [
+        fighter("starfinder", "ksarik", "b", (5, 2), 10, "Medium"),
+        fighter("starfinder", "goblin", "b", (7, 2), 5, "Small"),
+        fighter("starfinder", hero, "a", hero_at, 5, "Medium"),
+    ];
+    let text = map_scenario("starfinder", &rows, &units);
+    // Units roll in id order; the monsters roll high so they act (and can react) first.
+    let mut ids = ["goblin", "ksarik", hero];
+    ids.sort();
+    let dice: Vec<u32> = ids.iter().map(|id| if *id == hero { 1 } else { 20 }).collect();
+    let mut b = battle(&text, &dice);
+    until(&mut b, hero);
+    b
+}
+
+/// WE-08 (AOO-1): a route that never leaves a threatened square provokes nothing.
+#[test]
+fn we_08_safe_approach_provokes_no_attack() {
+    let mut b = aoo_diagram("altronus", (0, 2));
+    let events = ok(&mut b, mv("altronus", &[(1, 2), (2, 2), (3, 2)], MoveMode::Move));
+    assert!(aoo_reactors(&events).is_empty());
+}
+
+/// WE-09 (AOO-1, §8.3): leaving squares threatened by both gives one attack from each.
+#[test]
+fn we_09_leaving_squares_threatened_by_both_provokes_each_once() {
+    let mut b = aoo_diagram("altronus", (4, 5));
+    let events = ok(
+        &mut b,
+        mv("altronus", &[(5, 4), (6, 3), (7, 4), (8, 4)], MoveMode::Move),
+    );
+    assert_eq!(aoo_reactors(&events), vec!["ksarik".to_string(), "goblin".to_string()]);
+}
+
+/// WE-10 (§5.9, §4.3.2): withdrawing, the start square is safe but the next square still in
+/// the ksarik's reach provokes it; a guarded step provokes nothing.
+#[test]
+fn we_10_withdraw_past_a_reach_creature_and_guarded_step() {
+    let mut b = aoo_diagram("navasi", (6, 3));
+    let events = ok(&mut b, mv("navasi", &[(6, 4), (6, 5), (6, 6)], MoveMode::Withdraw));
+    assert_eq!(aoo_reactors(&events), vec!["ksarik".to_string()]);
+    let mut b = aoo_diagram("navasi", (6, 3));
+    let events = ok(&mut b, mv("navasi", &[(6, 4)], MoveMode::GuardedStep));
+    assert!(aoo_reactors(&events).is_empty());
+}
+
+/// WE-13 (saga): Luke leaves Royal Guard B's threatened square once: exactly one attack.
+#[test]
+fn we_13_luke_provokes_one_attack() {
+    let rows = [".........."; 5];
+    let units = [
+        fighter("saga", "guard_a", "b", (5, 2), 5, "Medium"),
+        fighter("saga", "guard_b", "b", (2, 2), 5, "Medium"),
+        fighter("saga", "luke", "a", (3, 2), 5, "Medium"),
+    ];
+    let mut b = battle(&map_scenario("saga", &rows, &units), &[20, 19, 1]);
+    until(&mut b, "luke");
+    let events = ok(&mut b, goto("luke", (4, 2), MoveMode::Move));
+    assert_eq!(aoo_reactors(&events), vec!["guard_b".to_string()]);
+}
+
+/// WE-14 (saga §8.3): Mace Windu leaves two Tusken Raiders and crosses the Rancor's reach:
+/// one attack of opportunity from each of the three.
+#[test]
+fn we_14_mace_windu_provokes_three_attacks() {
+    let rows = [".........."; 7];
+    let units = [
+        fighter("saga", "rancor", "b", (6, 2), 10, "Large"),
+        fighter("saga", "tusken_a", "b", (1, 2), 5, "Medium"),
+        fighter("saga", "tusken_b", "b", (2, 1), 5, "Medium"),
+        fighter("saga", "windu", "a", (2, 2), 5, "Medium"),
+    ];
+    let mut b = battle(&map_scenario("saga", &rows, &units), &[20, 19, 18, 1]);
+    until(&mut b, "windu");
+    let events = ok(&mut b, mv("windu", &[(3, 2), (4, 2), (5, 2)], MoveMode::Move));
+    let mut reactors = aoo_reactors(&events);
+    reactors.sort();
+    assert_eq!(
+        reactors,
+        vec!["rancor".to_string(), "tusken_a".to_string(), "tusken_b".to_string()]
+    );
+}
+
+/// MOV-11: a move may pass an ally but never end in a square of a creature that is not helpless.
+#[test]
+fn mov_11_pass_an_ally_but_never_end_in_its_square() {
+    let units = [
+        fighter("starfinder", "a1", "a", (0, 0), 5, "Medium"),
+        fighter("starfinder", "a2", "a", (1, 0), 5, "Medium"),
+    ];
+    let mut b = battle(&map_scenario("starfinder", &["....", "####"], &units), &[20, 1]);
+    assert!(
+        b.submit(mv("a1", &[(1, 0)], MoveMode::Move))
+            .unwrap_err()
+            .to_string()
+            .contains("end")
+    );
+    let events = ok(&mut b, mv("a1", &[(1, 0), (2, 0)], MoveMode::Move));
+    assert_eq!(steps_ft(&events), vec![5, 5]);
+}
+
+/// §4.3.2: a prone unit must stand up (a move action) or crawl.
+#[test]
+fn prone_units_stand_up_before_moving() {
+    let units = [fighter("starfinder", "a1", "a", (0, 0), 5, "Medium")
+        .replace("size: Medium", "size: Medium, conditions: [Prone]")];
+    let mut b = battle(&map_scenario("starfinder", &["....", "...."], &units), &[10]);
+    assert!(
+        b.submit(goto("a1", (1, 0), MoveMode::Move))
+            .unwrap_err()
+            .to_string()
+            .contains("prone")
+    );
+    ok(&mut b, goto("a1", (1, 0), MoveMode::Crawl));
+    ok(&mut b, GameCommand::StandUp { unit: "a1".into() }); // paid with the standard action
+    assert!(
+        b.submit(goto("a1", (2, 0), MoveMode::Move)).is_err(),
+        "no action left to move with"
+    );
+    let mut b = battle(&map_scenario("starfinder", &["....", "...."], &units), &[10]);
+    ok(&mut b, GameCommand::StandUp { unit: "a1".into() });
+    ok(&mut b, goto("a1", (3, 0), MoveMode::Move));
+}
+
+/// MOV-9, MOV-2: every square of the one-move and double-move reach has a planned path of
+/// exactly that cost, on every shipped scenario and for every unit.
+#[test]
+fn reach_costs_match_planned_paths_on_shipped_scenarios() {
+    use fivefoot::grid::{Planner, reach};
+    use fivefoot::rules::board::board_for;
+    use fivefoot::rules::movement::plan_move;
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let mut b = battle(&text, &[]);
+        while round(&b) == 0 {
+            let a = active(&b).unwrap();
+            ok(&mut b, end_turn(&a));
+        }
+        let Some(unit) = active(&b) else { continue };
+        let world = b.world();
+        let id = fivefoot::rules::UnitId(unit.clone());
+        let layers = board_for(world, &id);
+        let board = layers.board(world);
+        let from = fivefoot::rules::threat::space_of(world, &id).unwrap().at;
+        let e = world.resource::<fivefoot::rules::UnitIndex>().0[&id];
+        let speed = world.get::<fivefoot::rules::Profile>(e).unwrap().speed.land / 5;
+        let map = reach(&mut Planner::new(), &board, from, 0, 2 * speed);
+        for (sq, cost) in map.iter().filter(|(sq, _)| *sq != from) {
+            let mode = if cost <= speed {
+                MoveMode::Move
+            } else {
+                MoveMode::Double
+            };
+            let plan = plan_move(world, &id, sq, None, mode, false)
+                .unwrap_or_else(|e| panic!("{}: {unit} to {sq}: {e}", path.display()));
+            assert_eq!(plan.cost_ft, cost * 5, "{}: {unit} to {sq}", path.display());
+        }
+        ok(&mut b, end_turn(&unit));
+    }
+}
+
+/// §5.6, MOV-7: a run is a straight line up to 4 × speed and never crosses difficult terrain.
+#[test]
+fn run_is_straight_and_avoids_difficult_terrain() {
+    let rows = [
+        ".........................",
+        "..........~..............",
+        ".........................",
+    ];
+    let units = [fighter("starfinder", "a1", "a", (0, 0), 5, "Medium")];
+    let mut b = battle(&map_scenario("starfinder", &rows, &units), &[10]);
+    let events = ok(&mut b, goto("a1", (24, 0), MoveMode::Run));
+    assert_eq!(steps_ft(&events).iter().sum::<u32>(), 120, "4 × 30 ft");
+    let mut b = battle(&map_scenario("starfinder", &rows, &units), &[10]);
+    let bent = b
+        .submit(mv("a1", &[(1, 1), (2, 0)], MoveMode::Run))
+        .unwrap_err()
+        .to_string();
+    assert!(bent.contains("straight line"), "{bent}");
+    let units = [fighter("starfinder", "a1", "a", (0, 1), 5, "Medium")];
+    let mut b = battle(&map_scenario("starfinder", &rows, &units), &[10]);
+    let through = b.submit(goto("a1", (20, 1), MoveMode::Run)).unwrap_err().to_string();
+    assert!(through.contains("difficult"), "{through}");
+}
+
+/// Speed and run of a unit built from `stats` (RON fields) in `family`.
+fn speed_and_run(family: &str, stats: &str) -> (u32, u32) {
+    let unit = fighter(family, "u", "a", (0, 0), 5, "Medium").replace("speed: (land: 30)", stats);
+    let b = battle(&map_scenario(family, &["...."], &[unit]), &[10]);
+    let world = b.world();
+    let id = fivefoot::rules::UnitId::from("u");
+    let e = world.resource::<fivefoot::rules::UnitIndex>().0[&id];
+    let profile = world.get::<fivefoot::rules::Profile>(e).unwrap();
+    let rules = world.resource::<fivefoot::ruleset::Ruleset>();
+    let conditions = fivefoot::rules::conditions::effective_conditions(world, &id);
+    let speed = fivefoot::rules::speed::land_speed_ft(rules, profile, &conditions);
+    (speed, speed * fivefoot::rules::speed::run_multiple(rules, profile))
+}
+
+/// WE-06 (saga §5.1): Medium or Heavy armor or a Heavy Load: 6 → 4 and 4 → 3 squares; run ×3
+/// in Heavy Armor or with a Heavy Load.
+#[test]
+fn we_06_saga_armor_and_load_slow_to_three_quarters() {
+    assert_eq!(speed_and_run("saga", "speed: (land: 30), armor: Medium").0, 20);
+    assert_eq!(speed_and_run("saga", "speed: (land: 20), armor: Medium").0, 15);
+    assert_eq!(speed_and_run("saga", "speed: (land: 30), armor: Heavy"), (20, 60));
+    assert_eq!(speed_and_run("saga", "speed: (land: 30), load: Heavy"), (20, 60));
+    assert_eq!(speed_and_run("saga", "speed: (land: 30), armor: Light"), (30, 120));
+}
+
+/// WE-07 (d20_srd §5.1): dwarves keep 20 ft in any armor; humans 30 → 20, halflings 20 → 15;
+/// running in heavy armor is ×3.
+#[test]
+fn we_07_d20_srd_racial_speeds_in_armor() {
+    assert_eq!(
+        speed_and_run("d20_srd", "speed: (land: 20), armor: Heavy, species: \"dwarf\""),
+        (20, 60)
+    );
+    assert_eq!(
+        speed_and_run("d20_srd", "speed: (land: 30), armor: Heavy, species: \"human\""),
+        (20, 60)
+    );
+    assert_eq!(
+        speed_and_run("d20_srd", "speed: (land: 20), armor: Medium, species: \"halfling\""),
+        (15, 60)
+    );
+}
+
+/// §5.1 starfinder: encumbered −10 ft, overburdened 5 ft.
+#[test]
+fn starfinder_encumbrance_slows_all_speeds() {
+    assert_eq!(
+        speed_and_run("starfinder", "speed: (land: 30), conditions: [Encumbered]").0,
+        20
+    );
+    assert_eq!(
+        speed_and_run("starfinder", "speed: (land: 30), conditions: [Overburdened]").0,
+        5
+    );
+}
+
+fn charge(unit: &str, target: &str) -> GameCommand {
+    GameCommand::Charge {
+        unit: unit.into(),
+        target: target.into(),
+        to: None,
+        weapon: None,
+    }
+}
+
+fn attacks(events: &[GameEvent]) -> Vec<fivefoot::rules::attack::AttackRoll> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            GameEvent::AttackResolved { attack, .. } => Some((**attack).clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// WE-50 (MOV-19): an ally on the line forbids the charge; an adjacent target is too close;
+/// a clear charge over 20 ft attacks at −2 and leaves the charger at −2 AC until its turn.
+#[test]
+fn we_50_starfinder_charge_legality() {
+    let rows = [".......", "......."];
+    let hero = fighter("starfinder", "hero", "a", (0, 0), 5, "Medium");
+    let ally = fighter("starfinder", "ally", "a", (1, 0), 5, "Medium");
+    let foe = |x| fighter("starfinder", "foe", "b", (x, 0), 5, "Medium");
+    let mut b = battle(
+        &map_scenario("starfinder", &rows, &[hero.clone(), ally.clone(), foe(3)]),
+        &[1, 5, 20],
+    );
+    let blocked = b.submit(charge("hero", "foe")).unwrap_err().to_string();
+    assert!(blocked.contains("ally is in the way"), "{blocked}");
+    let mut b = battle(&map_scenario("starfinder", &rows, &[hero.clone(), foe(1)]), &[5, 20]);
+    let close = b.submit(charge("hero", "foe")).unwrap_err().to_string();
+    assert!(close.contains("at least 10 ft"), "{close}");
+    let mut b = battle(&map_scenario("starfinder", &rows, &[hero, foe(5)]), &[5, 20, 10, 3]);
+    let events = ok(&mut b, charge("hero", "foe"));
+    assert_eq!(steps_ft(&events), vec![5, 5, 5, 5]);
+    let attack = &attacks(&events)[0];
+    assert!(attack.modifiers.iter().any(|m| m.value == -2 && m.source == "charge"));
+    let effects = &b.world().resource::<fivefoot::rules::Combat>().effects;
+    assert!(
+        effects
+            .iter()
+            .any(|e| e.name == "charging" && e.defense == -2 && e.target.0 == "hero")
+    );
+    assert!(
+        b.submit(goto("hero", (3, 1), MoveMode::Move)).is_err(),
+        "a charge is a full action"
+    );
+}
+
+/// WE-51 (saga §5.8), the charge half: a Standard Action over 2 to 6 squares in a straight
+/// line, +2 to the attack, −2 Reflex until the next turn, and no further actions.
+#[test]
+fn we_51_saga_charge_standard_action_plus_two() {
+    let rows = ["........", "........"];
+    let units = [
+        fighter("saga", "hero", "a", (0, 0), 5, "Medium"),
+        fighter("saga", "foe", "b", (5, 0), 5, "Medium"),
+    ];
+    let mut b = battle(&map_scenario("saga", &rows, &units), &[5, 20, 10, 3]);
+    ok(&mut b, act("hero", fivefoot::ruleset::ActionKind::Swift));
+    let events = ok(&mut b, charge("hero", "foe"));
+    let attack = &attacks(&events)[0];
+    assert!(attack.modifiers.iter().any(|m| m.value == 2 && m.source == "charge"));
+    assert!(events.iter().any(|e| matches!(e, GameEvent::ActionsForfeited { .. })));
+    assert!(
+        b.submit(act("hero", fivefoot::ruleset::ActionKind::Swift)).is_err(),
+        "no further actions"
+    );
+    let far = [
+        fighter("saga", "hero", "a", (0, 0), 5, "Medium"),
+        fighter("saga", "foe", "b", (8, 1), 5, "Medium"),
+    ];
+    let mut b = battle(&map_scenario("saga", &["..........", ".........."], &far), &[5, 20]);
+    let too_far = b.submit(charge("hero", "foe")).unwrap_err().to_string();
+    assert!(too_far.contains("at most 30 ft"), "{too_far}");
+}
