@@ -9,7 +9,7 @@
 
 use super::lines::{LineGrid, MapView, SquareFlags, bits, corner_lines, corners, creatures_near};
 use super::segment::{Contact, Ends, Segment, WallCrossing};
-use super::sight::{SightModel, squares_clear};
+use super::sight::{Known, SightModel, squares_clear};
 use super::{Intersection, Map, Space, Square};
 use crate::ruleset::{CoverBonus, CoverRules, DiagonalPolicy, LineObstruction, LowObstacleRule, Ruleset, SoftCover};
 use std::ops::ControlFlow;
@@ -207,47 +207,58 @@ impl<T: SquareFlags> Query<'_, T> {
             to: Some(t_sq),
         };
         let point = seg.is_point();
-        let note = |d: CoverDegree, o: Obstruction, best: &mut Found| {
-            if d > best.0 {
-                *best = (d, Some(o));
-            }
-        };
         let _ = super::lines::scan(self.terrain, seg, LINE_MASK, |sq, f| {
-            if f & bits::EDGES != 0
-                && let Some(w) = seg.walls_at(sq, bits::walls(f), ends, self.along)
-            {
-                note(CoverDegree::Cover, Obstruction::Wall(w), &mut best);
-            }
-            // A zero-length line (corners shared by adjacent squares) passes through no square.
-            let own = self.attacker.contains(sq) || self.target.contains(sq);
-            if !own && !point && f & (LINE_MASK & !bits::EDGES) != 0 {
-                let contact = seg.contact(sq).unwrap_or(Contact::Nicks);
-                if self.qualifies(contact) {
-                    if f & bits::IMPROVED != 0 {
-                        note(self.improved(), Obstruction::Improved(sq), &mut best);
-                    }
-                    if f & bits::LOE != 0 {
-                        note(CoverDegree::Cover, Obstruction::Barrier(sq), &mut best);
-                    }
-                    if f & bits::COVER != 0 {
-                        note(CoverDegree::Cover, Obstruction::Cover(sq), &mut best);
-                    }
-                    if f & bits::LOW != 0 && self.low_counts(sq) {
-                        note(CoverDegree::Cover, Obstruction::Low(sq), &mut best);
-                    }
-                }
-                if f & bits::CREATURE != 0 && contact == Contact::Crosses {
-                    match self.p.rules.soft {
-                        SoftCover::RangedOnly { .. } if self.attack == AttackKind::Ranged => {
-                            note(CoverDegree::Soft, Obstruction::Creature(sq), &mut best)
-                        }
-                        SoftCover::RangedOnly { .. } => {}
-                        SoftCover::AsCover => note(CoverDegree::Cover, Obstruction::Creature(sq), &mut best),
-                    }
-                }
+            let (d, o) = self.at_square(seg, sq, f, ends, point);
+            if d > best.0 {
+                best = (d, o);
             }
             if best.0 >= stop { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
         });
+        best
+    }
+
+    /// The strongest obstruction one flagged square puts on a line (the walk's slow path).
+    #[inline(never)]
+    fn at_square(&self, seg: &Segment, sq: Square, f: u16, ends: Ends, point: bool) -> Found {
+        let mut best: Found = (CoverDegree::None, None);
+        let mut note = |d: CoverDegree, o: Obstruction| {
+            if d > best.0 {
+                best = (d, Some(o));
+            }
+        };
+        if f & bits::EDGES != 0
+            && let Some(w) = seg.walls_at(sq, bits::walls(f), ends, self.along)
+        {
+            note(CoverDegree::Cover, Obstruction::Wall(w));
+        }
+        // A zero-length line (corners shared by adjacent squares) passes through no square.
+        let own = self.attacker.contains(sq) || self.target.contains(sq);
+        if !own && !point && f & (LINE_MASK & !bits::EDGES) != 0 {
+            let contact = seg.contact(sq).unwrap_or(Contact::Nicks);
+            if self.qualifies(contact) {
+                if f & bits::IMPROVED != 0 {
+                    note(self.improved(), Obstruction::Improved(sq));
+                }
+                if f & bits::LOE != 0 {
+                    note(CoverDegree::Cover, Obstruction::Barrier(sq));
+                }
+                if f & bits::COVER != 0 {
+                    note(CoverDegree::Cover, Obstruction::Cover(sq));
+                }
+                if f & bits::LOW != 0 && self.low_counts(sq) {
+                    note(CoverDegree::Cover, Obstruction::Low(sq));
+                }
+            }
+            if f & bits::CREATURE != 0 && contact == Contact::Crosses {
+                match self.p.rules.soft {
+                    SoftCover::RangedOnly { .. } if self.attack == AttackKind::Ranged => {
+                        note(CoverDegree::Soft, Obstruction::Creature(sq))
+                    }
+                    SoftCover::RangedOnly { .. } => {}
+                    SoftCover::AsCover => note(CoverDegree::Cover, Obstruction::Creature(sq)),
+                }
+            }
+        }
         best
     }
 
@@ -387,7 +398,8 @@ pub(crate) fn cover_in<T: SquareFlags>(
 
 /// Line of effect between two squares with the shortcuts of `squares_clear`.
 fn loe_of<T: SquareFlags>(terrain: &T, model: SightModel) -> impl FnMut(Square, Square) -> bool + '_ {
-    move |a, b| squares_clear(terrain, model, a, b, bits::LOE, &|_| false)
+    let mut known: Known = [None; 4];
+    move |a, b| squares_clear(terrain, model, a, b, bits::LOE, &|_| false, &mut known)
 }
 
 impl LineGrid {
@@ -401,15 +413,16 @@ impl LineGrid {
         for i in 0..n {
             for j in i + 1..n {
                 seen.clear();
+                let mut known: Known = [None; 4];
                 let mut forward = |a: Square, b: Square| {
-                    let v = squares_clear(self, params.sight, a, b, bits::LOE, &|_| false);
+                    let v = squares_clear(self, params.sight, a, b, bits::LOE, &|_| false, &mut known);
                     seen.push((a, b, v));
                     v
                 };
                 out[i * n + j] = Some(cover_in(self, params, units[i], units[j], attack, &mut forward));
                 let mut backward = |b: Square, a: Square| match seen.iter().find(|e| e.0 == a && e.1 == b) {
                     Some(e) => e.2,
-                    None => squares_clear(self, params.sight, b, a, bits::LOE, &|_| false),
+                    None => squares_clear(self, params.sight, b, a, bits::LOE, &|_| false, &mut known),
                 };
                 out[j * n + i] = Some(cover_in(self, params, units[j], units[i], attack, &mut backward));
             }

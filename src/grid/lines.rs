@@ -176,10 +176,11 @@ impl LineGrid {
         grid
     }
 
+    #[inline]
     fn index(&self, sq: Square) -> Option<usize> {
-        let (c, r) = (sq.x as isize + 1, sq.y as isize + 1);
-        (c >= 0 && r >= 0 && (c as usize) < self.stride && (r as usize) < self.rows)
-            .then(|| r as usize * self.stride + c as usize)
+        // Off-grid coordinates wrap to huge unsigned values: one compare per axis.
+        let (c, r) = ((sq.x as isize + 1) as usize, (sq.y as isize + 1) as usize);
+        (c < self.stride && r < self.rows).then(|| r * self.stride + c)
     }
 }
 

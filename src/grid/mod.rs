@@ -14,7 +14,7 @@ mod path;
 mod path_testkit;
 mod reach;
 mod segment;
-pub mod sight;
+mod sight;
 mod space;
 mod square;
 mod threat;

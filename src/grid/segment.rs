@@ -226,6 +226,7 @@ impl Segment {
     /// Calls `f` with every square whose closed region the segment meets, walking from `from`
     /// to `to` column by column along the longer axis (O(length), no map scan). Stops early
     /// when `f` breaks. Use [`Segment::contact`] to classify a square when it matters.
+    #[inline]
     pub fn for_each_square<B>(&self, mut f: impl FnMut(Square) -> ControlFlow<B>) -> ControlFlow<B> {
         let s = self.scale;
         let (mut ax, mut ay, mut bx, mut by) = (self.from.x, self.from.y, self.to.x, self.to.y);
@@ -262,20 +263,17 @@ impl Segment {
             return ControlFlow::Continue(());
         }
         // Row of the segment at x, in square units: (ay·dx + (x − ax)·dy) / (dx·s), kept as a
-        // quotient and remainder so a full column is one add with carry.
+        // quotient and remainder. A column advances x by at most s, so the remainder grows by
+        // at most s·dy ≤ dx·s: one carry, no division inside the walk.
         let den = dx * s;
-        let (dq, dr) = (floor_div(s * dy, den), (s * dy).rem_euclid(den));
-        let (mut ql, mut rl) = (floor_div(ay * dx, den), (ay * dx).rem_euclid(den));
+        let (mut ql, mut rl) = (ay.div_euclid(s), ay.rem_euclid(s) * dx);
+        let (axq, axr) = (ax.div_euclid(s), ax.rem_euclid(s));
+        let first = if axr == 0 { axq - 1 } else { axq };
         let mut xl = ax;
-        for c in ceil_div(ax, s) - 1..=floor_div(bx, s) {
+        for c in first..=bx.div_euclid(s) {
             let xr = bx.min((c + 1) * s);
-            let (qr, rr) = if xr - xl == s {
-                let (q, r) = (ql + dq, rl + dr);
-                if r >= den { (q + 1, r - den) } else { (q, r) }
-            } else {
-                let n = ay * dx + (xr - ax) * dy;
-                (floor_div(n, den), n.rem_euclid(den))
-            };
+            let r = rl + (xr - xl) * dy;
+            let (qr, rr) = if r >= den { (ql + 1, r - den) } else { (ql, r) };
             // Rows whose closed extent meets [y(xl), y(xr)]: ceil(y(xl)) − 1 ..= floor(y(xr)).
             for r in ql + i64::from(rl > 0) - 1..=qr {
                 f(back(c, r))?;

@@ -64,7 +64,7 @@ pub fn sample_points(sq: Square) -> [Point; 5] {
 /// Where a blocked sample segment was stopped, remembered to test the other segments of the
 /// same square pair cheaply.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Blocker {
+pub(crate) enum Blocker {
     /// A blocking square.
     Square(Square),
     /// A thin wall on the vertical grid line `x = i`.
@@ -75,10 +75,6 @@ enum Blocker {
 
 /// What stops one sample segment, or `None` if it is clear: no square with a `mask` flag or
 /// `obscured`, and no thin wall, blocks it under `model`. A joint reports both grid lines.
-pub static WALKS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-pub static SQUARES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-pub static CALLS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-pub static CUTS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 fn segment_blocker<T: SquareFlags>(
     terrain: &T,
     model: SightModel,
@@ -86,38 +82,50 @@ fn segment_blocker<T: SquareFlags>(
     mask: u16,
     obscured: &impl Fn(Square) -> bool,
 ) -> Option<[Option<Blocker>; 2]> {
-    WALKS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let flow = seg.for_each_square(|sq| {
-        SQUARES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        // Fast path inline: most squares carry nothing this test reads.
         let f = terrain.flags(sq);
-        if f & bits::EDGES != 0 {
-            let line = |e: Edge| match e {
-                Edge::Vertical { i, .. } => Blocker::Vertical(i),
-                Edge::Horizontal { j, .. } => Blocker::Horizontal(j),
-            };
-            let hit = match model {
-                SightModel::Crossing => match seg.walls_at(sq, bits::walls(f), Ends::default(), true) {
-                    Some(WallCrossing::Through(e) | WallCrossing::Along(e)) => Some([Some(line(e)), None]),
-                    Some(WallCrossing::Joint(p)) => Some([Some(Blocker::Vertical(p.i)), Some(Blocker::Horizontal(p.j))]),
-                    None => None,
-                },
-                SightModel::Touching => seg
-                    .touches_walls_at(sq, f & bits::WALL_LEFT != 0, f & bits::WALL_TOP != 0)
-                    .map(|e| [Some(line(e)), None]),
-            };
-            if let Some(h) = hit {
-                return ControlFlow::Break(h);
-            }
+        let blocking = f & mask != 0 || obscured(sq);
+        if f & bits::EDGES == 0 && !blocking {
+            return ControlFlow::Continue(());
         }
-        if (f & mask != 0 || obscured(sq)) && blocks_square(model, seg, sq) {
-            return ControlFlow::Break([Some(Blocker::Square(sq)), None]);
+        match square_blocker(model, seg, sq, f, blocking) {
+            Some(b) => ControlFlow::Break(b),
+            None => ControlFlow::Continue(()),
         }
-        ControlFlow::Continue(())
     });
     match flow {
         ControlFlow::Break(b) => Some(b),
         ControlFlow::Continue(()) => None,
     }
+}
+
+/// The slow path of `segment_blocker` for a square with walls or a blocking flag.
+#[inline(never)]
+fn square_blocker(model: SightModel, seg: &Segment, sq: Square, f: u16, blocking: bool) -> Option<[Option<Blocker>; 2]> {
+    if f & bits::EDGES != 0 {
+        let line = |e: Edge| match e {
+            Edge::Vertical { i, .. } => Blocker::Vertical(i),
+            Edge::Horizontal { j, .. } => Blocker::Horizontal(j),
+        };
+        let hit = match model {
+            SightModel::Crossing => match seg.walls_at(sq, bits::walls(f), Ends::default(), true) {
+                Some(WallCrossing::Through(e) | WallCrossing::Along(e)) => Some([Some(line(e)), None]),
+                Some(WallCrossing::Joint(p)) => Some([Some(Blocker::Vertical(p.i)), Some(Blocker::Horizontal(p.j))]),
+                None => None,
+            },
+            SightModel::Touching => seg
+                .touches_walls_at(sq, f & bits::WALL_LEFT != 0, f & bits::WALL_TOP != 0)
+                .map(|e| [Some(line(e)), None]),
+        };
+        if hit.is_some() {
+            return hit;
+        }
+    }
+    if blocking && blocks_square(model, seg, sq) {
+        return Some([Some(Blocker::Square(sq)), None]);
+    }
+    None
 }
 
 /// Whether a blocking square stops the segment: crossing its interior (GEO-1) or, for
@@ -234,9 +242,12 @@ fn cuts<T: SquareFlags>(
     }
 }
 
+/// Blockers found so far between two spaces, newest first.
+pub(crate) type Known = [Option<Blocker>; 4];
+
 /// Whether some sample segment from square `a` to square `b` is clear. Exact per segment;
-/// blocked segments leave their blocker behind so the rest are usually settled by a `cuts`
-/// test or a `probe` instead of a walk.
+/// blocked segments leave their blocker in `known` so the rest (and the other square pairs
+/// of the same two spaces) are usually settled by a `cuts` test or a `probe`, not a walk.
 pub(crate) fn squares_clear<T: SquareFlags>(
     terrain: &T,
     model: SightModel,
@@ -244,10 +255,12 @@ pub(crate) fn squares_clear<T: SquareFlags>(
     b: Square,
     mask: u16,
     obscured: &impl Fn(Square) -> bool,
+    known: &mut Known,
 ) -> bool {
-    CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    if known.iter().flatten().any(|&blk| cuts(terrain, a, b, blk, mask, obscured)) {
+        return false;
+    }
     let (pa, pb) = (sample_points(a), sample_points(b));
-    let mut known: [Option<Blocker>; 4] = [None; 4];
     for &p in &pa {
         'next: for &q in &pb {
             let seg = Segment::new(p, q, SAMPLE_SCALE);
@@ -261,7 +274,6 @@ pub(crate) fn squares_clear<T: SquareFlags>(
             };
             for blk in found.into_iter().flatten() {
                 if cuts(terrain, a, b, blk, mask, obscured) {
-                    CUTS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     return false;
                 }
                 if !known.contains(&Some(blk)) {
@@ -282,8 +294,9 @@ fn spaces_clear<T: SquareFlags>(
     mask: u16,
     obscured: &impl Fn(Square) -> bool,
 ) -> bool {
+    let mut known: Known = [None; 4];
     a.squares()
-        .any(|sa| b.squares().any(|sb| squares_clear(terrain, model, sa, sb, mask, obscured)))
+        .any(|sa| b.squares().any(|sb| squares_clear(terrain, model, sa, sb, mask, obscured, &mut known)))
 }
 
 /// LOE-1: line of effect from any square of `a` to any square of `b` (starfinder and the d20
@@ -447,7 +460,7 @@ mod tests {
             let (a, b) = (Square::new(a.0, a.1), Square::new(b.0, b.1));
             let grid = LineGrid::new(&map, &[]);
             for model in [SightModel::Crossing, SightModel::Touching] {
-                let fast = squares_clear(&grid, model, a, b, bits::LOE, &|_| false);
+                let fast = squares_clear(&grid, model, a, b, bits::LOE, &|_| false, &mut [None; 4]);
                 prop_assert_eq!(fast, naive_clear(&map, model, a, b, bits::LOE));
             }
         }

@@ -12,4 +12,4 @@ pub use battle::{Battle, BattleError};
 pub use files::write_atomic;
 pub use save::{SaveError, SaveFile};
 pub use snapshot::{BattleSnapshot, UnitSnapshot, state_hash};
-pub use spawn::{ScenarioInfo, Sides, Terrain};
+pub use spawn::{Environment, ScenarioInfo, Sides, Terrain};

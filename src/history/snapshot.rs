@@ -26,6 +26,8 @@ pub struct UnitSnapshot {
     pub conditions: Vec<ConditionName>,
     /// Flat-footed from the start of combat until it acts (§3.2).
     pub flat_footed: bool,
+    /// Height above the ground in feet (MOV-14).
+    pub altitude_ft: u32,
 }
 
 /// The state of the whole battle.
@@ -69,6 +71,8 @@ impl UnitSnapshot {
                 .map(|c| c.0.iter().copied().collect())
                 .unwrap_or_default(),
             flat_footed: world.get::<StartFlatFooted>(e).is_some(),
+            altitude_ft: world.get::<crate::rules::Elevation>(e).map_or(0, |h| h.0)
+                * world.resource::<Ruleset>().grid.square_ft,
         })
     }
 }

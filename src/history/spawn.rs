@@ -2,13 +2,19 @@
 //! one entity per unit.
 
 use crate::grid::Map;
-use crate::rules::{Awareness, Dice, JoinsRound, SideId, UnitIndex};
+use crate::rules::{Awareness, Dice, Elevation, JoinsRound, SideId, UnitIndex};
 use crate::scenario::{ScenarioSpec, Side};
 use bevy::prelude::{Name, Resource, World};
 
 /// The battle map as a resource (the geometry stays a plain `grid::Map`).
 #[derive(Resource, Debug, Clone)]
 pub struct Terrain(pub Map);
+
+/// The battlefield's environment (ENV-1).
+#[derive(Resource, Debug, Clone, Copy, Default)]
+pub struct Environment {
+    pub gravity: crate::ruleset::Gravity,
+}
 
 /// The sides of the battle, in scenario order.
 #[derive(Resource, Debug, Clone)]
@@ -25,6 +31,7 @@ pub struct ScenarioInfo {
 pub fn spawn_scenario(world: &mut World, spec: &ScenarioSpec, dice: Dice) {
     world.insert_resource(spec.ruleset.clone());
     world.insert_resource(Terrain(spec.map.clone()));
+    world.insert_resource(Environment { gravity: spec.gravity });
     world.insert_resource(Sides(spec.sides.clone()));
     world.insert_resource(ScenarioInfo {
         name: spec.name.clone(),
@@ -41,6 +48,7 @@ pub fn spawn_scenario(world: &mut World, spec: &ScenarioSpec, dice: Dice) {
             unit.profile.clone(),
             unit.health,
             unit.conditions.clone(),
+            Elevation(unit.elevation),
             Awareness { aware: unit.aware },
         ));
         if let Some(round) = unit.joins_round {

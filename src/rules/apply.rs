@@ -6,7 +6,7 @@ use super::{
     Combat, DelayWindow, DelayingUnit, GameEvent, InitiativeEntry, Profile, ReadiedAction, StartFlatFooted,
     TrackedEffect, TurnBudget, UnitId, UnitIndex,
 };
-use super::{Conditions, Placement};
+use super::{Conditions, Elevation, Placement};
 use crate::ruleset::Ruleset;
 use bevy::prelude::World;
 
@@ -60,6 +60,7 @@ pub fn apply(world: &mut World, event: &GameEvent) {
             c.acted = false;
             // MOV-4: the 1-2-1-2 counter lives for one turn; reactions come back (§4.2).
             c.diagonals = 0;
+            c.fly_heading = None;
             c.reactions_used.remove(unit);
         }
         GameEvent::ActionTaken { unit, kind, slot, .. } => {
@@ -184,6 +185,26 @@ pub fn apply(world: &mut World, event: &GameEvent) {
             let mut c = combat(world);
             if let Some(b) = c.budget.as_mut() {
                 b.forfeit();
+            }
+        }
+        GameEvent::FlightLeg {
+            unit,
+            to,
+            elevation,
+            diagonals,
+            heading,
+            ..
+        } => {
+            if let Some(e) = entity(world, unit) {
+                if let Some(mut p) = world.get_mut::<Placement>(e) {
+                    p.at = *to;
+                }
+                world.entity_mut(e).insert(Elevation(*elevation));
+            }
+            let mut c = combat(world);
+            c.diagonals = *diagonals;
+            if heading.is_some() {
+                c.fly_heading = *heading;
             }
         }
         GameEvent::MoveEnded { unit, .. } => {

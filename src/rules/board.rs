@@ -3,9 +3,10 @@
 //! layer of the enemies that could make attacks of opportunity (§8).
 
 use super::conditions::is_helpless;
+use super::flight::{elevation_of, threatens_at};
 use super::threat::{aoo_refusal, hostile, space_of, threat_now};
 use super::{Combat, Profile, UnitId, UnitIndex};
-use crate::grid::{MoveBoard, SquareState, threat_mask_fill};
+use crate::grid::{MoveBoard, Square, SquareState, threat_mask_fill};
 use crate::history::Terrain;
 use crate::ruleset::{EndInOccupied, Ruleset, Size};
 use bevy::prelude::World;
@@ -51,8 +52,12 @@ pub fn board_for(world: &World, mover: &UnitId) -> BoardLayers {
     let mover_size = profile_size(world, mover);
     let occupied = &rules.movement.occupied;
     let index = world.resource::<UnitIndex>();
+    let mover_elevation = elevation_of(world, mover);
     for other in index.0.keys().filter(|u| *u != mover) {
         let Some(space) = space_of(world, other) else { continue };
+        if elevation_of(world, other) != mover_elevation {
+            continue; // a flier above (or a creature below) is not in the way (MOV-14)
+        }
         let helpless = is_helpless(world, other);
         let enemy = hostile(world, mover, other);
         let size_gap = match (occupied.pass_enemy_size_gap, profile_size(world, other), mover_size) {
@@ -101,16 +106,28 @@ pub fn board_for(world: &World, mover: &UnitId) -> BoardLayers {
             continue;
         }
         let bit = 1u64 << reactors.len();
-        threat_mask_fill(
-            space,
-            reach,
-            &rules.threat.metric,
-            rules.grid.diagonal,
-            map.width(),
-            map.height(),
-            &mut layer,
-            bit,
-        );
+        if elevation_of(world, reactor) == mover_elevation {
+            threat_mask_fill(
+                space,
+                reach,
+                &rules.threat.metric,
+                rules.grid.diagonal,
+                map.width(),
+                map.height(),
+                &mut layer,
+                bit,
+            );
+        } else {
+            // A reactor above or below: 3D distance (engine default, see `flight`).
+            let r = (reach + space.side) as i32;
+            for y in (space.at.y - r).max(0)..(space.at.y + r).min(map.height() as i32) {
+                for x in (space.at.x - r).max(0)..(space.at.x + r).min(map.width() as i32) {
+                    if threatens_at(world, reactor, Square::new(x, y), mover_elevation) {
+                        layer[y as usize * width + x as usize] |= bit;
+                    }
+                }
+            }
+        }
         reactors.push(reactor.clone());
     }
     for (s, t) in states.iter_mut().zip(layer) {

@@ -89,6 +89,8 @@ pub struct Combat {
     pub next_effect_id: u32,
     /// Diagonal steps the active unit has made this turn (MOV-4: the 1-2-1-2 counter).
     pub diagonals: u32,
+    /// The active flier's direction (0 = north, clockwise in 45° steps; MOV-14).
+    pub fly_heading: Option<u8>,
     /// Reactions (and attacks of opportunity) each unit has used since its last turn began.
     pub reactions_used: BTreeMap<UnitId, u8>,
     /// Units that have acted in this combat (starfinder: no reaction before that, 001:1100).

@@ -1,6 +1,7 @@
 //! `GameCommand`: every change to a battle is one of these (serializable, so scripts, saves,
 //! replays and hot-seat all use the same path). Commands arrive as the `CommandRequested` message.
 
+use super::flight::FlyStep;
 use super::movement::MoveMode;
 use super::{ConditionName, UnitId};
 use crate::grid::Square;
@@ -68,6 +69,14 @@ pub enum GameCommand {
         #[serde(default)]
         weapon: Option<String>,
     },
+    /// The active unit flies along `route` (MOV-14): `To((x, y))` steps, `Up` and `Down`;
+    /// with one move action, or two with `double`.
+    Fly {
+        unit: UnitId,
+        route: Vec<FlyStep>,
+        #[serde(default)]
+        double: bool,
+    },
     /// The active unit stands up from prone (move action; §4.3.2).
     StandUp { unit: UnitId },
     /// The active unit drops prone (swift action in starfinder, saga; §4.3.2).
@@ -86,6 +95,7 @@ impl GameCommand {
             | GameCommand::Act { unit, .. }
             | GameCommand::Move { unit, .. }
             | GameCommand::Charge { unit, .. }
+            | GameCommand::Fly { unit, .. }
             | GameCommand::StandUp { unit }
             | GameCommand::DropProne { unit } => Some(unit),
             GameCommand::TrackEffect { source, .. } => Some(source),

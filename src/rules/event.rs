@@ -161,6 +161,18 @@ pub enum GameEvent {
         cost_ft: u32,
         diagonals: u32,
     },
+    /// One leg of a flight (MOV-14): to a neighbouring square or straight up or down, with
+    /// the turns it made and the flier's new height in squares and direction (0 = north).
+    FlightLeg {
+        unit: UnitId,
+        from: Square,
+        to: Square,
+        elevation: u32,
+        cost_ft: u32,
+        turns: u32,
+        diagonals: u32,
+        heading: Option<u8>,
+    },
     /// A move ends at `at`; `stopped` says why it ended early, if it did (MOV-12, AOO-1).
     MoveEnded {
         unit: UnitId,

@@ -17,6 +17,7 @@ mod dice;
 mod error;
 mod event;
 mod executor;
+pub mod flight;
 pub mod health;
 mod log;
 pub mod movement;
@@ -43,8 +44,8 @@ pub use narrate::narrate;
 pub use resolve::{check, execute};
 pub use sequence::start_combat;
 pub use unit::{
-    Abilities, ArmorWeight, Awareness, ConditionName, Conditions, DamageType, Defenses, Health, JoinsRound, LoadWeight,
-    Placement, Profile, RangeBands, SideId, Speeds, StartFlatFooted, UnitId, Weapon, WeaponKind,
+    Abilities, ArmorWeight, Awareness, ConditionName, Conditions, DamageType, Defenses, Elevation, Health, JoinsRound,
+    LoadWeight, Placement, Profile, RangeBands, SideId, Speeds, StartFlatFooted, UnitId, Weapon, WeaponKind,
 };
 
 use bevy::prelude::*;

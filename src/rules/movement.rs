@@ -7,7 +7,7 @@ use super::board::{BoardLayers, board_for};
 use super::conditions::effective_conditions;
 use super::health::LifeState;
 use super::resolve::{start_effect, take_action};
-use super::threat::{space_of, threat_now, weapon_threatens};
+use super::threat::{space_of, weapon_threatens};
 use super::{Combat, ConditionName, Executor, GameEvent, Profile, RuleError, UnitId};
 use crate::grid::{Planner, Space, Square, straight_path};
 use crate::history::Terrain;
@@ -133,6 +133,9 @@ pub fn plan_move(
     let illegal = |why: String| RuleError::IllegalMove(why);
     if !world.get::<LifeState>(e).copied().unwrap_or_default().can_act() {
         return Err(illegal(format!("{unit} cannot act")));
+    }
+    if super::flight::elevation_of(world, unit) > 0 {
+        return Err(illegal(format!("{unit} is in the air: use Fly (MOV-14)")));
     }
     let conditions = effective_conditions(world, unit);
     let prone = conditions.contains(&ConditionName::Prone);
@@ -424,10 +427,7 @@ fn withdraw_exempt_units(ex: &Executor, rules: &Ruleset, unit: &UnitId, mode: Mo
 }
 
 fn threatens(world: &World, reactor: &UnitId, sq: Square) -> bool {
-    let rules = world.resource::<Ruleset>();
-    threat_now(world, reactor).is_some_and(|(space, reach)| {
-        crate::grid::threatens_square(space, reach, &rules.threat.metric, rules.grid.diagonal, sq)
-    })
+    super::flight::threatens_at(world, reactor, sq, 0)
 }
 
 /// The enemies that get an attack of opportunity when `mover` leaves `left` now (§8.3):
@@ -447,7 +447,7 @@ fn provoked_now(world: &World, mover: &UnitId, left: &[Square]) -> Vec<UnitId> {
 }
 
 /// One attack of opportunity: the reactor's best threatening melee weapon (§8.3).
-fn attack_of_opportunity(
+pub(crate) fn attack_of_opportunity(
     ex: &mut Executor,
     reactor: &UnitId,
     target: &UnitId,

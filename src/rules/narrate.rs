@@ -124,6 +124,21 @@ pub fn narrate(event: &GameEvent, rules: &Ruleset) -> String {
             )
         }
         GameEvent::UnitStepped { unit, to, cost_ft, .. } => format!("{unit} steps to {to} ({cost_ft} ft)"),
+        GameEvent::FlightLeg {
+            unit,
+            to,
+            elevation,
+            cost_ft,
+            turns,
+            ..
+        } => {
+            let turned = if *turns > 0 {
+                format!(", turning {}°", turns * 45)
+            } else {
+                String::new()
+            };
+            format!("{unit} flies to {to} at {elevation} squares up ({cost_ft} ft{turned})")
+        }
         GameEvent::MoveEnded {
             unit,
             at,

@@ -101,6 +101,11 @@ pub fn check(world: &World, command: &GameCommand) -> Result<(), RuleError> {
             is_active(combat, unit)?;
             super::charge::check_charge(world, unit, target, *to, weapon.as_deref()).map(|_| ())
         }
+        GameCommand::Fly { unit, route, double } => {
+            no_window()?;
+            is_active(combat, unit)?;
+            super::flight::check_fly(world, unit, route, *double).map(|_| ())
+        }
         GameCommand::StandUp { unit } | GameCommand::DropProne { unit } => {
             no_window()?;
             is_active(combat, unit)?;
@@ -193,6 +198,7 @@ pub fn execute(ex: &mut Executor, command: &GameCommand) -> Result<(), RuleError
             to,
             weapon,
         } => super::charge::execute_charge(ex, unit, target, *to, weapon.as_deref()),
+        GameCommand::Fly { unit, route, double } => super::flight::execute_fly(ex, unit, route, *double),
         GameCommand::StandUp { unit } => super::movement::execute_posture(ex, unit, false),
         GameCommand::DropProne { unit } => super::movement::execute_posture(ex, unit, true),
     }

@@ -21,7 +21,12 @@ fn encumbrances(profile: &Profile) -> Vec<Encumbrance> {
 
 /// Land speed in feet after armor, load and encumbrance (§5.1; WE-06, WE-07).
 pub fn land_speed_ft(rules: &Ruleset, profile: &Profile, conditions: &BTreeSet<ConditionName>) -> u32 {
-    let base = profile.speed.land;
+    speed_ft(rules, profile, conditions, profile.speed.land)
+}
+
+/// A speed of `base` feet in any mode after armor, load and encumbrance: what slows a
+/// creature slows all its modes (saga 004:146-148; starfinder "all speeds", 001:4147-4151).
+pub fn speed_ft(rules: &Ruleset, profile: &Profile, conditions: &BTreeSet<ConditionName>, base: u32) -> u32 {
     let slowing = encumbrances(profile);
     let hit = |when: &[Encumbrance]| when.iter().any(|w| slowing.contains(w));
     let mut speed = match &rules.movement.armor_speed {

@@ -159,6 +159,10 @@ pub struct Awareness {
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StartFlatFooted;
 
+/// Squares above the ground of a flying unit (MOV-14); absent = on the ground.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Elevation(pub u32);
+
 /// The round in which a late joiner enters and rolls initiative (SEQ-1 step 7).
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct JoinsRound(pub u32);

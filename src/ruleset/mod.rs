@@ -63,8 +63,9 @@ pub use health::{
 pub use load::{RulesetError, load_embedded, parse_ruleset};
 pub use models::{DefenseModel, DefenseRules, HealthModel, HealthRules};
 pub use movement::{
-    ArmorSpeed, Encumbrance, EndInOccupied, GuardedStep, LoadSpeed, MinimumMovement, MovementRules, OccupancyRules,
-    RunEndurance, RunRules, RunnerDefense, SpeedStep, SqueezeWho, Squeezing,
+    ArmorSpeed, Crawl, Encumbrance, EndInOccupied, FlightRules, Gravity, GuardedStep, LoadSpeed, MinimumMovement,
+    MovementRules, OccupancyRules, PostureActions, RunEndurance, RunRules, RunnerDefense, SpeedStep, SqueezeWho,
+    Squeezing,
 };
 pub use position::{HelplessModifiers, ModifierSide, PositionRules, ProneModifiers, ShootingIntoMelee};
 pub use range::{IncrementCounting, RangeModel, RangeRules, Scatter};

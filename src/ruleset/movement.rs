@@ -216,6 +216,46 @@ pub struct MovementRules {
     pub withdraw: Option<WithdrawRules>,
     /// Standing up, dropping prone and crawling (§4.3.2).
     pub posture: PostureActions,
+    /// Flying (MOV-14).
+    pub flight: FlightRules,
+}
+
+/// Flying (MOV-14, starfinder 001:2346-2384): turning and climbing cost extra movement.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FlightRules {
+    /// Feet each 45° turn costs.
+    pub turn_cost_ft: u32,
+    /// Extra feet each square moved upward costs in normal gravity.
+    pub ascent_extra_ft: u32,
+    /// Extra feet per upward square in zero or low gravity.
+    pub ascent_extra_light_gravity_ft: u32,
+    /// Factor on the extra ascent cost in high gravity.
+    pub ascent_high_gravity_factor: u32,
+    /// Extra feet each square moved downward costs.
+    pub descent_extra_ft: u32,
+}
+
+/// The gravity of a battlefield (ENV-1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum Gravity {
+    #[default]
+    Normal,
+    Zero,
+    Low,
+    High,
+}
+
+impl FlightRules {
+    /// MOV-14: feet one square of climbing costs, including the square itself.
+    pub fn ascent_ft(&self, square_ft: u32, gravity: Gravity) -> u32 {
+        square_ft
+            + match gravity {
+                Gravity::Normal => self.ascent_extra_ft,
+                Gravity::Zero | Gravity::Low => self.ascent_extra_light_gravity_ft,
+                Gravity::High => self.ascent_extra_ft * self.ascent_high_gravity_factor,
+            }
+    }
 }
 
 impl RunRules {

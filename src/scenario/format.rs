@@ -4,7 +4,7 @@
 
 use crate::grid::{Concealment, Intersection, Light, Square};
 use crate::rules::{Abilities, ArmorWeight, ConditionName, DamageType, LoadWeight, RangeBands, Speeds, WeaponKind};
-use crate::ruleset::Size;
+use crate::ruleset::{Gravity, Size};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -20,6 +20,9 @@ pub struct ScenarioFile {
     pub ruleset: String,
     #[serde(default)]
     pub seed: Option<u64>,
+    /// `Normal`, `Zero`, `Low` or `High` (ENV-1; flying costs, MOV-14).
+    #[serde(default)]
+    pub gravity: Gravity,
     pub map: MapDef,
     pub sides: Vec<SideDef>,
     pub units: Vec<UnitDef>,
@@ -182,6 +185,9 @@ pub struct UnitDef {
     /// Species, where a family's rules name one (d20_srd: dwarves keep their speed in armor).
     #[serde(default)]
     pub species: Option<String>,
+    /// Height above the ground in feet, for a unit with a fly speed (MOV-14).
+    #[serde(default)]
+    pub altitude: Option<u32>,
 }
 
 impl UnitDef {
@@ -211,6 +217,7 @@ impl UnitDef {
             armor: self.armor.or(t.armor),
             load: self.load.or(t.load),
             species: self.species.or(t.species),
+            altitude: self.altitude.or(t.altitude),
         }
     }
 }

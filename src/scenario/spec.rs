@@ -14,6 +14,7 @@ pub struct ScenarioSpec {
     pub family: Family,
     pub ruleset: Ruleset,
     pub seed: Option<u64>,
+    pub gravity: crate::ruleset::Gravity,
     pub map: Map,
     pub sides: Vec<Side>,
     pub units: Vec<UnitSpec>,
@@ -37,6 +38,8 @@ pub struct UnitSpec {
     pub placement: Placement,
     pub aware: bool,
     pub joins_round: Option<u32>,
+    /// Squares above the ground (MOV-14).
+    pub elevation: u32,
     pub profile: Profile,
     pub health: Health,
     pub conditions: Conditions,

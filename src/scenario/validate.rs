@@ -67,6 +67,7 @@ pub fn validate(file: &ScenarioFile, templates: &Templates) -> Result<ScenarioSp
             family,
             ruleset,
             seed: file.seed,
+            gravity: file.gravity,
             map,
             sides,
             units,
@@ -424,6 +425,21 @@ fn build_units(
         for sq in placement.squares() {
             occupied.entry(sq).or_insert(i);
         }
+        if let Some(alt) = merged.altitude
+            && alt > 0
+        {
+            if merged.speed.is_none_or(|s| s.fly.is_none()) {
+                problems.push(Problem::at(
+                    path("altitude"),
+                    format!("unit `{id}` has an altitude but no fly speed"),
+                ));
+            } else if alt % ruleset.grid.square_ft != 0 {
+                problems.push(Problem::at(
+                    path("altitude"),
+                    format!("altitude is in feet, a multiple of {}", ruleset.grid.square_ft),
+                ));
+            }
+        }
         if merged.joins_round == Some(0) {
             problems.push(Problem::at(
                 path("joins_round"),
@@ -442,6 +458,7 @@ fn build_units(
                 placement,
                 aware: merged.aware.unwrap_or(true),
                 joins_round: merged.joins_round,
+                elevation: merged.altitude.unwrap_or(0) / ruleset.grid.square_ft.max(1),
                 profile,
                 health,
                 conditions: Conditions(merged.conditions.clone().unwrap_or_default().into_iter().collect()),

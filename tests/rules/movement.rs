@@ -495,3 +495,110 @@ fn we_51_saga_charge_standard_action_plus_two() {
     let too_far = b.submit(charge("hero", "foe")).unwrap_err().to_string();
     assert!(too_far.contains("at most 30 ft"), "{too_far}");
 }
+
+fn fly(unit: &str, route: &[fivefoot::rules::flight::FlyStep], double: bool) -> GameCommand {
+    GameCommand::Fly {
+        unit: unit.into(),
+        route: route.to_vec(),
+        double,
+    }
+}
+
+/// WE-05 (MOV-14): 20 ft forward, a 45° turn (+5), one diagonal square (5), then 15 ft up at
+/// 10 ft per square: 60 ft, the whole move action of a 60-ft flier.
+#[test]
+fn we_05_flying_sixty_feet_with_a_turn_and_a_climb() {
+    use fivefoot::rules::flight::FlyStep::{To, Up};
+    let flier = fighter("starfinder", "bird", "a", (0, 5), 5, "Medium")
+        .replace("speed: (land: 30)", "speed: (land: 30, fly: 60)");
+    let rows = [".........."; 8];
+    let mut b = battle(&map_scenario("starfinder", &rows, &[flier.clone()]), &[10]);
+    let route = [
+        To(Square::new(1, 5)),
+        To(Square::new(2, 5)),
+        To(Square::new(3, 5)),
+        To(Square::new(4, 5)),
+        To(Square::new(5, 4)),
+        Up,
+        Up,
+        Up,
+    ];
+    let events = ok(&mut b, fly("bird", &route, false));
+    let legs: Vec<u32> = events
+        .iter()
+        .filter_map(|e| match e {
+            GameEvent::FlightLeg { cost_ft, .. } => Some(*cost_ft),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(legs, vec![5, 5, 5, 5, 10, 10, 10, 10]);
+    let state = fivefoot::history::UnitSnapshot::of(b.world(), &"bird".into()).unwrap();
+    assert_eq!((state.at, state.altitude_ft), (Square::new(5, 4), 15));
+    // One more 5-ft square does not fit in the move action.
+    let mut b = battle(&map_scenario("starfinder", &rows, &[flier]), &[10]);
+    let mut longer = route.to_vec();
+    longer.push(To(Square::new(6, 4)));
+    let refused = b.submit(fly("bird", &longer, false)).unwrap_err().to_string();
+    assert!(refused.contains("allows 60 ft"), "{refused}");
+}
+
+/// MOV-14 / ENV-1: climbing costs nothing extra in low or zero gravity and double extra in high.
+#[test]
+fn mov_14_gravity_changes_the_cost_of_climbing() {
+    use fivefoot::rules::flight::FlyStep::Up;
+    let flier = fighter("starfinder", "bird", "a", (0, 0), 5, "Medium")
+        .replace("speed: (land: 30)", "speed: (land: 30, fly: 60)");
+    for (gravity, cost) in [("Zero", 5), ("Low", 5), ("Normal", 10), ("High", 15)] {
+        let text = map_scenario("starfinder", &["...."], &[flier.clone()]).replace(
+            "ruleset: \"starfinder\",",
+            &format!("ruleset: \"starfinder\", gravity: {gravity},"),
+        );
+        let mut b = battle(&text, &[10]);
+        let events = ok(&mut b, fly("bird", &[Up], false));
+        assert!(
+            events
+                .iter()
+                .any(|e| matches!(e, GameEvent::FlightLeg { cost_ft, .. } if *cost_ft == cost)),
+            "{gravity}"
+        );
+    }
+}
+
+/// A flier passes over an enemy and is out of a Medium enemy's 5-ft reach 2 squares up, but
+/// not 1 square up (3D distance, engine default).
+#[test]
+fn fliers_pass_over_enemies_and_reach_counts_height() {
+    use fivefoot::rules::flight::FlyStep::{To, Up};
+    let flier = fighter("starfinder", "bird", "a", (0, 0), 5, "Medium")
+        .replace("speed: (land: 30)", "speed: (land: 30, fly: 60), altitude: 10");
+    let guard = fighter("starfinder", "guard", "b", (1, 0), 5, "Medium");
+    let rows = ["......"];
+    // Units roll in id order (bird, guard): the guard acts first, so it can react.
+    let mut b = battle(&map_scenario("starfinder", &rows, &[guard.clone(), flier]), &[1, 20]);
+    until(&mut b, "bird");
+    let events = ok(
+        &mut b,
+        fly(
+            "bird",
+            &[To(Square::new(1, 0)), To(Square::new(2, 0)), To(Square::new(3, 0))],
+            false,
+        ),
+    );
+    assert!(
+        aoo_reactors(&events).is_empty(),
+        "two squares up is beyond 5 ft of reach"
+    );
+    let low = fighter("starfinder", "bird", "a", (0, 0), 5, "Medium")
+        .replace("speed: (land: 30)", "speed: (land: 30, fly: 60), altitude: 5");
+    let mut b = battle(&map_scenario("starfinder", &rows, &[guard, low]), &[1, 20]);
+    until(&mut b, "bird");
+    let events = ok(
+        &mut b,
+        fly("bird", &[Up, To(Square::new(1, 0)), To(Square::new(2, 0))], false),
+    );
+    assert_eq!(
+        aoo_reactors(&events),
+        vec!["guard".to_string()],
+        "leaving the square 1 up beside it provokes"
+    );
+}
