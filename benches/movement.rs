@@ -45,7 +45,7 @@ fn median(mut samples: Vec<Duration>) -> Duration {
     samples[samples.len() / 2]
 }
 
-fn measure(name: &str, runs: usize, mut f: impl FnMut()) -> Duration {
+fn measure(name: &str, runs: usize, mut f: impl FnMut()) {
     for _ in 0..runs / 10 + 1 {
         f();
     }
@@ -58,7 +58,29 @@ fn measure(name: &str, runs: usize, mut f: impl FnMut()) -> Duration {
         .collect();
     let m = median(samples);
     println!("{name:<52} median {:>9.1} µs over {runs} runs", m.as_secs_f64() * 1e6);
-    m
+}
+
+/// Like `measure` for two functions, alternating their samples so that both see the same
+/// background load (the 2-core machine is shared); returns both medians.
+fn measure_pair(names: [&str; 2], runs: usize, mut a: impl FnMut(), mut b: impl FnMut()) -> [Duration; 2] {
+    for _ in 0..runs / 10 + 1 {
+        a();
+        b();
+    }
+    let (mut sa, mut sb) = (Vec::with_capacity(runs), Vec::with_capacity(runs));
+    for _ in 0..runs {
+        let t = Instant::now();
+        a();
+        sa.push(t.elapsed());
+        let t = Instant::now();
+        b();
+        sb.push(t.elapsed());
+    }
+    let medians = [median(sa), median(sb)];
+    for (name, m) in names.iter().zip(medians) {
+        println!("{name:<52} median {:>9.1} µs over {runs} runs", m.as_secs_f64() * 1e6);
+    }
+    medians
 }
 
 /// xorshift64*: a tiny deterministic generator, so every run measures the same maps.
@@ -239,52 +261,62 @@ fn bench_size(size: u32, terrain: &TerrainRules) {
     let mut planner = Planner::new();
     let speed = 6;
     println!(
-        "-- {size}×{size}: start {}, goal {} ({} squares by 1-2-1-2)",
+        "-- {size}×{size}: start {}, goal {} ({} squares away by 1-2-1-2); bands of {} and {} squares, \
+         {} clear run lines",
         f.start,
         f.goal,
-        board.policy.squares(f.goal.x - f.start.x, f.goal.y - f.start.y)
+        board.policy.squares(f.goal.x - f.start.x, f.goal.y - f.start.y),
+        planner.reach(&board, f.start, 0, speed).len(),
+        planner.reach(&board, f.start, 0, 2 * speed).len(),
+        run_lines(&board, f.start, 4 * speed as i32)
     );
 
-    let band6 = measure("reach, budget 6 (one move)", 400, || {
+    measure("reach, budget 6 (one move)", 1000, || {
         std::hint::black_box(planner.reach(&board, f.start, 0, speed));
     });
-    let band12 = measure("reach, budget 12 (double move)", 400, || {
+    measure("reach, budget 12 (double move)", 1000, || {
         std::hint::black_box(planner.reach(&board, f.start, 0, 2 * speed));
     });
-    let lines = measure("run lines to every square within 24", 200, || {
+    measure("run lines to every square within 24", 500, || {
         std::hint::black_box(run_lines(&board, f.start, 4 * speed as i32));
     });
-    measure("move overlay (both bands + run lines)", 200, || {
+    measure("move overlay (both bands + run lines)", 500, || {
         std::hint::black_box(planner.reach(&board, f.start, 0, speed));
         std::hint::black_box(planner.reach(&board, f.start, 0, 2 * speed));
         std::hint::black_box(run_lines(&board, f.start, 4 * speed as i32));
     });
     let plan = planner.plan(&board, f.start, f.goal, u32::MAX, 0, false, 0).unwrap();
-    measure("path query, unbounded budget", 400, || {
-        std::hint::black_box(planner.plan(&board, f.start, f.goal, u32::MAX, 0, false, 0));
-    });
-    measure("path query, budget 24", 400, || {
-        std::hint::black_box(planner.plan(&board, f.start, f.goal, 24, 0, false, 0));
-    });
-    let avoid = planner.plan(&board, f.start, f.goal, 24, 0, true, 0);
-    measure("path query avoiding AoOs (exact), budget 24", 400, || {
-        std::hint::black_box(planner.plan(&board, f.start, f.goal, 24, 0, true, 0));
-    });
-    let base = measure("baseline: pathfinding::dijkstra, unbounded", 400, || {
-        std::hint::black_box(baseline(&board, f.start, f.goal));
-    });
     assert_eq!(
         baseline(&board, f.start, f.goal),
         Some(plan.cost),
         "same cost as the baseline"
     );
-    let ours = measure("path query, unbounded (again, for the ratio)", 400, || {
-        std::hint::black_box(planner.plan(&board, f.start, f.goal, u32::MAX, 0, false, 0));
+    let [ours, base] = measure_pair(
+        [
+            "path query, unbounded budget",
+            "baseline: pathfinding::dijkstra, unbounded",
+        ],
+        1000,
+        || {
+            std::hint::black_box(planner.plan(&board, f.start, f.goal, u32::MAX, 0, false, 0));
+        },
+        || {
+            std::hint::black_box(baseline(&board, f.start, f.goal));
+        },
+    );
+    measure("path query, budget 24", 1000, || {
+        std::hint::black_box(planner.plan(&board, f.start, f.goal, 24, 0, false, 0));
+    });
+    let avoid = planner.plan(&board, f.start, f.goal, 24, 0, true, 0);
+    measure("path query avoiding AoOs, budget 24", 1000, || {
+        std::hint::black_box(planner.plan(&board, f.start, f.goal, 24, 0, true, 0));
     });
     println!(
-        "   path cost {} squares, {} steps; avoiding AoOs: {:?}; baseline / ours = {:.1}×",
+        "   path cost {} squares, {} steps, {} reactors provoked; avoiding AoOs (cost, reactors, exact): {:?}; \
+         baseline / ours = {:.1}×",
         plan.cost,
         plan.squares.len(),
+        plan.provoked.count_ones(),
         avoid.map(|a| (a.cost, a.provoked.count_ones(), a.exact_aoo)),
         base.as_secs_f64() / ours.as_secs_f64()
     );
@@ -297,6 +329,10 @@ fn bench_size(size: u32, terrain: &TerrainRules) {
         std::hint::black_box(planner.plan(&board, f.start, f.goal, u32::MAX, 0, false, 0));
     });
     let plan_visited = planner.last_visited();
+    let avoid_allocs = allocations_during(|| {
+        std::hint::black_box(planner.plan(&board, f.start, f.goal, 24, 0, true, 0));
+    });
+    let avoid_visited = planner.last_visited();
     let line_allocs = allocations_during(|| {
         std::hint::black_box(run_lines(&board, f.start, 4 * speed as i32));
     });
@@ -305,14 +341,14 @@ fn bench_size(size: u32, terrain: &TerrainRules) {
     });
     println!(
         "   allocations: reach(12) {reach_allocs} for {reach_visited} states ({} squares in the band), \
-         plan {plan_allocs} for {plan_visited} states, run lines {line_allocs}, baseline {base_allocs}",
+         plan {plan_allocs} for {plan_visited} states, plan avoiding AoOs {avoid_allocs} for {avoid_visited} \
+         states, run lines {line_allocs}, baseline {base_allocs}",
         out.map_or(0, |r| r.len())
     );
     println!(
         "   allocations per visited square: 0 (scratch reused; {} allocations are the result vectors)",
-        reach_allocs.max(plan_allocs)
+        reach_allocs.max(plan_allocs).max(avoid_allocs)
     );
-    let _ = (band6, band12, lines);
 }
 
 fn main() {

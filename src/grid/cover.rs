@@ -134,7 +134,14 @@ pub fn cover(
 ) -> CoverResult {
     let near = creatures_near(others, attacker, target);
     let view = MapView { map, creatures: &near };
-    cover_in(&view, params, attacker, target, attack, &mut loe_of(&view, params.sight))
+    cover_in(
+        &view,
+        params,
+        attacker,
+        target,
+        attack,
+        &mut loe_of(&view, params.sight),
+    )
 }
 
 impl LineGrid {
@@ -185,7 +192,11 @@ impl<T: SquareFlags> Query<'_, T> {
     }
 
     fn improved(&self) -> CoverDegree {
-        if self.p.rules.improved.is_some() { CoverDegree::Improved } else { CoverDegree::Cover }
+        if self.p.rules.improved.is_some() {
+            CoverDegree::Improved
+        } else {
+            CoverDegree::Cover
+        }
     }
 
     /// The strongest obstruction on one line; stops once it reaches `cap` or the ceiling.
@@ -212,7 +223,11 @@ impl<T: SquareFlags> Query<'_, T> {
             if d > best.0 {
                 best = (d, o);
             }
-            if best.0 >= stop { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+            if best.0 >= stop {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
         });
         best
     }
@@ -264,7 +279,13 @@ impl<T: SquareFlags> Query<'_, T> {
 
     /// One attacker choice: the most obstructed of its four lines (stops at `cap`), and
     /// what each line it walked found (`None` for lines it did not need to walk).
-    fn choice(&self, a_sq: Square, t_sq: Square, corner: Intersection, cap: CoverDegree) -> (CoverDegree, [Option<Found>; 4]) {
+    fn choice(
+        &self,
+        a_sq: Square,
+        t_sq: Square,
+        corner: Intersection,
+        cap: CoverDegree,
+    ) -> (CoverDegree, [Option<Found>; 4]) {
         let mut degree = CoverDegree::None;
         let mut found = [None; 4];
         for (k, seg) in corner_lines(corner, t_sq).iter().enumerate() {
@@ -466,8 +487,7 @@ mod tests {
         // Altronus (A) adjacent to the ksarik (K), nothing between them (001:1654-1660).
         let l = layout(&[
             ". . . .", //
-            ". A K .",
-            ". . . .",
+            ". A K .", ". . . .",
         ]);
         for attack in [AttackKind::Melee, AttackKind::Ranged] {
             assert_eq!(check(&l, &sf(), 'A', 'K', attack).degree, CoverDegree::None);
@@ -481,9 +501,7 @@ mod tests {
     fn we_12_layout() -> Layout {
         layout(&[
             ". . . .", //
-            ". # K .",
-            ". O # .",
-            ". . . .",
+            ". # K .", ". O # .", ". . . .",
         ])
     }
 
@@ -516,15 +534,17 @@ mod tests {
         // Adjacent in a one-square corridor: every corner has a line along a wall face.
         let l = layout(&[
             "# # # #", //
-            ". A K .",
-            "# # # #",
+            ". A K .", "# # # #",
         ]);
         let mut r = sf();
         assert_eq!(check(&l, &r, 'A', 'K', AttackKind::Melee).degree, CoverDegree::Cover);
         r.variants.sf_border_lines_block = false;
         assert_eq!(check(&l, &r, 'A', 'K', AttackKind::Melee).degree, CoverDegree::None);
         // Saga: lines along a wall never count, and adjacent targets never have cover.
-        assert_eq!(check(&l, &saga(), 'A', 'K', AttackKind::Melee).degree, CoverDegree::None);
+        assert_eq!(
+            check(&l, &saga(), 'A', 'K', AttackKind::Melee).degree,
+            CoverDegree::None
+        );
     }
 
     #[test]
@@ -580,7 +600,10 @@ mod tests {
                 .iter()
                 .any(|l| matches!(l.obstructed_by, Some(Obstruction::Barrier(_))))
         );
-        assert_eq!(check(&l, &saga(), 'H', 'A', AttackKind::Ranged).degree, CoverDegree::None);
+        assert_eq!(
+            check(&l, &saga(), 'H', 'A', AttackKind::Ranged).degree,
+            CoverDegree::None
+        );
         let mut off = sf();
         off.variants.sf_border_lines_block = false;
         assert_eq!(check(&l, &off, 'H', 'A', AttackKind::Ranged).degree, CoverDegree::None);
@@ -590,14 +613,18 @@ mod tests {
     fn thin_wall_between_adjacent_squares_is_total_cover() {
         let l = layout(&[
             ". . .", //
-            ". A|K",
-            ". . .",
+            ". A|K", ". . .",
         ]);
         for r in [sf(), saga()] {
             let res = check(&l, &r, 'A', 'K', AttackKind::Melee);
             assert_eq!(res.degree, CoverDegree::Total);
             assert_eq!(res.corner, None);
-            assert!(!line_of_effect_with(&l.map, SightModel::of(&r.cover), l.unit('A'), l.unit('K')));
+            assert!(!line_of_effect_with(
+                &l.map,
+                SightModel::of(&r.cover),
+                l.unit('A'),
+                l.unit('K')
+            ));
         }
     }
 
@@ -606,7 +633,10 @@ mod tests {
         let closed = layout(&["A .!. K"]);
         let open = layout(&["A .:. K"]);
         for r in [sf(), saga()] {
-            assert_eq!(check(&closed, &r, 'A', 'K', AttackKind::Ranged).degree, CoverDegree::Total);
+            assert_eq!(
+                check(&closed, &r, 'A', 'K', AttackKind::Ranged).degree,
+                CoverDegree::Total
+            );
             assert_eq!(check(&open, &r, 'A', 'K', AttackKind::Ranged).degree, CoverDegree::None);
         }
     }
@@ -664,7 +694,10 @@ mod tests {
     fn low_obstacle_starfinder_within_30_ft_attacker_farther() {
         // Low wall 2 squares from the target, 6 from the attacker: counts (001:1713-1715).
         let l = layout(&["A . . . . . l . T"]);
-        assert_eq!(check(&l, &sf(), 'A', 'T', AttackKind::Ranged).degree, CoverDegree::Cover);
+        assert_eq!(
+            check(&l, &sf(), 'A', 'T', AttackKind::Ranged).degree,
+            CoverDegree::Cover
+        );
     }
 
     #[test]
@@ -681,15 +714,24 @@ mod tests {
         assert_eq!(check(&l, &sf(), 'A', 'T', AttackKind::Ranged).degree, CoverDegree::None);
         // Equal distances: the attacker is not closer, the obstacle counts.
         let tie = layout(&["A . . l . . T"]);
-        assert_eq!(check(&tie, &sf(), 'A', 'T', AttackKind::Ranged).degree, CoverDegree::Cover);
+        assert_eq!(
+            check(&tie, &sf(), 'A', 'T', AttackKind::Ranged).degree,
+            CoverDegree::Cover
+        );
     }
 
     #[test]
     fn low_object_saga_ignored_in_or_adjacent_to_attacker_space() {
         let adjacent = layout(&["A l . . T"]);
-        assert_eq!(check(&adjacent, &saga(), 'A', 'T', AttackKind::Ranged).degree, CoverDegree::None);
+        assert_eq!(
+            check(&adjacent, &saga(), 'A', 'T', AttackKind::Ranged).degree,
+            CoverDegree::None
+        );
         let far = layout(&["A . . l . T"]);
-        assert_eq!(check(&far, &saga(), 'A', 'T', AttackKind::Ranged).degree, CoverDegree::Cover);
+        assert_eq!(
+            check(&far, &saga(), 'A', 'T', AttackKind::Ranged).degree,
+            CoverDegree::Cover
+        );
         // In the target's own square (GEO-5 exception, 004:754).
         let mut own = layout(&["A . . . T"]);
         let low = Cell {
@@ -705,7 +747,10 @@ mod tests {
                 .all(|l| l.obstructed_by == Some(Obstruction::Low(Square::new(4, 0))))
         );
         // Starfinder never counts the target's own square (GEO-5).
-        assert_eq!(check(&own, &sf(), 'A', 'T', AttackKind::Ranged).degree, CoverDegree::None);
+        assert_eq!(
+            check(&own, &sf(), 'A', 'T', AttackKind::Ranged).degree,
+            CoverDegree::None
+        );
     }
 
     /// A Large target (2×2) whose lower squares hide behind a wall square: the attacker has
@@ -740,19 +785,27 @@ mod tests {
     #[test]
     fn large_target_partly_visible_saga_attacker_picks_visible_square() {
         let l = large_layout();
-        assert_eq!(check(&l, &saga(), 'A', 'T', AttackKind::Ranged).degree, CoverDegree::None);
+        assert_eq!(
+            check(&l, &saga(), 'A', 'T', AttackKind::Ranged).degree,
+            CoverDegree::None
+        );
     }
 
     #[test]
     fn saga_adjacent_never_has_cover_but_walls_still_total() {
         let l = layout(&[
             "c c c", //
-            "c A c",
-            "c c K",
+            "c A c", "c c K",
         ]);
-        assert_eq!(check(&l, &saga(), 'A', 'K', AttackKind::Melee).degree, CoverDegree::None);
+        assert_eq!(
+            check(&l, &saga(), 'A', 'K', AttackKind::Melee).degree,
+            CoverDegree::None
+        );
         let walled = layout(&["A|K"]);
-        assert_eq!(check(&walled, &saga(), 'A', 'K', AttackKind::Melee).degree, CoverDegree::Total);
+        assert_eq!(
+            check(&walled, &saga(), 'A', 'K', AttackKind::Melee).degree,
+            CoverDegree::Total
+        );
     }
 
     #[test]

@@ -46,7 +46,12 @@ pub(crate) mod bits {
 
     /// The four GEO-4 wall bits in the order `Segment::walls_at` takes them.
     pub fn walls(f: u16) -> [bool; 4] {
-        [f & WALL_LEFT != 0, f & WALL_TOP != 0, f & RAY_LEFT != 0, f & RAY_UP != 0]
+        [
+            f & WALL_LEFT != 0,
+            f & WALL_TOP != 0,
+            f & RAY_LEFT != 0,
+            f & RAY_UP != 0,
+        ]
     }
 }
 
@@ -129,9 +134,7 @@ pub(crate) fn creatures_near(others: &[Space], a: Space, b: Space) -> Vec<Space>
     let hi_y = (a.at.y + a.side as i32).max(b.at.y + b.side as i32);
     others
         .iter()
-        .filter(|s| {
-            s.at.x <= hi_x && s.at.x + s.side as i32 > lo_x && s.at.y <= hi_y && s.at.y + s.side as i32 > lo_y
-        })
+        .filter(|s| s.at.x <= hi_x && s.at.x + s.side as i32 > lo_x && s.at.y <= hi_y && s.at.y + s.side as i32 > lo_y)
         .copied()
         .collect()
 }
@@ -208,7 +211,11 @@ pub(crate) fn scan<T: SquareFlags, B>(
 ) -> ControlFlow<B> {
     seg.for_each_square(|sq| {
         let f = terrain.flags(sq);
-        if f & mask != 0 { on(sq, f) } else { ControlFlow::Continue(()) }
+        if f & mask != 0 {
+            on(sq, f)
+        } else {
+            ControlFlow::Continue(())
+        }
     })
 }
 
@@ -235,7 +242,9 @@ pub fn corner_lines(from: Intersection, to: Square) -> [Segment; 4] {
 /// only crossed squares outside both spaces count. The result is the attacker's best choice.
 /// Darkness against a viewer's senses is the rules layer's job: see `concealment_lines_with`.
 pub fn concealment_lines(map: &Map, rules: &ConcealmentRules, attacker: Space, target: Space) -> Concealment {
-    concealment_lines_in(&MapView { map, creatures: &[] }, rules, attacker, target, |_| Concealment::None)
+    concealment_lines_in(&MapView { map, creatures: &[] }, rules, attacker, target, |_| {
+        Concealment::None
+    })
 }
 
 /// `concealment_lines` with an extra per-square level (e.g. darkness for this viewer,
@@ -312,7 +321,11 @@ fn concealment_lines_in<T: SquareFlags>(
                         if counts {
                             choice = lvl;
                         }
-                        if choice == Concealment::Total { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+                        if choice == Concealment::Total {
+                            ControlFlow::Break(())
+                        } else {
+                            ControlFlow::Continue(())
+                        }
                     });
                     if rank(choice) >= rank(best) {
                         break;
@@ -375,7 +388,11 @@ pub(crate) mod tests {
 
         /// Every creature except the ones named.
         pub fn others(&self, except: &[char]) -> Vec<Space> {
-            self.units.iter().filter(|(c, _)| !except.contains(c)).map(|(_, s)| *s).collect()
+            self.units
+                .iter()
+                .filter(|(c, _)| !except.contains(c))
+                .map(|(_, s)| *s)
+                .collect()
         }
     }
 
@@ -472,8 +489,7 @@ pub(crate) mod tests {
     fn layout_reads_walls_doors_and_units() {
         let l = layout(&[
             ". A|B .", //
-            "  -   =",
-            "# .:. C",
+            "  -   =", "# .:. C",
         ]);
         assert_eq!(l.map.width(), 4);
         assert_eq!(l.unit('A'), Space::one(Square::new(1, 0)));
@@ -490,7 +506,10 @@ pub(crate) mod tests {
     fn geo_5_four_lines_per_corner() {
         let lines = corner_lines(Intersection::new(0, 0), Square::new(3, 1));
         assert_eq!(lines.len(), 4);
-        assert_eq!(lines[3], Segment::corners(Intersection::new(0, 0), Intersection::new(4, 2)));
+        assert_eq!(
+            lines[3],
+            Segment::corners(Intersection::new(0, 0), Intersection::new(4, 2))
+        );
     }
 
     #[test]
@@ -498,7 +517,10 @@ pub(crate) mod tests {
         let rules = starfinder_concealment();
         let l = layout(&["A . ~ . T"]);
         // Every corner has some line through the smoke square in the only row.
-        assert_eq!(concealment_lines(&l.map, &rules, l.unit('A'), l.unit('T')), Concealment::Normal);
+        assert_eq!(
+            concealment_lines(&l.map, &rules, l.unit('A'), l.unit('T')),
+            Concealment::Normal
+        );
         let clear = layout(&[
             "A . . . T", //
             ". . . . .",
@@ -519,21 +541,36 @@ pub(crate) mod tests {
             ..Cell::default()
         };
         l.map.set_cell(Square::new(4, 0), smoke);
-        assert_eq!(concealment_lines(&l.map, &rules, l.unit('A'), l.unit('T')), Concealment::Normal);
+        assert_eq!(
+            concealment_lines(&l.map, &rules, l.unit('A'), l.unit('T')),
+            Concealment::Normal
+        );
         let without = ConcealmentRules {
             lines_count_border_and_end_squares: false,
             ..rules.clone()
         };
-        assert_eq!(concealment_lines(&l.map, &without, l.unit('A'), l.unit('T')), Concealment::None);
+        assert_eq!(
+            concealment_lines(&l.map, &without, l.unit('A'), l.unit('T')),
+            Concealment::None
+        );
     }
 
     #[test]
     fn con_1_thick_smoke_is_total_by_lines_and_darkness_predicate_adds() {
         let rules = starfinder_concealment();
         let l = layout(&["A . % . T"]);
-        assert_eq!(concealment_lines(&l.map, &rules, l.unit('A'), l.unit('T')), Concealment::Total);
+        assert_eq!(
+            concealment_lines(&l.map, &rules, l.unit('A'), l.unit('T')),
+            Concealment::Total
+        );
         let open = layout(&["A . . . T"]);
-        let dark = |sq: Square| if sq.x == 2 { Concealment::Normal } else { Concealment::None };
+        let dark = |sq: Square| {
+            if sq.x == 2 {
+                Concealment::Normal
+            } else {
+                Concealment::None
+            }
+        };
         assert_eq!(
             concealment_lines_with(&open.map, &rules, open.unit('A'), open.unit('T'), dark),
             Concealment::Normal

@@ -99,6 +99,9 @@ pub(super) struct Window {
     pub parities: usize,
     /// Reactor subsets per (position, parity): 1 unless the exact AoO search runs.
     pub masks: usize,
+    /// Positions with states: all of the window, or (exact AoO search) only those the plain
+    /// pre-pass reached, numbered densely (`Planner::slot_of`).
+    pub slots: usize,
 }
 
 impl Window {
@@ -115,13 +118,15 @@ impl Window {
             DiagonalPolicy::Alternating => 2,
             DiagonalPolicy::EveryDiagonalTwo => 1,
         };
+        let (w, h) = (x1 - x0 + 1, y1 - y0 + 1);
         Some(Self {
             x0,
             y0,
-            w: x1 - x0 + 1,
-            h: y1 - y0 + 1,
+            w,
+            h,
             parities,
             masks: 1,
+            slots: (w * h) as usize,
         })
     }
 
@@ -138,8 +143,26 @@ impl Window {
         Square::new(self.x0 + pos as i32 % self.w, self.y0 + pos as i32 / self.w)
     }
 
-    fn per_pos(&self) -> usize {
-        self.parities * self.masks
+    /// Number of states: mask-major, then slot, then parity, so that the states of one
+    /// reactor subset (most of an exact search runs in the empty one) lie together.
+    fn states(&self) -> usize {
+        self.masks * self.slots * self.parities
+    }
+
+    fn state(&self, mask: usize, slot: usize, parity: usize) -> usize {
+        (mask * self.slots + slot) * self.parities + parity
+    }
+
+    fn slot_of_state(&self, s: usize) -> usize {
+        (s / self.parities) % self.slots
+    }
+
+    fn parity_of_state(&self, s: usize) -> usize {
+        s % self.parities
+    }
+
+    fn mask_of_state(&self, s: usize) -> usize {
+        s / (self.parities * self.slots)
     }
 }
 
@@ -186,6 +209,11 @@ pub struct Planner {
     /// Per window position: the packed step shapes (`shapes_from`) and their stamp.
     shapes: Vec<u64>,
     shape_stamp: Vec<u32>,
+    /// Exact AoO search only (`compact`): window position → dense slot (`NO_SLOT` if the
+    /// pre-pass did not reach it), and back. Otherwise slot = position.
+    slot_of: Vec<u32>,
+    pos_of_slot: Vec<u32>,
+    compact: bool,
     pub(super) window: Window,
     visited: usize,
 }
@@ -198,9 +226,13 @@ struct Search {
     goal: Option<usize>,
     mode: Mode,
     exempt_first: u64,
+    /// States provoking more distinct reactors than this are not explored (a path with
+    /// this many is already known).
+    max_level: u32,
 }
 
 const NO_PARENT: u32 = u32::MAX;
+const NO_SLOT: u32 = u32::MAX;
 /// A step code in `Planner::shapes`: the step is not allowed.
 const ILLEGAL: u8 = u8::MAX;
 
@@ -270,28 +302,34 @@ impl Planner {
             goal: Some(goal_pos),
             mode: Mode::Plain,
             exempt_first,
+            max_level: u64::BITS,
         };
-        if !avoid_aoo {
-            return self.search_plan(board, window, &search);
+        self.compact = false;
+        // The cheapest path first: it decides reachability, and if it provokes no one it is
+        // also the lexicographic optimum.
+        let cheapest = self.search_plan(board, window, &search)?;
+        if !avoid_aoo || cheapest.provoked == 0 {
+            return Some(cheapest);
         }
-        let (mode, masks) = self.aoo_mode(board, start, &window);
+        let (mode, window_aoo) = self.aoo_mode(board, &search, window);
         search.mode = mode;
-        let plan = self.search_plan(board, Window { masks, ..window }, &search);
+        search.max_level = cheapest.provoked.count_ones();
+        let plan = self.search_plan(board, window_aoo, &search);
+        self.compact = false;
         if mode != Mode::Labels {
-            return plan;
+            return plan.or(Some(cheapest));
         }
         // Labels are a heuristic (a label with fewer reactors may displace a cheaper one that
-        // alone fits the budget): never return less than the cheapest path would.
-        search.mode = Mode::Plain;
-        let cheapest = self
-            .search_plan(board, window, &search)
-            .map(|p| Plan { exact_aoo: false, ..p });
+        // alone fits the budget): never return more reactors than the cheapest path.
+        let cheapest = Plan {
+            exact_aoo: false,
+            ..cheapest
+        };
         let key = |p: &Plan| (p.provoked.count_ones(), p.cost);
-        match (plan, cheapest) {
-            (Some(plan), Some(cheapest)) if key(&cheapest) < key(&plan) => Some(cheapest),
-            (Some(plan), _) => Some(plan),
-            (None, cheapest) => cheapest,
-        }
+        Some(match plan {
+            Some(plan) if key(&plan) <= key(&cheapest) => plan,
+            _ => cheapest,
+        })
     }
 
     /// One search for `plan` and the plan read back from it.
@@ -318,41 +356,89 @@ impl Planner {
         })
     }
 
-    /// Chooses the AoO search for a plan and the number of reactor subsets per position:
-    /// exact when at most 8 reactors threaten a square the search could leave and the
-    /// states fit the cap, labels otherwise.
-    fn aoo_mode(&self, board: &MoveBoard, start: Square, window: &Window) -> (Mode, usize) {
+    /// Chooses the AoO search for a plan. Exact over the whole window if at most 8
+    /// reactors threaten a square there and the states fit the cap. Otherwise a plain sweep
+    /// of the budget finds the positions the mover can reach at all; the reactors that
+    /// threaten a square of their footprints are the ones that can matter, and if those fit,
+    /// exact over the reached positions only (`compact` slots). Else labels.
+    fn aoo_mode(&mut self, board: &MoveBoard, search: &Search, window: Window) -> (Mode, Window) {
         let n = board.side();
+        let start = search.start;
         let mut region = 0u64;
         for y in window.y0..window.y0 + window.h + n - 1 {
             for x in window.x0..window.x0 + window.w + n - 1 {
-                let at = Square::new(x, y);
                 let start_square = x >= start.x && x < start.x + n && y >= start.y && y < start.y + n;
-                if let Some(s) = board.state(at)
+                if let Some(s) = board.state(Square::new(x, y))
                     && (s.passable || start_square)
                 {
                     region |= s.threat;
                 }
             }
         }
-        let count = region.count_ones();
-        if count > EXACT_REACTORS || (window.positions() * window.parities) << count > EXACT_STATE_CAP {
-            return (Mode::Labels, 1);
+        if let Some((mode, masks)) = exact_mode(region, window.positions() * window.parities) {
+            return (mode, Window { masks, ..window });
         }
-        let mut bits = [0u8; EXACT_REACTORS as usize];
-        let mut rest = region;
-        for b in bits.iter_mut().take(count as usize) {
-            *b = rest.trailing_zeros() as u8;
-            rest &= rest - 1;
+        self.window = window;
+        let sweep = Search {
+            goal: None,
+            mode: Mode::Plain,
+            ..*search
+        };
+        if self.run(board, &sweep).is_none() {
+            return (Mode::Labels, window);
         }
-        (Mode::Exact { bits, count }, 1 << count)
+        if self.slot_of.len() < window.positions() {
+            self.slot_of.resize(window.positions(), NO_SLOT);
+            self.pos_of_slot.resize(window.positions(), 0);
+        }
+        let (mut slots, mut region) = (0usize, 0u64);
+        for pos in 0..window.positions() {
+            if self.best_cost(pos).is_none() {
+                self.slot_of[pos] = NO_SLOT;
+                continue;
+            }
+            self.slot_of[pos] = slots as u32;
+            self.pos_of_slot[slots] = pos as u32;
+            slots += 1;
+            let at = window.square(pos);
+            for y in at.y..at.y + n {
+                for x in at.x..at.x + n {
+                    region |= board.state(Square::new(x, y)).map_or(0, |s| s.threat);
+                }
+            }
+        }
+        match exact_mode(region, slots * window.parities) {
+            Some((mode, masks)) => {
+                self.compact = true;
+                (mode, Window { masks, slots, ..window })
+            }
+            None => (Mode::Labels, window),
+        }
+    }
+
+    /// The state slot of window position `pos`, if it has states in this search.
+    fn slot(&self, pos: usize) -> Option<usize> {
+        if !self.compact {
+            return Some(pos);
+        }
+        let slot = self.slot_of[pos];
+        (slot != NO_SLOT).then_some(slot as usize)
+    }
+
+    /// The window position of state slot `slot`.
+    fn pos(&self, slot: usize) -> usize {
+        if self.compact {
+            self.pos_of_slot[slot] as usize
+        } else {
+            slot
+        }
     }
 
     /// Runs Dijkstra from `search.start`; returns the settled goal state if a goal was given
     /// and reached, `Some(NO_PARENT)` when exhausting the budget without a goal.
     fn run(&mut self, board: &MoveBoard, search: &Search) -> Option<u32> {
         let window = self.window;
-        let states = window.positions() * window.per_pos();
+        let states = window.states();
         if self.stamp.len() < states {
             self.stamp.resize(states, 0);
             self.dist.resize(states, 0);
@@ -379,13 +465,13 @@ impl Planner {
         };
         self.buckets.reset(levels);
 
-        let start_pos = window.pos_index(search.start)?;
+        let start_slot = self.slot(window.pos_index(search.start)?)?;
         let parity0 = if window.parities == 2 {
             search.parity0 as usize % 2
         } else {
             0
         };
-        let s0 = (start_pos * window.parities + parity0) * window.masks;
+        let s0 = window.state(0, start_slot, parity0);
         self.stamp[s0] = self.generation;
         self.dist[s0] = 0;
         self.parent[s0] = NO_PARENT;
@@ -395,7 +481,6 @@ impl Planner {
         }
         self.buckets.push(0, 0, s0 as u32);
 
-        let per_pos = window.per_pos();
         for level in 0..levels {
             let mut cost = 0usize;
             while cost < self.buckets.levels[level].len() {
@@ -407,7 +492,7 @@ impl Planner {
                         continue; // superseded
                     }
                     self.visited += 1;
-                    let pos = s / per_pos;
+                    let pos = self.pos(window.slot_of_state(s));
                     if search.goal == Some(pos) {
                         return Some(s as u32);
                     }
@@ -422,12 +507,12 @@ impl Planner {
     /// Relaxes the 8 steps out of settled state `s`.
     fn expand(&mut self, board: &MoveBoard, search: &Search, s: usize, level: usize, cost: u32) {
         let window = self.window;
-        let pos = s / window.per_pos();
-        let parity = (s / window.masks) % window.parities;
+        let pos = self.pos(window.slot_of_state(s));
+        let parity = window.parity_of_state(s);
         let from = window.square(pos);
         let (held, held_compact) = match search.mode {
             Mode::Labels => (self.mask[s], 0),
-            _ => (0, s % window.masks),
+            _ => (0, window.mask_of_state(s)),
         };
         let shapes = self.shapes_from(board, pos, from);
         for (d, (dx, dy)) in DIRS.into_iter().enumerate() {
@@ -440,7 +525,7 @@ impl Planner {
                 hampering: code as u32,
             };
             let to = Square::new(from.x + dx, from.y + dy);
-            let Some(to_pos) = window.pos_index(to) else {
+            let Some(to_slot) = window.pos_index(to).and_then(|p| self.slot(p)) else {
                 continue;
             };
             let (step, advances) = board.step_price(shape, parity as u32);
@@ -453,23 +538,28 @@ impl Planner {
             } else {
                 0
             };
-            let base = (to_pos * window.parities + new_parity) * window.masks;
             let (t, new_level, new_mask) = match search.mode {
-                Mode::Plain => (base, 0, 0),
+                Mode::Plain => (window.state(0, to_slot, new_parity), 0, 0),
                 Mode::Exact { bits, count } => {
                     let left = board.left_threat(from, to, search.start, search.exempt_first);
                     let mut compact = held_compact;
-                    for (j, b) in bits.iter().take(count as usize).enumerate() {
-                        compact |= (((left >> b) & 1) as usize) << j;
+                    if left != 0 {
+                        for (j, b) in bits.iter().take(count as usize).enumerate() {
+                            compact |= (((left >> b) & 1) as usize) << j;
+                        }
                     }
-                    (base + compact, compact.count_ones() as usize, 0)
+                    let t = window.state(compact, to_slot, new_parity);
+                    (t, compact.count_ones() as usize, 0)
                 }
                 Mode::Labels => {
                     let m = held | board.left_threat(from, to, search.start, search.exempt_first);
-                    (base, m.count_ones() as usize, m)
+                    (window.state(0, to_slot, new_parity), m.count_ones() as usize, m)
                 }
             };
             debug_assert!(new_level >= level);
+            if new_level as u32 > search.max_level {
+                continue;
+            }
             let better = if self.stamp[t] != self.generation {
                 true
             } else if search.mode == Mode::Labels {
@@ -512,7 +602,6 @@ impl Planner {
 
     /// The top-left squares from after the start to the settled state `s`.
     fn path_to(&self, s: u32) -> Vec<Square> {
-        let per_pos = self.window.per_pos();
         let mut len = 0;
         let mut at = s;
         while self.parent[at as usize] != NO_PARENT {
@@ -522,7 +611,7 @@ impl Planner {
         let mut squares = vec![Square::new(0, 0); len];
         let mut at = s;
         for slot in squares.iter_mut().rev() {
-            *slot = self.window.square(at as usize / per_pos);
+            *slot = self.window.square(self.pos(self.window.slot_of_state(at as usize)));
             at = self.parent[at as usize];
         }
         squares
@@ -531,6 +620,7 @@ impl Planner {
     /// Plain search over the whole budget (for `reach`): afterwards `best_cost` answers.
     pub(super) fn explore(&mut self, board: &MoveBoard, start: Square, parity0: u32, budget: u32) -> bool {
         self.visited = 0;
+        self.compact = false;
         let Some(window) = Window::new(board, start, budget) else {
             return false;
         };
@@ -542,19 +632,36 @@ impl Planner {
             goal: None,
             mode: Mode::Plain,
             exempt_first: 0,
+            max_level: u64::BITS,
         };
         self.run(board, &search).is_some()
     }
 
     /// After `explore`: the cheapest cost to window position `pos` over both parities.
     pub(super) fn best_cost(&self, pos: usize) -> Option<u32> {
-        let p = self.window.parities;
-        (0..p)
-            .map(|k| pos * p + k)
+        (0..self.window.parities)
+            .map(|k| self.window.state(0, pos, k))
             .filter(|&s| self.stamp[s] == self.generation)
             .map(|s| self.dist[s])
             .min()
     }
+}
+
+/// The exact AoO search over the reactors in `region` if there are at most 8 of them and
+/// `slot_states` (positions × parities) times their subsets fits the cap; with the number
+/// of subsets.
+fn exact_mode(region: u64, slot_states: usize) -> Option<(Mode, usize)> {
+    let count = region.count_ones();
+    if count > EXACT_REACTORS || slot_states << count > EXACT_STATE_CAP {
+        return None;
+    }
+    let mut bits = [0u8; EXACT_REACTORS as usize];
+    let mut rest = region;
+    for b in bits.iter_mut().take(count as usize) {
+        *b = rest.trailing_zeros() as u8;
+        rest &= rest - 1;
+    }
+    Some((Mode::Exact { bits, count }, 1 << count))
 }
 
 /// `Planner::price_exempting` without a planner.
@@ -874,6 +981,32 @@ mod tests {
             .unwrap();
         assert!(!plan.exact_aoo);
         assert_eq!(plan.provoked.count_ones(), 11, "each column is a different reactor");
+    }
+
+    #[test]
+    fn eight_reactors_stay_exact_and_find_the_one_clean_gap() {
+        // A wall of creatures down column 9 with one gap at (9,9); in front of it, columns
+        // 3-8 are threatened by eight reactors, one per band of 3 rows. Crossing inside the
+        // band of rows 9-11 provokes only reactor 3.
+        let map = Map::filled(16, 30, Cell::default());
+        let terrain = starfinder_terrain();
+        let mut states = MoveBoard::states_from_map(&map, false);
+        for y in 0..24 {
+            for x in 3..9 {
+                states[y * 16 + x].threat = 1 << (y / 3);
+            }
+        }
+        for y in (0..30).filter(|&y| y != 9) {
+            states[y * 16 + 9].passable = false;
+            states[y * 16 + 9].endable = false;
+        }
+        let board = board_for(&map, &states, 1, &terrain);
+        let mut planner = Planner::new();
+        let plan = planner.plan(&board, sq(1, 9), sq(12, 9), 24, 0, true, 0).unwrap();
+        assert!(plan.exact_aoo);
+        assert_eq!(plan.provoked, 1 << 3, "{plan:?}");
+        let cheapest = planner.plan(&board, sq(1, 9), sq(12, 9), 24, 0, false, 0).unwrap();
+        assert!(cheapest.provoked.count_ones() >= plan.provoked.count_ones());
     }
 
     fn check_plan_against_price(sc: &Scenario, plan: &Plan, exempt: u64) {

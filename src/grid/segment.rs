@@ -151,7 +151,11 @@ impl Segment {
 
     /// Corner to corner (lattice points).
     pub fn corners(a: Intersection, b: Intersection) -> Self {
-        Self::new(Point::new(a.i as i64, a.j as i64), Point::new(b.i as i64, b.j as i64), 1)
+        Self::new(
+            Point::new(a.i as i64, a.j as i64),
+            Point::new(b.i as i64, b.j as i64),
+            1,
+        )
     }
 
     /// Between doubled coordinates: corners are even, square centres odd.
@@ -203,7 +207,11 @@ impl Segment {
                 continue;
             }
             let (ta, tb) = (Frac::new(a - p, d), Frac::new(b - p, d));
-            let (enter, exit) = if ta.cmp(tb) == Ordering::Greater { (tb, ta) } else { (ta, tb) };
+            let (enter, exit) = if ta.cmp(tb) == Ordering::Greater {
+                (tb, ta)
+            } else {
+                (ta, tb)
+            };
             if enter.cmp(lo) == Ordering::Greater {
                 lo = enter;
             }
@@ -300,10 +308,18 @@ impl Segment {
         // Work in (along, across) coordinates of the edge: a vertical edge lies on x = line.
         let s = self.scale;
         let (line, start, (pa, pc), (qa, qc)) = match e {
-            Edge::Vertical { i, j } => (i as i64 * s, j as i64 * s, (self.from.x, self.from.y), (self.to.x, self.to.y)),
-            Edge::Horizontal { i, j } => {
-                (j as i64 * s, i as i64 * s, (self.from.y, self.from.x), (self.to.y, self.to.x))
-            }
+            Edge::Vertical { i, j } => (
+                i as i64 * s,
+                j as i64 * s,
+                (self.from.x, self.from.y),
+                (self.to.x, self.to.y),
+            ),
+            Edge::Horizontal { i, j } => (
+                j as i64 * s,
+                i as i64 * s,
+                (self.from.y, self.from.x),
+                (self.to.y, self.to.x),
+            ),
         };
         let end = start + s;
         let corner = |c: i64| match e {
@@ -337,7 +353,11 @@ impl Segment {
         if c_num == lo || c_num == hi {
             return Some(EdgeContact::AtCorner(corner(if c_num == lo { start } else { end })));
         }
-        Some(if t.n == 0 || t.n == t.d { EdgeContact::EndsOn } else { EdgeContact::Crosses })
+        Some(if t.n == 0 || t.n == t.d {
+            EdgeContact::EndsOn
+        } else {
+            EdgeContact::Crosses
+        })
     }
 
     /// Whether the lattice point `p` lies on the closed segment.
@@ -436,11 +456,19 @@ impl Segment {
             (left, Edge::Vertical { i: sq.x, j: sq.y }),
             (top, Edge::Horizontal { i: sq.x, j: sq.y }),
         ];
-        edges.into_iter().find(|&(wall, e)| wall && self.edge_contact(e).is_some()).map(|(_, e)| e)
+        edges
+            .into_iter()
+            .find(|&(wall, e)| wall && self.edge_contact(e).is_some())
+            .map(|(_, e)| e)
     }
 
     /// GEO-4: the first way the segment crosses the thin walls `is_wall` reports, or `None`.
-    pub fn wall_crossing(&self, is_wall: impl Fn(Edge) -> bool, ends: Ends, along_blocks: bool) -> Option<WallCrossing> {
+    pub fn wall_crossing(
+        &self,
+        is_wall: impl Fn(Edge) -> bool,
+        ends: Ends,
+        along_blocks: bool,
+    ) -> Option<WallCrossing> {
         let mut hit = None;
         let _ = self.for_each_square(|sq| {
             let bits = [
@@ -480,9 +508,17 @@ mod tests {
     fn geo_1_diagonal_crosses_and_nicks() {
         // (0,0) → (2,2): crosses (0,0) and (1,1), nicks the corners at (1,1) and the ends.
         let c = contacts(&corner_seg((0, 0), (2, 2)));
-        let crossed: Vec<_> = c.iter().filter(|(_, k)| *k == Contact::Crosses).map(|(s, _)| *s).collect();
+        let crossed: Vec<_> = c
+            .iter()
+            .filter(|(_, k)| *k == Contact::Crosses)
+            .map(|(s, _)| *s)
+            .collect();
         assert_eq!(crossed, vec![(0, 0), (1, 1)]);
-        let nicked: HashSet<_> = c.iter().filter(|(_, k)| *k == Contact::Nicks).map(|(s, _)| *s).collect();
+        let nicked: HashSet<_> = c
+            .iter()
+            .filter(|(_, k)| *k == Contact::Nicks)
+            .map(|(s, _)| *s)
+            .collect();
         let expected: HashSet<_> = [(-1, -1), (0, -1), (-1, 0), (1, 0), (0, 1), (2, 1), (1, 2), (2, 2)].into();
         assert_eq!(nicked, expected);
     }
@@ -490,7 +526,11 @@ mod tests {
     #[test]
     fn geo_2_axis_segment_runs_along_both_rows() {
         let c = contacts(&corner_seg((0, 1), (2, 1)));
-        let along: Vec<_> = c.iter().filter(|(_, k)| *k == Contact::RunsAlong).map(|(s, _)| *s).collect();
+        let along: Vec<_> = c
+            .iter()
+            .filter(|(_, k)| *k == Contact::RunsAlong)
+            .map(|(s, _)| *s)
+            .collect();
         assert_eq!(along, vec![(0, 0), (0, 1), (1, 0), (1, 1)]);
         assert!(c.iter().all(|(_, k)| *k != Contact::Crosses));
     }
@@ -595,12 +635,24 @@ mod tests {
     fn geo_4_free_end_and_outside_corner_do_not_block() {
         // One wall edge ending at (1,1): touching its free end is no crossing.
         let one = |e: Edge| e == Edge::Vertical { i: 1, j: 0 };
-        assert!(corner_seg((0, 2), (2, 0)).wall_crossing(one, Ends::default(), true).is_none());
+        assert!(
+            corner_seg((0, 2), (2, 0))
+                .wall_crossing(one, Ends::default(), true)
+                .is_none()
+        );
         // An L-shaped corner (up and right from (1,1)); a line passing outside it is clear,
         // a line through the corner into the L is blocked.
         let l = |e: Edge| matches!(e, Edge::Vertical { i: 1, j: 0 } | Edge::Horizontal { i: 1, j: 1 });
-        assert!(corner_seg((0, 2), (2, 0)).wall_crossing(l, Ends::default(), true).is_some());
-        assert!(corner_seg((0, 0), (2, 2)).wall_crossing(l, Ends::default(), true).is_none());
+        assert!(
+            corner_seg((0, 2), (2, 0))
+                .wall_crossing(l, Ends::default(), true)
+                .is_some()
+        );
+        assert!(
+            corner_seg((0, 0), (2, 2))
+                .wall_crossing(l, Ends::default(), true)
+                .is_none()
+        );
     }
 
     #[test]

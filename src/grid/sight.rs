@@ -102,7 +102,13 @@ fn segment_blocker<T: SquareFlags>(
 
 /// The slow path of `segment_blocker` for a square with walls or a blocking flag.
 #[inline(never)]
-fn square_blocker(model: SightModel, seg: &Segment, sq: Square, f: u16, blocking: bool) -> Option<[Option<Blocker>; 2]> {
+fn square_blocker(
+    model: SightModel,
+    seg: &Segment,
+    sq: Square,
+    f: u16,
+    blocking: bool,
+) -> Option<[Option<Blocker>; 2]> {
     if f & bits::EDGES != 0 {
         let line = |e: Edge| match e {
             Edge::Vertical { i, .. } => Blocker::Vertical(i),
@@ -175,24 +181,40 @@ fn probe<T: SquareFlags>(
     };
     let k = num.div_euclid(den * s) as i32;
     let exact = num.rem_euclid(den * s) == 0;
-    let square = |k: i32| if vertical { Square::new(line, k) } else { Square::new(k, line) };
+    let square = |k: i32| {
+        if vertical {
+            Square::new(line, k)
+        } else {
+            Square::new(k, line)
+        }
+    };
+    if !exact {
+        // Meeting the line inside one edge: only that edge is touched, and a wall there is
+        // crossed (or ended on) by the segment (GEO-4).
+        let own = if vertical { bits::WALL_LEFT } else { bits::WALL_TOP };
+        return terrain.flags(square(k)) & own != 0;
+    }
     let check = |sq: Square| {
         let f = terrain.flags(sq);
         f & bits::EDGES != 0
             && match model {
                 SightModel::Crossing => seg.walls_at(sq, bits::walls(f), Ends::default(), true).is_some(),
-                SightModel::Touching => {
-                    seg.touches_walls_at(sq, f & bits::WALL_LEFT != 0, f & bits::WALL_TOP != 0).is_some()
-                }
+                SightModel::Touching => seg
+                    .touches_walls_at(sq, f & bits::WALL_LEFT != 0, f & bits::WALL_TOP != 0)
+                    .is_some(),
             }
     };
     if check(square(k)) {
         return true;
     }
     // Touching a lattice point touches every wall edge that ends there.
-    exact
-        && model == SightModel::Touching
-        && (check(square(k - 1)) || check(if vertical { Square::new(line - 1, k) } else { Square::new(k, line - 1) }))
+    model == SightModel::Touching
+        && (check(square(k - 1))
+            || check(if vertical {
+                Square::new(line - 1, k)
+            } else {
+                Square::new(k, line - 1)
+            }))
 }
 
 /// A sufficient test that no segment between interior points of squares `a` and `b` gets
@@ -218,7 +240,10 @@ fn cuts<T: SquareFlags>(
             return false;
         }
         // Hull slice at across-position line2/2 in doubled coordinates: centre line ± (1 + |slope|).
-        let (ca, cb) = ((2 * au as i64 + 1, 2 * av as i64 + 1), (2 * bu as i64 + 1, 2 * bv as i64 + 1));
+        let (ca, cb) = (
+            (2 * au as i64 + 1, 2 * av as i64 + 1),
+            (2 * bu as i64 + 1, 2 * bv as i64 + 1),
+        );
         let (du, dv) = (cb.0 - ca.0, cb.1 - ca.1);
         let d = du.abs();
         let centre = ca.1 * d + (line2 - ca.0) * dv * du.signum();
@@ -236,8 +261,11 @@ fn cuts<T: SquareFlags>(
         }),
         Blocker::Square(sq) => {
             let solid = |s: Square| terrain.flags(s) & mask != 0 || obscured(s);
-            cut(true, 2 * sq.x as i64 + 1, sq.x, sq.x + 1, &|j| solid(Square::new(sq.x, j)))
-                || cut(false, 2 * sq.y as i64 + 1, sq.y, sq.y + 1, &|i| solid(Square::new(i, sq.y)))
+            cut(true, 2 * sq.x as i64 + 1, sq.x, sq.x + 1, &|j| {
+                solid(Square::new(sq.x, j))
+            }) || cut(false, 2 * sq.y as i64 + 1, sq.y, sq.y + 1, &|i| {
+                solid(Square::new(i, sq.y))
+            })
         }
     }
 }
@@ -257,7 +285,11 @@ pub(crate) fn squares_clear<T: SquareFlags>(
     obscured: &impl Fn(Square) -> bool,
     known: &mut Known,
 ) -> bool {
-    if known.iter().flatten().any(|&blk| cuts(terrain, a, b, blk, mask, obscured)) {
+    if known
+        .iter()
+        .flatten()
+        .any(|&blk| cuts(terrain, a, b, blk, mask, obscured))
+    {
         return false;
     }
     let (pa, pb) = (sample_points(a), sample_points(b));
@@ -295,8 +327,10 @@ fn spaces_clear<T: SquareFlags>(
     obscured: &impl Fn(Square) -> bool,
 ) -> bool {
     let mut known: Known = [None; 4];
-    a.squares()
-        .any(|sa| b.squares().any(|sb| squares_clear(terrain, model, sa, sb, mask, obscured, &mut known)))
+    a.squares().any(|sa| {
+        b.squares()
+            .any(|sb| squares_clear(terrain, model, sa, sb, mask, obscured, &mut known))
+    })
 }
 
 /// LOE-1: line of effect from any square of `a` to any square of `b` (starfinder and the d20
@@ -376,7 +410,13 @@ mod tests {
     #[test]
     fn los_1_creatures_and_low_objects_do_not_block() {
         let l = layout(&["H . C l . T"]);
-        assert!(line_of_sight(&l.map, SightModel::Touching, l.unit('H'), l.unit('T'), NONE));
+        assert!(line_of_sight(
+            &l.map,
+            SightModel::Touching,
+            l.unit('H'),
+            l.unit('T'),
+            NONE
+        ));
     }
 
     #[test]
@@ -434,9 +474,9 @@ mod tests {
     fn naive_clear(map: &Map, model: SightModel, a: Square, b: Square, mask: u16) -> bool {
         let view = MapView { map, creatures: &[] };
         sample_points(a).iter().any(|&p| {
-            sample_points(b).iter().any(|&q| {
-                segment_blocker(&view, model, &Segment::new(p, q, SAMPLE_SCALE), mask, &|_| false).is_none()
-            })
+            sample_points(b)
+                .iter()
+                .any(|&q| segment_blocker(&view, model, &Segment::new(p, q, SAMPLE_SCALE), mask, &|_| false).is_none())
         })
     }
 

@@ -14,7 +14,10 @@ pub struct Space {
 
 impl Space {
     pub const fn new(at: Square, side: u32) -> Self {
-        Self { at, side: if side == 0 { 1 } else { side } }
+        Self {
+            at,
+            side: if side == 0 { 1 } else { side },
+        }
     }
 
     /// A one-square space.
@@ -61,7 +64,9 @@ impl Space {
 
     fn chebyshev_gap(self, other: Space) -> i32 {
         let gap = |a0: i32, a_side: u32, b0: i32, b_side: u32| {
-            (b0 - (a0 + a_side as i32 - 1)).max(a0 - (b0 + b_side as i32 - 1)).max(0)
+            (b0 - (a0 + a_side as i32 - 1))
+                .max(a0 - (b0 + b_side as i32 - 1))
+                .max(0)
         };
         gap(self.at.x, self.side, other.at.x, other.side).max(gap(self.at.y, self.side, other.at.y, other.side))
     }

@@ -139,10 +139,11 @@ pub fn plan_move(
     }
     let conditions = effective_conditions(world, unit);
     let prone = conditions.contains(&ConditionName::Prone);
-    match (prone, mode) {
-        (true, MoveMode::Crawl) | (false, _) if mode != MoveMode::Crawl || prone => {}
-        (true, _) => return Err(illegal(format!("{unit} is prone: stand up first, or crawl"))),
-        (false, _) => return Err(illegal(format!("{unit} is not prone, so it cannot crawl"))),
+    if prone && mode != MoveMode::Crawl {
+        return Err(illegal(format!("{unit} is prone: stand up first, or crawl")));
+    }
+    if !prone && mode == MoveMode::Crawl {
+        return Err(illegal(format!("{unit} is not prone, so it cannot crawl")));
     }
     for c in [ConditionName::Grappled, ConditionName::Pinned] {
         if conditions.contains(&c) {
@@ -165,6 +166,7 @@ pub fn plan_move(
     let mut planner = Planner::new();
     let parity0 = combat.diagonals;
     let exempt_first = withdraw_exemptions(world, rules, unit, mode, &layers);
+    let mut exact_aoo = true;
     let squares: Vec<Square> = match (path, mode) {
         (Some(p), _) => {
             if p.last() != Some(&to) {
@@ -187,6 +189,7 @@ pub fn plan_move(
                         budget * rules.grid.square_ft
                     ))
                 })?;
+            exact_aoo = plan.exact_aoo;
             plan.squares
         }
     };
@@ -220,8 +223,7 @@ pub fn plan_move(
     }
     if mode == MoveMode::GuardedStep
         && !rules.movement.guarded_step.is_some_and(|g| g.into_difficult)
-        && priced.steps.iter().any(|c| *c > 2)
-        || mode == MoveMode::GuardedStep && difficult_under(world, from.moved_to(squares[0]))
+        && difficult_under(world, from.moved_to(squares[0]))
     {
         return Err(illegal("a guarded step cannot go into difficult terrain".into()));
     }
@@ -256,7 +258,7 @@ pub fn plan_move(
         cost_ft: priced.total * ft,
         budget_ft: budget * ft,
         provokes,
-        exact_aoo: true,
+        exact_aoo,
     })
 }
 
@@ -288,13 +290,22 @@ fn withdraw_exemptions(world: &World, rules: &Ruleset, unit: &UnitId, mode: Move
     }
     match rules.movement.withdraw.as_ref().map(|w| w.protection) {
         // starfinder: the start square counts as not threatened by opponents you can see.
+        // (001:1085-1095); unseen ones still get their attack.
         Some(WithdrawProtection::StartSquareVsSeen) => {
-            let blind = effective_conditions(world, unit).contains(&ConditionName::Blinded);
-            if blind {
-                0
-            } else {
-                u64::MAX >> (64 - layers.reactors.len().max(1))
+            if effective_conditions(world, unit).contains(&ConditionName::Blinded) {
+                return 0;
             }
+            let map = &world.resource::<Terrain>().0;
+            let model = crate::grid::SightModel::of(&rules.cover);
+            let obscured = |sq: Square| map.cell(sq).is_some_and(|c| c.blocks_sight);
+            let me = space_of(world, unit);
+            layers.reactors.iter().enumerate().fold(0u64, |mask, (i, r)| {
+                let seen = match (me, space_of(world, r)) {
+                    (Some(a), Some(b)) => crate::grid::line_of_sight(map, model, a, b, obscured),
+                    _ => false,
+                };
+                if seen { mask | (1 << i) } else { mask }
+            })
         }
         // saga: the first square must clear every threatened area (checked above); it does not provoke.
         Some(WithdrawProtection::FirstSquaresMustClear { .. }) => u64::MAX,
