@@ -235,20 +235,34 @@ fn run_lines(board: &MoveBoard, start: Square, reach: i32) -> usize {
     ok
 }
 
+/// Successors of a (square, parity) state with the planner's own step rules.
+fn successors(board: &MoveBoard, (at, parity): (Square, u32)) -> Vec<((Square, u32), u32)> {
+    let mut next = Vec::with_capacity(8);
+    for (dx, dy) in [(1, 0), (0, 1), (-1, 0), (0, -1), (1, 1), (-1, 1), (-1, -1), (1, -1)] {
+        let to = Square::new(at.x + dx, at.y + dy);
+        if let Ok(shape) = board.check_step(at, to) {
+            let (cost, advances) = board.step_price(shape, parity);
+            next.push(((to, parity ^ advances as u32), cost));
+        }
+    }
+    next
+}
+
 /// The baseline: `pathfinding::dijkstra` over (square, parity) with the same step rules.
 fn baseline(board: &MoveBoard, start: Square, goal: Square) -> Option<u32> {
-    pathfinding::prelude::dijkstra(
+    pathfinding::prelude::dijkstra(&(start, 0u32), |&s| successors(board, s), |&(at, _)| at == goal)
+        .map(|(_, cost)| cost)
+}
+
+/// A second baseline: `pathfinding::astar` with the planner's clear-ground lower bound
+/// (1-2-1-2 distance from the state's parity), so the algorithms match.
+fn baseline_astar(board: &MoveBoard, start: Square, goal: Square) -> Option<u32> {
+    pathfinding::prelude::astar(
         &(start, 0u32),
+        |&s| successors(board, s),
         |&(at, parity)| {
-            let mut next = Vec::with_capacity(8);
-            for (dx, dy) in [(1, 0), (0, 1), (-1, 0), (0, -1), (1, 1), (-1, 1), (-1, -1), (1, -1)] {
-                let to = Square::new(at.x + dx, at.y + dy);
-                if let Ok(shape) = board.check_step(at, to) {
-                    let (cost, advances) = board.step_price(shape, parity);
-                    next.push(((to, parity ^ advances as u32), cost));
-                }
-            }
-            next
+            let (dx, dy) = ((goal.x - at.x).unsigned_abs(), (goal.y - at.y).unsigned_abs());
+            dx.max(dy) + (dx.min(dy) + parity) / 2
         },
         |&(at, _)| at == goal,
     )
@@ -304,6 +318,20 @@ fn bench_size(size: u32, terrain: &TerrainRules) {
             std::hint::black_box(baseline(&board, f.start, f.goal));
         },
     );
+    assert_eq!(baseline_astar(&board, f.start, f.goal), Some(plan.cost));
+    let [ours_astar, base_astar] = measure_pair(
+        [
+            "path query, unbounded budget (paired again)",
+            "baseline: pathfinding::astar, same bound",
+        ],
+        1000,
+        || {
+            std::hint::black_box(planner.plan(&board, f.start, f.goal, u32::MAX, 0, false, 0));
+        },
+        || {
+            std::hint::black_box(baseline_astar(&board, f.start, f.goal));
+        },
+    );
     measure("path query, budget 24", 1000, || {
         std::hint::black_box(planner.plan(&board, f.start, f.goal, 24, 0, false, 0));
     });
@@ -313,12 +341,13 @@ fn bench_size(size: u32, terrain: &TerrainRules) {
     });
     println!(
         "   path cost {} squares, {} steps, {} reactors provoked; avoiding AoOs (cost, reactors, exact): {:?}; \
-         baseline / ours = {:.1}×",
+         dijkstra / ours = {:.1}×, astar / ours = {:.1}×",
         plan.cost,
         plan.squares.len(),
         plan.provoked.count_ones(),
         avoid.map(|a| (a.cost, a.provoked.count_ones(), a.exact_aoo)),
-        base.as_secs_f64() / ours.as_secs_f64()
+        base.as_secs_f64() / ours.as_secs_f64(),
+        base_astar.as_secs_f64() / ours_astar.as_secs_f64()
     );
 
     // Heap allocations of one warmed-up query: the result only, whatever the states visited.

@@ -38,6 +38,7 @@ fn parse_mode(text: &str) -> Result<MoveMode, String> {
         "guarded-step" => MoveMode::GuardedStep,
         "crawl" => MoveMode::Crawl,
         "minimum" => MoveMode::Minimum,
+        "squeeze" => MoveMode::Squeeze,
         other => {
             return Err(format!(
                 "unknown action `{other}` (move, double, run, charge, withdraw, guarded-step, crawl, minimum)"
@@ -56,6 +57,7 @@ fn mode_name(mode: MoveMode) -> &'static str {
         MoveMode::Crawl => "crawl",
         MoveMode::Minimum => "minimum",
         MoveMode::Charge => "charge",
+        MoveMode::Squeeze => "squeeze",
     }
 }
 

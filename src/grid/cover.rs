@@ -218,7 +218,7 @@ impl<T: SquareFlags> Query<'_, T> {
             to: Some(t_sq),
         };
         let point = seg.is_point();
-        let _ = super::lines::scan(self.terrain, seg, LINE_MASK, |sq, f| {
+        let _ = self.terrain.scan(seg, LINE_MASK, |sq, f| {
             let (d, o) = self.at_square(seg, sq, f, ends, point);
             if d > best.0 {
                 best = (d, o);
@@ -420,7 +420,7 @@ pub(crate) fn cover_in<T: SquareFlags>(
 /// Line of effect between two squares with the shortcuts of `squares_clear`.
 fn loe_of<T: SquareFlags>(terrain: &T, model: SightModel) -> impl FnMut(Square, Square) -> bool + '_ {
     let mut known: Known = [None; 4];
-    move |a, b| squares_clear(terrain, model, a, b, bits::LOE, &|_| false, &mut known)
+    move |a, b| squares_clear(terrain, model, a, b, bits::LOE, None, &mut known)
 }
 
 impl LineGrid {
@@ -436,14 +436,14 @@ impl LineGrid {
                 seen.clear();
                 let mut known: Known = [None; 4];
                 let mut forward = |a: Square, b: Square| {
-                    let v = squares_clear(self, params.sight, a, b, bits::LOE, &|_| false, &mut known);
+                    let v = squares_clear(self, params.sight, a, b, bits::LOE, None, &mut known);
                     seen.push((a, b, v));
                     v
                 };
                 out[i * n + j] = Some(cover_in(self, params, units[i], units[j], attack, &mut forward));
                 let mut backward = |b: Square, a: Square| match seen.iter().find(|e| e.0 == a && e.1 == b) {
                     Some(e) => e.2,
-                    None => squares_clear(self, params.sight, b, a, bits::LOE, &|_| false, &mut known),
+                    None => squares_clear(self, params.sight, b, a, bits::LOE, None, &mut known),
                 };
                 out[j * n + i] = Some(cover_in(self, params, units[j], units[i], attack, &mut backward));
             }

@@ -62,6 +62,25 @@ pub(crate) trait SquareFlags {
     fn may_have_improved(&self) -> bool {
         true
     }
+    /// Calls `on` for every square the segment touches whose flags meet `mask`.
+    #[inline]
+    fn scan<B>(&self, seg: &Segment, mask: u16, on: impl FnMut(Square, u16) -> ControlFlow<B>) -> ControlFlow<B> {
+        scan_squares(self, seg, mask, on)
+    }
+}
+
+/// `SquareFlags::scan` by looking up every square.
+#[inline]
+fn scan_squares<T: SquareFlags + ?Sized, B>(
+    terrain: &T,
+    seg: &Segment,
+    mask: u16,
+    mut on: impl FnMut(Square, u16) -> ControlFlow<B>,
+) -> ControlFlow<B> {
+    seg.for_each_square(|sq| {
+        let f = terrain.flags(sq);
+        if f & mask != 0 { on(sq, f) } else { ControlFlow::Continue(()) }
+    })
 }
 
 fn terrain_flags(map: &Map, sq: Square) -> u16 {
@@ -199,24 +218,25 @@ impl SquareFlags for LineGrid {
     fn may_have_improved(&self) -> bool {
         self.improved
     }
-}
 
-/// Calls `on` for every square the segment touches whose flags meet `mask`.
-#[inline]
-pub(crate) fn scan<T: SquareFlags, B>(
-    terrain: &T,
-    seg: &Segment,
-    mask: u16,
-    mut on: impl FnMut(Square, u16) -> ControlFlow<B>,
-) -> ControlFlow<B> {
-    seg.for_each_square(|sq| {
-        let f = terrain.flags(sq);
-        if f & mask != 0 {
-            on(sq, f)
-        } else {
-            ControlFlow::Continue(())
+    /// Walks the flat flag array by index: a segment between points on the map touches only
+    /// squares of the padded grid, so no square needs a bounds test of its own.
+    #[inline]
+    fn scan<B>(&self, seg: &Segment, mask: u16, mut on: impl FnMut(Square, u16) -> ControlFlow<B>) -> ControlFlow<B> {
+        let s = seg.scale;
+        let (w, h) = ((self.stride as i64 - 2) * s, (self.rows as i64 - 2) * s);
+        let on_map = |p: super::segment::Point| p.x >= 0 && p.y >= 0 && p.x <= w && p.y <= h;
+        if !(on_map(seg.from) && on_map(seg.to)) {
+            return scan_squares(self, seg, mask, on);
         }
-    })
+        let o = seg.octant();
+        let (offset, per_column, per_row) = o.linear(self.stride as i64);
+        let flags = &self.flags[..];
+        seg.walk_normalised(&o, |c, r| {
+            let f = flags[(offset + c * per_column + r * per_row) as usize];
+            if f & mask != 0 { on(o.square(c, r), f) } else { ControlFlow::Continue(()) }
+        })
+    }
 }
 
 /// The four corners of a square (GEO-5): top-left, top-right, bottom-left, bottom-right.

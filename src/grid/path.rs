@@ -2,9 +2,10 @@
 //! planning the cheapest legal path to a goal, optionally provoking as few distinct
 //! reactors as possible (AOO-1).
 //!
-//! Dijkstra over (position, 1-2-1-2 parity[, reactor set]) with a bucket queue (step costs are
-//! small integers). The `Planner` keeps its scratch arrays between queries and marks them
-//! with a generation stamp instead of clearing them, so a query allocates only its result.
+//! Dijkstra (A* with the clear-ground 1-2-1-2 distance when there is a goal) over (position,
+//! 1-2-1-2 parity[, reactor set]) with a bucket queue, as step costs are small integers. The
+//! `Planner` keeps its scratch arrays between queries and marks them with a generation stamp
+//! instead of clearing them, so a query allocates only its result (docs/performance.md).
 //! Pure geometry: the rules layer builds the `MoveBoard` and decides what the numbers mean.
 
 use super::Square;
@@ -219,11 +220,16 @@ pub struct Planner {
 }
 
 /// One search: what to minimise and where to stop.
+#[derive(Clone, Copy)]
 struct Search {
     start: Square,
     parity0: u32,
     budget: u32,
+    /// Window position where the search stops when it settles it.
     goal: Option<usize>,
+    /// Square the search heads for: states are ordered by cost plus an admissible lower
+    /// bound of the rest (A*) and pruned when that exceeds the budget.
+    target: Option<Square>,
     mode: Mode,
     exempt_first: u64,
     /// States provoking more distinct reactors than this are not explored (a path with
@@ -276,8 +282,10 @@ impl Planner {
     /// The cheapest legal path from `start` to `goal` costing at most `budget` squares
     /// (MOV-9), ending where the mover may end (MOV-11). With `avoid_aoo` it minimises
     /// (distinct reactors provoked, cost) lexicographically; `exempt_first` are reactors
-    /// that do not count for the squares of the start footprint (withdraw, §5.9). `None`
-    /// if no such path exists. The same query always returns the same path.
+    /// that do not count for the squares of the start footprint whenever they are left
+    /// (withdraw, §5.9). `None` if no such path exists. The same query always returns the
+    /// same path. Exact (`Plan::exact_aoo`) unless more than 8 reactors threaten squares a
+    /// path within the budget could leave, or the states would exceed 2²⁰.
     #[allow(clippy::too_many_arguments)]
     pub fn plan(
         &mut self,
@@ -300,6 +308,7 @@ impl Planner {
             parity0,
             budget,
             goal: Some(goal_pos),
+            target: Some(goal),
             mode: Mode::Plain,
             exempt_first,
             max_level: u64::BITS,
@@ -479,34 +488,39 @@ impl Planner {
             self.level[s0] = 0;
             self.mask[s0] = 0;
         }
-        self.buckets.push(0, 0, s0 as u32);
+        let h0 = lower_bound(board, search.target, search.start, parity0);
+        self.buckets.push(0, h0, s0 as u32);
 
         for level in 0..levels {
-            let mut cost = 0usize;
-            while cost < self.buckets.levels[level].len() {
+            let mut key = 0usize;
+            while key < self.buckets.levels[level].len() {
                 let mut i = 0;
-                while i < self.buckets.levels[level][cost].len() {
-                    let s = self.buckets.levels[level][cost][i] as usize;
+                while i < self.buckets.levels[level][key].len() {
+                    let s = self.buckets.levels[level][key][i] as usize;
                     i += 1;
-                    if self.dist[s] != cost as u32 || (search.mode == Mode::Labels && self.level[s] as usize != level) {
+                    let pos = self.pos(window.slot_of_state(s));
+                    let h = lower_bound(board, search.target, window.square(pos), window.parity_of_state(s));
+                    if self.dist[s].saturating_add(h) != key as u32
+                        || (search.mode == Mode::Labels && self.level[s] as usize != level)
+                    {
                         continue; // superseded
                     }
                     self.visited += 1;
-                    let pos = self.pos(window.slot_of_state(s));
                     if search.goal == Some(pos) {
                         return Some(s as u32);
                     }
-                    self.expand(board, search, s, level, cost as u32);
+                    self.expand(board, search, s, level, key as u32);
                 }
-                cost += 1;
+                key += 1;
             }
         }
         search.goal.is_none().then_some(NO_PARENT)
     }
 
-    /// Relaxes the 8 steps out of settled state `s`.
-    fn expand(&mut self, board: &MoveBoard, search: &Search, s: usize, level: usize, cost: u32) {
+    /// Relaxes the 8 steps out of settled state `s`, popped from bucket `key` of `level`.
+    fn expand(&mut self, board: &MoveBoard, search: &Search, s: usize, level: usize, key: u32) {
         let window = self.window;
+        let cost = self.dist[s];
         let pos = self.pos(window.slot_of_state(s));
         let parity = window.parity_of_state(s);
         let from = window.square(pos);
@@ -530,14 +544,15 @@ impl Planner {
             };
             let (step, advances) = board.step_price(shape, parity as u32);
             let new_cost = cost.saturating_add(step);
-            if new_cost > search.budget {
-                continue;
-            }
             let new_parity = if window.parities == 2 {
                 parity ^ advances as usize
             } else {
                 0
             };
+            let new_key = new_cost.saturating_add(lower_bound(board, search.target, to, new_parity));
+            if new_key > search.budget {
+                continue; // cannot reach the target (or anything) within the budget
+            }
             let (t, new_level, new_mask) = match search.mode {
                 Mode::Plain => (window.state(0, to_slot, new_parity), 0, 0),
                 Mode::Exact { bits, count } => {
@@ -575,7 +590,10 @@ impl Planner {
                     self.level[t] = new_level as u8;
                     self.mask[t] = new_mask;
                 }
-                self.buckets.push(new_level, new_cost, t as u32);
+                // The bound is consistent (every real step costs at least its clear-ground
+                // counterpart), so keys never fall below the bucket being processed.
+                debug_assert!(new_key >= key, "inconsistent lower bound");
+                self.buckets.push(new_level, new_key, t as u32);
             }
         }
     }
@@ -630,6 +648,7 @@ impl Planner {
             parity0,
             budget,
             goal: None,
+            target: None,
             mode: Mode::Plain,
             exempt_first: 0,
             max_level: u64::BITS,
@@ -644,6 +663,20 @@ impl Planner {
             .filter(|&s| self.stamp[s] == self.generation)
             .map(|s| self.dist[s])
             .min()
+    }
+}
+
+/// MOV-3 on clear ground: the least any path can cost from `at` (1-2-1-2 counter parity
+/// `parity`) to `target`, as hampering, walls and detours only add (A* lower bound).
+fn lower_bound(board: &MoveBoard, target: Option<Square>, at: Square, parity: usize) -> u32 {
+    let Some(t) = target else {
+        return 0;
+    };
+    let (dx, dy) = ((t.x - at.x).unsigned_abs(), (t.y - at.y).unsigned_abs());
+    let (long, short) = (dx.max(dy), dx.min(dy));
+    match board.policy {
+        DiagonalPolicy::Alternating => long + (short + parity as u32) / 2,
+        DiagonalPolicy::EveryDiagonalTwo => dx + dy,
     }
 }
 

@@ -84,6 +84,45 @@ pub type Rays = [bool; 4];
 
 const RAY_DIRS: [(i64, i64); 4] = [(1, 0), (0, 1), (-1, 0), (0, -1)];
 
+/// The normalisation of a walk (see `Segment::octant`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Octant {
+    swap: bool,
+    flip_x: bool,
+    flip_y: bool,
+}
+
+impl Octant {
+    /// A point in normalised coordinates.
+    fn forward(&self, p: Point) -> (i64, i64) {
+        let x = if self.flip_x { -p.x } else { p.x };
+        let y = if self.flip_y { -p.y } else { p.y };
+        if self.swap { (y, x) } else { (x, y) }
+    }
+
+    /// The square at normalised column `c`, row `r` (a mirrored square `k` is `−k − 1`).
+    #[inline]
+    pub(crate) fn square(&self, c: i64, r: i64) -> Square {
+        let (mut x, mut y) = if self.swap { (r, c) } else { (c, r) };
+        if self.flip_x {
+            x = -x - 1;
+        }
+        if self.flip_y {
+            y = -y - 1;
+        }
+        Square::new(x as i32, y as i32)
+    }
+
+    /// `(offset, per column, per row)` such that the row-major index `(y + 1)·stride + x + 1`
+    /// of `square(c, r)` is `offset + c·per_column + r·per_row`.
+    pub(crate) fn linear(&self, stride: i64) -> (i64, i64, i64) {
+        let (sx, ox) = if self.flip_x { (-1, -1) } else { (1, 0) };
+        let (sy, oy) = if self.flip_y { (-1, -1) } else { (1, 0) };
+        let offset = (oy + 1) * stride + ox + 1;
+        if self.swap { (offset, sy * stride, sx) } else { (offset, sx, sy * stride) }
+    }
+}
+
 /// A closed straight segment between two points in units of `1 / scale` of a square.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Segment {
@@ -105,6 +144,7 @@ impl Frac {
         if d < 0 { Self { n: -n, d: -d } } else { Self { n, d } }
     }
 
+    #[cfg(test)]
     fn cmp(self, other: Frac) -> Ordering {
         (self.n as i128 * other.d as i128).cmp(&(other.n as i128 * self.d as i128))
     }
@@ -185,50 +225,33 @@ impl Segment {
         let s = self.scale;
         let (x0, y0) = (sq.x as i64 * s, sq.y as i64 * s);
         let (x1, y1) = (x0 + s, y0 + s);
-        let (px, py) = (self.from.x, self.from.y);
-        let (dx, dy) = self.delta();
+        let (px, py, qx, qy) = (self.from.x, self.from.y, self.to.x, self.to.y);
+        let (lx, hx, ly, hy) = (px.min(qx), px.max(qx), py.min(qy), py.max(qy));
+        // Separating axes of a segment and a square: x, y and the segment's normal. The closed
+        // sets meet unless one axis separates them strictly.
+        if hx < x0 || lx > x1 || hy < y0 || ly > y1 {
+            return None;
+        }
+        let (dx, dy) = (qx - px, qy - py);
         if dx == 0 && dy == 0 {
-            return if px < x0 || px > x1 || py < y0 || py > y1 {
-                None
-            } else if px > x0 && px < x1 && py > y0 && py < y1 {
-                Some(Contact::Crosses)
-            } else {
-                Some(Contact::Nicks)
-            };
+            let inside = px > x0 && px < x1 && py > y0 && py < y1;
+            return Some(if inside { Contact::Crosses } else { Contact::Nicks });
         }
-        // Clip the parameter t ∈ [0, 1] to the closed square, exactly.
-        let mut lo = Frac::new(0, 1);
-        let mut hi = Frac::new(1, 1);
-        for (p, d, a, b) in [(px, dx, x0, x1), (py, dy, y0, y1)] {
-            if d == 0 {
-                if p < a || p > b {
-                    return None;
-                }
-                continue;
-            }
-            let (ta, tb) = (Frac::new(a - p, d), Frac::new(b - p, d));
-            let (enter, exit) = if ta.cmp(tb) == Ordering::Greater {
-                (tb, ta)
-            } else {
-                (ta, tb)
-            };
-            if enter.cmp(lo) == Ordering::Greater {
-                lo = enter;
-            }
-            if exit.cmp(hi) == Ordering::Less {
-                hi = exit;
-            }
+        let side = |x: i64, y: i64| (dx as i128 * (y - py) as i128 - dy as i128 * (x - px) as i128).signum();
+        let corners = [side(x0, y0), side(x1, y0), side(x0, y1), side(x1, y1)];
+        let (lo, hi) = (*corners.iter().min().unwrap_or(&0), *corners.iter().max().unwrap_or(&0));
+        if lo > 0 || hi < 0 {
+            return None;
         }
-        match lo.cmp(hi) {
-            Ordering::Greater => None,
-            Ordering::Equal => Some(Contact::Nicks),
-            Ordering::Less => {
-                // A piece of positive length inside a closed convex square lies in the open
-                // interior unless it lies on one edge, which only an axis-parallel segment can.
-                let on_edge = (dy == 0 && (py == y0 || py == y1)) || (dx == 0 && (px == x0 || px == x1));
-                Some(if on_edge { Contact::RunsAlong } else { Contact::Crosses })
-            }
+        // The open interior projects to open intervals on every axis (GEO-1).
+        if hx > x0 && lx < x1 && hy > y0 && ly < y1 && lo < 0 && hi > 0 {
+            return Some(Contact::Crosses);
         }
+        // Touching without entering: a positive-length overlap with an edge (only an
+        // axis-parallel segment can have one) runs along it (GEO-2); otherwise a nick (GEO-3).
+        let runs = (dy == 0 && (py == y0 || py == y1) && hx.min(x1) > lx.max(x0))
+            || (dx == 0 && (px == x0 || px == x1) && hy.min(y1) > ly.max(y0));
+        Some(if runs { Contact::RunsAlong } else { Contact::Nicks })
     }
 
     /// Calls `f` with every square whose closed region the segment meets, walking from `from`
@@ -236,36 +259,31 @@ impl Segment {
     /// when `f` breaks. Use [`Segment::contact`] to classify a square when it matters.
     #[inline]
     pub fn for_each_square<B>(&self, mut f: impl FnMut(Square) -> ControlFlow<B>) -> ControlFlow<B> {
+        let o = self.octant();
+        self.walk_normalised(&o, |c, r| f(o.square(c, r)))
+    }
+
+    /// How the walk is normalised: mirror x and y so the segment heads right and down, then
+    /// transpose if it is steeper than 45°.
+    pub(crate) fn octant(&self) -> Octant {
+        let flip_x = self.to.x < self.from.x;
+        let flip_y = self.to.y < self.from.y;
+        let swap = (self.to.y - self.from.y).abs() > (self.to.x - self.from.x).abs();
+        Octant { swap, flip_x, flip_y }
+    }
+
+    /// The walk of `for_each_square` in the normalised coordinates of `o` (0 ≤ dy ≤ dx):
+    /// `f(c, r)` for column `c`, row `r`; `o.square(c, r)` is the square.
+    #[inline]
+    pub(crate) fn walk_normalised<B>(&self, o: &Octant, mut f: impl FnMut(i64, i64) -> ControlFlow<B>) -> ControlFlow<B> {
         let s = self.scale;
-        let (mut ax, mut ay, mut bx, mut by) = (self.from.x, self.from.y, self.to.x, self.to.y);
-        // Normalise to the octant 0 ≤ dy ≤ dx by mirroring and transposing.
-        let flip_x = bx < ax;
-        if flip_x {
-            (ax, bx) = (-ax, -bx);
-        }
-        let flip_y = by < ay;
-        if flip_y {
-            (ay, by) = (-ay, -by);
-        }
-        let swap = by - ay > bx - ax;
-        if swap {
-            (ax, ay, bx, by) = (ay, ax, by, bx);
-        }
-        let back = |c: i64, r: i64| {
-            let (mut x, mut y) = if swap { (r, c) } else { (c, r) };
-            if flip_x {
-                x = -x - 1;
-            }
-            if flip_y {
-                y = -y - 1;
-            }
-            Square::new(x as i32, y as i32)
-        };
+        let (ax, ay) = o.forward(self.from);
+        let (bx, by) = o.forward(self.to);
         let (dx, dy) = (bx - ax, by - ay);
         if dx == 0 {
             for c in ceil_div(ax, s) - 1..=floor_div(ax, s) {
                 for r in ceil_div(ay, s) - 1..=floor_div(ay, s) {
-                    f(back(c, r))?;
+                    f(c, r)?;
                 }
             }
             return ControlFlow::Continue(());
@@ -276,17 +294,21 @@ impl Segment {
         let den = dx * s;
         let (mut ql, mut rl) = (ay.div_euclid(s), ay.rem_euclid(s) * dx);
         let (axq, axr) = (ax.div_euclid(s), ax.rem_euclid(s));
-        let first = if axr == 0 { axq - 1 } else { axq };
+        let mut c = if axr == 0 { axq - 1 } else { axq };
+        let last = bx.div_euclid(s);
         let mut xl = ax;
-        for c in first..=bx.div_euclid(s) {
+        while c <= last {
             let xr = bx.min((c + 1) * s);
             let r = rl + (xr - xl) * dy;
             let (qr, rr) = if r >= den { (ql + 1, r - den) } else { (ql, r) };
             // Rows whose closed extent meets [y(xl), y(xr)]: ceil(y(xl)) − 1 ..= floor(y(xr)).
-            for r in ql + i64::from(rl > 0) - 1..=qr {
-                f(back(c, r))?;
+            let mut row = ql + i64::from(rl > 0) - 1;
+            while row <= qr {
+                f(c, row)?;
+                row += 1;
             }
             (xl, ql, rl) = (xr, qr, rr);
+            c += 1;
         }
         ControlFlow::Continue(())
     }
@@ -581,6 +603,75 @@ mod tests {
             }
         }
         assert_eq!(unique, brute, "{seg:?}");
+    }
+
+    /// Reference for `contact`: clip t ∈ [0, 1] to the closed square with exact fractions.
+    fn contact_by_clipping(seg: &Segment, sq: Square) -> Option<Contact> {
+        let s = seg.scale;
+        let (x0, y0) = (sq.x as i64 * s, sq.y as i64 * s);
+        let (x1, y1) = (x0 + s, y0 + s);
+        let (px, py) = (seg.from.x, seg.from.y);
+        let (dx, dy) = seg.delta();
+        if dx == 0 && dy == 0 {
+            return if px < x0 || px > x1 || py < y0 || py > y1 {
+                None
+            } else if px > x0 && px < x1 && py > y0 && py < y1 {
+                Some(Contact::Crosses)
+            } else {
+                Some(Contact::Nicks)
+            };
+        }
+        let (mut lo, mut hi) = (Frac::new(0, 1), Frac::new(1, 1));
+        for (p, d, a, b) in [(px, dx, x0, x1), (py, dy, y0, y1)] {
+            if d == 0 {
+                if p < a || p > b {
+                    return None;
+                }
+                continue;
+            }
+            let (ta, tb) = (Frac::new(a - p, d), Frac::new(b - p, d));
+            let (enter, exit) = if ta.cmp(tb) == Ordering::Greater { (tb, ta) } else { (ta, tb) };
+            if enter.cmp(lo) == Ordering::Greater {
+                lo = enter;
+            }
+            if exit.cmp(hi) == Ordering::Less {
+                hi = exit;
+            }
+        }
+        match lo.cmp(hi) {
+            Ordering::Greater => None,
+            Ordering::Equal => Some(Contact::Nicks),
+            Ordering::Less => {
+                let on_edge = (dy == 0 && (py == y0 || py == y1)) || (dx == 0 && (px == x0 || px == x1));
+                Some(if on_edge { Contact::RunsAlong } else { Contact::Crosses })
+            }
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig { cases: 2000, ..Default::default() })]
+
+        /// GEO-1..GEO-3: the separating-axis contact agrees with exact clipping, and the walk
+        /// visits exactly the squares with a contact.
+        #[test]
+        fn prop_contact_matches_clipping_and_walk(
+            scale in proptest::prop_oneof![proptest::strategy::Just(1i64), proptest::strategy::Just(2), proptest::strategy::Just(100)],
+            a in (-3i64..12, -3i64..12), b in (-3i64..12, -3i64..12), fine in (0i64..100, 0i64..100, 0i64..100, 0i64..100),
+        ) {
+            let f = |k: i64| if scale == 1 { 0 } else { k % scale };
+            let seg = Segment::new(
+                Point::new(a.0 * scale + f(fine.0), a.1 * scale + f(fine.1)),
+                Point::new(b.0 * scale + f(fine.2), b.1 * scale + f(fine.3)),
+                scale,
+            );
+            for x in -5..15 {
+                for y in -5..15 {
+                    let sq = Square::new(x, y);
+                    proptest::prop_assert_eq!(seg.contact(sq), contact_by_clipping(&seg, sq), "{:?} {:?}", seg, sq);
+                }
+            }
+            walk_matches_brute_force(seg);
+        }
     }
 
     #[test]

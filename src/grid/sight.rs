@@ -61,6 +61,13 @@ pub fn sample_points(sq: Square) -> [Point; 5] {
     ]
 }
 
+/// Viewer-specific blockers for line of sight; `None` for line of effect.
+pub(crate) type Vision<'a> = Option<&'a dyn Fn(Square) -> bool>;
+
+fn obscures(vision: Vision, sq: Square) -> bool {
+    vision.is_some_and(|v| v(sq))
+}
+
 /// Where a blocked sample segment was stopped, remembered to test the other segments of the
 /// same square pair cheaply.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -80,20 +87,28 @@ fn segment_blocker<T: SquareFlags>(
     model: SightModel,
     seg: &Segment,
     mask: u16,
-    obscured: &impl Fn(Square) -> bool,
+    obscured: Vision,
 ) -> Option<[Option<Blocker>; 2]> {
-    let flow = seg.for_each_square(|sq| {
-        // Fast path inline: most squares carry nothing this test reads.
-        let f = terrain.flags(sq);
-        let blocking = f & mask != 0 || obscured(sq);
-        if f & bits::EDGES == 0 && !blocking {
-            return ControlFlow::Continue(());
-        }
-        match square_blocker(model, seg, sq, f, blocking) {
-            Some(b) => ControlFlow::Break(b),
-            None => ControlFlow::Continue(()),
-        }
-    });
+    let flow = match obscured {
+        // Line of effect: only flagged squares matter, so the terrain may skip the rest.
+        None => terrain.scan(seg, mask | bits::EDGES, |sq, f| {
+            match square_blocker(model, seg, sq, f, f & mask != 0) {
+                Some(b) => ControlFlow::Break(b),
+                None => ControlFlow::Continue(()),
+            }
+        }),
+        Some(vision) => seg.for_each_square(|sq| {
+            let f = terrain.flags(sq);
+            let blocking = f & mask != 0 || vision(sq);
+            if f & bits::EDGES == 0 && !blocking {
+                return ControlFlow::Continue(());
+            }
+            match square_blocker(model, seg, sq, f, blocking) {
+                Some(b) => ControlFlow::Break(b),
+                None => ControlFlow::Continue(()),
+            }
+        }),
+    };
     match flow {
         ControlFlow::Break(b) => Some(b),
         ControlFlow::Continue(()) => None,
@@ -152,12 +167,12 @@ fn probe<T: SquareFlags>(
     seg: &Segment,
     blocker: Blocker,
     mask: u16,
-    obscured: &impl Fn(Square) -> bool,
+    obscured: Vision,
 ) -> bool {
     let s = seg.scale;
     let (vertical, line) = match blocker {
         Blocker::Square(sq) => {
-            return (terrain.flags(sq) & mask != 0 || obscured(sq)) && blocks_square(model, seg, sq);
+            return (terrain.flags(sq) & mask != 0 || obscures(obscured, sq)) && blocks_square(model, seg, sq);
         }
         Blocker::Vertical(i) => (true, i),
         Blocker::Horizontal(j) => (false, j),
@@ -229,7 +244,7 @@ fn cuts<T: SquareFlags>(
     b: Square,
     blocker: Blocker,
     mask: u16,
-    obscured: &impl Fn(Square) -> bool,
+    obscured: Vision,
 ) -> bool {
     // (across-coordinate, along-coordinate) of a square, and the square at (across, along).
     let cut = |vertical: bool, line2: i64, lo: i32, hi: i32, blocked: &dyn Fn(i32) -> bool| {
@@ -260,7 +275,7 @@ fn cuts<T: SquareFlags>(
             terrain.flags(Square::new(i, j)) & bits::WALL_TOP != 0
         }),
         Blocker::Square(sq) => {
-            let solid = |s: Square| terrain.flags(s) & mask != 0 || obscured(s);
+            let solid = |s: Square| terrain.flags(s) & mask != 0 || obscures(obscured, s);
             cut(true, 2 * sq.x as i64 + 1, sq.x, sq.x + 1, &|j| {
                 solid(Square::new(sq.x, j))
             }) || cut(false, 2 * sq.y as i64 + 1, sq.y, sq.y + 1, &|i| {
@@ -282,7 +297,7 @@ pub(crate) fn squares_clear<T: SquareFlags>(
     a: Square,
     b: Square,
     mask: u16,
-    obscured: &impl Fn(Square) -> bool,
+    obscured: Vision,
     known: &mut Known,
 ) -> bool {
     if known
@@ -324,7 +339,7 @@ fn spaces_clear<T: SquareFlags>(
     a: Space,
     b: Space,
     mask: u16,
-    obscured: &impl Fn(Square) -> bool,
+    obscured: Vision,
 ) -> bool {
     let mut known: Known = [None; 4];
     a.squares().any(|sa| {
@@ -343,7 +358,7 @@ pub fn line_of_effect(map: &Map, a: Space, b: Space) -> bool {
 /// Line of effect under a family's model: `Touching` is saga's line of effect, which works
 /// like its line of sight but ignores total concealment (004:839-841).
 pub fn line_of_effect_with(map: &Map, model: SightModel, a: Space, b: Space) -> bool {
-    spaces_clear(&MapView { map, creatures: &[] }, model, a, b, bits::LOE, &|_| false)
+    spaces_clear(&MapView { map, creatures: &[] }, model, a, b, bits::LOE, None)
 }
 
 /// Line of sight from `a` to `b`. LOS-2 (starfinder, `Crossing`): line of effect that also
@@ -353,7 +368,7 @@ pub fn line_of_effect_with(map: &Map, model: SightModel, a: Space, b: Space) -> 
 /// viewer-specific blockers the map cannot know (darkness without darkvision, §10.3, §22),
 /// and counts even in the viewer's and target's own squares.
 pub fn line_of_sight(map: &Map, model: SightModel, a: Space, b: Space, obscured: impl Fn(Square) -> bool) -> bool {
-    spaces_clear(&MapView { map, creatures: &[] }, model, a, b, SIGHT_MASK, &obscured)
+    spaces_clear(&MapView { map, creatures: &[] }, model, a, b, SIGHT_MASK, Some(&obscured))
 }
 
 const SIGHT_MASK: u16 = bits::LOE | bits::SIGHT | bits::CONCEAL_TOTAL;
@@ -361,12 +376,12 @@ const SIGHT_MASK: u16 = bits::LOE | bits::SIGHT | bits::CONCEAL_TOTAL;
 impl LineGrid {
     /// `line_of_effect_with` on the precomputed grid.
     pub fn line_of_effect(&self, model: SightModel, a: Space, b: Space) -> bool {
-        spaces_clear(self, model, a, b, bits::LOE, &|_| false)
+        spaces_clear(self, model, a, b, bits::LOE, None)
     }
 
     /// `line_of_sight` on the precomputed grid.
     pub fn line_of_sight(&self, model: SightModel, a: Space, b: Space, obscured: impl Fn(Square) -> bool) -> bool {
-        spaces_clear(self, model, a, b, SIGHT_MASK, &obscured)
+        spaces_clear(self, model, a, b, SIGHT_MASK, Some(&obscured))
     }
 }
 
@@ -476,7 +491,7 @@ mod tests {
         sample_points(a).iter().any(|&p| {
             sample_points(b)
                 .iter()
-                .any(|&q| segment_blocker(&view, model, &Segment::new(p, q, SAMPLE_SCALE), mask, &|_| false).is_none())
+                .any(|&q| segment_blocker(&view, model, &Segment::new(p, q, SAMPLE_SCALE), mask, None).is_none())
         })
     }
 
@@ -500,7 +515,7 @@ mod tests {
             let (a, b) = (Square::new(a.0, a.1), Square::new(b.0, b.1));
             let grid = LineGrid::new(&map, &[]);
             for model in [SightModel::Crossing, SightModel::Touching] {
-                let fast = squares_clear(&grid, model, a, b, bits::LOE, &|_| false, &mut [None; 4]);
+                let fast = squares_clear(&grid, model, a, b, bits::LOE, None, &mut [None; 4]);
                 prop_assert_eq!(fast, naive_clear(&map, model, a, b, bits::LOE));
             }
         }

@@ -36,6 +36,11 @@ pub enum MoveMode {
     Minimum,
     /// The movement of a charge (§5.8); only the `Charge` command moves this way.
     Charge,
+    /// Squeeze through a space at least half as wide as the unit (§5.4): one move action,
+    /// the narrower footprint (anchored at the top-left square), the family's hampering
+    /// (starfinder: half speed) and entangled while squeezing; it must end where its whole
+    /// space fits.
+    Squeeze,
 }
 
 /// A checked move: what it costs and where it goes.
@@ -97,6 +102,10 @@ fn mode_cost(
             (vec![mm.action], mm.squares)
         }
         MoveMode::Charge => return Err(RuleError::IllegalMove("use the Charge command to charge".into())),
+        MoveMode::Squeeze => {
+            m.squeezing.as_ref().ok_or_else(|| unsupported("squeezing"))?;
+            (vec![ActionKind::Move], speed)
+        }
     })
 }
 
@@ -160,9 +169,17 @@ pub fn plan_move(
     for kind in &actions {
         budget_left.spend(&rules.actions, *kind).map_err(RuleError::Budget)?;
     }
-    let from = space_of(world, unit).ok_or_else(|| RuleError::UnknownUnit(unit.clone()))?;
+    let full = space_of(world, unit).ok_or_else(|| RuleError::UnknownUnit(unit.clone()))?;
+    let from = match mode {
+        MoveMode::Squeeze => Space::new(full.at, squeezed_side(rules, unit, profile, full)?),
+        _ => full,
+    };
     let layers = board_for(world, unit);
-    let board = layers.board(world);
+    let mut board = layers.board(world);
+    if mode == MoveMode::Squeeze {
+        board.side = from.side;
+        board.extra_hampering = rules.movement.squeezing.map_or(0, |s| s.hampering as u8);
+    }
     let mut planner = Planner::new();
     let parity0 = combat.diagonals;
     let exempt_first = withdraw_exemptions(world, rules, unit, mode, &layers);
@@ -226,6 +243,17 @@ pub fn plan_move(
         && difficult_under(world, from.moved_to(squares[0]))
     {
         return Err(illegal("a guarded step cannot go into difficult terrain".into()));
+    }
+    if mode == MoveMode::Squeeze {
+        // §5.4: the squeeze ends where the whole space fits (saga: must; starfinder: the engine
+        // does not keep a creature squeezed between turns yet).
+        let mut whole = layers.board(world);
+        whole.side = full.side;
+        if !whole.footprint_endable(to) {
+            return Err(illegal(format!(
+                "{unit}'s whole space does not fit at {to}, so it cannot stop squeezing there"
+            )));
+        }
     }
     if let (MoveMode::Withdraw, Some(WithdrawProtection::FirstSquaresMustClear { squares: n })) =
         (mode, rules.movement.withdraw.as_ref().map(|w| w.protection))
@@ -323,6 +351,7 @@ fn mode_word(mode: MoveMode) -> &'static str {
         MoveMode::Crawl => "crawl",
         MoveMode::Minimum => "minimum movement",
         MoveMode::Charge => "charge",
+        MoveMode::Squeeze => "squeeze",
     }
 }
 
@@ -341,6 +370,15 @@ pub fn execute_move(
         take_action(ex, unit, *kind, mode_word(mode).to_string());
     }
     let exempt_first: Vec<UnitId> = withdraw_exempt_units(ex, &rules, unit, mode);
+    let entangled = mode == MoveMode::Squeeze && rules.movement.squeezing.is_some_and(|s| s.entangled);
+    if entangled {
+        let (unit, condition) = (unit.clone(), ConditionName::Entangled);
+        ex.emit(GameEvent::ConditionChanged {
+            unit,
+            condition,
+            gained: true,
+        });
+    }
     walk(
         ex,
         unit,
@@ -351,6 +389,14 @@ pub fn execute_move(
         plan.cost_ft,
         &exempt_first,
     )?;
+    if entangled {
+        let (unit, condition) = (unit.clone(), ConditionName::Entangled);
+        ex.emit(GameEvent::ConditionChanged {
+            unit,
+            condition,
+            gained: false,
+        });
+    }
     if mode == MoveMode::Run
         && let RunnerDefense::FlatFooted { .. } = rules.movement.run.runner_defense
     {
@@ -358,6 +404,27 @@ pub fn execute_move(
         start_effect(ex, unit, unit, "running", 1, Some(ConditionName::FlatFooted), 0);
     }
     Ok(())
+}
+
+/// The side of a squeezing unit's footprint (§5.4: at least half as wide as its space).
+fn squeezed_side(rules: &Ruleset, unit: &UnitId, profile: &Profile, space: Space) -> Result<u32, RuleError> {
+    let squeeze = rules
+        .movement
+        .squeezing
+        .ok_or_else(|| RuleError::NotSupported(format!("squeezing is not in {}'s rules", rules.name)))?;
+    if squeeze.who == crate::ruleset::SqueezeWho::LargeOrBigger && profile.size < crate::ruleset::Size::Large {
+        return Err(RuleError::IllegalMove(format!(
+            "only Large or bigger creatures squeeze in {}",
+            rules.name
+        )));
+    }
+    if space.side < 2 {
+        return Err(RuleError::NotSupported(format!(
+            "{unit} fills one square; squeezing through half-square gaps needs narrow-gap edges, which maps do not have yet"
+        )));
+    }
+    let den = squeeze.min_width.den.max(1);
+    Ok((space.side * squeeze.min_width.num).div_ceil(den).max(1))
 }
 
 /// Walks a checked path step by step. Before each step every enemy it provokes attacks
@@ -381,7 +448,13 @@ pub(crate) fn walk(
         path: squares.to_vec(),
         cost_ft,
     });
-    let side = space_of(ex.world, unit).map_or(1, |s| s.side);
+    let rules = ex.ruleset().clone();
+    let whole = space_of(ex.world, unit).map_or(1, |s| s.side);
+    let profile = ex.get::<Profile>(unit).cloned();
+    let side = match (mode, profile) {
+        (MoveMode::Squeeze, Some(p)) => squeezed_side(&rules, unit, &p, Space::new(from, whole))?,
+        _ => whole,
+    };
     let mut at = from;
     let mut moved = 0;
     let mut diagonals = ex.world.resource::<Combat>().diagonals;

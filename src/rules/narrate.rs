@@ -217,6 +217,7 @@ fn mode_name(mode: super::MoveMode) -> &'static str {
         super::MoveMode::GuardedStep => "guarded step",
         super::MoveMode::Crawl => "crawl",
         super::MoveMode::Minimum => "minimum movement",
-        super::MoveMode::Charge => "charge",
+                super::MoveMode::Charge => "charge",
+        super::MoveMode::Squeeze => "squeeze",
     }
 }

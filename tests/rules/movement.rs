@@ -602,3 +602,39 @@ fn fliers_pass_over_enemies_and_reach_counts_height() {
         "leaving the square 1 up beside it provokes"
     );
 }
+
+/// §5.4: a Large creature squeezes through a one-square gap at half speed (starfinder) and is
+/// entangled while it does; it cannot pass without squeezing; saga squeezes cost nothing extra.
+#[test]
+fn squeezing_a_large_creature_through_a_narrow_gap() {
+    let rows = ["........", "........", "###.####", "........", "........"];
+    for (family, step_ft) in [("starfinder", 10), ("saga", 5)] {
+        let units = [fighter(family, "ogre", "a", (3, 0), 5, "Large")];
+        let mut b = battle(&map_scenario(family, &rows, &units), &[10]);
+        let refused = b.submit(goto("ogre", (3, 3), MoveMode::Move)).unwrap_err().to_string();
+        assert!(refused.contains("cannot be reached"), "{family}: {refused}");
+        let events = ok(&mut b, goto("ogre", (3, 3), MoveMode::Squeeze));
+        assert_eq!(steps_ft(&events), vec![step_ft; 3], "{family}");
+        let entangled: Vec<bool> = events
+            .iter()
+            .filter_map(|e| match e {
+                GameEvent::ConditionChanged { gained, .. } => Some(*gained),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(
+            entangled,
+            if family == "starfinder" {
+                vec![true, false]
+            } else {
+                vec![]
+            }
+        );
+        let mut b = battle(&map_scenario(family, &rows, &units), &[10]);
+        let stuck = b
+            .submit(goto("ogre", (3, 2), MoveMode::Squeeze))
+            .unwrap_err()
+            .to_string();
+        assert!(stuck.contains("does not fit"), "{family}: {stuck}");
+    }
+}
