@@ -128,3 +128,34 @@ pub fn aoo_refusal(world: &World, reactor: &UnitId) -> Option<String> {
     }
     None
 }
+
+/// AOO-1 for an action (§8.2): the enemies that get an attack of opportunity when `actor`
+/// takes an action that `trigger` names, from the square it stands in. Empty when the family
+/// does not list the trigger; cover and total concealment protect as for movement (§8.3).
+pub fn provoked_by(world: &World, actor: &UnitId, trigger: crate::ruleset::AooTrigger) -> Vec<UnitId> {
+    let rules = world.resource::<Ruleset>();
+    if !rules.aoo.triggers.contains(&trigger) {
+        return Vec::new();
+    }
+    let Some(space) = space_of(world, actor) else {
+        return Vec::new();
+    };
+    let elevation = super::flight::elevation_of(world, actor);
+    let order = &world.resource::<Combat>().order;
+    let mut reactors: Vec<UnitId> = world
+        .resource::<UnitIndex>()
+        .0
+        .keys()
+        .filter(|r| *r != actor && hostile(world, actor, r))
+        .filter(|r| aoo_refusal(world, r).is_none())
+        .filter(|r| {
+            space
+                .squares()
+                .any(|sq| super::flight::threatens_at(world, r, sq, elevation))
+        })
+        .filter(|r| !super::protection::protected_from_aoo(world, r, actor))
+        .cloned()
+        .collect();
+    reactors.sort_by_key(|u| order.iter().position(|e| &e.unit == u).unwrap_or(usize::MAX));
+    reactors
+}

@@ -60,7 +60,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn we41_alternating_distances() {
+    fn we_41_alternating_distances() {
         let p = DiagonalPolicy::Alternating;
         assert_eq!(p.squares(6, 0), 6);
         assert_eq!(p.squares(6, 3), 7);

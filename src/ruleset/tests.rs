@@ -1,6 +1,7 @@
 //! Ruleset tests: every shipped family loads, spot checks of spec numbers per family,
 //! engine-default paths resolve and match the files' "(not in seeds)" comments, and
 //! unknown fields are rejected.
+#![cfg(test)]
 
 use super::*;
 
@@ -43,7 +44,7 @@ fn grid_diagonal_policies() {
 }
 
 #[test]
-fn we01_altronus_step_costs_starfinder() {
+fn we_01_altronus_step_costs_starfinder() {
     let r = load(Family::Starfinder);
     let (t, p) = (&r.terrain, r.grid.diagonal);
     // orthogonal clear, diagonal clear (1st), diagonal clear (2nd), orthogonal DT, diagonal DT
@@ -58,7 +59,7 @@ fn we01_altronus_step_costs_starfinder() {
 }
 
 #[test]
-fn we03_repeated_doubling_starfinder() {
+fn we_03_repeated_doubling_starfinder() {
     let r = load(Family::Starfinder);
     let cost = |diagonal, k| r.terrain.step_cost(r.grid.diagonal, diagonal, k, 0);
     assert_eq!([cost(false, 1), cost(false, 2), cost(false, 3)], [2, 4, 8]);
@@ -66,7 +67,7 @@ fn we03_repeated_doubling_starfinder() {
 }
 
 #[test]
-fn we04_saga_diagonal_and_difficult_costs() {
+fn we_04_saga_diagonal_and_difficult_costs() {
     let r = load(Family::Saga);
     let cost = |diagonal, k| r.terrain.step_cost(r.grid.diagonal, diagonal, k, 0);
     assert_eq!(3 * cost(true, 0), 6);
@@ -77,7 +78,7 @@ fn we04_saga_diagonal_and_difficult_costs() {
 }
 
 #[test]
-fn we06_we07_run_multipliers() {
+fn we_06_we_07_run_multipliers() {
     let saga = load(Family::Saga);
     assert_eq!(saga.movement.run.multiple(false), 4);
     assert_eq!(saga.movement.run.multiple(true), 3);
@@ -394,7 +395,7 @@ fn d20_dies_at_minus_ten() {
 }
 
 #[test]
-fn we49_starfinder_stabilize_cost() {
+fn we_49_starfinder_stabilize_cost() {
     let rp = load(Family::Starfinder).health.resolve.expect("starfinder resolve");
     assert_eq!([3, 7, 16].map(|max| rp.stabilize_cost.for_max(max)), [1, 1, 3]);
 }
@@ -413,7 +414,7 @@ fn saga_condition_track_and_second_wind() {
 }
 
 #[test]
-fn we41_we42_range_penalties() {
+fn we_41_we_42_range_penalties() {
     let sf = load(Family::Starfinder).range.model;
     assert_eq!(sf.increment_penalty(30, 30, false), Some(0));
     assert_eq!(sf.increment_penalty(35, 30, false), Some(-2));

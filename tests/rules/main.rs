@@ -1,5 +1,6 @@
 //! Headless integration tests of the rules core, in one binary (every test binary links Bevy).
 
+mod aoo;
 mod budget;
 mod cli;
 mod docs;
