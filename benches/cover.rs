@@ -51,12 +51,12 @@ impl Rng {
     }
 }
 
-/// A 128 × 128 map: a 16-square room grid of thin walls with two doorways per wall
-/// (one open door, one closed door or gap), solid pillars, crates, improved cover, low walls
-/// and smoke scattered inside the rooms.
-fn battle_map(rng: &mut Rng) -> Map {
+/// A 128 × 128 map. `rooms`: a 16-square room grid of thin walls with two doorways per
+/// wall (an open door, a closed door or a gap); always: solid pillars, crates, improved
+/// cover, low walls and smoke scattered on 1 square in 40.
+fn battle_map(rng: &mut Rng, rooms: bool) -> Map {
     let mut map = Map::filled(SIZE as u32, SIZE as u32, Cell::default());
-    for line in (16..SIZE).step_by(16) {
+    for line in (16..SIZE).step_by(16).filter(|_| rooms) {
         for k in 0..SIZE {
             map.set_vertical_edge(line, k, EdgeFeature::Wall);
             map.set_horizontal_edge(k, line, EdgeFeature::Wall);
@@ -114,59 +114,86 @@ fn units(map: &Map, rng: &mut Rng) -> Vec<Space> {
 }
 
 fn main() {
+    let mode = std::env::var("PROF").unwrap();
     let mut rng = Rng(0x5EED_C0FE_u64);
-    let map = battle_map(&mut rng);
+    let map = battle_map(&mut rng, std::env::var("OPEN").is_err());
     let units = units(&map, &mut rng);
-    for family in [Family::Starfinder, Family::Saga] {
-        let ruleset = load_embedded(family).unwrap();
-        let params = CoverParams::from_ruleset(&ruleset);
-        let grid = LineGrid::new(&map, &units);
-        let mut tally = [0usize; 6];
-        for &a in &units {
-            for &t in &units {
+    let ruleset = load_embedded(if std::env::var("SAGA").is_ok() { Family::Saga } else { Family::Starfinder }).unwrap();
+    let params = CoverParams::from_ruleset(&ruleset);
+    let grid = LineGrid::new(&map, &units);
+    let vis: Vec<(Space, Space)> = units.iter().flat_map(|&a| units.iter().map(move |&t| (a, t))).filter(|(a, t)| a != t && (mode == "all" || (mode == "vis") == grid.line_of_effect(SightModel::Crossing, *a, *t))).collect();
+    let iters: usize = std::env::var("ITER").map(|v| v.parse().unwrap()).unwrap_or(200);
+    let loe_only = std::env::var("LOEONLY").is_ok();
+    let t0 = Instant::now();
+    for _ in 0..iters {
+        for &(a, t) in &vis {
+            if loe_only { std::hint::black_box(grid.line_of_effect(SightModel::Crossing, a, t)); } else { std::hint::black_box(grid.cover(&params, a, t, AttackKind::Ranged)); }
+        }
+    }
+    println!("{} pairs: {:.1} µs per matrix pass", vis.len(), t0.elapsed().as_secs_f64() * 1e6 / iters as f64);
+}
+
+fn unused_main() {
+    for (name, rooms) in [("rooms", true), ("open ground", false)] {
+        let mut rng = Rng(0x5EED_C0FE_u64);
+        let map = battle_map(&mut rng, rooms);
+        let units = units(&map, &mut rng);
+        println!("== {name} map ==");
+        for family in [Family::Starfinder, Family::Saga] {
+            run(&map, &units, family);
+        }
+    }
+}
+
+fn run(map: &Map, units: &[Space], family: Family) {
+    let ruleset = load_embedded(family).unwrap();
+    let params = CoverParams::from_ruleset(&ruleset);
+    let grid = LineGrid::new(map, units);
+    let mut tally = [0usize; 6];
+    for &a in units {
+        for &t in units {
+            if a != t {
+                tally[grid.cover(&params, a, t, AttackKind::Ranged).degree as usize] += 1;
+            }
+        }
+    }
+    let names = ["none", "soft", "partial", "cover", "improved", "total"];
+    let mix: Vec<String> = names.iter().zip(tally).map(|(n, c)| format!("{n} {c}")).collect();
+    println!("{family:?}: {} pairs: {}", UNITS * (UNITS - 1), mix.join(", "));
+    measure(&format!("{family:?} LineGrid::new (128x128, 100 units)"), 200, || {
+        std::hint::black_box(LineGrid::new(map, units));
+    });
+    measure(&format!("{family:?} cover matrix (LineGrid::new + cover_matrix)"), 30, || {
+        let grid = LineGrid::new(map, units);
+        std::hint::black_box(grid.cover_matrix(&params, units, AttackKind::Ranged));
+    });
+    measure(&format!("{family:?} cover matrix (LineGrid::new + 9900 cover)"), 30, || {
+        let grid = LineGrid::new(map, units);
+        for &a in units {
+            for &t in units {
                 if a != t {
-                    tally[grid.cover(&params, a, t, AttackKind::Ranged).degree as usize] += 1;
+                    std::hint::black_box(grid.cover(&params, a, t, AttackKind::Ranged));
                 }
             }
         }
-        let names = ["none", "soft", "partial", "cover", "improved", "total"];
-        let mix: Vec<String> = names.iter().zip(tally).map(|(n, c)| format!("{n} {c}")).collect();
-        println!("{family:?}: {} pairs: {}", UNITS * (UNITS - 1), mix.join(", "));
-        measure(&format!("{family:?} LineGrid::new (128x128, 100 units)"), 200, || {
-            std::hint::black_box(LineGrid::new(&map, &units));
-        });
-        measure(&format!("{family:?} cover matrix 100x99 (LineGrid::cover)"), 30, || {
-            let grid = LineGrid::new(&map, &units);
-            for &a in &units {
-                for &t in &units {
-                    if a != t {
-                        std::hint::black_box(grid.cover(&params, a, t, AttackKind::Ranged));
-                    }
+    });
+    measure(&format!("{family:?} cover matrix (9900 plain cover(map, ..))"), 5, || {
+        for &a in units {
+            for &t in units {
+                if a != t {
+                    std::hint::black_box(cover(map, &params, a, t, units, AttackKind::Ranged));
                 }
             }
-        });
-        measure(&format!("{family:?} cover matrix 100x99 (LineGrid::cover_matrix)"), 30, || {
-            let grid = LineGrid::new(&map, &units);
-            std::hint::black_box(grid.cover_matrix(&params, &units, AttackKind::Ranged));
-        });
-        measure(&format!("{family:?} cover matrix 100x99 (cover(), map)"), 5, || {
-            for &a in &units {
-                for &t in &units {
-                    if a != t {
-                        std::hint::black_box(cover(&map, &params, a, t, &units, AttackKind::Ranged));
-                    }
+        }
+    });
+    let model = SightModel::of(&ruleset.cover);
+    measure(&format!("{family:?} line-of-sight matrix (LineGrid)"), 30, || {
+        for &a in units {
+            for &t in units {
+                if a != t {
+                    std::hint::black_box(grid.line_of_sight(model, a, t, |_| false));
                 }
             }
-        });
-        let model = SightModel::of(&ruleset.cover);
-        measure(&format!("{family:?} line-of-sight matrix 100x99 (LineGrid)"), 30, || {
-            for &a in &units {
-                for &t in &units {
-                    if a != t {
-                        std::hint::black_box(grid.line_of_sight(model, a, t, |_| false));
-                    }
-                }
-            }
-        });
-    }
+        }
+    });
 }

@@ -58,8 +58,9 @@ pub(crate) mod bits {
 /// The per-square flags a line test reads.
 pub(crate) trait SquareFlags {
     fn flags(&self, sq: Square) -> u16;
-    /// Whether any square may carry `IMPROVED` (lets cover stop walking a line early).
-    fn may_have_improved(&self) -> bool {
+    /// Whether a square carrying `IMPROVED` may lie where a line between the two spaces can
+    /// touch it (lets cover stop walking a line at ordinary cover).
+    fn may_have_improved(&self, _a: Space, _b: Space) -> bool {
         true
     }
     /// Calls `on` for every square the segment touches whose flags meet `mask`.
@@ -67,6 +68,64 @@ pub(crate) trait SquareFlags {
     fn scan<B>(&self, seg: &Segment, mask: u16, on: impl FnMut(Square, u16) -> ControlFlow<B>) -> ControlFlow<B> {
         scan_squares(self, seg, mask, on)
     }
+}
+
+/// Summed-area table of the cells carrying `bit`: entry `(c, r)` of the
+/// `(stride + 1) × (rows + 1)` table counts them in columns `0..c`, rows `0..r`.
+fn prefix_counts(flags: &[u16], stride: usize, rows: usize, bit: u16) -> Vec<u32> {
+    let w = stride + 1;
+    let mut t = vec![0u32; w * (rows + 1)];
+    for r in 0..rows {
+        for c in 0..stride {
+            let here = u32::from(flags[r * stride + c] & bit != 0);
+            t[(r + 1) * w + c + 1] = here + t[r * w + c + 1] + t[(r + 1) * w + c] - t[r * w + c];
+        }
+    }
+    t
+}
+
+/// Two-pass chamfer transform: the Chebyshev distance from each cell to the nearest cell
+/// with a non-zero flag (cells off the grid count as empty), capped at 255.
+fn chebyshev_clearance(flags: &[u16], stride: usize, rows: usize) -> Vec<u8> {
+    let mut d: Vec<u8> = flags.iter().map(|&f| if f != 0 { 0 } else { u8::MAX }).collect();
+    let at = |d: &[u8], r: usize, c: usize| d[r * stride + c].saturating_add(1);
+    for r in 0..rows {
+        for c in 0..stride {
+            let mut v = d[r * stride + c];
+            if c > 0 {
+                v = v.min(at(&d, r, c - 1));
+            }
+            if r > 0 {
+                v = v.min(at(&d, r - 1, c));
+                if c > 0 {
+                    v = v.min(at(&d, r - 1, c - 1));
+                }
+                if c + 1 < stride {
+                    v = v.min(at(&d, r - 1, c + 1));
+                }
+            }
+            d[r * stride + c] = v;
+        }
+    }
+    for r in (0..rows).rev() {
+        for c in (0..stride).rev() {
+            let mut v = d[r * stride + c];
+            if c + 1 < stride {
+                v = v.min(at(&d, r, c + 1));
+            }
+            if r + 1 < rows {
+                v = v.min(at(&d, r + 1, c));
+                if c + 1 < stride {
+                    v = v.min(at(&d, r + 1, c + 1));
+                }
+                if c > 0 {
+                    v = v.min(at(&d, r + 1, c - 1));
+                }
+            }
+            d[r * stride + c] = v;
+        }
+    }
+    d
 }
 
 /// `SquareFlags::scan` by looking up every square.
@@ -168,7 +227,11 @@ pub struct LineGrid {
     stride: usize,
     rows: usize,
     flags: Vec<u16>,
-    improved: bool,
+    /// Chebyshev distance to the nearest square with any flag (0 on one), capped at 255:
+    /// lets a walk jump over empty ground.
+    clearance: Vec<u8>,
+    /// Prefix counts of `IMPROVED` squares, `(stride + 1) × (rows + 1)`.
+    improved: Vec<u32>,
 }
 
 impl LineGrid {
@@ -185,7 +248,8 @@ impl LineGrid {
         let mut grid = Self {
             stride,
             rows,
-            improved: flags.iter().any(|f| f & bits::IMPROVED != 0),
+            improved: prefix_counts(&flags, stride, rows, bits::IMPROVED),
+            clearance: Vec::new(),
             flags,
         };
         for s in creatures {
@@ -195,6 +259,7 @@ impl LineGrid {
                 }
             }
         }
+        grid.clearance = chebyshev_clearance(&grid.flags, stride, rows);
         grid
     }
 
@@ -215,8 +280,19 @@ impl SquareFlags for LineGrid {
         }
     }
 
-    fn may_have_improved(&self) -> bool {
-        self.improved
+    fn may_have_improved(&self, a: Space, b: Space) -> bool {
+        // Lines stay inside the bounding box of both spaces; touched squares, one more ring.
+        let lo_x = a.at.x.min(b.at.x) - 1;
+        let lo_y = a.at.y.min(b.at.y) - 1;
+        let hi_x = (a.at.x + a.side as i32).max(b.at.x + b.side as i32);
+        let hi_y = (a.at.y + a.side as i32).max(b.at.y + b.side as i32);
+        // Prefix sums over the padded grid: cell (c, r) holds the count in [0, c) × [0, r).
+        let clamp = |v: i32, n: usize| (v + 1).clamp(0, n as i32) as usize;
+        let (c0, c1) = (clamp(lo_x, self.stride), clamp(hi_x + 1, self.stride));
+        let (r0, r1) = (clamp(lo_y, self.rows), clamp(hi_y + 1, self.rows));
+        let w = self.stride + 1;
+        let at = |c: usize, r: usize| self.improved[r * w + c];
+        at(c1, r1) + at(c0, r0) > at(c0, r1) + at(c1, r0)
     }
 
     /// Walks the flat flag array by index: a segment between points on the map touches only
@@ -231,11 +307,52 @@ impl SquareFlags for LineGrid {
         }
         let o = seg.octant();
         let (offset, per_column, per_row) = o.linear(self.stride as i64);
-        let flags = &self.flags[..];
-        seg.walk_normalised(&o, |c, r| {
-            let f = flags[(offset + c * per_column + r * per_row) as usize];
+        let (flags, clearance) = (&self.flags[..], &self.clearance[..]);
+        let index = move |c: i64, r: i64| (offset + c * per_column + r * per_row) as usize;
+        seg.walk_normalised(&o, |c, r| i64::from(clearance[index(c, r)]), |c, r| {
+            let f = flags[index(c, r)];
             if f & mask != 0 { on(o.square(c, r), f) } else { ControlFlow::Continue(()) }
         })
+    }
+}
+
+/// The squares meeting the closed convex hull of squares `a` and `t` whose flags meet `mask`
+/// (with their flags), into `out`: a superset of the flagged squares any line between points
+/// of the two squares touches. Ordered column by column from `a` towards `t`.
+pub(crate) fn hull_candidates<T: SquareFlags>(
+    terrain: &T,
+    a: Square,
+    t: Square,
+    mask: u16,
+    out: &mut Vec<(Square, u16)>,
+) {
+    out.clear();
+    // In the octant of the centre line, t lies right of a and at most as far down as right.
+    let o = Segment::centres(a, t).octant();
+    let (a_c, a_r) = o.square_forward(a);
+    let (t_c, t_r) = o.square_forward(t);
+    let (dc, dr) = (t_c - a_c, t_r - a_r);
+    for c in a_c - 1..=t_c + 1 {
+        // The hull's top chain a_r + max(0, x − a_c − 1)·dr/dc and bottom chain
+        // min(a_r + 1 + (x − a_c)·dr/dc, t_r + 1) never fall, so over the strip [c, c + 1]
+        // (clipped to the hull's x-extent) the hull spans [top(left end), bottom(right end)].
+        let (lo, hi) = if dc == 0 {
+            (a_r - 1, a_r + 1)
+        } else {
+            let xl = c.clamp(a_c, t_c + 1);
+            let xr = (c + 1).clamp(a_c, t_c + 1);
+            let top = (xl - a_c - 1).max(0) * dr;
+            let lo = a_r + (top + dc - 1) / dc - 1;
+            let hi = (a_r + 1 + (xr - a_c) * dr / dc).min(t_r + 1);
+            (lo, hi)
+        };
+        for r in lo..=hi {
+            let sq = o.square(c, r);
+            let f = terrain.flags(sq);
+            if f & mask != 0 {
+                out.push((sq, f));
+            }
+        }
     }
 }
 
@@ -502,6 +619,93 @@ pub(crate) mod tests {
             adjacent_melee_needs_whole_space: true,
             total_blocks_aoo: false,
             perception: None,
+        }
+    }
+
+    use crate::grid::segment::Point;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+        /// The precomputed grid's index walk (with clearance jumps) reports exactly the flagged
+        /// squares the plain walk over the map reports, in the same order.
+        #[test]
+        fn prop_grid_scan_matches_map_scan(
+            features in prop::collection::vec((0i32..24, 0i32..24, 0u8..5), 0..40),
+            segs in prop::collection::vec((0i64..2400, 0i64..2400, 0i64..2400, 0i64..2400), 1..8),
+        ) {
+            let mut map = Map::filled(24, 24, Cell::default());
+            for (x, y, kind) in features {
+                let sq = Square::new(x, y);
+                let mut c = *map.cell(sq).unwrap();
+                match kind {
+                    0 => c.blocks_loe = true,
+                    1 => c.low = true,
+                    2 => c.concealment = Concealment::Normal,
+                    3 => map.set_vertical_edge(x, y, EdgeFeature::Wall),
+                    _ => map.set_horizontal_edge(x, y, EdgeFeature::Wall),
+                }
+                map.set_cell(sq, c);
+            }
+            let creatures = [Space::one(Square::new(5, 5)), Space::new(Square::new(12, 3), 2)];
+            let grid = LineGrid::new(&map, &creatures);
+            let view = MapView { map: &map, creatures: &creatures };
+            for (ax, ay, bx, by) in segs {
+                let seg = Segment::new(Point::new(ax, ay), Point::new(bx, by), 100);
+                for mask in [u16::MAX, bits::LOE | bits::EDGES, bits::CREATURE] {
+                    let (mut fast, mut slow) = (Vec::new(), Vec::new());
+                    let _ = grid.scan(&seg, mask, |sq, f| { fast.push((sq, f)); ControlFlow::<()>::Continue(()) });
+                    let _ = view.scan(&seg, mask, |sq, f| { slow.push((sq, f)); ControlFlow::<()>::Continue(()) });
+                    prop_assert_eq!(fast, slow);
+                }
+            }
+            // The clearance is the Chebyshev distance to the nearest flagged cell.
+            let (w, h) = (grid.stride as i32, grid.rows as i32);
+            for r in 0..h {
+                for c in 0..w {
+                    let mut best = u8::MAX as i32;
+                    for r2 in 0..h {
+                        for c2 in 0..w {
+                            if grid.flags[(r2 * w + c2) as usize] != 0 {
+                                best = best.min((r - r2).abs().max((c - c2).abs()));
+                            }
+                        }
+                    }
+                    prop_assert_eq!(i32::from(grid.clearance[(r * w + c) as usize]), best);
+                }
+            }
+        }
+    }
+
+    proptest! {
+        /// Every square any corner line or sample line between two squares touches is among
+        /// the hull candidates (here every square is flagged, so candidates = hull squares).
+        #[test]
+        fn prop_hull_candidates_cover_every_line(a in (0i32..20, 0i32..20), t in (0i32..20, 0i32..20)) {
+            let fog = Cell { concealment: Concealment::Normal, ..Cell::default() };
+            let map = Map::filled(20, 20, fog);
+            let view = MapView { map: &map, creatures: &[] };
+            let (a, t) = (Square::new(a.0, a.1), Square::new(t.0, t.1));
+            let mut cands = Vec::new();
+            hull_candidates(&view, a, t, u16::MAX, &mut cands);
+            let inside: std::collections::HashSet<Square> = cands.iter().map(|c| c.0).collect();
+            prop_assert_eq!(inside.len(), cands.len());
+            let mut segs: Vec<Segment> = Vec::new();
+            for c in corners(a) {
+                segs.extend(corner_lines(c, t));
+            }
+            for p in crate::grid::sample_points(a) {
+                for q in crate::grid::sample_points(t) {
+                    segs.push(Segment::new(p, q, crate::grid::SAMPLE_SCALE));
+                }
+            }
+            for seg in segs {
+                let _ = seg.for_each_square(|sq| {
+                    assert!(inside.contains(&sq), "{seg:?} touches {sq:?} outside the hull of {a:?} {t:?}");
+                    ControlFlow::<()>::Continue(())
+                });
+            }
         }
     }
 

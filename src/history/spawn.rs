@@ -31,6 +31,7 @@ pub struct ScenarioInfo {
 pub fn spawn_scenario(world: &mut World, spec: &ScenarioSpec, dice: Dice) {
     world.insert_resource(spec.ruleset.clone());
     world.insert_resource(Terrain(spec.map.clone()));
+    world.insert_resource(crate::rules::board::BaseStates::of(&spec.map, &spec.ruleset));
     world.insert_resource(Environment { gravity: spec.gravity });
     world.insert_resource(Sides(spec.sides.clone()));
     world.insert_resource(ScenarioInfo {
@@ -49,6 +50,7 @@ pub fn spawn_scenario(world: &mut World, spec: &ScenarioSpec, dice: Dice) {
             unit.health,
             unit.conditions.clone(),
             Elevation(unit.elevation),
+            crate::rules::LifeState::Fine,
             Awareness { aware: unit.aware },
         ));
         if let Some(round) = unit.joins_round {

@@ -207,6 +207,13 @@ pub fn apply(world: &mut World, event: &GameEvent) {
                 c.fly_heading = *heading;
             }
         }
+        GameEvent::UnitDisplaced { unit, to, .. } => {
+            if let Some(e) = entity(world, unit)
+                && let Some(mut p) = world.get_mut::<Placement>(e)
+            {
+                p.at = *to;
+            }
+        }
         GameEvent::MoveEnded { unit, .. } => {
             combat(world).acted_in_combat.insert(unit.clone());
         }

@@ -173,6 +173,13 @@ pub enum GameEvent {
         diagonals: u32,
         heading: Option<u8>,
     },
+    /// The unit is put back where it may stand (MOV-12: the last legal position of its move).
+    UnitDisplaced {
+        unit: UnitId,
+        from: Square,
+        to: Square,
+        reason: String,
+    },
     /// A move ends at `at`; `stopped` says why it ended early, if it did (MOV-12, AOO-1).
     MoveEnded {
         unit: UnitId,

@@ -62,6 +62,12 @@ pub enum RulesSet {
 /// Adds the rules' messages, resources and systems. The battle itself is spawned by
 /// `battle::Battle` from a validated scenario.
 pub fn plugin(app: &mut App) {
+    // Queries over units (`board::board_for`) need every component type registered, even
+    // those no unit has yet.
+    let world = app.world_mut();
+    world.register_component::<LifeState>();
+    world.register_component::<Elevation>();
+    world.register_component::<Conditions>();
     app.add_message::<CommandRequested>()
         .add_message::<GameEvent>()
         .add_message::<CommandRejected>()

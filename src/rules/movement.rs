@@ -459,6 +459,14 @@ pub(crate) fn walk(
     let mut moved = 0;
     let mut diagonals = ex.world.resource::<Combat>().diagonals;
     let mut stopped = None;
+    // MOV-12: where the mover may stop if the move ends early.
+    let mut last_legal = from;
+    let endable = |ex: &Executor, at: Square| {
+        let layers = board_for(ex.world, unit);
+        let mut board = layers.board(ex.world);
+        board.side = side;
+        board.footprint_endable(at)
+    };
     'steps: for (i, (next, cost)) in squares.iter().zip(steps_ft).enumerate() {
         if mode != MoveMode::GuardedStep {
             let left: Vec<Square> = Space::new(at, side)
@@ -493,8 +501,21 @@ pub(crate) fn walk(
         });
         moved += cost;
         at = *next;
+        if endable(ex, at) {
+            last_legal = at;
+        }
     }
     let arrived = stopped.is_none();
+    if !arrived && at != last_legal && !endable(ex, at) {
+        // MOV-12: a move that ends where the mover may not stop ends in the last legal position.
+        ex.emit(GameEvent::UnitDisplaced {
+            unit: unit.clone(),
+            from: at,
+            to: last_legal,
+            reason: "MOV-12".into(),
+        });
+        at = last_legal;
+    }
     ex.emit(GameEvent::MoveEnded {
         unit: unit.clone(),
         at,

@@ -194,6 +194,9 @@ pub fn narrate(event: &GameEvent, rules: &Ruleset) -> String {
         }
         GameEvent::DamageTaken { unit, amount, .. } => format!("{unit} takes {amount} damage"),
         GameEvent::LifeStateChanged { unit, to, .. } => format!("{unit} is now {}", format!("{to:?}").to_lowercase()),
+        GameEvent::UnitDisplaced { unit, to, .. } => {
+            format!("{unit} cannot stay there and ends in {to}, the last square it could stop in (MOV-12)")
+        }
         GameEvent::ActionsForfeited { unit, reason } => format!("{unit} can take no more actions: {reason}"),
         GameEvent::ConditionChanged {
             unit,
@@ -217,7 +220,7 @@ fn mode_name(mode: super::MoveMode) -> &'static str {
         super::MoveMode::GuardedStep => "guarded step",
         super::MoveMode::Crawl => "crawl",
         super::MoveMode::Minimum => "minimum movement",
-                super::MoveMode::Charge => "charge",
+        super::MoveMode::Charge => "charge",
         super::MoveMode::Squeeze => "squeeze",
     }
 }
