@@ -6,7 +6,7 @@ use super::{
     Combat, DelayWindow, DelayingUnit, GameEvent, InitiativeEntry, Profile, ReadiedAction, StartFlatFooted,
     TrackedEffect, TurnBudget, UnitId, UnitIndex,
 };
-use super::{Conditions, Elevation, Placement};
+use super::{Conditions, Elevation, Interruption, Placement};
 use crate::ruleset::Ruleset;
 use bevy::prelude::World;
 
@@ -130,9 +130,9 @@ pub fn apply(world: &mut World, event: &GameEvent) {
         }
         GameEvent::ReadiedActionFired {
             unit,
+            action,
             before,
             new_count,
-            ..
         } => {
             let mut c = combat(world);
             c.readied.retain(|r| &r.unit != unit);
@@ -141,6 +141,28 @@ pub fn apply(world: &mut World, event: &GameEvent) {
                 entry.count = *new_count;
                 let at = c.index_of(before).unwrap_or(c.order.len());
                 c.order.insert(at, entry);
+            }
+            // §3.5: the readier now takes exactly its readied action, then the turn resumes.
+            let budget = TurnBudget::readied(*action);
+            let interrupted = Interruption {
+                unit: before.clone(),
+                budget: c.budget.take(),
+                acted: c.acted,
+                diagonals: c.diagonals,
+            };
+            c.interruption = Some(interrupted);
+            c.active = Some(unit.clone());
+            c.budget = Some(budget);
+            c.acted = false;
+            c.diagonals = 0;
+        }
+        GameEvent::ReadiedActionDone { .. } => {
+            let mut c = combat(world);
+            if let Some(i) = c.interruption.take() {
+                c.active = Some(i.unit);
+                c.budget = i.budget;
+                c.acted = i.acted;
+                c.diagonals = i.diagonals;
             }
         }
         GameEvent::ReadiedActionLost { unit } => combat(world).readied.retain(|r| &r.unit != unit),

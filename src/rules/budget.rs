@@ -29,6 +29,17 @@ impl TurnBudget {
         }
     }
 
+    /// The budget of a readied action when it fires (§3.5): that one action and nothing else.
+    pub fn readied(kind: ActionKind) -> Self {
+        Self {
+            standard: u8::from(kind == ActionKind::Standard),
+            move_: u8::from(kind == ActionKind::Move),
+            swift: u8::from(kind == ActionKind::Swift),
+            full_available: false,
+            surprise_actions_left: None,
+        }
+    }
+
     /// Whether nothing has been spent yet.
     pub fn untouched(&self, rules: &ActionRules) -> bool {
         self.standard == rules.per_turn.standard

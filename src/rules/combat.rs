@@ -33,6 +33,17 @@ pub struct ReadiedAction {
     pub trigger: String,
 }
 
+/// A readied action taking place during another unit's turn (§3.5): the turn it interrupts,
+/// kept to be resumed when the readier is done.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Interruption {
+    /// The unit whose turn was interrupted.
+    pub unit: UnitId,
+    pub budget: Option<TurnBudget>,
+    pub acted: bool,
+    pub diagonals: u32,
+}
+
 /// The moment after a turn ends while units are delaying (SEQ-8).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DelayWindow {
@@ -93,6 +104,9 @@ pub struct Combat {
     pub fly_heading: Option<u8>,
     /// Reactions (and attacks of opportunity) each unit has used since its last turn began.
     pub reactions_used: BTreeMap<UnitId, u8>,
+    /// Set while a readied action interrupts another unit's turn (§3.5).
+    #[serde(default)]
+    pub interruption: Option<Interruption>,
     /// Units that have acted in this combat (starfinder: no reaction before that, 001:1100).
     pub acted_in_combat: std::collections::BTreeSet<UnitId>,
 }

@@ -120,6 +120,11 @@ pub enum GameEvent {
         before: UnitId,
         new_count: i32,
     },
+    /// The readier is done with its readied action; the interrupted turn resumes.
+    ReadiedActionDone {
+        unit: UnitId,
+        resumes: UnitId,
+    },
     /// The unit's next turn came before the trigger (§3.5 "expiry").
     ReadiedActionLost {
         unit: UnitId,

@@ -31,7 +31,9 @@ mod unit;
 
 pub use apply::apply;
 pub use budget::TurnBudget;
-pub use combat::{Combat, DelayWindow, DelayingUnit, InitiativeEntry, ReadiedAction, TrackedEffect, UnitIndex};
+pub use combat::{
+    Combat, DelayWindow, DelayingUnit, InitiativeEntry, Interruption, ReadiedAction, TrackedEffect, UnitIndex,
+};
 pub use command::{CommandRequested, GameCommand};
 pub use dice::{Dice, DiceExpr, DiceExprError, DieRoll, ScriptedDieError};
 pub use error::RuleError;

@@ -96,6 +96,9 @@ pub fn narrate(event: &GameEvent, rules: &Ruleset) -> String {
                 name(*action)
             )
         }
+        GameEvent::ReadiedActionDone { unit, resumes } => {
+            format!("{unit} is done with its readied action; {resumes}'s turn goes on")
+        }
         GameEvent::ReadiedActionLost { unit } => format!("{unit}'s readied action is lost (its turn came first)"),
         GameEvent::EffectStarted {
             name: effect,

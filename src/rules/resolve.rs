@@ -33,6 +33,9 @@ pub fn check(world: &World, command: &GameCommand) -> Result<(), RuleError> {
         GameCommand::Delay { unit } => {
             no_window()?;
             is_active(combat, unit)?;
+            if combat.interruption.is_some() {
+                return Err(RuleError::IllegalMove("a readied action cannot be delayed".into()));
+            }
             if combat.acted {
                 return Err(RuleError::AlreadyActed {
                     unit: unit.clone(),
@@ -66,6 +69,11 @@ pub fn check(world: &World, command: &GameCommand) -> Result<(), RuleError> {
             no_window()?;
             if combat.readied_by(unit).is_none() {
                 return Err(RuleError::NothingReadied { unit: unit.clone() });
+            }
+            if combat.interruption.is_some() {
+                return Err(RuleError::IllegalMove(
+                    "another readied action is taking place; wait until it is done".into(),
+                ));
             }
             match &combat.active {
                 Some(active) if active == unit => Err(RuleError::ReadiedOnOwnTurn { unit: unit.clone() }),
@@ -118,6 +126,20 @@ pub fn check(world: &World, command: &GameCommand) -> Result<(), RuleError> {
 pub fn execute(ex: &mut Executor, command: &GameCommand) -> Result<(), RuleError> {
     match command {
         GameCommand::EndTurn { unit } => {
+            let interrupted = ex
+                .world
+                .resource::<Combat>()
+                .interruption
+                .as_ref()
+                .map(|i| i.unit.clone());
+            if let Some(resumes) = interrupted {
+                // §3.5: ending a readied action hands the turn back, it ends nothing else.
+                ex.emit(GameEvent::ReadiedActionDone {
+                    unit: unit.clone(),
+                    resumes,
+                });
+                return Ok(());
+            }
             ex.emit(GameEvent::TurnEnded { unit: unit.clone() });
             advance(ex, true)
         }

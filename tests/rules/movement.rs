@@ -648,9 +648,15 @@ fn mov_12_a_mover_dropped_in_an_allys_square_ends_in_the_last_legal_one() {
     let brute = fighter("starfinder", "brute", "b", (2, 0), 5, "Medium").replace("attack: 0", "attack: 30");
     let rows = ["....", "....", "...."];
     // Rolls in id order (ally, brute, hero): the brute acts first; its attack hits and kills.
-    let mut b = battle(&map_scenario("starfinder", &rows, &[weak, ally, brute]), &[10, 20, 1, 15, 4]);
+    let mut b = battle(
+        &map_scenario("starfinder", &rows, &[weak, ally, brute]),
+        &[10, 20, 1, 15, 4],
+    );
     until(&mut b, "hero");
     let events = ok(&mut b, mv("hero", &[(1, 1), (2, 2)], MoveMode::Move));
-    assert!(events.iter().any(|e| matches!(e, GameEvent::UnitDisplaced { .. })), "{events:?}");
+    assert!(
+        events.iter().any(|e| matches!(e, GameEvent::UnitDisplaced { .. })),
+        "{events:?}"
+    );
     assert_eq!(at(&b, "hero"), Square::new(0, 1));
 }

@@ -132,7 +132,31 @@ fn we_31_saga_ready_moves_the_readiers_before_the_trigger() {
     assert_eq!(active(&b).as_deref(), Some("tusken1"));
     let fired = ok(&mut b, GameCommand::FireReadied { unit: "kelko".into() });
     assert!(matches!(&fired[0], GameEvent::ReadiedActionFired { new_count: 7, .. }));
+    assert_eq!(
+        active(&b).as_deref(),
+        Some("kelko"),
+        "Kelko's readied shot takes place now"
+    );
+    assert!(
+        b.submit(act("tusken1", ActionKind::Standard)).is_err(),
+        "the Tusken waits for it"
+    );
+    assert!(
+        b.submit(act("kelko", ActionKind::Full)).is_err(),
+        "only the readied standard action"
+    );
+    ok(&mut b, act("kelko", ActionKind::Standard));
+    assert!(b.submit(act("kelko", ActionKind::Swift)).is_err(), "and nothing more");
+    let done = ok(&mut b, end_turn("kelko"));
+    assert!(
+        matches!(&done[..], [GameEvent::ReadiedActionDone { .. }]),
+        "ending it ends nothing else"
+    );
+    assert_eq!(active(&b).as_deref(), Some("tusken1"));
+    ok(&mut b, act("tusken1", ActionKind::Move));
     ok(&mut b, GameCommand::FireReadied { unit: "sialan".into() });
+    ok(&mut b, act("sialan", ActionKind::Standard));
+    ok(&mut b, end_turn("sialan"));
     assert_eq!(
         order(&b),
         vec![
