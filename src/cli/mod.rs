@@ -97,6 +97,14 @@ pub enum QueryWhat {
     Reach { unit: String },
     /// The squares a unit threatens.
     Threat { unit: String },
+    /// The numbers of an attack before it is made: every modifier, the defense, the roll
+    /// needed and the chances to hit and to crit.
+    Attack {
+        attacker: String,
+        target: String,
+        #[arg(long)]
+        weapon: Option<String>,
+    },
 }
 
 /// Runs the command line; the exit code follows `docs/cli.md`.

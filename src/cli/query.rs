@@ -100,5 +100,26 @@ pub fn answer(battle: &Battle, what: &QueryWhat) -> Result<Value, String> {
         } => path_answer(battle, unit, to, action.as_deref(), *avoid_aoo),
         QueryWhat::Reach { unit } => reach_answer(battle, unit),
         QueryWhat::Threat { unit } => threat_answer(battle, unit),
+        QueryWhat::Attack {
+            attacker,
+            target,
+            weapon,
+        } => {
+            let (a, t) = (UnitId(attacker.clone()), UnitId(target.clone()));
+            Ok(
+                match crate::rules::attack_action::preview_attack(battle.world(), &a, &t, weapon.as_deref()) {
+                    Ok(preview) => {
+                        let mut v = serde_json::to_value(preview).map_err(|e| e.to_string())?;
+                        if let Some(o) = v.as_object_mut() {
+                            o.insert("legal".into(), json!(true));
+                            o.insert("attacker".into(), json!(a));
+                            o.insert("target".into(), json!(t));
+                        }
+                        v
+                    }
+                    Err(e) => json!({ "attacker": a, "target": t, "legal": false, "reason": e.to_string() }),
+                },
+            )
+        }
     }
 }

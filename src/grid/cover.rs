@@ -7,7 +7,7 @@
 //! of effect is cover, creatures as soft or ordinary cover, and the low-obstacle rule. Pure
 //! geometry on plain types; the rules layer turns the result into modifiers.
 
-use super::lines::{LineGrid, MapView, SquareFlags, bits, corner_lines, corners, creatures_near, hull_candidates};
+use super::lines::{LineGrid, MapView, SquareFlags, bits, corner_lines, corners, creatures_near};
 use super::segment::{Contact, Ends, Segment, WallCrossing};
 use super::sight::{Known, SightModel, squares_clear};
 use super::{Intersection, Map, Space, Square};
@@ -153,10 +153,6 @@ impl LineGrid {
 
 const LINE_MASK: u16 = bits::LOE | bits::COVER | bits::IMPROVED | bits::LOW | bits::CREATURE | bits::EDGES;
 
-/// Above this many flagged squares in the hull, walking each line is cheaper than testing
-/// every candidate against it.
-const MAX_CANDIDATES: usize = 24;
-
 struct Query<'a, T> {
     terrain: &'a T,
     p: &'a CoverParams<'a>,
@@ -204,9 +200,7 @@ impl<T: SquareFlags> Query<'_, T> {
     }
 
     /// The strongest obstruction on one line; stops once it reaches `cap` or the ceiling.
-    /// `cands`: the flagged squares of the hull of `a_sq` and `t_sq` (`hull_candidates`),
-    /// tested one by one instead of walking the line when there are few.
-    fn line(&self, seg: &Segment, a_sq: Square, t_sq: Square, cap: CoverDegree, cands: &[(Square, u16)]) -> Found {
+    fn line(&self, seg: &Segment, a_sq: Square, t_sq: Square, cap: CoverDegree) -> Found {
         let stop = cap.min(self.ceiling);
         let mut best: Found = (CoverDegree::None, None);
         // GEO-5 exception (saga): a Low Object in the target's own square covers it.
@@ -224,22 +218,13 @@ impl<T: SquareFlags> Query<'_, T> {
             to: Some(t_sq),
         };
         let point = seg.is_point();
-        let mut visit = |sq: Square, f: u16| {
+        let _ = self.terrain.scan(seg, LINE_MASK, |sq, f| {
             let (d, o) = self.at_square(seg, sq, f, ends, point);
             if d > best.0 {
                 best = (d, o);
             }
             if best.0 >= stop { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
-        };
-        if cands.len() <= MAX_CANDIDATES {
-            for &(sq, f) in cands {
-                if visit(sq, f).is_break() {
-                    break;
-                }
-            }
-        } else {
-            let _ = self.terrain.scan(seg, LINE_MASK, visit);
-        }
+        });
         best
     }
 
@@ -299,12 +284,11 @@ impl<T: SquareFlags> Query<'_, T> {
         t_sq: Square,
         corner: Intersection,
         cap: CoverDegree,
-        cands: &[(Square, u16)],
     ) -> (CoverDegree, [Option<Found>; 4]) {
         let mut degree = CoverDegree::None;
         let mut found = [None; 4];
         for (k, seg) in corner_lines(corner, t_sq).iter().enumerate() {
-            let f = self.line(seg, a_sq, t_sq, cap, cands);
+            let f = self.line(seg, a_sq, t_sq, cap);
             degree = degree.max(f.0);
             found[k] = Some(f);
             if degree >= cap || degree >= self.ceiling {
@@ -361,7 +345,6 @@ pub(crate) fn cover_in<T: SquareFlags>(
     let mut visible = vec![false; if partial_rule { target_count } else { 0 }];
     let mut any_visible = false;
     let mut best: Option<(CoverDegree, Square, Square, Intersection, [Option<Found>; 4])> = None;
-    let mut cands = Vec::new();
     for (ti, t_sq) in target.squares().enumerate() {
         for a_sq in attacker.squares() {
             let settled = any_visible && (adjacent_rule || best.is_some_and(|b| b.0 == CoverDegree::None));
@@ -379,13 +362,12 @@ pub(crate) fn cover_in<T: SquareFlags>(
             if settled || adjacent_rule {
                 continue;
             }
-            hull_candidates(terrain, a_sq, t_sq, LINE_MASK, &mut cands);
             for c in corners(a_sq) {
                 let cap = best.map_or(CoverDegree::Total, |b| b.0);
                 if cap == CoverDegree::None {
                     break;
                 }
-                let (d, found) = q.choice(a_sq, t_sq, c, cap, &cands);
+                let (d, found) = q.choice(a_sq, t_sq, c, cap);
                 if d < cap {
                     best = Some((d, a_sq, t_sq, c, found));
                 }
@@ -414,15 +396,12 @@ pub(crate) fn cover_in<T: SquareFlags>(
     // The best choice never stopped a line at its cap (it beat the cap), so the lines it
     // walked are already complete; only lines it skipped after reaching the ceiling remain.
     let segs = corner_lines(corner, t_sq);
-    if found.iter().any(Option::is_none) {
-        hull_candidates(terrain, a_sq, t_sq, LINE_MASK, &mut cands);
-    }
     let lines = (0..4)
         .map(|k| CoverLine {
             from: corner,
             to: corners(t_sq)[k],
             obstructed_by: found[k]
-                .unwrap_or_else(|| q.line(&segs[k], a_sq, t_sq, CoverDegree::Total, &cands))
+                .unwrap_or_else(|| q.line(&segs[k], a_sq, t_sq, CoverDegree::Total))
                 .1,
         })
         .collect();

@@ -316,46 +316,6 @@ impl SquareFlags for LineGrid {
     }
 }
 
-/// The squares meeting the closed convex hull of squares `a` and `t` whose flags meet `mask`
-/// (with their flags), into `out`: a superset of the flagged squares any line between points
-/// of the two squares touches. Ordered column by column from `a` towards `t`.
-pub(crate) fn hull_candidates<T: SquareFlags>(
-    terrain: &T,
-    a: Square,
-    t: Square,
-    mask: u16,
-    out: &mut Vec<(Square, u16)>,
-) {
-    out.clear();
-    // In the octant of the centre line, t lies right of a and at most as far down as right.
-    let o = Segment::centres(a, t).octant();
-    let (a_c, a_r) = o.square_forward(a);
-    let (t_c, t_r) = o.square_forward(t);
-    let (dc, dr) = (t_c - a_c, t_r - a_r);
-    for c in a_c - 1..=t_c + 1 {
-        // The hull's top chain a_r + max(0, x − a_c − 1)·dr/dc and bottom chain
-        // min(a_r + 1 + (x − a_c)·dr/dc, t_r + 1) never fall, so over the strip [c, c + 1]
-        // (clipped to the hull's x-extent) the hull spans [top(left end), bottom(right end)].
-        let (lo, hi) = if dc == 0 {
-            (a_r - 1, a_r + 1)
-        } else {
-            let xl = c.clamp(a_c, t_c + 1);
-            let xr = (c + 1).clamp(a_c, t_c + 1);
-            let top = (xl - a_c - 1).max(0) * dr;
-            let lo = a_r + (top + dc - 1) / dc - 1;
-            let hi = (a_r + 1 + (xr - a_c) * dr / dc).min(t_r + 1);
-            (lo, hi)
-        };
-        for r in lo..=hi {
-            let sq = o.square(c, r);
-            let f = terrain.flags(sq);
-            if f & mask != 0 {
-                out.push((sq, f));
-            }
-        }
-    }
-}
-
 /// The four corners of a square (GEO-5): top-left, top-right, bottom-left, bottom-right.
 pub fn corners(sq: Square) -> [Intersection; 4] {
     [
@@ -674,37 +634,6 @@ pub(crate) mod tests {
                     }
                     prop_assert_eq!(i32::from(grid.clearance[(r * w + c) as usize]), best);
                 }
-            }
-        }
-    }
-
-    proptest! {
-        /// Every square any corner line or sample line between two squares touches is among
-        /// the hull candidates (here every square is flagged, so candidates = hull squares).
-        #[test]
-        fn prop_hull_candidates_cover_every_line(a in (0i32..20, 0i32..20), t in (0i32..20, 0i32..20)) {
-            let fog = Cell { concealment: Concealment::Normal, ..Cell::default() };
-            let map = Map::filled(20, 20, fog);
-            let view = MapView { map: &map, creatures: &[] };
-            let (a, t) = (Square::new(a.0, a.1), Square::new(t.0, t.1));
-            let mut cands = Vec::new();
-            hull_candidates(&view, a, t, u16::MAX, &mut cands);
-            let inside: std::collections::HashSet<Square> = cands.iter().map(|c| c.0).collect();
-            prop_assert_eq!(inside.len(), cands.len());
-            let mut segs: Vec<Segment> = Vec::new();
-            for c in corners(a) {
-                segs.extend(corner_lines(c, t));
-            }
-            for p in crate::grid::sample_points(a) {
-                for q in crate::grid::sample_points(t) {
-                    segs.push(Segment::new(p, q, crate::grid::SAMPLE_SCALE));
-                }
-            }
-            for seg in segs {
-                let _ = seg.for_each_square(|sq| {
-                    assert!(inside.contains(&sq), "{seg:?} touches {sq:?} outside the hull of {a:?} {t:?}");
-                    ControlFlow::<()>::Continue(())
-                });
             }
         }
     }

@@ -100,13 +100,6 @@ impl Octant {
         if self.swap { (y, x) } else { (x, y) }
     }
 
-    /// The normalised column and row of square `sq` (inverse of `square`).
-    pub(crate) fn square_forward(&self, sq: Square) -> (i64, i64) {
-        let x = if self.flip_x { -(sq.x as i64) - 1 } else { sq.x as i64 };
-        let y = if self.flip_y { -(sq.y as i64) - 1 } else { sq.y as i64 };
-        if self.swap { (y, x) } else { (x, y) }
-    }
-
     /// The square at normalised column `c`, row `r` (a mirrored square `k` is `−k − 1`).
     #[inline]
     pub(crate) fn square(&self, c: i64, r: i64) -> Square {
@@ -312,11 +305,15 @@ impl Segment {
         let mut c = if axr == 0 { axq - 1 } else { axq };
         let last = bx.div_euclid(s);
         let mut xl = ax;
+        // Clearance changes by at most one per column walked, so after a look-up of k < 3 the
+        // next jump is at least 3 − k columns away.
+        let mut next_look = c;
         while c <= last {
-            if xl == c * s {
+            if xl == c * s && c >= next_look {
                 // Columns c .. c+m−1 touch rows ql−1 ..= ql+m only (the row rises at most one
                 // per column), all within Chebyshev distance m of (c, ql).
-                let m = (clearance(c, ql) - 1).min(last - c);
+                let k = clearance(c, ql);
+                let m = (k - 1).min(last - c);
                 if m >= 2 {
                     c += m;
                     xl = c * s;
@@ -324,6 +321,7 @@ impl Segment {
                     (ql, rl) = (n.div_euclid(den), n.rem_euclid(den));
                     continue;
                 }
+                next_look = c + (3 - k).max(1);
             }
             let xr = bx.min((c + 1) * s);
             let r = rl + (xr - xl) * dy;

@@ -3,8 +3,9 @@
 //! critical-hit model, damage dice with the family's minimum. Emits `AttackResolved` and,
 //! on a hit, the damage through `health::take_damage`.
 
-use super::conditions::{effect_defense_modifiers, effective_conditions};
+use super::conditions::effective_conditions;
 use super::health::{LifeState, take_damage};
+use super::situation::Situation;
 use super::{ConditionName, WeaponKind};
 use super::{DamageType, Defenses, DieRoll, Executor, GameEvent, Health, Modifier, Profile, RuleError, UnitId, Weapon};
 use crate::ruleset::{CriticalDamage, CriticalModel, FlatFootedEffect, Ruleset};
@@ -45,6 +46,8 @@ pub struct AttackRoll {
     pub critical: bool,
     /// d20_modern-style confirmation roll, when one was made.
     pub confirmation: Option<DieRoll>,
+    /// starfinder concealment: the miss chance in percent and the d% rolled for it (§10.2).
+    pub miss_chance: Option<(u32, DieRoll)>,
     pub damage: Option<DamageRoll>,
 }
 
@@ -96,13 +99,15 @@ pub fn defense_against(rules: &Ruleset, target: &Profile, flat_footed: bool, typ
 }
 
 /// Rolls an attack with `weapon` by `attacker` against `target`, emits `AttackResolved` and
-/// applies the damage. `situational` are the modifiers the situation adds (charge, ...).
+/// applies the damage. `situation` holds what the battlefield adds (cover, concealment,
+/// flanking, ...; `situation::situation`), `extra` what the action adds (a charge's modifier).
 pub fn resolve_attack(
     ex: &mut Executor,
     attacker: &UnitId,
     target: &UnitId,
     weapon: &Weapon,
-    situational: Vec<Modifier>,
+    situation: &Situation,
+    extra: Vec<Modifier>,
     context: &str,
 ) -> Result<AttackRoll, RuleError> {
     let rules = ex.ruleset().clone();
@@ -112,9 +117,9 @@ pub fn resolve_attack(
         .ok_or_else(|| RuleError::UnknownUnit(target.clone()))?;
     let flat_footed = effective_conditions(ex.world, target).contains(&ConditionName::FlatFooted);
     let mut defense = defense_against(&rules, &target_profile, flat_footed, &weapon.damage_types);
-    for (name, value) in effect_defense_modifiers(ex.world, target) {
-        defense.value += value;
-        defense.modifiers.push(Modifier { value, source: name });
+    for modifier in &situation.defense {
+        defense.value += modifier.value;
+        defense.modifiers.push(modifier.clone());
     }
     let roll = ex.roll(
         20,
@@ -124,7 +129,8 @@ pub fn resolve_attack(
         value: weapon.attack,
         source: format!("{} attack bonus", weapon.name),
     }];
-    modifiers.extend(situational);
+    modifiers.extend(situation.attack.iter().cloned());
+    modifiers.extend(extra);
     let bonus: i32 = modifiers.iter().map(|m| m.value).sum();
     let total = roll.result as i32 + bonus;
     let natural = roll.result;
@@ -136,11 +142,11 @@ pub fn resolve_attack(
         }
     };
     // ATK-1: natural 1 misses, natural 20 hits, otherwise compare with the defense.
-    let hit = natural != rules.attack.natural_miss && (natural == rules.attack.natural_hit || meets(total));
+    let mut hit = natural != rules.attack.natural_miss && (natural == rules.attack.natural_hit || meets(total));
     let mut confirmation = None;
     // §14.3: weapons' expanded threat ranges are not in the stat-block format yet, so only a
     // natural 20 threatens.
-    let critical = hit
+    let mut critical = hit
         && natural == rules.attack.natural_hit
         && match rules.attack.critical.model {
             CriticalModel::ConfirmByDefense => meets(total),
@@ -152,6 +158,17 @@ pub fn resolve_attack(
                 confirmed
             }
         };
+    // §10.2 starfinder: a hit against a concealed target misses on the miss chance.
+    let mut miss_chance = None;
+    if hit && let Some(pct) = situation.miss_chance {
+        let d = ex.roll(100, format!("{context}: concealment miss chance ({pct}%)"))?;
+        let missed = d.result <= pct;
+        miss_chance = Some((pct, d));
+        if missed {
+            hit = false;
+            critical = false;
+        }
+    }
     let damage = if hit {
         Some(roll_damage(ex, &rules, weapon, critical, context)?)
     } else {
@@ -166,6 +183,7 @@ pub fn resolve_attack(
         hit,
         critical,
         confirmation,
+        miss_chance,
         damage: damage.clone(),
     };
     ex.emit(GameEvent::AttackResolved {

@@ -283,7 +283,8 @@ pub fn execute_charge(
             value: plan.rules.attack_mod,
             source: "charge".into(),
         };
-        resolve_attack(ex, unit, target, &plan.weapon, vec![charge_mod], "charge")?;
+        let situation = super::situation::situation(ex.world, unit, target, &plan.weapon)?;
+        resolve_attack(ex, unit, target, &plan.weapon, &situation, vec![charge_mod], "charge")?;
     }
     // §5.8: the charger's defense drops until the start of its next turn (a 1-round effect
     // that ends just before its own count, SEQ-5).

@@ -77,6 +77,14 @@ pub enum GameCommand {
         #[serde(default)]
         double: bool,
     },
+    /// The active unit attacks `target` with `weapon` (or its best weapon for the job): a
+    /// standard action (§4.3.1, ATK-1).
+    Attack {
+        unit: UnitId,
+        target: UnitId,
+        #[serde(default)]
+        weapon: Option<String>,
+    },
     /// The active unit stands up from prone (move action; §4.3.2).
     StandUp { unit: UnitId },
     /// The active unit drops prone (swift action in starfinder, saga; §4.3.2).
@@ -96,6 +104,7 @@ impl GameCommand {
             | GameCommand::Move { unit, .. }
             | GameCommand::Charge { unit, .. }
             | GameCommand::Fly { unit, .. }
+            | GameCommand::Attack { unit, .. }
             | GameCommand::StandUp { unit }
             | GameCommand::DropProne { unit } => Some(unit),
             GameCommand::TrackEffect { source, .. } => Some(source),

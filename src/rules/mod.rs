@@ -7,6 +7,7 @@
 
 mod apply;
 pub mod attack;
+pub mod attack_action;
 pub mod board;
 mod budget;
 pub mod charge;
@@ -25,6 +26,7 @@ mod narrate;
 mod protection;
 mod resolve;
 mod sequence;
+pub mod situation;
 pub mod speed;
 pub mod threat;
 mod unit;

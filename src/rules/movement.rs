@@ -572,7 +572,16 @@ pub(crate) fn attack_of_opportunity(
         square_left,
         trigger: format!("{trigger}, leaving"),
     });
-    resolve_attack(ex, reactor, target, &weapon, Vec::new(), "attack of opportunity")?;
+    let situation = super::situation::situation(ex.world, reactor, target, &weapon)?;
+    resolve_attack(
+        ex,
+        reactor,
+        target,
+        &weapon,
+        &situation,
+        Vec::new(),
+        "attack of opportunity",
+    )?;
     Ok(())
 }
 

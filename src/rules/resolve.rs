@@ -109,6 +109,11 @@ pub fn check(world: &World, command: &GameCommand) -> Result<(), RuleError> {
             is_active(combat, unit)?;
             super::charge::check_charge(world, unit, target, *to, weapon.as_deref()).map(|_| ())
         }
+        GameCommand::Attack { unit, target, weapon } => {
+            no_window()?;
+            is_active(combat, unit)?;
+            super::attack_action::check_attack(world, unit, target, weapon.as_deref()).map(|_| ())
+        }
         GameCommand::Fly { unit, route, double } => {
             no_window()?;
             is_active(combat, unit)?;
@@ -221,6 +226,9 @@ pub fn execute(ex: &mut Executor, command: &GameCommand) -> Result<(), RuleError
             weapon,
         } => super::charge::execute_charge(ex, unit, target, *to, weapon.as_deref()),
         GameCommand::Fly { unit, route, double } => super::flight::execute_fly(ex, unit, route, *double),
+        GameCommand::Attack { unit, target, weapon } => {
+            super::attack_action::execute_attack(ex, unit, target, weapon.as_deref())
+        }
         GameCommand::StandUp { unit } => super::movement::execute_posture(ex, unit, false),
         GameCommand::DropProne { unit } => super::movement::execute_posture(ex, unit, true),
     }

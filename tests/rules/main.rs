@@ -1,6 +1,7 @@
 //! Headless integration tests of the rules core, in one binary (every test binary links Bevy).
 
 mod aoo;
+mod attack;
 mod budget;
 mod cli;
 mod docs;

@@ -1,0 +1,294 @@
+//! What the situation adds to one attack (RULES.md §9–§13, §18): cover from the lines
+//! (COV-1), concealment from squares and light (CON-1, §22.2), flanking (FLK-1), prone and
+//! helpless (§13), range (§18.1), shooting into melee (§18.2) and tracked effects. Every
+//! modifier names its source. Conditions whose numbers are not modelled yet make the attack
+//! "not supported yet" rather than give a wrong number.
+
+use super::conditions::{effect_defense_modifiers, effective_conditions};
+use super::threat::{hostile, space_of, threat_now};
+use super::{ConditionName, Modifier, Profile, RuleError, UnitId, UnitIndex, Weapon, WeaponKind};
+use crate::grid::{
+    AttackKind, Concealment, CoverDegree, CoverParams, Light, SightModel, Space, concealment_lines_with, cover,
+    flanking_line, line_of_effect_with,
+};
+use crate::history::Terrain;
+use crate::ruleset::{ConcealmentModel, ModifierSide, RangeModel, Ruleset};
+use bevy::prelude::World;
+use serde::Serialize;
+
+/// Conditions whose attack and defense numbers arrive with the conditions work (§20).
+const NOT_MODELLED: [ConditionName; 14] = [
+    ConditionName::Shaken,
+    ConditionName::Sickened,
+    ConditionName::Dazzled,
+    ConditionName::Entangled,
+    ConditionName::Frightened,
+    ConditionName::Panicked,
+    ConditionName::Grappled,
+    ConditionName::Pinned,
+    ConditionName::Grabbed,
+    ConditionName::OffTarget,
+    ConditionName::OffKilter,
+    ConditionName::Fatigued,
+    ConditionName::Exhausted,
+    ConditionName::Blinded,
+];
+
+/// The situation of one attack.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Situation {
+    pub ranged: bool,
+    /// Added to the attack roll.
+    pub attack: Vec<Modifier>,
+    /// Added to the defense.
+    pub defense: Vec<Modifier>,
+    /// starfinder concealment: the chance in percent that a hit misses (§10.2).
+    pub miss_chance: Option<u32>,
+    #[serde(serialize_with = "lower_debug")]
+    pub cover: CoverDegree,
+    #[serde(serialize_with = "lower_debug")]
+    pub concealment: Concealment,
+    /// The ally the attacker flanks the target with, if any (FLK-1).
+    pub flanking_with: Option<UnitId>,
+    /// Distance in feet between the spaces (GRID-7).
+    pub distance_ft: u32,
+}
+
+/// Writes a plain enum as its lower-case name ("partial", "normal").
+fn lower_debug<T: std::fmt::Debug, S: serde::Serializer>(value: &T, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(&format!("{value:?}").to_lowercase())
+}
+
+fn m(value: i32, source: impl Into<String>) -> Modifier {
+    Modifier {
+        value,
+        source: source.into(),
+    }
+}
+
+/// The situation of `attacker` attacking `target` with `weapon` now, or why it cannot attack.
+pub fn situation(world: &World, attacker: &UnitId, target: &UnitId, weapon: &Weapon) -> Result<Situation, RuleError> {
+    let rules = world.resource::<Ruleset>();
+    let map = &world.resource::<Terrain>().0;
+    let a = space_of(world, attacker).ok_or_else(|| RuleError::UnknownUnit(attacker.clone()))?;
+    let t = space_of(world, target).ok_or_else(|| RuleError::UnknownUnit(target.clone()))?;
+    let a_cond = effective_conditions(world, attacker);
+    let t_cond = effective_conditions(world, target);
+    for (who, conds) in [(attacker, &a_cond), (target, &t_cond)] {
+        if let Some(c) = NOT_MODELLED.iter().find(|c| conds.contains(c)) {
+            return Err(RuleError::NotSupported(format!(
+                "attacks involving a {} unit ({who}): the modifiers of that condition are not modelled yet",
+                format!("{c:?}").to_lowercase()
+            )));
+        }
+    }
+    let ranged = matches!(weapon.kind, WeaponKind::Ranged | WeaponKind::Thrown);
+    let kind = if ranged { AttackKind::Ranged } else { AttackKind::Melee };
+    let distance = a.distance(t, rules.grid.diagonal) * rules.grid.square_ft;
+    let mut attack = Vec::new();
+    let mut defense = Vec::new();
+
+    // LOE-1 / COV-1: total cover means no attack; other cover adds to the defense.
+    let model = SightModel::of(&rules.cover);
+    if !line_of_effect_with(map, model, a, t) {
+        return Err(RuleError::IllegalMove(format!(
+            "{target} has total cover from {attacker}: no line of effect"
+        )));
+    }
+    let others: Vec<Space> = world
+        .resource::<UnitIndex>()
+        .0
+        .keys()
+        .filter(|u| *u != attacker && *u != target)
+        .filter_map(|u| space_of(world, u))
+        .collect();
+    let covered = cover(map, &CoverParams::from_ruleset(rules), a, t, &others, kind);
+    if covered.degree == CoverDegree::Total {
+        return Err(RuleError::IllegalMove(format!(
+            "{target} has total cover from {attacker}"
+        )));
+    }
+    if covered.ac_bonus != 0 {
+        let label = match covered.degree {
+            CoverDegree::Cover => "cover".to_string(),
+            other => format!("{other:?} cover").to_lowercase(),
+        };
+        defense.push(m(covered.ac_bonus, label));
+    }
+
+    // CON-1: concealing squares on the lines. §22.2: dim light or darkness where the target
+    // stands, by its best-lit square (no unit has darkvision or low-light vision in the
+    // stat-block format yet, so every observer sees normally).
+    let by_lines = concealment_lines_with(map, &rules.concealment, a, t, |_| Concealment::None);
+    let rank = |c: Concealment| match c {
+        Concealment::None => 0,
+        Concealment::Normal => 1,
+        Concealment::Total => 2,
+    };
+    let by_light = t
+        .squares()
+        .map(|sq| match map.cell(sq).map(|c| c.light) {
+            Some(Light::Dim) => Concealment::Normal,
+            Some(Light::Darkness) => Concealment::Total,
+            _ => Concealment::None,
+        })
+        .min_by_key(|c| rank(*c))
+        .unwrap_or(Concealment::None);
+    let concealment = if rank(by_light) > rank(by_lines) {
+        by_light
+    } else {
+        by_lines
+    };
+    let mut miss_chance = None;
+    match (concealment, rules.concealment.model) {
+        (Concealment::None, _) => {}
+        (level, ConcealmentModel::MissChance { normal_pct, total_pct }) => {
+            miss_chance = Some(if level == Concealment::Total {
+                total_pct
+            } else {
+                normal_pct
+            });
+        }
+        (level, ConcealmentModel::AttackPenalty { normal, total }) => {
+            let v = if level == Concealment::Total { total } else { normal };
+            attack.push(m(v, format!("{level:?} concealment").to_lowercase()));
+        }
+    }
+
+    // FLK-1: melee only; both the attacker and an ally must threaten the target.
+    let mut flanking_with = None;
+    if !ranged && threat_now(world, attacker).is_some() {
+        let index = world.resource::<UnitIndex>();
+        for ally in index
+            .0
+            .keys()
+            .filter(|u| *u != attacker && *u != target && !hostile(world, attacker, u))
+        {
+            let Some((space, reach)) = threat_now(world, ally) else {
+                continue;
+            };
+            let threatens = t
+                .squares()
+                .any(|q| crate::grid::threatens_square(space, reach, &rules.threat.metric, rules.grid.diagonal, q));
+            if threatens && flanking_line(a, space, t).is_some() {
+                flanking_with = Some(ally.clone());
+                break;
+            }
+        }
+        if flanking_with.is_some() {
+            attack.push(m(rules.flanking.attack_bonus, "flanking"));
+        }
+    }
+
+    // §13 prone and helpless.
+    let p = &rules.position;
+    if a_cond.contains(&ConditionName::Prone) && !ranged {
+        attack.push(m(p.prone.prone_attacker_melee, "attacker prone"));
+    }
+    if t_cond.contains(&ConditionName::Prone) {
+        let v = if ranged {
+            p.prone.vs_prone_ranged
+        } else {
+            p.prone.vs_prone_melee
+        };
+        match p.prone.side {
+            ModifierSide::AttackRoll => attack.push(m(v, "target prone")),
+            ModifierSide::TargetDefense => defense.push(m(v, "target prone")),
+        }
+    }
+    let helpless = t_cond.contains(&ConditionName::Helpless) || t_cond.contains(&ConditionName::Paralyzed);
+    if helpless {
+        let bonus = if ranged {
+            p.helpless.ranged_attack_bonus
+        } else {
+            p.helpless.melee_attack_bonus
+        };
+        if bonus != 0 {
+            attack.push(m(bonus, "target helpless"));
+        }
+        // Dexterity counts as the helpless score: its modifier replaces the unit's own.
+        let dex = world
+            .resource::<UnitIndex>()
+            .0
+            .get(target)
+            .and_then(|e| world.get::<Profile>(*e))
+            .map_or(0, |p| p.abilities.dex);
+        let helpless_mod = (p.helpless.dex_score as i32 - 10).div_euclid(2);
+        defense.push(m(helpless_mod - dex, "helpless: Dex counts as 0"));
+    }
+
+    // §18.1 range.
+    if ranged {
+        match rules.range.model {
+            RangeModel::Increments { .. } => {
+                let inc = weapon.range_increment_ft.unwrap_or(0).max(1);
+                let thrown = weapon.kind == WeaponKind::Thrown;
+                let pen = rules
+                    .range
+                    .model
+                    .increment_penalty(distance, inc, thrown)
+                    .ok_or_else(|| {
+                        RuleError::IllegalMove(format!("{target} is beyond the maximum range of {}", weapon.name))
+                    })?;
+                if pen != 0 {
+                    attack.push(m(pen, "range"));
+                }
+            }
+            RangeModel::Bands {
+                point_blank,
+                short,
+                medium,
+                long,
+            } => {
+                let bands = weapon
+                    .range_bands
+                    .ok_or_else(|| RuleError::IllegalMove(format!("{} has no range bands", weapon.name)))?;
+                let squares = distance / rules.grid.square_ft.max(1);
+                let (pen, band) = if squares <= bands.point_blank {
+                    (point_blank, "point-blank range")
+                } else if squares <= bands.short {
+                    (short, "short range")
+                } else if squares <= bands.medium {
+                    (medium, "medium range")
+                } else if squares <= bands.long {
+                    (long, "long range")
+                } else {
+                    return Err(RuleError::IllegalMove(format!(
+                        "{target} is beyond the long range of {}",
+                        weapon.name
+                    )));
+                };
+                if pen != 0 {
+                    attack.push(m(pen, band));
+                }
+            }
+        }
+        // §18.2 saga: shooting at a target adjacent to one of your allies.
+        if let Some(s) = &p.shooting_into_melee {
+            let index = world.resource::<UnitIndex>();
+            let into_melee = index
+                .0
+                .keys()
+                .filter(|u| *u != attacker && !hostile(world, attacker, u))
+                .any(|ally| {
+                    space_of(world, ally).is_some_and(|sp| sp.adjacent(t) && threat_now(world, ally).is_some())
+                });
+            if into_melee {
+                attack.push(m(s.penalty, "shooting into melee"));
+            }
+        }
+    }
+    for (name, value) in effect_defense_modifiers(world, target) {
+        defense.push(m(value, name));
+    }
+    Ok(Situation {
+        ranged,
+        attack,
+        defense,
+        miss_chance,
+        cover: covered.degree,
+        concealment,
+        flanking_with,
+        distance_ft: distance,
+    })
+}

@@ -1,0 +1,173 @@
+//! Attacks through the command path with their situational modifiers (RULES.md §9–§18):
+//! WE-52 (concealment), cover and flanking in real attacks, range, refusals.
+
+use super::support::*;
+use fivefoot::rules::attack::AttackRoll;
+use fivefoot::rules::{GameCommand, GameEvent};
+use fivefoot::testing::{battle, ok};
+
+/// A one-family battle from rows (`#` wall, `,` dim light, `;` darkness, `.` floor) and units
+/// as `(id, side, x, y, weapon)` where weapon is `melee` or `gun`.
+fn fight(family: &str, rows: &[&str], units: &[(&str, &str, i32, i32, &str)]) -> String {
+    let (defenses, health) = match family {
+        "starfinder" => ("(eac: 10, kac: 12)", "(hp: 100, rp: 3)"),
+        "saga" => ("(reflex: 12, fortitude: 10, will: 10)", "(hp: 100)"),
+        _ => ("(ac: 12)", "(hp: 100)"),
+    };
+    let range = if family == "saga" {
+        "range_bands: (point_blank: 4, short: 8, medium: 16, long: 24)"
+    } else {
+        "range_increment: 30"
+    };
+    let units: Vec<String> = units
+        .iter()
+        .map(|(id, side, x, y, w)| {
+            let weapon = match *w {
+                "gun" => format!("(name: \"Gun\", kind: Ranged, attack: 4, damage: \"1d6\", damage_types: [Fire], {range})"),
+                _ => "(name: \"Blade\", kind: Melee, attack: 4, damage: \"1d6\", damage_types: [Slashing])".to_string(),
+            };
+            format!(
+                "(id: \"{id}\", side: \"{side}\", at: ({x}, {y}), speed: (land: 30), defenses: {defenses}, health: {health}, weapons: [{weapon}])"
+            )
+        })
+        .collect();
+    let rows: Vec<String> = rows.iter().map(|r| format!("\"{r}\"")).collect();
+    format!(
+        r##"Scenario(version: 1, name: "t", ruleset: "{family}",
+    map: (rows: [{}], legend: {{ '.': (terrain: Floor), '#': (terrain: Wall), ',': (terrain: Floor, light: Dim), ';': (terrain: Floor, light: Darkness) }}),
+    sides: [(id: "a", name: "A", control: Human, colour: "#3070d0"), (id: "b", name: "B", control: Human, colour: "#d03030")],
+    units: [{}])"##,
+        rows.join(", "),
+        units.join(", ")
+    )
+}
+
+fn attack(unit: &str, target: &str) -> GameCommand {
+    GameCommand::Attack {
+        unit: unit.into(),
+        target: target.into(),
+        weapon: None,
+    }
+}
+
+fn rolls(events: &[GameEvent]) -> Vec<AttackRoll> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            GameEvent::AttackResolved { attack, .. } => Some((**attack).clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// WE-52 (§10.2, §22.2): a hit on a target in dim light misses on a d% of 01-20; in darkness
+/// the target has total concealment and a hit misses on 01-50.
+#[test]
+fn we_52_starfinder_concealment_miss_chance() {
+    let rows = ["........", "......,;"];
+    // Initiative in id order: attacker 20, dark 2, dim 1 (no tie, so no roll-off).
+    let units = [
+        ("attacker", "a", 1, 1, "gun"),
+        ("dim", "b", 6, 1, "melee"),
+        ("dark", "b", 7, 1, "melee"),
+    ];
+    for (target, d100, hit, pct) in [
+        ("dim", 15, false, 20),
+        ("dim", 21, true, 20),
+        ("dark", 50, false, 50),
+        ("dark", 51, true, 50),
+    ] {
+        let mut b = battle(&fight("starfinder", &rows, &units), &[20, 2, 1, 15, d100, 3]);
+        let a = &rolls(&ok(&mut b, attack("attacker", target)))[0];
+        let (p, roll) = a.miss_chance.clone().expect("a miss chance was rolled");
+        assert_eq!((p, roll.result, a.hit), (pct, d100, hit), "{target} d% {d100}");
+    }
+}
+
+/// COV-1 in an attack (WE-15): a ranged attack past a wall corner meets +4 cover on KAC/EAC.
+#[test]
+fn cover_adds_to_the_defense_of_a_ranged_attack() {
+    let rows = ["......", "...#..", "......"];
+    let units = [("shooter", "a", 0, 2, "gun"), ("target", "b", 4, 0, "melee")];
+    let mut b = battle(&fight("starfinder", &rows, &units), &[20, 1, 10, 3]);
+    let a = &rolls(&ok(&mut b, attack("shooter", "target")))[0];
+    assert_eq!(a.defense.name, "EAC");
+    assert!(
+        a.defense.modifiers.iter().any(|m| m.value == 4 && m.source == "cover"),
+        "{:?}",
+        a.defense
+    );
+    assert_eq!(a.defense.value, 14);
+}
+
+/// FLK-1 in an attack (WE-18): an ally on the opposite side gives +2 to melee attacks.
+#[test]
+fn flanking_adds_two_to_melee_attacks() {
+    let rows = [".....", ".....", "....."];
+    let units = [
+        ("hero", "a", 1, 1, "melee"),
+        ("ally", "a", 3, 1, "melee"),
+        ("foe", "b", 2, 1, "melee"),
+    ];
+    let mut b = battle(&fight("starfinder", &rows, &units), &[1, 1, 20, 10, 3]);
+    until_active(&mut b, "hero");
+    let a = &rolls(&ok(&mut b, attack("hero", "foe")))[0];
+    assert!(
+        a.modifiers.iter().any(|m| m.value == 2 && m.source == "flanking"),
+        "{:?}",
+        a.modifiers
+    );
+}
+
+fn until_active(b: &mut fivefoot::history::Battle, unit: &str) {
+    while active(b).as_deref() != Some(unit) {
+        let a = active(b).unwrap();
+        ok(b, end_turn(&a));
+    }
+}
+
+/// §18.1 (WE-41): −2 per range increment beyond the first; beyond 10 increments, refused;
+/// a ranged attack next to an enemy provokes it first (§8.2).
+#[test]
+fn range_penalties_limits_and_provocation() {
+    let rows = [".................................................................."];
+    let units = [
+        ("shooter", "a", 0, 0, "gun"),
+        ("near", "b", 1, 0, "melee"),
+        ("far", "b", 7, 0, "melee"),
+        ("gone", "b", 65, 0, "melee"),
+    ];
+    // Ids in order: far, gone, near, shooter. The others act first, so they can react.
+    let mut b = battle(&fight("starfinder", &rows, &units), &[20, 20, 20, 1]);
+    until_active(&mut b, "shooter");
+    let events = ok(&mut b, attack("shooter", "far"));
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, GameEvent::AttackOfOpportunity { .. })),
+        "the adjacent enemy reacts first"
+    );
+    let a = rolls(&events).into_iter().find(|r| r.weapon == "Gun").unwrap();
+    assert!(
+        a.modifiers.iter().any(|m| m.value == -2 && m.source == "range"),
+        "35 ft with a 30-ft increment"
+    );
+    let mut b = battle(&fight("starfinder", &rows, &units), &[20, 20, 20, 1]);
+    until_active(&mut b, "shooter");
+    let refused = b.submit(attack("shooter", "gone")).unwrap_err().to_string();
+    assert!(refused.contains("beyond the maximum range"), "{refused}");
+}
+
+/// §20: an attack by a shaken unit is refused as not supported yet rather than miscounted.
+#[test]
+fn unmodelled_conditions_are_refused_clearly() {
+    let text = fight(
+        "saga",
+        &["....."],
+        &[("hero", "a", 0, 0, "melee"), ("foe", "b", 1, 0, "melee")],
+    )
+    .replace("(id: \"hero\",", "(id: \"hero\", conditions: [Shaken],");
+    let mut b = battle(&text, &[1, 20]);
+    let e = b.submit(attack("hero", "foe")).unwrap_err().to_string();
+    assert!(e.starts_with("not supported yet"), "{e}");
+}
