@@ -4,6 +4,7 @@
 mod open;
 mod play;
 mod query;
+mod query_lines;
 mod query_moves;
 mod run;
 mod validate;
@@ -97,6 +98,22 @@ pub enum QueryWhat {
     Reach { unit: String },
     /// The squares a unit threatens.
     Threat { unit: String },
+    /// The cover a target has against an attacker, and the lines that decided it (COV-1).
+    Cover {
+        attacker: String,
+        target: String,
+        /// Judge it for a melee attack (soft cover counts only against ranged attacks).
+        #[arg(long)]
+        melee: bool,
+    },
+    /// The concealment a target has against an attacker (CON-1, §22.2).
+    Concealment { attacker: String, target: String },
+    /// Whether the first unit has line of sight to the second (§11).
+    Los { from: String, to: String },
+    /// Whether the first unit has line of effect to the second (§11).
+    Loe { from: String, to: String },
+    /// Whether the attacker flanks the target, and with whom (FLK-1).
+    Flank { attacker: String, target: String },
     /// The numbers of an attack before it is made: every modifier, the defense, the roll
     /// needed and the chances to hit and to crit.
     Attack {
@@ -107,6 +124,19 @@ pub enum QueryWhat {
     },
 }
 
+/// Writes a line to stdout. A closed pipe (`fivefoot query ... | head`) is not an error the
+/// user needs to see, and must never panic.
+pub(crate) fn out(text: impl std::fmt::Display) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stdout().lock(), "{text}");
+}
+
+/// Writes a line to stderr, ignoring a closed pipe.
+pub(crate) fn err(text: impl std::fmt::Display) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr().lock(), "{text}");
+}
+
 /// Runs the command line; the exit code follows `docs/cli.md`.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -114,7 +144,7 @@ pub fn main() -> ExitCode {
         None => play::play(None),
         Some(Command::Play { file }) => play::play(file),
         Some(Command::Edit { .. }) => {
-            eprintln!("fivefoot: not supported yet: the scenario editor arrives with the editor issue");
+            err("fivefoot: not supported yet: the scenario editor arrives with the editor issue");
             ExitCode::from(2)
         }
         Some(Command::Validate { files }) => validate::validate(&files),

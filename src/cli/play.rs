@@ -24,27 +24,27 @@ pub fn play(file: Option<PathBuf>) -> ExitCode {
     let battle = match battle {
         Ok(b) => b,
         Err(e) => {
-            eprintln!("{e}");
+            super::err(e);
             return ExitCode::FAILURE;
         }
     };
     let spec = battle.spec();
     let rules = battle.world().resource::<Ruleset>();
-    println!("{} — {} ({})", spec.name, spec.description, rules.name);
-    println!(
+    super::out(format!("{} — {} ({})", spec.name, spec.description, rules.name));
+    super::out(format!(
         "{}×{} squares, {} units",
         spec.map.width(),
         spec.map.height(),
         spec.units.len()
-    );
+    ));
     for event in battle.log().entries.iter().flat_map(|e| &e.events) {
-        println!("  {}", narrate(event, rules));
+        super::out(format!("  {}", narrate(event, rules)));
     }
     let combat = battle.world().resource::<Combat>();
     if let Some(active) = &combat.active {
-        println!(
+        super::out(format!(
             "It is {active}'s turn. The windowed game is not built yet: play with `fivefoot run` scripts (docs/cli.md)."
-        );
+        ));
     }
     ExitCode::SUCCESS
 }

@@ -23,11 +23,11 @@ pub fn query(scenario: &Path, dice: &DiceArgs, script: Option<&Path>, what: &Que
     });
     match answer {
         Ok(v) => {
-            println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+            super::out(serde_json::to_string_pretty(&v).unwrap_or_default());
             ExitCode::SUCCESS
         }
         Err(e) => {
-            eprintln!("{e}");
+            super::err(e);
             ExitCode::FAILURE
         }
     }
@@ -100,6 +100,15 @@ pub fn answer(battle: &Battle, what: &QueryWhat) -> Result<Value, String> {
         } => path_answer(battle, unit, to, action.as_deref(), *avoid_aoo),
         QueryWhat::Reach { unit } => reach_answer(battle, unit),
         QueryWhat::Threat { unit } => threat_answer(battle, unit),
+        QueryWhat::Cover {
+            attacker,
+            target,
+            melee,
+        } => super::query_lines::cover_answer(battle, attacker, target, *melee),
+        QueryWhat::Concealment { attacker, target } => super::query_lines::concealment_answer(battle, attacker, target),
+        QueryWhat::Los { from, to } => super::query_lines::sight_answer(battle, from, to, true),
+        QueryWhat::Loe { from, to } => super::query_lines::sight_answer(battle, from, to, false),
+        QueryWhat::Flank { attacker, target } => super::query_lines::flank_answer(battle, attacker, target),
         QueryWhat::Attack {
             attacker,
             target,

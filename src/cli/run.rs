@@ -14,7 +14,7 @@ pub fn run(scenario: &Path, script: &Path, dice: &DiceArgs, as_json: bool, save:
     let (mut battle, commands) = match open_battle(scenario, dice).and_then(|b| Ok((b, read_script(script)?))) {
         Ok(v) => v,
         Err(e) => {
-            eprintln!("{e}");
+            super::err(e);
             return ExitCode::FAILURE;
         }
     };
@@ -29,11 +29,11 @@ pub fn run(scenario: &Path, script: &Path, dice: &DiceArgs, as_json: bool, save:
     if let Some(path) = save
         && let Err(e) = write_atomic(&path, battle.save().to_ron().as_bytes())
     {
-        eprintln!("{}: cannot write the save: {e}", path.display());
+        super::err(format!("{}: cannot write the save: {e}", path.display()));
         return ExitCode::FAILURE;
     }
     if as_json {
-        println!("{}", run_json(&battle, rejected.as_ref()));
+        super::out(run_json(&battle, rejected.as_ref()));
     } else {
         print_text(&battle, already, rejected.as_ref());
     }
@@ -65,28 +65,28 @@ pub fn run_json(battle: &Battle, rejected: Option<&(usize, GameCommand, String)>
 
 fn print_text(battle: &Battle, from: usize, rejected: Option<&(usize, GameCommand, String)>) {
     let rules = battle.world().resource::<Ruleset>();
-    println!(
+    super::out(format!(
         "{} ({}), seed {}",
         battle.spec().name,
         battle.spec().family,
         battle.seed()
-    );
+    ));
     for (i, entry) in battle.log().entries.iter().enumerate() {
         if i >= from || i == 0 {
             if let Some(command) = &entry.command {
-                println!("> {}", ron::to_string(command).unwrap_or_default());
+                super::out(format!("> {}", ron::to_string(command).unwrap_or_default()));
             }
             for event in &entry.events {
-                println!("  {}", narrate(event, rules));
+                super::out(format!("  {}", narrate(event, rules)));
             }
         }
     }
     if let Some((index, command, reason)) = rejected {
-        eprintln!(
+        super::err(format!(
             "error: command {} `{}` was refused: {reason}",
             index + 1,
             ron::to_string(command).unwrap_or_default()
-        );
+        ));
     }
-    println!("state hash {}", battle.state_hash());
+    super::out(format!("state hash {}", battle.state_hash()));
 }

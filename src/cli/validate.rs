@@ -11,7 +11,7 @@ pub fn validate(files: &[PathBuf]) -> ExitCode {
         match load_file(path) {
             Ok(spec) => {
                 let sides: Vec<&str> = spec.sides.iter().map(|s| s.id.0.as_str()).collect();
-                println!(
+                super::out(format!(
                     "{}: ok: \"{}\" ({}), {}×{} map, {} units, sides {}",
                     path.display(),
                     spec.name,
@@ -20,12 +20,12 @@ pub fn validate(files: &[PathBuf]) -> ExitCode {
                     spec.map.height(),
                     spec.units.len(),
                     sides.join(", ")
-                );
+                ));
             }
             Err(diagnostics) => {
                 failed = true;
                 for d in diagnostics {
-                    eprintln!("{d}");
+                    super::err(d);
                 }
             }
         }

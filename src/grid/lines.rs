@@ -84,50 +84,6 @@ fn prefix_counts(flags: &[u16], stride: usize, rows: usize, bit: u16) -> Vec<u32
     t
 }
 
-/// Two-pass chamfer transform: the Chebyshev distance from each cell to the nearest cell
-/// with a non-zero flag (cells off the grid count as empty), capped at 255.
-fn chebyshev_clearance(flags: &[u16], stride: usize, rows: usize) -> Vec<u8> {
-    let mut d: Vec<u8> = flags.iter().map(|&f| if f != 0 { 0 } else { u8::MAX }).collect();
-    let at = |d: &[u8], r: usize, c: usize| d[r * stride + c].saturating_add(1);
-    for r in 0..rows {
-        for c in 0..stride {
-            let mut v = d[r * stride + c];
-            if c > 0 {
-                v = v.min(at(&d, r, c - 1));
-            }
-            if r > 0 {
-                v = v.min(at(&d, r - 1, c));
-                if c > 0 {
-                    v = v.min(at(&d, r - 1, c - 1));
-                }
-                if c + 1 < stride {
-                    v = v.min(at(&d, r - 1, c + 1));
-                }
-            }
-            d[r * stride + c] = v;
-        }
-    }
-    for r in (0..rows).rev() {
-        for c in (0..stride).rev() {
-            let mut v = d[r * stride + c];
-            if c + 1 < stride {
-                v = v.min(at(&d, r, c + 1));
-            }
-            if r + 1 < rows {
-                v = v.min(at(&d, r + 1, c));
-                if c + 1 < stride {
-                    v = v.min(at(&d, r + 1, c + 1));
-                }
-                if c > 0 {
-                    v = v.min(at(&d, r + 1, c - 1));
-                }
-            }
-            d[r * stride + c] = v;
-        }
-    }
-    d
-}
-
 /// `SquareFlags::scan` by looking up every square.
 #[inline]
 fn scan_squares<T: SquareFlags + ?Sized, B>(
@@ -227,9 +183,6 @@ pub struct LineGrid {
     stride: usize,
     rows: usize,
     flags: Vec<u16>,
-    /// Chebyshev distance to the nearest square with any flag (0 on one), capped at 255:
-    /// lets a walk jump over empty ground.
-    clearance: Vec<u8>,
     /// Prefix counts of `IMPROVED` squares, `(stride + 1) × (rows + 1)`.
     improved: Vec<u32>,
 }
@@ -249,7 +202,6 @@ impl LineGrid {
             stride,
             rows,
             improved: prefix_counts(&flags, stride, rows, bits::IMPROVED),
-            clearance: Vec::new(),
             flags,
         };
         for s in creatures {
@@ -259,7 +211,6 @@ impl LineGrid {
                 }
             }
         }
-        grid.clearance = chebyshev_clearance(&grid.flags, stride, rows);
         grid
     }
 
@@ -307,10 +258,9 @@ impl SquareFlags for LineGrid {
         }
         let o = seg.octant();
         let (offset, per_column, per_row) = o.linear(self.stride as i64);
-        let (flags, clearance) = (&self.flags[..], &self.clearance[..]);
-        let index = move |c: i64, r: i64| (offset + c * per_column + r * per_row) as usize;
-        seg.walk_normalised(&o, |c, r| i64::from(clearance[index(c, r)]), |c, r| {
-            let f = flags[index(c, r)];
+        let flags = &self.flags[..];
+        seg.walk_normalised(&o, |c, r| {
+            let f = flags[(offset + c * per_column + r * per_row) as usize];
             if f & mask != 0 { on(o.square(c, r), f) } else { ControlFlow::Continue(()) }
         })
     }
@@ -588,8 +538,8 @@ pub(crate) mod tests {
     proptest! {
         #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
 
-        /// The precomputed grid's index walk (with clearance jumps) reports exactly the flagged
-        /// squares the plain walk over the map reports, in the same order.
+        /// The precomputed grid's index walk reports exactly the flagged squares the plain walk
+        /// over the map reports, in the same order.
         #[test]
         fn prop_grid_scan_matches_map_scan(
             features in prop::collection::vec((0i32..24, 0i32..24, 0u8..5), 0..40),
@@ -618,21 +568,6 @@ pub(crate) mod tests {
                     let _ = grid.scan(&seg, mask, |sq, f| { fast.push((sq, f)); ControlFlow::<()>::Continue(()) });
                     let _ = view.scan(&seg, mask, |sq, f| { slow.push((sq, f)); ControlFlow::<()>::Continue(()) });
                     prop_assert_eq!(fast, slow);
-                }
-            }
-            // The clearance is the Chebyshev distance to the nearest flagged cell.
-            let (w, h) = (grid.stride as i32, grid.rows as i32);
-            for r in 0..h {
-                for c in 0..w {
-                    let mut best = u8::MAX as i32;
-                    for r2 in 0..h {
-                        for c2 in 0..w {
-                            if grid.flags[(r2 * w + c2) as usize] != 0 {
-                                best = best.min((r - r2).abs().max((c - c2).abs()));
-                            }
-                        }
-                    }
-                    prop_assert_eq!(i32::from(grid.clearance[(r * w + c) as usize]), best);
                 }
             }
         }

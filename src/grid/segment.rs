@@ -260,7 +260,7 @@ impl Segment {
     #[inline]
     pub fn for_each_square<B>(&self, mut f: impl FnMut(Square) -> ControlFlow<B>) -> ControlFlow<B> {
         let o = self.octant();
-        self.walk_normalised(&o, |_, _| 0, |c, r| f(o.square(c, r)))
+        self.walk_normalised(&o, |c, r| f(o.square(c, r)))
     }
 
     /// How the walk is normalised: mirror x and y so the segment heads right and down, then
@@ -273,17 +273,9 @@ impl Segment {
     }
 
     /// The walk of `for_each_square` in the normalised coordinates of `o` (0 ≤ dy ≤ dx):
-    /// `f(c, r)` for column `c`, row `r`; `o.square(c, r)` is the square. `clearance(c, r)`
-    /// may promise that every square within Chebyshev distance `k − 1` of `(c, r)` is of no
-    /// interest (`k`); the walk then skips the columns that promise covers, so `f` sees only a
-    /// superset of the interesting squares. Return 0 to visit every square.
+    /// `f(c, r)` for column `c`, row `r`; `o.square(c, r)` is the square.
     #[inline]
-    pub(crate) fn walk_normalised<B>(
-        &self,
-        o: &Octant,
-        clearance: impl Fn(i64, i64) -> i64,
-        mut f: impl FnMut(i64, i64) -> ControlFlow<B>,
-    ) -> ControlFlow<B> {
+    pub(crate) fn walk_normalised<B>(&self, o: &Octant, mut f: impl FnMut(i64, i64) -> ControlFlow<B>) -> ControlFlow<B> {
         let s = self.scale;
         let (ax, ay) = o.forward(self.from);
         let (bx, by) = o.forward(self.to);
@@ -305,24 +297,7 @@ impl Segment {
         let mut c = if axr == 0 { axq - 1 } else { axq };
         let last = bx.div_euclid(s);
         let mut xl = ax;
-        // Clearance changes by at most one per column walked, so after a look-up of k < 3 the
-        // next jump is at least 3 − k columns away.
-        let mut next_look = c;
         while c <= last {
-            if xl == c * s && c >= next_look {
-                // Columns c .. c+m−1 touch rows ql−1 ..= ql+m only (the row rises at most one
-                // per column), all within Chebyshev distance m of (c, ql).
-                let k = clearance(c, ql);
-                let m = (k - 1).min(last - c);
-                if m >= 2 {
-                    c += m;
-                    xl = c * s;
-                    let n = ay * dx + (xl - ax) * dy;
-                    (ql, rl) = (n.div_euclid(den), n.rem_euclid(den));
-                    continue;
-                }
-                next_look = c + (3 - k).max(1);
-            }
             let xr = bx.min((c + 1) * s);
             let r = rl + (xr - xl) * dy;
             let (qr, rr) = if r >= den { (ql + 1, r - den) } else { (ql, r) };

@@ -175,3 +175,45 @@ fn query_path_reach_and_threat_answer_as_json() {
         "WE-43: the whole 5×5 block around it"
     );
 }
+
+#[test]
+fn query_cover_flank_and_sight_answer_as_json() {
+    let cover = json(&fivefoot(&[
+        "query", SCENARIO, "--seed", "3", "cover", "navasi", "ksarik",
+    ]));
+    assert_eq!(cover["degree"], "cover", "the low wall between them (§9.4)");
+    assert_eq!(cover["ac_bonus"], 4);
+    assert!(
+        cover["lines"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|l| l["obstructed_by"]["kind"] == "low_obstacle")
+    );
+    let los = json(&fivefoot(&["query", SCENARIO, "los", "navasi", "ksarik"]));
+    assert_eq!(los["line_of_sight"], true);
+    let loe = json(&fivefoot(&["query", SCENARIO, "loe", "navasi", "goblin_a"]));
+    assert_eq!(loe["line_of_effect"], false, "behind the wall");
+    let flank = json(&fivefoot(&["query", SCENARIO, "flank", "obozaya", "navasi"]));
+    assert_eq!(flank["flanked"], false);
+    let attack = json(&fivefoot(&["query", SCENARIO, "attack", "navasi", "ksarik"]));
+    assert_eq!(attack["legal"], true);
+    assert!(attack["chance_to_hit"].as_f64().unwrap() > 0.0);
+}
+
+#[test]
+fn a_closed_pipe_never_panics() {
+    use std::io::Read;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fivefoot"))
+        .args(["query", SCENARIO, "reach", "navasi"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take()); // the reader goes away before the output is written
+    let mut stderr = String::new();
+    child.stderr.take().unwrap().read_to_string(&mut stderr).unwrap();
+    child.wait().unwrap();
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}

@@ -512,7 +512,7 @@ fn we_05_flying_sixty_feet_with_a_turn_and_a_climb() {
     let flier = fighter("starfinder", "bird", "a", (0, 5), 5, "Medium")
         .replace("speed: (land: 30)", "speed: (land: 30, fly: 60)");
     let rows = [".........."; 8];
-    let mut b = battle(&map_scenario("starfinder", &rows, &[flier.clone()]), &[10]);
+    let mut b = battle(&map_scenario("starfinder", &rows, std::slice::from_ref(&flier)), &[10]);
     let route = [
         To(Square::new(1, 5)),
         To(Square::new(2, 5)),
@@ -549,7 +549,7 @@ fn mov_14_gravity_changes_the_cost_of_climbing() {
     let flier = fighter("starfinder", "bird", "a", (0, 0), 5, "Medium")
         .replace("speed: (land: 30)", "speed: (land: 30, fly: 60)");
     for (gravity, cost) in [("Zero", 5), ("Low", 5), ("Normal", 10), ("High", 15)] {
-        let text = map_scenario("starfinder", &["...."], &[flier.clone()]).replace(
+        let text = map_scenario("starfinder", &["...."], std::slice::from_ref(&flier)).replace(
             "ruleset: \"starfinder\",",
             &format!("ruleset: \"starfinder\", gravity: {gravity},"),
         );
