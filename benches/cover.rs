@@ -5,8 +5,8 @@
 //! `cargo bench --no-default-features --bench cover`. Figures and method: docs/performance.md.
 
 use fivefoot::grid::{
-    AttackKind, Cell, Concealment, CoverObject, CoverParams, EdgeFeature, LineGrid, Map, SightModel,
-    Space, Square, cover,
+    AttackKind, Cell, Concealment, CoverObject, CoverParams, EdgeFeature, LineGrid, Map, SightModel, Space, Square,
+    cover,
 };
 use fivefoot::ruleset::{Family, load_embedded};
 use std::time::{Duration, Instant};
@@ -143,29 +143,41 @@ fn run(map: &Map, units: &[Space], family: Family) {
     measure(&format!("{family:?} LineGrid::new (128x128, 100 units)"), 200, || {
         std::hint::black_box(LineGrid::new(map, units));
     });
-    measure(&format!("{family:?} cover matrix (LineGrid::new + cover_matrix)"), 30, || {
-        let grid = LineGrid::new(map, units);
-        std::hint::black_box(grid.cover_matrix(&params, units, AttackKind::Ranged));
-    });
-    measure(&format!("{family:?} cover matrix (LineGrid::new + 9900 cover)"), 30, || {
-        let grid = LineGrid::new(map, units);
-        for &a in units {
-            for &t in units {
-                if a != t {
-                    std::hint::black_box(grid.cover(&params, a, t, AttackKind::Ranged));
+    measure(
+        &format!("{family:?} cover matrix (LineGrid::new + cover_matrix)"),
+        30,
+        || {
+            let grid = LineGrid::new(map, units);
+            std::hint::black_box(grid.cover_matrix(&params, units, AttackKind::Ranged));
+        },
+    );
+    measure(
+        &format!("{family:?} cover matrix (LineGrid::new + 9900 cover)"),
+        30,
+        || {
+            let grid = LineGrid::new(map, units);
+            for &a in units {
+                for &t in units {
+                    if a != t {
+                        std::hint::black_box(grid.cover(&params, a, t, AttackKind::Ranged));
+                    }
                 }
             }
-        }
-    });
-    measure(&format!("{family:?} cover matrix (9900 plain cover(map, ..))"), 5, || {
-        for &a in units {
-            for &t in units {
-                if a != t {
-                    std::hint::black_box(cover(map, &params, a, t, units, AttackKind::Ranged));
+        },
+    );
+    measure(
+        &format!("{family:?} cover matrix (9900 plain cover(map, ..))"),
+        5,
+        || {
+            for &a in units {
+                for &t in units {
+                    if a != t {
+                        std::hint::black_box(cover(map, &params, a, t, units, AttackKind::Ranged));
+                    }
                 }
             }
-        }
-    });
+        },
+    );
     let model = SightModel::of(&ruleset.cover);
     measure(&format!("{family:?} line-of-sight matrix (LineGrid)"), 30, || {
         for &a in units {

@@ -58,7 +58,8 @@ pub enum Obstruction {
 pub struct CoverLine {
     pub from: Intersection,
     pub to: Intersection,
-    /// The strongest obstruction on the line (the first found among equals).
+    /// The strongest obstruction on the line; among equals, the first met walking from the
+    /// attacker's corner.
     pub obstructed_by: Option<Obstruction>,
 }
 
@@ -167,6 +168,10 @@ struct Query<'a, T> {
 
 type Found = (CoverDegree, Option<Obstruction>);
 
+/// An evaluated attacker choice: degree, attacker square, target square, corner, and what
+/// each of its lines found.
+type Choice = (CoverDegree, Square, Square, Intersection, [Option<Found>; 4]);
+
 impl<T: SquareFlags> Query<'_, T> {
     fn qualifies(&self, c: Contact) -> bool {
         match self.p.rules.obstruction {
@@ -223,7 +228,11 @@ impl<T: SquareFlags> Query<'_, T> {
             if d > best.0 {
                 best = (d, o);
             }
-            if best.0 >= stop { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+            if best.0 >= stop {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
         });
         best
     }
@@ -344,7 +353,7 @@ pub(crate) fn cover_in<T: SquareFlags>(
     let target_count = target.squares().count();
     let mut visible = vec![false; if partial_rule { target_count } else { 0 }];
     let mut any_visible = false;
-    let mut best: Option<(CoverDegree, Square, Square, Intersection, [Option<Found>; 4])> = None;
+    let mut best: Option<Choice> = None;
     for (ti, t_sq) in target.squares().enumerate() {
         for a_sq in attacker.squares() {
             let settled = any_visible && (adjacent_rule || best.is_some_and(|b| b.0 == CoverDegree::None));

@@ -94,7 +94,11 @@ fn scan_squares<T: SquareFlags + ?Sized, B>(
 ) -> ControlFlow<B> {
     seg.for_each_square(|sq| {
         let f = terrain.flags(sq);
-        if f & mask != 0 { on(sq, f) } else { ControlFlow::Continue(()) }
+        if f & mask != 0 {
+            on(sq, f)
+        } else {
+            ControlFlow::Continue(())
+        }
     })
 }
 
@@ -261,7 +265,11 @@ impl SquareFlags for LineGrid {
         let flags = &self.flags[..];
         seg.walk_normalised(&o, |c, r| {
             let f = flags[(offset + c * per_column + r * per_row) as usize];
-            if f & mask != 0 { on(o.square(c, r), f) } else { ControlFlow::Continue(()) }
+            if f & mask != 0 {
+                on(o.square(c, r), f)
+            } else {
+                ControlFlow::Continue(())
+            }
         })
     }
 }

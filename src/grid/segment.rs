@@ -119,7 +119,11 @@ impl Octant {
         let (sx, ox) = if self.flip_x { (-1, -1) } else { (1, 0) };
         let (sy, oy) = if self.flip_y { (-1, -1) } else { (1, 0) };
         let offset = (oy + 1) * stride + ox + 1;
-        if self.swap { (offset, sy * stride, sx) } else { (offset, sx, sy * stride) }
+        if self.swap {
+            (offset, sy * stride, sx)
+        } else {
+            (offset, sx, sy * stride)
+        }
     }
 }
 
@@ -275,7 +279,11 @@ impl Segment {
     /// The walk of `for_each_square` in the normalised coordinates of `o` (0 ≤ dy ≤ dx):
     /// `f(c, r)` for column `c`, row `r`; `o.square(c, r)` is the square.
     #[inline]
-    pub(crate) fn walk_normalised<B>(&self, o: &Octant, mut f: impl FnMut(i64, i64) -> ControlFlow<B>) -> ControlFlow<B> {
+    pub(crate) fn walk_normalised<B>(
+        &self,
+        o: &Octant,
+        mut f: impl FnMut(i64, i64) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
         let s = self.scale;
         let (ax, ay) = o.forward(self.from);
         let (bx, by) = o.forward(self.to);
@@ -630,7 +638,11 @@ mod tests {
                 continue;
             }
             let (ta, tb) = (Frac::new(a - p, d), Frac::new(b - p, d));
-            let (enter, exit) = if ta.cmp(tb) == Ordering::Greater { (tb, ta) } else { (ta, tb) };
+            let (enter, exit) = if ta.cmp(tb) == Ordering::Greater {
+                (tb, ta)
+            } else {
+                (ta, tb)
+            };
             if enter.cmp(lo) == Ordering::Greater {
                 lo = enter;
             }

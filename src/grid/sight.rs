@@ -238,20 +238,13 @@ fn probe<T: SquareFlags>(
 /// of `a ∪ b` there blocks. Sample points are interior, so every sample segment crosses the
 /// open slice; a crossing inside a run of wall edges goes through an edge or through a joint
 /// with walls on both sides, a crossing of a column of blocking squares enters one of them.
-fn cuts<T: SquareFlags>(
-    terrain: &T,
-    a: Square,
-    b: Square,
-    blocker: Blocker,
-    mask: u16,
-    obscured: Vision,
-) -> bool {
-    // (across-coordinate, along-coordinate) of a square, and the square at (across, along).
+fn cuts<T: SquareFlags>(terrain: &T, a: Square, b: Square, blocker: Blocker, mask: u16, obscured: Vision) -> bool {
+    // `key` gives a square's (across, along) coordinates for a line of the given direction.
     let cut = |vertical: bool, line2: i64, lo: i32, hi: i32, blocked: &dyn Fn(i32) -> bool| {
         let key = |sq: Square| if vertical { (sq.x, sq.y) } else { (sq.y, sq.x) };
         let ((au, av), (bu, bv)) = (key(a), key(b));
         // Opposite sides of [lo, hi] (across coordinate, in squares).
-        if !((au + 1 <= lo && bu >= hi) || (bu + 1 <= lo && au >= hi)) {
+        if !((au < lo && bu >= hi) || (bu < lo && au >= hi)) {
             return false;
         }
         // Hull slice at across-position line2/2 in doubled coordinates: centre line ± (1 + |slope|).
@@ -368,7 +361,14 @@ pub fn line_of_effect_with(map: &Map, model: SightModel, a: Space, b: Space) -> 
 /// viewer-specific blockers the map cannot know (darkness without darkvision, §10.3, §22),
 /// and counts even in the viewer's and target's own squares.
 pub fn line_of_sight(map: &Map, model: SightModel, a: Space, b: Space, obscured: impl Fn(Square) -> bool) -> bool {
-    spaces_clear(&MapView { map, creatures: &[] }, model, a, b, SIGHT_MASK, Some(&obscured))
+    spaces_clear(
+        &MapView { map, creatures: &[] },
+        model,
+        a,
+        b,
+        SIGHT_MASK,
+        Some(&obscured),
+    )
 }
 
 const SIGHT_MASK: u16 = bits::LOE | bits::SIGHT | bits::CONCEAL_TOTAL;

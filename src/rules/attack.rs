@@ -3,10 +3,9 @@
 //! critical-hit model, damage dice with the family's minimum. Emits `AttackResolved` and,
 //! on a hit, the damage through `health::take_damage`.
 
-use super::conditions::effective_conditions;
+use super::WeaponKind;
 use super::health::{LifeState, take_damage};
 use super::situation::Situation;
-use super::{ConditionName, WeaponKind};
 use super::{DamageType, Defenses, DieRoll, Executor, GameEvent, Health, Modifier, Profile, RuleError, UnitId, Weapon};
 use crate::ruleset::{CriticalDamage, CriticalModel, FlatFootedEffect, Ruleset};
 use serde::{Deserialize, Serialize};
@@ -115,8 +114,7 @@ pub fn resolve_attack(
         .get::<Profile>(target)
         .cloned()
         .ok_or_else(|| RuleError::UnknownUnit(target.clone()))?;
-    let flat_footed = effective_conditions(ex.world, target).contains(&ConditionName::FlatFooted);
-    let mut defense = defense_against(&rules, &target_profile, flat_footed, &weapon.damage_types);
+    let mut defense = defense_against(&rules, &target_profile, situation.flat_footed, &weapon.damage_types);
     for modifier in &situation.defense {
         defense.value += modifier.value;
         defense.modifiers.push(modifier.clone());
@@ -170,7 +168,7 @@ pub fn resolve_attack(
         }
     }
     let damage = if hit {
-        Some(roll_damage(ex, &rules, weapon, critical, context)?)
+        Some(roll_damage(ex, &rules, weapon, &situation.damage, critical, context)?)
     } else {
         None
     };
@@ -203,9 +201,11 @@ fn roll_damage(
     ex: &mut Executor,
     rules: &Ruleset,
     weapon: &Weapon,
+    modifiers: &[Modifier],
     critical: bool,
     context: &str,
 ) -> Result<DamageRoll, RuleError> {
+    let bonus = weapon.damage.bonus + modifiers.iter().map(|m| m.value).sum::<i32>();
     let (times, factor) = match (critical, rules.attack.critical.damage) {
         (false, _) => (1, 1),
         (true, CriticalDamage::RollTimes { default_multiplier, .. }) => (default_multiplier.max(1), 1),
@@ -219,7 +219,7 @@ fn roll_damage(
             sum += d.result as i64;
             dice.push(d);
         }
-        sum += weapon.damage.bonus as i64;
+        sum += bonus as i64;
     }
     sum *= factor as i64;
     let minimum = rules.damage.minimum;
@@ -227,7 +227,7 @@ fn roll_damage(
     let total = if minimum_applied { minimum.amount } else { sum as u32 };
     Ok(DamageRoll {
         dice,
-        bonus: weapon.damage.bonus,
+        bonus,
         multiplier: times.max(factor),
         total,
         types: weapon.damage_types.clone(),

@@ -3,12 +3,11 @@
 //! opportunity a ranged attack provokes (§8.2), then roll with every situational modifier.
 
 use super::attack::{defense_against, resolve_attack};
-use super::conditions::effective_conditions;
 use super::health::LifeState;
 use super::resolve::take_action;
 use super::situation::{Situation, situation};
 use super::threat::{provoked_by, space_of};
-use super::{Combat, ConditionName, Executor, Profile, RuleError, UnitId, UnitIndex, Weapon, WeaponKind};
+use super::{Combat, Executor, Profile, RuleError, UnitId, UnitIndex, Weapon, WeaponKind};
 use crate::grid::threatens_square;
 use crate::ruleset::{ActionKind, AooTrigger, CriticalModel, Ruleset};
 use bevy::prelude::World;
@@ -174,8 +173,7 @@ pub fn preview_attack(
     let profile = world
         .get::<Profile>(te)
         .ok_or_else(|| RuleError::UnknownUnit(target.clone()))?;
-    let flat_footed = effective_conditions(world, target).contains(&ConditionName::FlatFooted);
-    let mut defense = defense_against(rules, profile, flat_footed, &plan.weapon.damage_types);
+    let mut defense = defense_against(rules, profile, plan.situation.flat_footed, &plan.weapon.damage_types);
     for m in &plan.situation.defense {
         defense.value += m.value;
         defense.modifiers.push(m.clone());

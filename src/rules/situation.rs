@@ -12,32 +12,38 @@ use crate::grid::{
     flanking_line, line_of_effect_with,
 };
 use crate::history::Terrain;
-use crate::ruleset::{ConcealmentModel, ModifierSide, RangeModel, Ruleset};
+use crate::ruleset::{ConcealmentModel, DamageScope, ModifierSide, RangeModel, Ruleset};
 use bevy::prelude::World;
 use serde::Serialize;
 
-/// Conditions whose attack and defense numbers arrive with the conditions work (§20).
-const NOT_MODELLED: [ConditionName; 14] = [
-    ConditionName::Shaken,
-    ConditionName::Sickened,
+/// Conditions that change attacks, defenses or damage somewhere in §20. One a family does
+/// not give numbers for (`Ruleset::conditions`) makes the attack "not supported yet".
+const COMBAT_CONDITIONS: [ConditionName; 15] = [
+    ConditionName::Blinded,
+    ConditionName::Cowering,
     ConditionName::Dazzled,
     ConditionName::Entangled,
-    ConditionName::Frightened,
-    ConditionName::Panicked,
-    ConditionName::Grappled,
-    ConditionName::Pinned,
-    ConditionName::Grabbed,
-    ConditionName::OffTarget,
-    ConditionName::OffKilter,
-    ConditionName::Fatigued,
     ConditionName::Exhausted,
-    ConditionName::Blinded,
+    ConditionName::Fatigued,
+    ConditionName::Frightened,
+    ConditionName::Grabbed,
+    ConditionName::Grappled,
+    ConditionName::OffKilter,
+    ConditionName::OffTarget,
+    ConditionName::Panicked,
+    ConditionName::Pinned,
+    ConditionName::Shaken,
+    ConditionName::Sickened,
 ];
 
 /// The situation of one attack.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Situation {
     pub ranged: bool,
+    /// The target is flat-footed (§15, §20).
+    pub flat_footed: bool,
+    /// Added to each damage roll (conditions such as sickened).
+    pub damage: Vec<Modifier>,
     /// Added to the attack roll.
     pub attack: Vec<Modifier>,
     /// Added to the defense.
@@ -74,19 +80,59 @@ pub fn situation(world: &World, attacker: &UnitId, target: &UnitId, weapon: &Wea
     let t = space_of(world, target).ok_or_else(|| RuleError::UnknownUnit(target.clone()))?;
     let a_cond = effective_conditions(world, attacker);
     let t_cond = effective_conditions(world, target);
-    for (who, conds) in [(attacker, &a_cond), (target, &t_cond)] {
-        if let Some(c) = NOT_MODELLED.iter().find(|c| conds.contains(c)) {
-            return Err(RuleError::NotSupported(format!(
-                "attacks involving a {} unit ({who}): the modifiers of that condition are not modelled yet",
-                format!("{c:?}").to_lowercase()
-            )));
+    let ranged = matches!(weapon.kind, WeaponKind::Ranged | WeaponKind::Thrown);
+    let numbers = |who: &UnitId, conds: &std::collections::BTreeSet<ConditionName>| {
+        let mut out = Vec::new();
+        for c in COMBAT_CONDITIONS.iter().filter(|c| conds.contains(c)) {
+            // §20: pinned replaces grappled's penalties.
+            if *c == ConditionName::Grappled && conds.contains(&ConditionName::Pinned) {
+                continue;
+            }
+            match rules.conditions.iter().find(|m| m.condition == *c) {
+                Some(m) => out.push(m),
+                None => {
+                    return Err(RuleError::NotSupported(format!(
+                        "attacks involving a {} unit ({who}): {} gives no numbers for that condition",
+                        format!("{c:?}").to_lowercase(),
+                        rules.name
+                    )));
+                }
+            }
+        }
+        Ok(out)
+    };
+    let a_mods = numbers(attacker, &a_cond)?;
+    let t_mods = numbers(target, &t_cond)?;
+    let mut damage = Vec::new();
+    let mut attack_from_conditions = Vec::new();
+    for c in &a_mods {
+        let name = format!("{:?}", c.condition).to_lowercase();
+        if c.no_attacks {
+            return Err(RuleError::IllegalMove(format!("{attacker} cannot attack while {name}")));
+        }
+        let natural = weapon.kind == WeaponKind::Unarmed;
+        if c.attack != 0 && !(c.except_natural_or_light && natural) {
+            attack_from_conditions.push(m(c.attack, name.clone()));
+        }
+        let scoped = match c.damage_scope {
+            Some(DamageScope::Weapon) => true,
+            Some(DamageScope::Melee) => !ranged,
+            Some(DamageScope::MeleeAndThrown) => !ranged || weapon.kind == WeaponKind::Thrown,
+            None => false,
+        };
+        if c.damage != 0 && scoped {
+            damage.push(m(c.damage, name));
         }
     }
-    let ranged = matches!(weapon.kind, WeaponKind::Ranged | WeaponKind::Thrown);
+    let flat_footed = t_cond.contains(&ConditionName::FlatFooted) || t_mods.iter().any(|c| c.flat_footed);
     let kind = if ranged { AttackKind::Ranged } else { AttackKind::Melee };
     let distance = a.distance(t, rules.grid.diagonal) * rules.grid.square_ft;
-    let mut attack = Vec::new();
-    let mut defense = Vec::new();
+    let mut attack = attack_from_conditions;
+    let mut defense: Vec<Modifier> = t_mods
+        .iter()
+        .filter(|c| c.defense != 0)
+        .map(|c| m(c.defense, format!("{:?}", c.condition).to_lowercase()))
+        .collect();
 
     // LOE-1 / COV-1: total cover means no attack; other cover adds to the defense.
     let model = SightModel::of(&rules.cover);
@@ -283,6 +329,8 @@ pub fn situation(world: &World, attacker: &UnitId, target: &UnitId, weapon: &Wea
     }
     Ok(Situation {
         ranged,
+        flat_footed,
+        damage,
         attack,
         defense,
         miss_chance,

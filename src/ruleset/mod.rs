@@ -13,6 +13,7 @@ mod attack;
 mod charge;
 mod common;
 mod concealment;
+mod conditions;
 mod cover;
 mod damage;
 mod defaults;
@@ -47,6 +48,7 @@ pub use attack::{AttackRules, CriticalDamage, CriticalModel, CriticalRules, Crit
 pub use charge::{AfterCharge, ChargePath, ChargeRules, ChargeTerrain};
 pub use common::{Fraction, Rounding, Until};
 pub use concealment::{ConcealmentModel, ConcealmentRules, PerceptionPenalty};
+pub use conditions::{ConditionModifiers, DamageScope};
 pub use cover::{CoverBonus, CoverLines, CoverRules, LineObstruction, LowObstacleRule, MultiSquareTarget, SoftCover};
 pub use damage::{
     DamageBonuses, DamageLayer, DamageReduction, DamageRules, MinimumDamage, MultiplierCombining, ShieldRating,
@@ -131,6 +133,8 @@ pub struct Ruleset {
     pub vehicles: Option<VehicleRules>,
     /// §26 vehicle chases; `None` where the family has no chase rules.
     pub chases: Option<ChaseRules>,
+    /// §20 what conditions do to attacks, defenses and damage.
+    pub conditions: Vec<ConditionModifiers>,
     /// §27 named variant switches.
     pub variants: Variants,
     /// Dotted paths (e.g. `grid.diagonal`) of values that are "(not in seeds)" engine

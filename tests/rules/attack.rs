@@ -158,16 +158,41 @@ fn range_penalties_limits_and_provocation() {
     assert!(refused.contains("beyond the maximum range"), "{refused}");
 }
 
-/// §20: an attack by a shaken unit is refused as not supported yet rather than miscounted.
+/// §20: saga gives no numbers for shaken, so an attack by a shaken unit is refused as not
+/// supported yet rather than miscounted.
 #[test]
-fn unmodelled_conditions_are_refused_clearly() {
-    let text = fight(
-        "saga",
-        &["....."],
-        &[("hero", "a", 0, 0, "melee"), ("foe", "b", 1, 0, "melee")],
-    )
-    .replace("(id: \"hero\",", "(id: \"hero\", conditions: [Shaken],");
+fn conditions_without_numbers_in_the_family_are_refused_clearly() {
+    let units = [("hero", "a", 0, 0, "melee"), ("foe", "b", 1, 0, "melee")];
+    let text = fight("saga", &["....."], &units).replace("(id: \"hero\",", "(id: \"hero\", conditions: [Shaken],");
     let mut b = battle(&text, &[1, 20]);
     let e = b.submit(attack("hero", "foe")).unwrap_err().to_string();
     assert!(e.starts_with("not supported yet"), "{e}");
+}
+
+/// §20 starfinder: a sickened attacker takes −2 to attack and damage; an entangled target
+/// −2 AC; a pinned target −4 AC and flat-footed (−2 more); a panicked unit cannot attack.
+#[test]
+fn starfinder_condition_numbers_apply_to_attacks() {
+    let with = |hero: &str, foe: &str| {
+        let units = [("hero", "a", 0, 0, "melee"), ("foe", "b", 1, 0, "melee")];
+        fight("starfinder", &["....."], &units)
+            .replace("(id: \"hero\",", &format!("(id: \"hero\", conditions: [{hero}],"))
+            .replace("(id: \"foe\",", &format!("(id: \"foe\", conditions: [{foe}],"))
+    };
+    let mut b = battle(&with("Sickened", "Entangled"), &[1, 20, 10, 4]);
+    let a = &rolls(&ok(&mut b, attack("hero", "foe")))[0];
+    assert!(a.modifiers.iter().any(|m| m.value == -2 && m.source == "sickened"));
+    assert!(
+        a.defense
+            .modifiers
+            .iter()
+            .any(|m| m.value == -2 && m.source == "entangled")
+    );
+    assert_eq!(a.damage.as_ref().map(|d| (d.bonus, d.total)), Some((-2, 2)));
+    let mut b = battle(&with("Shaken", "Pinned"), &[1, 20, 10, 4]);
+    let a = &rolls(&ok(&mut b, attack("hero", "foe")))[0];
+    assert_eq!(a.defense.value, 12 - 4 - 2, "KAC 12, pinned −4, flat-footed −2");
+    let mut b = battle(&with("Panicked", "Prone"), &[1, 20]);
+    let refused = b.submit(attack("hero", "foe")).unwrap_err().to_string();
+    assert!(refused.contains("cannot attack while panicked"), "{refused}");
 }
