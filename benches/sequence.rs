@@ -24,7 +24,10 @@ fn measure(name: &str, runs: usize, mut f: impl FnMut()) {
             t.elapsed()
         })
         .collect();
-    println!("{name:<40} median {:>10.1} µs over {runs} runs", median(samples).as_secs_f64() * 1e6);
+    println!(
+        "{name:<40} median {:>10.1} µs over {runs} runs",
+        median(samples).as_secs_f64() * 1e6
+    );
 }
 
 fn main() {
