@@ -1,6 +1,7 @@
 //! Benchmark of the cover line test (RULES.md §9 COV-1, §11 LOE-1): the full attacker ×
-//! target cover matrix for 100 units on a 128 × 128 map with rooms, thin walls, doors,
-//! pillars, crates, low walls and smoke, from a deterministic generator.
+//! target cover matrix for 100 units (10 of them Large) on a 128 × 128 map from a
+//! deterministic generator, once with rooms of thin walls and doors and once on open ground,
+//! both strewn with pillars, crates, improved cover, low walls and smoke.
 //! Plain `std::time` with medians (no extra dependency); run with
 //! `cargo bench --no-default-features --bench cover`. Figures and method: docs/performance.md.
 
@@ -61,20 +62,20 @@ fn battle_map(rng: &mut Rng, rooms: bool) -> Map {
             map.set_vertical_edge(line, k, EdgeFeature::Wall);
             map.set_horizontal_edge(k, line, EdgeFeature::Wall);
         }
+        let door = |rng: &mut Rng| match rng.below(3) {
+            0 => EdgeFeature::Door { open: true },
+            1 => EdgeFeature::Door { open: false },
+            _ => EdgeFeature::None,
+        };
         for room in (0..SIZE).step_by(16) {
-            for (a, b) in [(room + 2 + rng.below(5), room + 9 + rng.below(5))] {
-                let door = |rng: &mut Rng| match rng.below(3) {
-                    0 => EdgeFeature::Door { open: true },
-                    1 => EdgeFeature::Door { open: false },
-                    _ => EdgeFeature::None,
-                };
-                for k in [a, a + 1] {
-                    map.set_vertical_edge(line, k, EdgeFeature::None);
-                }
-                map.set_horizontal_edge(b, line, door(rng));
-                map.set_vertical_edge(line, b, door(rng));
-                map.set_horizontal_edge(a, line, EdgeFeature::None);
-            }
+            // Per room and wall line: a two-square gap in the vertical wall, a one-square gap
+            // in the horizontal one, and a door (open, closed or missing) in each.
+            let (a, b) = (room + 2 + rng.below(5), room + 9 + rng.below(5));
+            map.set_vertical_edge(line, a, EdgeFeature::None);
+            map.set_vertical_edge(line, a + 1, EdgeFeature::None);
+            map.set_horizontal_edge(a, line, EdgeFeature::None);
+            map.set_horizontal_edge(b, line, door(rng));
+            map.set_vertical_edge(line, b, door(rng));
         }
     }
     for _ in 0..SIZE * SIZE / 40 {

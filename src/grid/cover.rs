@@ -618,7 +618,7 @@ mod tests {
     }
 
     #[test]
-    fn thin_wall_between_adjacent_squares_is_total_cover() {
+    fn loe_1_thin_wall_between_adjacent_squares_is_total_cover() {
         let l = layout(&[
             ". . .", //
             ". A|K", ". . .",
@@ -637,7 +637,7 @@ mod tests {
     }
 
     #[test]
-    fn closed_door_total_cover_open_door_none() {
+    fn loe_1_closed_door_total_cover_open_door_none() {
         let closed = layout(&["A .!. K"]);
         let open = layout(&["A .:. K"]);
         for r in [sf(), saga()] {
@@ -650,7 +650,7 @@ mod tests {
     }
 
     #[test]
-    fn thin_wall_at_range_gives_cover() {
+    fn geo_4_thin_wall_at_range_gives_cover() {
         // A thin wall on the grid line x = 3 from y = 1 to y = 3: from every corner some
         // line to K crosses it, but lines over its free top end still reach K.
         let l = layout(&[
@@ -669,7 +669,7 @@ mod tests {
     }
 
     #[test]
-    fn creature_between_soft_cover_ranged_only_in_starfinder() {
+    fn cov_1_creature_between_soft_cover_ranged_only_in_starfinder() {
         let l = layout(&["A . B . T"]);
         let ranged = check(&l, &sf(), 'A', 'T', AttackKind::Ranged);
         assert_eq!(ranged.degree, CoverDegree::Soft);
@@ -679,7 +679,7 @@ mod tests {
     }
 
     #[test]
-    fn creature_between_plus_5_in_saga() {
+    fn cov_1_creature_between_plus_5_in_saga() {
         let l = layout(&["A . B . T"]);
         for attack in [AttackKind::Ranged, AttackKind::Melee] {
             let res = check(&l, &saga(), 'A', 'T', attack);
@@ -699,7 +699,7 @@ mod tests {
     }
 
     #[test]
-    fn low_obstacle_starfinder_within_30_ft_attacker_farther() {
+    fn u6_low_obstacle_starfinder_within_30_ft_attacker_farther() {
         // Low wall 2 squares from the target, 6 from the attacker: counts (001:1713-1715).
         let l = layout(&["A . . . . . l . T"]);
         assert_eq!(
@@ -709,14 +709,14 @@ mod tests {
     }
 
     #[test]
-    fn low_obstacle_starfinder_beyond_30_ft_of_target_ignored() {
+    fn u6_low_obstacle_starfinder_beyond_30_ft_of_target_ignored() {
         // Low wall 7 squares from the target.
         let l = layout(&["A l . . . . . . T"]);
         assert_eq!(check(&l, &sf(), 'A', 'T', AttackKind::Ranged).degree, CoverDegree::None);
     }
 
     #[test]
-    fn low_obstacle_starfinder_attacker_closer_ignored() {
+    fn u6_low_obstacle_starfinder_attacker_closer_ignored() {
         // Within 6 of the target, but the attacker is closer to it than the target is.
         let l = layout(&["A . l . . . T"]);
         assert_eq!(check(&l, &sf(), 'A', 'T', AttackKind::Ranged).degree, CoverDegree::None);
@@ -729,7 +729,7 @@ mod tests {
     }
 
     #[test]
-    fn low_object_saga_ignored_in_or_adjacent_to_attacker_space() {
+    fn geo_5_low_object_saga_ignored_in_or_adjacent_to_attacker_space() {
         let adjacent = layout(&["A l . . T"]);
         assert_eq!(
             check(&adjacent, &saga(), 'A', 'T', AttackKind::Ranged).degree,
@@ -773,7 +773,7 @@ mod tests {
     }
 
     #[test]
-    fn large_target_partly_visible_starfinder_cover() {
+    fn cov_1_large_target_partly_visible_starfinder_cover() {
         let l = large_layout();
         let mut r = sf();
         // Lines from the top corner of A's square run along the wall top: literal U3 gives
@@ -791,7 +791,7 @@ mod tests {
     }
 
     #[test]
-    fn large_target_partly_visible_saga_attacker_picks_visible_square() {
+    fn cov_1_large_target_partly_visible_saga_attacker_picks_visible_square() {
         let l = large_layout();
         assert_eq!(
             check(&l, &saga(), 'A', 'T', AttackKind::Ranged).degree,
@@ -800,7 +800,7 @@ mod tests {
     }
 
     #[test]
-    fn saga_adjacent_never_has_cover_but_walls_still_total() {
+    fn cov_1_saga_adjacent_never_has_cover_but_walls_still_total() {
         let l = layout(&[
             "c c c", //
             "c A c", "c c K",
@@ -817,7 +817,7 @@ mod tests {
     }
 
     #[test]
-    fn cover_matrix_matches_pairwise_cover() {
+    fn cov_1_cover_matrix_matches_pairwise_cover() {
         let l = layout(&[
             "A . . # . . B", //
             ". . c . . . .",
@@ -924,7 +924,7 @@ mod tests {
 
         /// Cover depends on the set of walls, not the order they were built in.
         #[test]
-        fn prop_cover_independent_of_wall_order(
+        fn prop_cov_1_independent_of_wall_order(
             features in prop::collection::vec(feature(), 0..24),
             a in space(), t in space(), other in space(), seed in any::<u64>(),
         ) {
@@ -954,7 +954,7 @@ mod tests {
 
         /// The precomputed grid gives the same answers as reading the map directly.
         #[test]
-        fn prop_line_grid_matches_map(
+        fn prop_cov_1_line_grid_matches_map(
             features in prop::collection::vec(feature(), 0..30),
             a in space(), t in space(), others in prop::collection::vec(space(), 0..4),
         ) {
@@ -973,7 +973,7 @@ mod tests {
 
         /// Total cover ⇔ no line of effect (001:1733-1736; 004:762-764).
         #[test]
-        fn prop_total_cover_iff_no_line_of_effect(
+        fn prop_loe_1_total_cover_iff_no_line_of_effect(
             features in prop::collection::vec(feature(), 0..30),
             a in space(), t in space(),
         ) {
@@ -989,7 +989,7 @@ mod tests {
 
         /// Saga: an adjacent target never has cover short of total (004:735).
         #[test]
-        fn prop_saga_adjacent_never_has_cover(
+        fn prop_cov_1_saga_adjacent_never_has_cover(
             features in prop::collection::vec(feature(), 0..30),
             a in space(), dx in -1i32..=2, dy in -1i32..=2, others in prop::collection::vec(space(), 0..4),
         ) {

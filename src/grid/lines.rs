@@ -549,7 +549,7 @@ pub(crate) mod tests {
         /// The precomputed grid's index walk reports exactly the flagged squares the plain walk
         /// over the map reports, in the same order.
         #[test]
-        fn prop_grid_scan_matches_map_scan(
+        fn prop_geo_1_grid_scan_matches_map_scan(
             features in prop::collection::vec((0i32..24, 0i32..24, 0u8..5), 0..40),
             segs in prop::collection::vec((0i64..2400, 0i64..2400, 0i64..2400, 0i64..2400), 1..8),
         ) {

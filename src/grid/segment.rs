@@ -666,7 +666,7 @@ mod tests {
         /// GEO-1..GEO-3: the separating-axis contact agrees with exact clipping, and the walk
         /// visits exactly the squares with a contact.
         #[test]
-        fn prop_contact_matches_clipping_and_walk(
+        fn prop_geo_1_3_contact_matches_clipping_and_walk(
             scale in proptest::prop_oneof![proptest::strategy::Just(1i64), proptest::strategy::Just(2), proptest::strategy::Just(100)],
             a in (-3i64..12, -3i64..12), b in (-3i64..12, -3i64..12), fine in (0i64..100, 0i64..100, 0i64..100, 0i64..100),
         ) {
@@ -687,7 +687,7 @@ mod tests {
     }
 
     #[test]
-    fn walk_visits_exactly_the_touched_squares() {
+    fn geo_1_3_walk_visits_exactly_the_touched_squares() {
         for s in [1, 2, 3, 100] {
             for (a, b) in [
                 ((0, 0), (7, 3)),
@@ -797,7 +797,7 @@ mod tests {
     }
 
     #[test]
-    fn edge_contact_kinds() {
+    fn geo_4_edge_contact_kinds() {
         let e = Edge::Horizontal { i: 2, j: 1 };
         assert_eq!(corner_seg((2, 0), (3, 2)).edge_contact(e), Some(EdgeContact::Crosses));
         assert_eq!(corner_seg((0, 1), (5, 1)).edge_contact(e), Some(EdgeContact::RunsAlong));

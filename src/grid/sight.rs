@@ -500,7 +500,7 @@ mod tests {
 
         /// The cut and probe shortcuts never change an answer.
         #[test]
-        fn prop_shortcuts_match_walking_every_sample(
+        fn prop_los_1_shortcuts_match_walking_every_sample(
             walls in prop::collection::vec((any::<bool>(), 0i32..10, 0i32..10), 0..40),
             solid in prop::collection::vec((0i32..10, 0i32..10), 0..12),
             a in (0i32..10, 0i32..10), b in (0i32..10, 0i32..10),
@@ -522,7 +522,7 @@ mod tests {
     }
 
     #[test]
-    fn line_grid_agrees_with_the_map() {
+    fn loe_1_los_1_line_grid_agrees_with_the_map() {
         let l = layout(&[
             "H . . . A", //
             ". . . # .",

@@ -4,10 +4,10 @@
 
 use super::attack::{defense_against, resolve_attack};
 use super::health::LifeState;
-use super::resolve::take_action;
+use super::resolve::{start_effect, take_action};
 use super::situation::{Situation, situation};
 use super::threat::{provoked_by, space_of};
-use super::{Combat, Executor, Profile, RuleError, UnitId, UnitIndex, Weapon, WeaponKind};
+use super::{Combat, Executor, Modifier, Profile, RuleError, UnitId, UnitIndex, Weapon, WeaponKind};
 use crate::grid::threatens_square;
 use crate::ruleset::{ActionKind, AooTrigger, CriticalModel, Ruleset};
 use bevy::prelude::World;
@@ -45,7 +45,6 @@ pub fn check_attack(
     target: &UnitId,
     weapon: Option<&str>,
 ) -> Result<AttackPlan, RuleError> {
-    let rules = world.resource::<Ruleset>();
     let index = world.resource::<UnitIndex>();
     let e = *index.0.get(unit).ok_or_else(|| RuleError::UnknownUnit(unit.clone()))?;
     let te = *index
@@ -91,14 +90,6 @@ pub fn check_attack(
     {
         return Err(illegal(format!("{target} is out of reach of {}", weapon.name)));
     }
-    let budget = world
-        .resource::<Combat>()
-        .budget
-        .as_ref()
-        .ok_or(RuleError::NoActiveTurn)?;
-    budget
-        .can_spend(&rules.actions, ActionKind::Standard)
-        .map_err(RuleError::Budget)?;
     let situation = situation(world, unit, target, &weapon)?;
     let provokes = if situation.ranged {
         provoked_by(world, unit, AooTrigger::RangedAttack)
@@ -113,32 +104,137 @@ pub fn check_attack(
     })
 }
 
-/// Executes an attack: pays the standard action, resolves the attacks of opportunity it
-/// provokes (AOO-1: before it), then the attack if the attacker is still standing.
-pub fn execute_attack(
+/// The action and the modifiers an attack (`full` = a full attack) takes in this family,
+/// checking the action can be paid.
+fn attack_terms(
+    world: &World,
+    full: bool,
+    defensively: bool,
+    count: usize,
+) -> Result<(ActionKind, Vec<Modifier>), RuleError> {
+    let rules = world.resource::<Ruleset>();
+    let options = rules.attack_options;
+    let unsupported = |what: &str| RuleError::NotSupported(format!("{what} is not in {}'s rules yet", rules.name));
+    let (action, mut extra) = if full {
+        let f = options.full_attack.ok_or_else(|| unsupported("a full attack"))?;
+        if count == 0 || count as u32 > f.attacks {
+            return Err(illegal(format!("a full attack makes 1 to {} attacks", f.attacks)));
+        }
+        (
+            f.action,
+            vec![Modifier {
+                value: f.penalty,
+                source: "full attack".into(),
+            }],
+        )
+    } else {
+        if count != 1 {
+            return Err(illegal("an attack has one target"));
+        }
+        (ActionKind::Standard, Vec::new())
+    };
+    if defensively {
+        let d = options
+            .fight_defensively
+            .ok_or_else(|| unsupported("fighting defensively"))?;
+        extra.push(Modifier {
+            value: d.attack,
+            source: "fighting defensively".into(),
+        });
+    }
+    let budget = world
+        .resource::<Combat>()
+        .budget
+        .as_ref()
+        .ok_or(RuleError::NoActiveTurn)?;
+    budget.can_spend(&rules.actions, action).map_err(RuleError::Budget)?;
+    Ok((action, extra))
+}
+
+/// Checks an attack (`full` = a full attack) on each of `targets`.
+pub fn check_attacks(
+    world: &World,
+    unit: &UnitId,
+    targets: &[UnitId],
+    weapon: Option<&str>,
+    full: bool,
+    defensively: bool,
+) -> Result<Vec<AttackPlan>, RuleError> {
+    attack_terms(world, full, defensively, targets.len())?;
+    targets.iter().map(|t| check_attack(world, unit, t, weapon)).collect()
+}
+
+/// Executes an attack or a full attack: pays the action, then for each target resolves the
+/// attacks of opportunity it provokes (AOO-1: before it) and the attack, while the attacker
+/// still stands. Fighting defensively raises its defense until its next turn.
+pub fn execute_attacks(
     ex: &mut Executor,
     unit: &UnitId,
-    target: &UnitId,
+    targets: &[UnitId],
     weapon: Option<&str>,
+    full: bool,
+    defensively: bool,
 ) -> Result<(), RuleError> {
-    let plan = check_attack(ex.world, unit, target, weapon)?;
-    take_action(
-        ex,
-        unit,
-        ActionKind::Standard,
-        format!("attack {target} with {}", plan.weapon.name),
-    );
-    let square = space_of(ex.world, unit)
-        .map(|s| s.at)
-        .ok_or_else(|| RuleError::UnknownUnit(unit.clone()))?;
-    for reactor in &plan.provokes {
-        super::movement::attack_of_opportunity(ex, reactor, unit, square, "ranged attack, in")?;
-        if !ex.get::<LifeState>(unit).copied().unwrap_or_default().can_act() {
-            return Ok(());
+    let plans = check_attacks(ex.world, unit, targets, weapon, full, defensively)?;
+    let (action, extra) = attack_terms(ex.world, full, defensively, targets.len())?;
+    let names: Vec<&str> = targets.iter().map(|t| t.0.as_str()).collect();
+    let what = if full { "full attack on" } else { "attack" };
+    take_action(ex, unit, action, format!("{what} {}", names.join(", ")));
+    for (target, plan) in targets.iter().zip(plans) {
+        let square = space_of(ex.world, unit)
+            .map(|s| s.at)
+            .ok_or_else(|| RuleError::UnknownUnit(unit.clone()))?;
+        let provokes = if plan.situation.ranged {
+            provoked_by(ex.world, unit, AooTrigger::RangedAttack)
+        } else {
+            Vec::new()
+        };
+        for reactor in &provokes {
+            super::movement::attack_of_opportunity(ex, reactor, unit, square, "ranged attack, in")?;
         }
+        if !ex.get::<LifeState>(unit).copied().unwrap_or_default().can_act() {
+            break;
+        }
+        if ex.get::<LifeState>(target) == Some(&LifeState::Dead) {
+            continue; // the first attack of a full attack may already have killed it
+        }
+        let situation = situation(ex.world, unit, target, &plan.weapon)?;
+        let context = if full { "full attack" } else { "attack" };
+        resolve_attack(ex, unit, target, &plan.weapon, &situation, extra.clone(), context)?;
     }
-    let situation = situation(ex.world, unit, target, &plan.weapon)?;
-    resolve_attack(ex, unit, target, &plan.weapon, &situation, Vec::new(), "attack")?;
+    if defensively && let Some(d) = ex.ruleset().attack_options.fight_defensively {
+        start_effect(ex, unit, unit, "fighting defensively", 1, None, d.defense);
+    }
+    Ok(())
+}
+
+/// Checks total defense (§4.3.1).
+pub fn check_total_defense(world: &World) -> Result<(), RuleError> {
+    let rules = world.resource::<Ruleset>();
+    let t = rules
+        .attack_options
+        .total_defense
+        .ok_or_else(|| RuleError::NotSupported(format!("total defense is not in {}'s rules yet", rules.name)))?;
+    let budget = world
+        .resource::<Combat>()
+        .budget
+        .as_ref()
+        .ok_or(RuleError::NoActiveTurn)?;
+    budget
+        .can_spend(&rules.actions, t.action)
+        .map(|_| ())
+        .map_err(RuleError::Budget)
+}
+
+/// Total defense: the defense bonus until the start of the unit's next turn; it makes no
+/// attacks of opportunity meanwhile (the `total defense` effect is an AoO blocker, §8.3).
+pub fn execute_total_defense(ex: &mut Executor, unit: &UnitId) -> Result<(), RuleError> {
+    check_total_defense(ex.world)?;
+    let Some(t) = ex.ruleset().attack_options.total_defense else {
+        return Ok(());
+    };
+    take_action(ex, unit, t.action, "total defense".into());
+    start_effect(ex, unit, unit, "total defense", 1, None, t.defense);
     Ok(())
 }
 
@@ -167,6 +263,7 @@ pub fn preview_attack(
     target: &UnitId,
     weapon: Option<&str>,
 ) -> Result<AttackPreview, RuleError> {
+    attack_terms(world, false, false, 1)?;
     let plan = check_attack(world, unit, target, weapon)?;
     let rules = world.resource::<Ruleset>();
     let te = world.resource::<UnitIndex>().0[target];

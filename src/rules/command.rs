@@ -84,7 +84,23 @@ pub enum GameCommand {
         target: UnitId,
         #[serde(default)]
         weapon: Option<String>,
+        /// Fight defensively with it (starfinder: −4 to attack, +2 AC until the next turn).
+        #[serde(default)]
+        defensively: bool,
     },
+    /// The active unit makes a full attack (§4.3.1): one attack per listed target (the same
+    /// target may repeat), each with the family's full-attack penalty.
+    FullAttack {
+        unit: UnitId,
+        targets: Vec<UnitId>,
+        #[serde(default)]
+        weapon: Option<String>,
+        #[serde(default)]
+        defensively: bool,
+    },
+    /// The active unit takes total defense (§4.3.1): a bonus to its defense and no attacks of
+    /// opportunity until its next turn.
+    TotalDefense { unit: UnitId },
     /// The active unit stands up from prone (move action; §4.3.2).
     StandUp { unit: UnitId },
     /// The active unit drops prone (swift action in starfinder, saga; §4.3.2).
@@ -105,6 +121,8 @@ impl GameCommand {
             | GameCommand::Charge { unit, .. }
             | GameCommand::Fly { unit, .. }
             | GameCommand::Attack { unit, .. }
+            | GameCommand::FullAttack { unit, .. }
+            | GameCommand::TotalDefense { unit }
             | GameCommand::StandUp { unit }
             | GameCommand::DropProne { unit } => Some(unit),
             GameCommand::TrackEffect { source, .. } => Some(source),

@@ -109,10 +109,38 @@ pub fn check(world: &World, command: &GameCommand) -> Result<(), RuleError> {
             is_active(combat, unit)?;
             super::charge::check_charge(world, unit, target, *to, weapon.as_deref()).map(|_| ())
         }
-        GameCommand::Attack { unit, target, weapon } => {
+        GameCommand::Attack {
+            unit,
+            target,
+            weapon,
+            defensively,
+        } => {
             no_window()?;
             is_active(combat, unit)?;
-            super::attack_action::check_attack(world, unit, target, weapon.as_deref()).map(|_| ())
+            super::attack_action::check_attacks(
+                world,
+                unit,
+                std::slice::from_ref(target),
+                weapon.as_deref(),
+                false,
+                *defensively,
+            )
+            .map(|_| ())
+        }
+        GameCommand::FullAttack {
+            unit,
+            targets,
+            weapon,
+            defensively,
+        } => {
+            no_window()?;
+            is_active(combat, unit)?;
+            super::attack_action::check_attacks(world, unit, targets, weapon.as_deref(), true, *defensively).map(|_| ())
+        }
+        GameCommand::TotalDefense { unit } => {
+            no_window()?;
+            is_active(combat, unit)?;
+            super::attack_action::check_total_defense(world)
         }
         GameCommand::Fly { unit, route, double } => {
             no_window()?;
@@ -226,9 +254,26 @@ pub fn execute(ex: &mut Executor, command: &GameCommand) -> Result<(), RuleError
             weapon,
         } => super::charge::execute_charge(ex, unit, target, *to, weapon.as_deref()),
         GameCommand::Fly { unit, route, double } => super::flight::execute_fly(ex, unit, route, *double),
-        GameCommand::Attack { unit, target, weapon } => {
-            super::attack_action::execute_attack(ex, unit, target, weapon.as_deref())
-        }
+        GameCommand::Attack {
+            unit,
+            target,
+            weapon,
+            defensively,
+        } => super::attack_action::execute_attacks(
+            ex,
+            unit,
+            std::slice::from_ref(target),
+            weapon.as_deref(),
+            false,
+            *defensively,
+        ),
+        GameCommand::FullAttack {
+            unit,
+            targets,
+            weapon,
+            defensively,
+        } => super::attack_action::execute_attacks(ex, unit, targets, weapon.as_deref(), true, *defensively),
+        GameCommand::TotalDefense { unit } => super::attack_action::execute_total_defense(ex, unit),
         GameCommand::StandUp { unit } => super::movement::execute_posture(ex, unit, false),
         GameCommand::DropProne { unit } => super::movement::execute_posture(ex, unit, true),
     }

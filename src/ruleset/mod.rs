@@ -25,6 +25,7 @@ mod health;
 mod load;
 mod models;
 mod movement;
+mod options;
 mod position;
 mod range;
 mod sequence;
@@ -69,6 +70,7 @@ pub use movement::{
     MovementRules, OccupancyRules, PostureActions, RunEndurance, RunRules, RunnerDefense, SpeedStep, SqueezeWho,
     Squeezing,
 };
+pub use options::{AttackOptions, FightDefensively, FullAttack, TotalDefense};
 pub use position::{HelplessModifiers, ModifierSide, PositionRules, ProneModifiers, ShootingIntoMelee};
 pub use range::{IncrementCounting, RangeModel, RangeRules, Scatter};
 pub use sequence::{DelayNewCount, FlatFootedStart, InitiativeRollers, SequenceRules, TieBreak};
@@ -133,6 +135,8 @@ pub struct Ruleset {
     pub vehicles: Option<VehicleRules>,
     /// §26 vehicle chases; `None` where the family has no chase rules.
     pub chases: Option<ChaseRules>,
+    /// §4.3.1 full attack, fighting defensively, total defense.
+    pub attack_options: AttackOptions,
     /// §20 what conditions do to attacks, defenses and damage.
     pub conditions: Vec<ConditionModifiers>,
     /// §27 named variant switches.

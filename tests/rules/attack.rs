@@ -47,6 +47,7 @@ fn attack(unit: &str, target: &str) -> GameCommand {
         unit: unit.into(),
         target: target.into(),
         weapon: None,
+        defensively: false,
     }
 }
 
@@ -195,4 +196,51 @@ fn starfinder_condition_numbers_apply_to_attacks() {
     let mut b = battle(&with("Panicked", "Prone"), &[1, 20]);
     let refused = b.submit(attack("hero", "foe")).unwrap_err().to_string();
     assert!(refused.contains("cannot attack while panicked"), "{refused}");
+}
+
+/// §4.3.1 starfinder: a full attack makes two attacks at −4 as a full action; fighting
+/// defensively adds −4 to them and +2 AC until the next turn; total defense gives +4 AC and
+/// no attacks of opportunity.
+#[test]
+fn starfinder_full_attack_fight_defensively_and_total_defense() {
+    let units = [("hero", "a", 0, 0, "melee"), ("foe", "b", 1, 0, "melee")];
+    let text = fight("starfinder", &["....."], &units);
+    let mut b = battle(&text, &[1, 20]);
+    let full = GameCommand::FullAttack {
+        unit: "hero".into(),
+        targets: vec!["foe".into(), "foe".into()],
+        weapon: None,
+        defensively: true,
+    };
+    let events = ok(&mut b, full);
+    let attacks = rolls(&events);
+    assert_eq!(attacks.len(), 2);
+    for a in &attacks {
+        let sources: Vec<(i32, &str)> = a.modifiers.iter().map(|m| (m.value, m.source.as_str())).collect();
+        assert!(
+            sources.contains(&(-4, "full attack")) && sources.contains(&(-4, "fighting defensively")),
+            "{sources:?}"
+        );
+    }
+    let effects = &b.world().resource::<fivefoot::rules::Combat>().effects;
+    assert!(
+        effects
+            .iter()
+            .any(|e| e.name == "fighting defensively" && e.defense == 2)
+    );
+    assert!(
+        b.submit(attack("hero", "foe")).is_err(),
+        "the full action used the turn"
+    );
+    let mut b = battle(&text, &[1, 20]);
+    ok(&mut b, GameCommand::TotalDefense { unit: "hero".into() });
+    let effects = &b.world().resource::<fivefoot::rules::Combat>().effects;
+    assert!(effects.iter().any(|e| e.name == "total defense" && e.defense == 4));
+    let saga = fight("saga", &["....."], &units);
+    let mut b = battle(&saga, &[1, 20]);
+    let refused = b
+        .submit(GameCommand::TotalDefense { unit: "hero".into() })
+        .unwrap_err()
+        .to_string();
+    assert!(refused.starts_with("not supported yet"), "{refused}");
 }

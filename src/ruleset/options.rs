@@ -1,0 +1,41 @@
+//! Attack options of a family as data (RULES.md §4.3.1): full attack, fighting defensively
+//! and total defense. `None` where the family's seed has no such option.
+
+use super::actions::ActionKind;
+use serde::{Deserialize, Serialize};
+
+/// Full attack (starfinder: a full action, two attacks at −4 each, 001:1071-1082).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FullAttack {
+    pub action: ActionKind,
+    pub attacks: u32,
+    pub penalty: i32,
+}
+
+/// Fighting defensively as part of an attack (starfinder: −4 to attacks, +2 AC until the
+/// start of the next turn, 001:895-898, 1065-1069).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FightDefensively {
+    pub attack: i32,
+    pub defense: i32,
+}
+
+/// Total defense (starfinder: a standard action, +4 AC until the start of the next turn, no
+/// attacks of opportunity meanwhile, 001:907-912).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TotalDefense {
+    pub action: ActionKind,
+    pub defense: i32,
+}
+
+/// §4.3.1 for one family.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AttackOptions {
+    pub full_attack: Option<FullAttack>,
+    pub fight_defensively: Option<FightDefensively>,
+    pub total_defense: Option<TotalDefense>,
+}
