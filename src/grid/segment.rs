@@ -304,19 +304,41 @@ impl Segment {
         let (axq, axr) = (ax.div_euclid(s), ax.rem_euclid(s));
         let mut c = if axr == 0 { axq - 1 } else { axq };
         let last = bx.div_euclid(s);
-        let mut xl = ax;
-        while c <= last {
-            let xr = bx.min((c + 1) * s);
-            let r = rl + (xr - xl) * dy;
-            let (qr, rr) = if r >= den { (ql + 1, r - den) } else { (ql, r) };
-            // Rows whose closed extent meets [y(xl), y(xr)]: ceil(y(xl)) − 1 ..= floor(y(xr)).
+        // Rows whose closed extent meets [y(xl), y(xr)]: ceil(y(xl)) − 1 ..= floor(y(xr)).
+        let mut column = |c: i64, ql: i64, rl: i64, qr: i64| {
             let mut row = ql + i64::from(rl > 0) - 1;
             while row <= qr {
                 f(c, row)?;
                 row += 1;
             }
+            ControlFlow::Continue(())
+        };
+        let mut xl = ax;
+        // The first column may start inside it; the columns after it are full until `last`.
+        let full = s * dy;
+        while c <= last {
+            let xr = bx.min((c + 1) * s);
+            let r = rl + if xr - xl == s { full } else { (xr - xl) * dy };
+            let (qr, rr) = if r >= den { (ql + 1, r - den) } else { (ql, r) };
+            column(c, ql, rl, qr)?;
             (xl, ql, rl) = (xr, qr, rr);
             c += 1;
+            if xl == c * s {
+                break;
+            }
+        }
+        while c < last {
+            let r = rl + full;
+            let (qr, rr) = if r >= den { (ql + 1, r - den) } else { (ql, r) };
+            column(c, ql, rl, qr)?;
+            (ql, rl) = (qr, rr);
+            c += 1;
+        }
+        xl = xl.max(c * s);
+        if c == last {
+            let r = rl + (bx - xl) * dy;
+            let qr = if r >= den { ql + 1 } else { ql };
+            column(c, ql, rl, qr)?;
         }
         ControlFlow::Continue(())
     }

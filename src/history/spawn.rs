@@ -51,6 +51,10 @@ pub fn spawn_scenario(world: &mut World, spec: &ScenarioSpec, dice: Dice) {
             unit.conditions.clone(),
             Elevation(unit.elevation),
             crate::rules::LifeState::Fine,
+            crate::rules::Recovery {
+                con_score: unit.con_score,
+                ..Default::default()
+            },
             Awareness { aware: unit.aware },
         ));
         if let Some(round) = unit.joins_round {

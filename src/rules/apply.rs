@@ -1,12 +1,13 @@
 //! `apply`: the only place battle state changes. Each event is applied exactly as it was
 //! recorded, so replaying a log rebuilds the same state (zemeroth's execute/apply split).
 
+use super::health::LifeState;
 use super::unit::JoinsRound;
 use super::{
     Combat, DelayWindow, DelayingUnit, GameEvent, InitiativeEntry, Profile, ReadiedAction, StartFlatFooted,
     TrackedEffect, TurnBudget, UnitId, UnitIndex,
 };
-use super::{Conditions, Elevation, Interruption, Placement};
+use super::{Conditions, Elevation, Health, Interruption, Placement, Recovery};
 use crate::ruleset::Ruleset;
 use bevy::prelude::World;
 
@@ -247,6 +248,45 @@ pub fn apply(world: &mut World, event: &GameEvent) {
         GameEvent::LifeStateChanged { unit, to, .. } => {
             if let Some(e) = entity(world, unit) {
                 world.entity_mut(e).insert(*to);
+            }
+            let mut c = combat(world);
+            match to {
+                // HP-SF-2: dropping on one's own turn delays the first Resolve loss.
+                LifeState::Dying if c.active.as_ref() == Some(unit) => {
+                    c.dying_grace.insert(unit.clone());
+                }
+                LifeState::Stable => {
+                    let round = c.round;
+                    c.stabilized_in_round.insert(unit.clone(), round);
+                    c.dying_grace.remove(unit);
+                }
+                _ => {
+                    c.dying_grace.remove(unit);
+                }
+            }
+        }
+        GameEvent::DyingGraceUsed { unit } => {
+            combat(world).dying_grace.remove(unit);
+        }
+        GameEvent::ResolveSpent { unit, rp: left, .. } => {
+            if let Some(e) = entity(world, unit)
+                && let Some(mut h) = world.get_mut::<Health>(e)
+                && let Health::StaminaHitPointsResolve { rp, .. } = &mut *h
+            {
+                *rp = *left;
+            }
+        }
+        GameEvent::Healed { unit, health, .. } => {
+            if let Some(e) = entity(world, unit) {
+                world.entity_mut(e).insert(*health);
+            }
+        }
+        GameEvent::SecondWindCaught { unit } => {
+            if let Some(e) = entity(world, unit)
+                && let Some(mut r) = world.get_mut::<Recovery>(e)
+            {
+                r.second_winds_today += 1;
+                r.second_wind_this_encounter = true;
             }
         }
         GameEvent::ConditionChanged {

@@ -104,6 +104,13 @@ pub struct Combat {
     pub fly_heading: Option<u8>,
     /// Reactions (and attacks of opportunity) each unit has used since its last turn began.
     pub reactions_used: BTreeMap<UnitId, u8>,
+    /// Dying units that dropped during their own turn: their first Resolve loss waits for the
+    /// end of their next turn (HP-SF-2).
+    #[serde(default)]
+    pub dying_grace: std::collections::BTreeSet<UnitId>,
+    /// The round each unit last stabilized in (HP-SF-4: not also staying in the fight).
+    #[serde(default)]
+    pub stabilized_in_round: BTreeMap<UnitId, u32>,
     /// Set while a readied action interrupts another unit's turn (§3.5).
     #[serde(default)]
     pub interruption: Option<Interruption>,

@@ -101,6 +101,13 @@ pub enum GameCommand {
     /// The active unit takes total defense (§4.3.1): a bonus to its defense and no attacks of
     /// opportunity until its next turn.
     TotalDefense { unit: UnitId },
+    /// A dying unit spends Resolve Points to become stable, on its turn (HP-SF-3).
+    Stabilize { unit: UnitId },
+    /// A stable unit at 0 HP spends 1 Resolve Point at the start of its turn to get up with
+    /// 1 HP (HP-SF-4).
+    StayInTheFight { unit: UnitId },
+    /// saga: catch a second wind (HP-SG-11).
+    SecondWind { unit: UnitId },
     /// The active unit stands up from prone (move action; §4.3.2).
     StandUp { unit: UnitId },
     /// The active unit drops prone (swift action in starfinder, saga; §4.3.2).
@@ -123,6 +130,9 @@ impl GameCommand {
             | GameCommand::Attack { unit, .. }
             | GameCommand::FullAttack { unit, .. }
             | GameCommand::TotalDefense { unit }
+            | GameCommand::Stabilize { unit }
+            | GameCommand::StayInTheFight { unit }
+            | GameCommand::SecondWind { unit }
             | GameCommand::StandUp { unit }
             | GameCommand::DropProne { unit } => Some(unit),
             GameCommand::TrackEffect { source, .. } => Some(source),

@@ -225,6 +225,27 @@ pub enum GameEvent {
         unit: UnitId,
         reason: String,
     },
+    /// Resolve Points spent or lost (starfinder §17.1); `rp` is what is left.
+    ResolveSpent {
+        unit: UnitId,
+        amount: u32,
+        rp: u32,
+        reason: String,
+    },
+    /// A dying unit that dropped on its own turn loses no Resolve at the end of it (HP-SF-2).
+    DyingGraceUsed {
+        unit: UnitId,
+    },
+    /// Hit points regained, and the unit's health afterwards.
+    Healed {
+        unit: UnitId,
+        amount: u32,
+        health: Health,
+    },
+    /// saga: a second wind was used (HP-SG-11).
+    SecondWindCaught {
+        unit: UnitId,
+    },
     /// A condition was gained or lost without a duration (drop prone, stand up).
     ConditionChanged {
         unit: UnitId,

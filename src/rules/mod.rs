@@ -24,6 +24,7 @@ mod log;
 pub mod movement;
 mod narrate;
 mod protection;
+pub mod recovery;
 mod resolve;
 mod sequence;
 pub mod situation;
@@ -49,7 +50,7 @@ pub use resolve::{check, execute};
 pub use sequence::start_combat;
 pub use unit::{
     Abilities, ArmorWeight, Awareness, ConditionName, Conditions, DamageType, Defenses, Elevation, Health, JoinsRound,
-    LoadWeight, Placement, Profile, RangeBands, SideId, Speeds, StartFlatFooted, UnitId, Weapon, WeaponKind,
+    LoadWeight, Placement, Profile, RangeBands, Recovery, SideId, Speeds, StartFlatFooted, UnitId, Weapon, WeaponKind,
 };
 
 use bevy::prelude::*;
@@ -72,6 +73,7 @@ pub fn plugin(app: &mut App) {
     world.register_component::<LifeState>();
     world.register_component::<Elevation>();
     world.register_component::<Conditions>();
+    world.register_component::<Recovery>();
     app.add_message::<CommandRequested>()
         .add_message::<GameEvent>()
         .add_message::<CommandRejected>()

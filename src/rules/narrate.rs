@@ -200,6 +200,17 @@ pub fn narrate(event: &GameEvent, rules: &Ruleset) -> String {
         GameEvent::UnitDisplaced { unit, to, .. } => {
             format!("{unit} cannot stay there and ends in {to}, the last square it could stop in (MOV-12)")
         }
+        GameEvent::ResolveSpent {
+            unit,
+            amount,
+            rp,
+            reason,
+        } => {
+            format!("{unit} spends {amount} Resolve ({reason}); {rp} left")
+        }
+        GameEvent::DyingGraceUsed { unit } => format!("{unit} dropped on its own turn and loses no Resolve yet"),
+        GameEvent::Healed { unit, amount, .. } => format!("{unit} regains {amount} HP"),
+        GameEvent::SecondWindCaught { unit } => format!("{unit} catches a second wind"),
         GameEvent::ActionsForfeited { unit, reason } => format!("{unit} can take no more actions: {reason}"),
         GameEvent::ConditionChanged {
             unit,

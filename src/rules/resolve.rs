@@ -137,6 +137,21 @@ pub fn check(world: &World, command: &GameCommand) -> Result<(), RuleError> {
             is_active(combat, unit)?;
             super::attack_action::check_attacks(world, unit, targets, weapon.as_deref(), true, *defensively).map(|_| ())
         }
+        GameCommand::Stabilize { unit } => {
+            no_window()?;
+            is_active(combat, unit)?;
+            super::recovery::check_stabilize(world, unit).map(|_| ())
+        }
+        GameCommand::StayInTheFight { unit } => {
+            no_window()?;
+            is_active(combat, unit)?;
+            super::recovery::check_stay_in_the_fight(world, unit)
+        }
+        GameCommand::SecondWind { unit } => {
+            no_window()?;
+            is_active(combat, unit)?;
+            super::recovery::check_second_wind(world, unit).map(|_| ())
+        }
         GameCommand::TotalDefense { unit } => {
             no_window()?;
             is_active(combat, unit)?;
@@ -173,6 +188,7 @@ pub fn execute(ex: &mut Executor, command: &GameCommand) -> Result<(), RuleError
                 });
                 return Ok(());
             }
+            super::recovery::end_of_turn(ex, unit);
             ex.emit(GameEvent::TurnEnded { unit: unit.clone() });
             advance(ex, true)
         }
@@ -274,6 +290,9 @@ pub fn execute(ex: &mut Executor, command: &GameCommand) -> Result<(), RuleError
             defensively,
         } => super::attack_action::execute_attacks(ex, unit, targets, weapon.as_deref(), true, *defensively),
         GameCommand::TotalDefense { unit } => super::attack_action::execute_total_defense(ex, unit),
+        GameCommand::Stabilize { unit } => super::recovery::stabilize(ex, unit),
+        GameCommand::StayInTheFight { unit } => super::recovery::stay_in_the_fight(ex, unit),
+        GameCommand::SecondWind { unit } => super::recovery::second_wind(ex, unit),
         GameCommand::StandUp { unit } => super::movement::execute_posture(ex, unit, false),
         GameCommand::DropProne { unit } => super::movement::execute_posture(ex, unit, true),
     }

@@ -159,6 +159,15 @@ pub struct Awareness {
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StartFlatFooted;
 
+/// What a unit has used of its once-a-day and once-per-encounter recoveries, and its
+/// Constitution score for them (saga second wind, HP-SG-11).
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Recovery {
+    pub con_score: u32,
+    pub second_winds_today: u32,
+    pub second_wind_this_encounter: bool,
+}
+
 /// Squares above the ground of a flying unit (MOV-14); absent = on the ground.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct Elevation(pub u32);

@@ -280,6 +280,9 @@ pub struct HealthDef {
     pub damage_threshold: Option<i32>,
     /// saga: a heroic character (may catch a second wind, HP-SG-11).
     pub heroic: Option<bool>,
+    /// saga: the Constitution score, for the second wind (HP-SG-11); defaults to
+    /// 10 + 2 × the Con modifier.
+    pub con_score: Option<u32>,
 }
 
 /// A named area of the map made of rectangles.

@@ -43,6 +43,7 @@ pub struct UnitSpec {
     pub profile: Profile,
     pub health: Health,
     pub conditions: Conditions,
+    pub con_score: u32,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -462,6 +462,10 @@ fn build_units(
                 profile,
                 health,
                 conditions: Conditions(merged.conditions.clone().unwrap_or_default().into_iter().collect()),
+                con_score: merged
+                    .health
+                    .and_then(|h| h.con_score)
+                    .unwrap_or_else(|| (10 + 2 * merged.abilities.unwrap_or_default().con).max(0) as u32),
             });
         }
     }
@@ -699,6 +703,7 @@ fn build_health(
         HealthModel::StaminaHitPointsResolve => {
             refuse("damage_threshold", h.damage_threshold.is_some(), problems);
             refuse("heroic", h.heroic.is_some(), problems);
+            refuse("con_score", h.con_score.is_some(), problems);
             let sp = h.sp.unwrap_or(0);
             Some(Health::StaminaHitPointsResolve {
                 sp,
@@ -714,6 +719,7 @@ fn build_health(
             refuse("rp", h.rp.is_some(), problems);
             refuse("damage_threshold", h.damage_threshold.is_some(), problems);
             refuse("heroic", h.heroic.is_some(), problems);
+            refuse("con_score", h.con_score.is_some(), problems);
             Some(Health::HitPoints {
                 hp: hp as i32,
                 hp_max: hp as i32,

@@ -7,6 +7,7 @@ mod cli;
 mod docs;
 mod history;
 mod movement;
+mod recovery;
 mod scenarios;
 mod sequence;
 mod support;

@@ -1,0 +1,148 @@
+//! Staying alive (RULES.md §17): dying and Resolve (HP-SF-2..4, WE-49), second wind (WE-47).
+
+use super::support::*;
+use fivefoot::rules::{GameCommand, GameEvent, Health, LifeState, UnitId, UnitIndex};
+use fivefoot::testing::{battle, ok};
+
+/// A brute (`b`, acts first, a club dealing `damage` flat) next to a hero with `health`.
+fn duel(family: &str, hero_health: &str, hero_defenses: &str, damage: &str) -> fivefoot::history::Battle {
+    let (brute_def, brute_health) = match family {
+        "saga" => ("(reflex: 10, fortitude: 10, will: 10)", "(hp: 30)"),
+        _ => ("(eac: 10, kac: 10)", "(hp: 30)"),
+    };
+    let text = format!(
+        r##"Scenario(version: 1, name: "t", ruleset: "{family}",
+    map: (rows: ["....", "...."], legend: {{ '.': (terrain: Floor) }}),
+    sides: [(id: "a", name: "A", control: Human, colour: "#3070d0"), (id: "b", name: "B", control: Human, colour: "#d03030")],
+    units: [
+        (id: "brute", side: "b", at: (1, 0), speed: (land: 30), defenses: {brute_def}, health: {brute_health},
+         weapons: [(name: "Club", kind: Melee, attack: 30, damage: "{damage}", damage_types: [Bludgeoning])]),
+        (id: "hero", side: "a", at: (0, 0), speed: (land: 30), defenses: {hero_defenses}, health: {hero_health}),
+    ])"##
+    );
+    // Ids in order: brute 20, hero 1; then the brute's attack roll.
+    battle(&text, &[20, 1, 10])
+}
+
+fn hit(b: &mut fivefoot::history::Battle) -> Vec<GameEvent> {
+    ok(
+        b,
+        GameCommand::Attack {
+            unit: "brute".into(),
+            target: "hero".into(),
+            weapon: None,
+            defensively: false,
+        },
+    )
+}
+
+fn state(b: &fivefoot::history::Battle, unit: &str) -> (LifeState, Health) {
+    let e = b.world().resource::<UnitIndex>().0[&UnitId::from(unit)];
+    (
+        *b.world().get::<LifeState>(e).unwrap(),
+        *b.world().get::<Health>(e).unwrap(),
+    )
+}
+
+fn rp(b: &fivefoot::history::Battle) -> u32 {
+    match state(b, "hero").1 {
+        Health::StaminaHitPointsResolve { rp, .. } => rp,
+        _ => unreachable!(),
+    }
+}
+
+/// WE-49 (HP-SF-3): stabilizing costs ¼ of max Resolve, at least 1 and at most 3.
+#[test]
+fn we_49_stabilizing_costs_a_quarter_of_max_resolve() {
+    for (max, cost) in [(3, 1), (7, 1), (16, 3)] {
+        let mut b = duel("starfinder", &format!("(hp: 5, rp: {max})"), "(eac: 10, kac: 10)", "5");
+        hit(&mut b);
+        assert_eq!(state(&b, "hero").0, LifeState::Dying);
+        ok(&mut b, end_turn("brute"));
+        let events = ok(&mut b, GameCommand::Stabilize { unit: "hero".into() });
+        assert!(
+            events
+                .iter()
+                .any(|e| matches!(e, GameEvent::ResolveSpent { amount, .. } if *amount == cost)),
+            "max {max}"
+        );
+        assert_eq!((state(&b, "hero").0, rp(&b)), (LifeState::Stable, max - cost));
+    }
+}
+
+/// HP-SF-2: a dying creature loses 1 Resolve at the end of each of its turns; with none
+/// left it dies.
+#[test]
+fn hp_sf_2_dying_loses_resolve_each_turn_then_dies() {
+    let mut b = duel("starfinder", "(hp: 5, rp: 1)", "(eac: 10, kac: 10)", "5");
+    hit(&mut b);
+    ok(&mut b, end_turn("brute"));
+    ok(&mut b, end_turn("hero"));
+    assert_eq!((state(&b, "hero").0, rp(&b)), (LifeState::Dying, 0));
+    ok(&mut b, end_turn("brute"));
+    let events = ok(&mut b, end_turn("hero"));
+    assert!(events.iter().any(|e| matches!(
+        e,
+        GameEvent::LifeStateChanged {
+            to: LifeState::Dead,
+            ..
+        }
+    )));
+}
+
+/// HP-SF-4: a stable creature spends 1 Resolve at the start of its turn to get up with 1 HP,
+/// but not in the round it stabilized.
+#[test]
+fn hp_sf_4_stay_in_the_fight() {
+    let mut b = duel("starfinder", "(hp: 5, rp: 4)", "(eac: 10, kac: 10)", "5");
+    hit(&mut b);
+    ok(&mut b, end_turn("brute"));
+    ok(&mut b, GameCommand::Stabilize { unit: "hero".into() });
+    assert!(
+        b.submit(GameCommand::StayInTheFight { unit: "hero".into() }).is_err(),
+        "same round"
+    );
+    ok(&mut b, end_turn("hero"));
+    ok(&mut b, end_turn("brute"));
+    ok(&mut b, GameCommand::StayInTheFight { unit: "hero".into() });
+    let (life, health) = state(&b, "hero");
+    assert_eq!(life, LifeState::Fine);
+    assert!(matches!(health, Health::StaminaHitPointsResolve { hp: 1, rp: 2, .. }));
+}
+
+/// WE-47 (HP-SG-11): max 50, current 24, Con 14: a second wind heals max(12, 14) = 14, once
+/// per encounter; at 26 HP (above half) it is not allowed.
+#[test]
+fn we_47_saga_second_wind() {
+    let defenses = "(reflex: 10, fortitude: 30, will: 10)";
+    let mut b = duel("saga", "(hp: 50, heroic: true, con_score: 14)", defenses, "26");
+    hit(&mut b);
+    ok(&mut b, end_turn("brute"));
+    ok(&mut b, GameCommand::SecondWind { unit: "hero".into() });
+    assert!(matches!(
+        state(&b, "hero").1,
+        Health::DamageThresholdTrack { hp: 38, .. }
+    ));
+    let again = b
+        .submit(GameCommand::SecondWind { unit: "hero".into() })
+        .unwrap_err()
+        .to_string();
+    assert!(again.contains("already"), "{again}");
+    let mut b = duel("saga", "(hp: 50, heroic: true, con_score: 14)", defenses, "24");
+    hit(&mut b);
+    ok(&mut b, end_turn("brute"));
+    let too_healthy = b
+        .submit(GameCommand::SecondWind { unit: "hero".into() })
+        .unwrap_err()
+        .to_string();
+    assert!(too_healthy.contains("25 HP or fewer"), "{too_healthy}");
+    let mut b = duel("saga", "(hp: 50, con_score: 14)", defenses, "26");
+    hit(&mut b);
+    ok(&mut b, end_turn("brute"));
+    assert!(
+        b.submit(GameCommand::SecondWind { unit: "hero".into() })
+            .unwrap_err()
+            .to_string()
+            .contains("heroic")
+    );
+}
