@@ -115,26 +115,6 @@ fn units(map: &Map, rng: &mut Rng) -> Vec<Space> {
 }
 
 fn main() {
-    let mode = std::env::var("PROF").unwrap();
-    let mut rng = Rng(0x5EED_C0FE_u64);
-    let map = battle_map(&mut rng, std::env::var("OPEN").is_err());
-    let units = units(&map, &mut rng);
-    let ruleset = load_embedded(if std::env::var("SAGA").is_ok() { Family::Saga } else { Family::Starfinder }).unwrap();
-    let params = CoverParams::from_ruleset(&ruleset);
-    let grid = LineGrid::new(&map, &units);
-    let vis: Vec<(Space, Space)> = units.iter().flat_map(|&a| units.iter().map(move |&t| (a, t))).filter(|(a, t)| a != t && (mode == "all" || (mode == "vis") == grid.line_of_effect(SightModel::Crossing, *a, *t))).collect();
-    let iters: usize = std::env::var("ITER").map(|v| v.parse().unwrap()).unwrap_or(200);
-    let loe_only = std::env::var("LOEONLY").is_ok();
-    let t0 = Instant::now();
-    for _ in 0..iters {
-        for &(a, t) in &vis {
-            if loe_only { std::hint::black_box(grid.line_of_effect(SightModel::Crossing, a, t)); } else { std::hint::black_box(grid.cover(&params, a, t, AttackKind::Ranged)); }
-        }
-    }
-    println!("{} pairs: {:.1} µs per matrix pass", vis.len(), t0.elapsed().as_secs_f64() * 1e6 / iters as f64);
-}
-
-fn unused_main() {
     for (name, rooms) in [("rooms", true), ("open ground", false)] {
         let mut rng = Rng(0x5EED_C0FE_u64);
         let map = battle_map(&mut rng, rooms);
