@@ -127,7 +127,8 @@ pub fn reach_answer(battle: &Battle, unit: &str) -> Result<Value, String> {
     let profile = world.get::<Profile>(e).ok_or("no profile")?;
     let ft = rules.grid.square_ft;
     let conditions = crate::rules::conditions::effective_conditions(world, &unit);
-    let speed_ft = crate::rules::speed::land_speed_ft(rules, profile, &conditions);
+    let speed_ft =
+        crate::rules::speed::land_speed_ft(rules, profile, &conditions, world.get::<crate::rules::Health>(e));
     let speed = speed_ft / ft.max(1);
     let from = space_of(world, &unit).ok_or("no space")?;
     let layers = board_for(world, &unit);

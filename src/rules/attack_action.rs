@@ -263,7 +263,7 @@ pub fn preview_attack(
     target: &UnitId,
     weapon: Option<&str>,
 ) -> Result<AttackPreview, RuleError> {
-    attack_terms(world, false, false, 1)?;
+    // A preview answers "what if" at any time, so the action budget is not checked here.
     let plan = check_attack(world, unit, target, weapon)?;
     let rules = world.resource::<Ruleset>();
     let te = world.resource::<UnitIndex>().0[target];

@@ -110,7 +110,8 @@ pub fn check_charge(
     // MOV-19: the closest spaces from which the weapon reaches the target, not filtered by
     // whether the charger could stand there (an occupied closest space forbids the charge).
     let reach = weapon.reach_ft.unwrap_or(profile.reach_ft) / rules.grid.square_ft.max(1);
-    let speed = super::speed::land_speed_ft(rules, profile, &conditions) / rules.grid.square_ft.max(1);
+    let speed = super::speed::land_speed_ft(rules, profile, &conditions, world.get::<super::Health>(e))
+        / rules.grid.square_ft.max(1);
     let max = charge.max_speed_multiple * speed;
     let attacks_from = |p: Square| {
         let s = Space::new(p, from.side);

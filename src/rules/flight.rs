@@ -140,7 +140,7 @@ pub fn check_fly(world: &World, unit: &UnitId, route: &[FlyStep], double: bool) 
         budget_left.spend(&rules.actions, *kind).map_err(RuleError::Budget)?;
     }
     let ft = rules.grid.square_ft;
-    let speed_ft = super::speed::speed_ft(rules, profile, &conditions, fly);
+    let speed_ft = super::speed::speed_ft(rules, profile, &conditions, world.get::<super::Health>(e), fly);
     let budget_ft = speed_ft * actions.len() as u32;
     let flight = rules.movement.flight;
     let gravity = world.resource::<Environment>().gravity;

@@ -65,8 +65,13 @@ pub struct MovePlan {
 }
 
 /// The unit's land speed in squares now (MOV-1, §5.1).
-fn speed_squares(rules: &Ruleset, profile: &Profile, conditions: &std::collections::BTreeSet<ConditionName>) -> u32 {
-    super::speed::land_speed_ft(rules, profile, conditions) / rules.grid.square_ft.max(1)
+fn speed_squares(
+    rules: &Ruleset,
+    profile: &Profile,
+    conditions: &std::collections::BTreeSet<ConditionName>,
+    health: Option<&super::Health>,
+) -> u32 {
+    super::speed::land_speed_ft(rules, profile, conditions, health) / rules.grid.square_ft.max(1)
 }
 
 /// The actions a mode takes and its distance budget in squares (§4.3.2, §5).
@@ -159,7 +164,7 @@ pub fn plan_move(
             return Err(illegal(format!("{unit} is {c:?} and cannot move").to_lowercase()));
         }
     }
-    let speed = speed_squares(rules, profile, &conditions);
+    let speed = speed_squares(rules, profile, &conditions, world.get::<super::Health>(e));
     let (actions, budget) = mode_cost(rules, profile, mode, speed)?;
     if mode == MoveMode::GuardedStep && speed == 0 {
         return Err(illegal("a creature with speed 0 cannot take a guarded step".into()));

@@ -327,6 +327,24 @@ pub fn situation(world: &World, attacker: &UnitId, target: &UnitId, weapon: &Wea
     for (name, value) in effect_defense_modifiers(world, target) {
         defense.push(m(value, name));
     }
+    // HP-SG-4: a step down the condition track is a penalty to attacks and to all defenses.
+    if let Some(track) = &rules.health.condition_track {
+        for (who, list, what) in [(attacker, &mut attack, "attacker"), (target, &mut defense, "target")] {
+            let step = match world
+                .resource::<UnitIndex>()
+                .0
+                .get(who)
+                .and_then(|e| world.get::<crate::rules::Health>(*e))
+            {
+                Some(crate::rules::Health::DamageThresholdTrack { track_step, .. }) => u32::from(*track_step),
+                _ => 0,
+            };
+            let penalty = track.penalty(step);
+            if penalty != 0 {
+                list.push(m(penalty, format!("condition track ({what})")));
+            }
+        }
+    }
     Ok(Situation {
         ranged,
         flat_footed,

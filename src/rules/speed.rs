@@ -1,7 +1,7 @@
 //! A unit's speed now (§5.1, MOV-1): its land speed slowed by armor, load and encumbrance
 //! per the family's data, and its run multiple (§5.6).
 
-use super::{ArmorWeight, ConditionName, LoadWeight, Profile};
+use super::{ArmorWeight, ConditionName, Health, LoadWeight, Profile};
 use crate::ruleset::{ArmorSpeed, Encumbrance, Rounding, Ruleset};
 use std::collections::BTreeSet;
 
@@ -20,13 +20,24 @@ fn encumbrances(profile: &Profile) -> Vec<Encumbrance> {
 }
 
 /// Land speed in feet after armor, load and encumbrance (§5.1; WE-06, WE-07).
-pub fn land_speed_ft(rules: &Ruleset, profile: &Profile, conditions: &BTreeSet<ConditionName>) -> u32 {
-    speed_ft(rules, profile, conditions, profile.speed.land)
+pub fn land_speed_ft(
+    rules: &Ruleset,
+    profile: &Profile,
+    conditions: &BTreeSet<ConditionName>,
+    health: Option<&Health>,
+) -> u32 {
+    speed_ft(rules, profile, conditions, health, profile.speed.land)
 }
 
 /// A speed of `base` feet in any mode after armor, load and encumbrance: what slows a
 /// creature slows all its modes (saga 004:146-148; starfinder "all speeds", 001:4147-4151).
-pub fn speed_ft(rules: &Ruleset, profile: &Profile, conditions: &BTreeSet<ConditionName>, base: u32) -> u32 {
+pub fn speed_ft(
+    rules: &Ruleset,
+    profile: &Profile,
+    conditions: &BTreeSet<ConditionName>,
+    health: Option<&Health>,
+    base: u32,
+) -> u32 {
     let slowing = encumbrances(profile);
     let hit = |when: &[Encumbrance]| when.iter().any(|w| slowing.contains(w));
     let mut speed = match &rules.movement.armor_speed {
@@ -61,6 +72,13 @@ pub fn speed_ft(rules: &Ruleset, profile: &Profile, conditions: &BTreeSet<Condit
         }
         ArmorSpeed::Fraction { .. } => base,
     };
+    // HP-SG-4: far enough down the condition track, half speed.
+    if let (Some(track), Some(Health::DamageThresholdTrack { track_step, .. })) =
+        (&rules.health.condition_track, health)
+        && u32::from(*track_step) >= track.half_speed_step
+    {
+        speed /= 2;
+    }
     if let Some(load) = rules.movement.load_speed {
         if conditions.contains(&ConditionName::Overburdened) {
             speed = load.overburdened_speed_ft;

@@ -369,7 +369,8 @@ fn speed_and_run(family: &str, stats: &str) -> (u32, u32) {
     let profile = world.get::<fivefoot::rules::Profile>(e).unwrap();
     let rules = world.resource::<fivefoot::ruleset::Ruleset>();
     let conditions = fivefoot::rules::conditions::effective_conditions(world, &id);
-    let speed = fivefoot::rules::speed::land_speed_ft(rules, profile, &conditions);
+    let speed =
+        fivefoot::rules::speed::land_speed_ft(rules, profile, &conditions, world.get::<fivefoot::rules::Health>(e));
     (speed, speed * fivefoot::rules::speed::run_multiple(rules, profile))
 }
 

@@ -146,3 +146,36 @@ fn we_47_saga_second_wind() {
             .contains("heroic")
     );
 }
+
+/// HP-SG-4: one step down the condition track is −1 to the unit's attacks and defenses.
+#[test]
+fn saga_condition_track_penalizes_attacks_and_defenses() {
+    let defenses = "(reflex: 10, fortitude: 10, will: 10)";
+    let armed =
+        "(hp: 50), weapons: [(name: \"Fist\", kind: Melee, attack: 0, damage: \"1\", damage_types: [Bludgeoning])]";
+    let mut b = duel("saga", armed, defenses, "12");
+    hit(&mut b);
+    assert!(
+        matches!(state(&b, "hero").1, Health::DamageThresholdTrack { track_step: 1, .. }),
+        "12 ≥ DT 10"
+    );
+    let preview = |b: &fivefoot::history::Battle, a: &str, t: &str| {
+        fivefoot::rules::attack_action::preview_attack(b.world(), &a.into(), &t.into(), None).unwrap()
+    };
+    let against = preview(&b, "brute", "hero");
+    assert!(
+        against
+            .defense
+            .modifiers
+            .iter()
+            .any(|m| m.value == -1 && m.source == "condition track (target)")
+    );
+    ok(&mut b, end_turn("brute"));
+    let by = preview(&b, "hero", "brute");
+    assert!(
+        by.situation
+            .attack
+            .iter()
+            .any(|m| m.value == -1 && m.source == "condition track (attacker)")
+    );
+}
