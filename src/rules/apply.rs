@@ -193,7 +193,10 @@ pub fn apply(world: &mut World, event: &GameEvent) {
             c.next_effect_id = c.next_effect_id.max(id + 1);
         }
         GameEvent::EffectEnded { id, .. } => combat(world).effects.retain(|e| e.id != *id),
-        GameEvent::MoveStarted { .. } | GameEvent::AttackOfOpportunity { .. } | GameEvent::AttackResolved { .. } => {}
+        GameEvent::MoveStarted { .. }
+        | GameEvent::AttackOfOpportunity { .. }
+        | GameEvent::AttackResolved { .. }
+        | GameEvent::DamageIgnored { .. } => {}
         GameEvent::UnitStepped {
             unit, to, diagonals, ..
         } => {

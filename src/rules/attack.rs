@@ -3,11 +3,11 @@
 //! critical-hit model, damage dice with the family's minimum. Emits `AttackResolved` and,
 //! on a hit, the damage through `health::take_damage`.
 
-use super::WeaponKind;
 use super::health::{LifeState, take_damage};
 use super::situation::Situation;
+use super::{DamageReductionDef, UnitKind, WeaponKind};
 use super::{DamageType, Defenses, DieRoll, Executor, GameEvent, Health, Modifier, Profile, RuleError, UnitId, Weapon};
-use crate::ruleset::{CriticalDamage, CriticalModel, FlatFootedEffect, Ruleset};
+use crate::ruleset::{CriticalDamage, CriticalModel, DamageReduction, FlatFootedEffect, Ruleset};
 use serde::{Deserialize, Serialize};
 
 /// The defense an attack was compared with, and how it was made up.
@@ -31,6 +31,10 @@ pub struct DamageRoll {
     /// The family's minimum damage applied (starfinder: nonlethal).
     pub minimum_applied: bool,
     pub lethal: bool,
+    /// Damage reduction that took its share, or an immunity (§16.3, §16.4).
+    pub reduced_by: Option<Modifier>,
+    /// What reached the target's health after reduction.
+    pub dealt: u32,
 }
 
 /// Everything an attack roll decided.
@@ -167,10 +171,17 @@ pub fn resolve_attack(
             critical = false;
         }
     }
-    let damage = if hit {
-        Some(roll_damage(ex, &rules, weapon, &situation.damage, critical, context)?)
-    } else {
-        None
+    let damage = match hit {
+        true => {
+            let mut d = roll_damage(ex, &rules, weapon, &situation.damage, critical, context)?;
+            // §16.3 damage reduction, §16.4 immunity to stun and ion.
+            if let Some(r) = reduction(&rules, &target_profile, weapon)? {
+                d.dealt = d.total.saturating_sub(r.value.max(0) as u32);
+                d.reduced_by = Some(r);
+            }
+            Some(d)
+        }
+        false => None,
     };
     let attack = AttackRoll {
         weapon: weapon.name.clone(),
@@ -191,7 +202,10 @@ pub fn resolve_attack(
         attack: Box::new(attack.clone()),
     });
     if let Some(damage) = damage {
-        deal_damage(ex, &rules, target, damage.total, damage.lethal)?;
+        match special_kind(&rules, weapon) {
+            Some((special, name)) => deal_special(ex, &rules, &special, name, target, &target_profile, damage.dealt)?,
+            None => deal_damage(ex, &rules, target, damage.dealt, damage.lethal)?,
+        }
     }
     Ok(attack)
 }
@@ -233,7 +247,111 @@ fn roll_damage(
         types: weapon.damage_types.clone(),
         minimum_applied,
         lethal: !(minimum_applied && minimum.nonlethal),
+        reduced_by: None,
+        dealt: total,
     })
+}
+
+/// The damage reduction that applies to a hit by `weapon` on `target` (§16.3), or an
+/// immunity expressed as a reduction of everything.
+fn reduction(rules: &Ruleset, target: &Profile, weapon: &Weapon) -> Result<Option<Modifier>, RuleError> {
+    if target.dr.is_empty() {
+        return Ok(None);
+    }
+    let kinetic = |t: &DamageType| matches!(t, DamageType::Bludgeoning | DamageType::Piercing | DamageType::Slashing);
+    let applies = |dr: &&DamageReductionDef| !weapon.damage_types.iter().any(|t| dr.bypass.contains(t));
+    let best = |list: &[DamageReductionDef]| list.iter().filter(applies).map(|d| d.amount).max();
+    let amount = match &rules.damage.reduction {
+        DamageReduction::NotAvailable => {
+            return Err(RuleError::NotSupported(format!(
+                "damage reduction is not in {}'s rules",
+                rules.name
+            )));
+        }
+        // starfinder: only kinetic damage, the best single source (001:2745-2799).
+        DamageReduction::KineticOnlyBestSource => {
+            if !weapon.damage_types.iter().any(kinetic) {
+                return Ok(None);
+            }
+            if !weapon.damage_types.iter().all(kinetic) {
+                return Err(RuleError::NotSupported(
+                    "damage reduction against mixed kinetic and energy damage: how the damage splits is not in the seeds"
+                        .into(),
+                ));
+            }
+            best(&target.dr)
+        }
+        // saga: every attack, the value best for the defender; some weapons ignore it (004:766-776).
+        DamageReduction::EveryAttackBestForDefender { ignored_by } => {
+            if ignored_by
+                .iter()
+                .any(|w| weapon.name.to_lowercase().contains(&w.to_lowercase()))
+            {
+                return Ok(None);
+            }
+            best(&target.dr)
+        }
+    };
+    Ok(amount.filter(|a| *a > 0).map(|a| Modifier {
+        value: a as i32,
+        source: format!("damage reduction {a}"),
+    }))
+}
+
+/// saga stun or ion damage, if `weapon` deals it (DMG-5, DMG-6).
+fn special_kind(rules: &Ruleset, weapon: &Weapon) -> Option<(crate::ruleset::SpecialDamage, &'static str)> {
+    if weapon.damage_types.contains(&DamageType::Stun) {
+        return rules.damage.stun.map(|s| (s, "stun"));
+    }
+    if weapon.damage_types.contains(&DamageType::Ion) {
+        return rules.damage.ion.map(|s| (s, "ion"));
+    }
+    None
+}
+
+/// Stun: only creatures are affected at all; ion: everyone loses the HP, but only droids,
+/// vehicles, objects and cyborgs move down the track (DMG-5, DMG-6).
+fn deal_special(
+    ex: &mut Executor,
+    rules: &Ruleset,
+    special: &crate::ruleset::SpecialDamage,
+    name: &str,
+    target: &UnitId,
+    profile: &Profile,
+    amount: u32,
+) -> Result<(), RuleError> {
+    let living = matches!(profile.kind, UnitKind::Creature | UnitKind::Cyborg);
+    let (affected, track) = match name {
+        "stun" => (living, true),
+        _ => (true, profile.kind != UnitKind::Creature),
+    };
+    if !affected {
+        ex.emit(GameEvent::DamageIgnored {
+            unit: target.clone(),
+            reason: format!("{:?}s are immune to {name} damage", profile.kind).to_lowercase(),
+        });
+        return Ok(());
+    }
+    let health = *ex
+        .get::<Health>(target)
+        .ok_or_else(|| RuleError::UnknownUnit(target.clone()))?;
+    let state = ex.get::<LifeState>(target).copied().unwrap_or_default();
+    let result = super::health::take_special(&rules.health, special, health, state, amount, track);
+    ex.emit(GameEvent::DamageTaken {
+        unit: target.clone(),
+        amount,
+        lethal: false,
+        health: result.health,
+        track_steps: result.track_steps,
+    });
+    if result.state != state {
+        ex.emit(GameEvent::LifeStateChanged {
+            unit: target.clone(),
+            from: state,
+            to: result.state,
+        });
+    }
+    Ok(())
 }
 
 /// Applies damage to `target` through the family's health model and emits what changed.

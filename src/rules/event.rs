@@ -214,6 +214,11 @@ pub enum GameEvent {
         health: Health,
         track_steps: u32,
     },
+    /// A hit did the unit no harm (saga: droids are immune to stun, §16.4).
+    DamageIgnored {
+        unit: UnitId,
+        reason: String,
+    },
     /// The unit went down, died, or got back up (§17).
     LifeStateChanged {
         unit: UnitId,

@@ -22,6 +22,7 @@ pub mod flight;
 pub mod health;
 mod log;
 pub mod movement;
+pub mod multiply;
 mod narrate;
 mod protection;
 pub mod recovery;
@@ -29,6 +30,7 @@ mod resolve;
 mod sequence;
 pub mod situation;
 pub mod speed;
+pub mod stacking;
 pub mod threat;
 mod unit;
 
@@ -49,8 +51,9 @@ pub use narrate::narrate;
 pub use resolve::{check, execute};
 pub use sequence::start_combat;
 pub use unit::{
-    Abilities, ArmorWeight, Awareness, ConditionName, Conditions, DamageType, Defenses, Elevation, Health, JoinsRound,
-    LoadWeight, Placement, Profile, RangeBands, Recovery, SideId, Speeds, StartFlatFooted, UnitId, Weapon, WeaponKind,
+    Abilities, ArmorWeight, Awareness, ConditionName, Conditions, DamageReductionDef, DamageType, Defenses, Elevation,
+    Health, JoinsRound, LoadWeight, Placement, Profile, RangeBands, Recovery, SideId, Speeds, StartFlatFooted, UnitId,
+    UnitKind, Weapon, WeaponKind,
 };
 
 use bevy::prelude::*;

@@ -196,6 +196,7 @@ pub fn narrate(event: &GameEvent, rules: &Ruleset) -> String {
             )
         }
         GameEvent::DamageTaken { unit, amount, .. } => format!("{unit} takes {amount} damage"),
+        GameEvent::DamageIgnored { unit, reason } => format!("{unit} is unharmed: {reason}"),
         GameEvent::LifeStateChanged { unit, to, .. } => format!("{unit} is now {}", format!("{to:?}").to_lowercase()),
         GameEvent::UnitDisplaced { unit, to, .. } => {
             format!("{unit} cannot stay there and ends in {to}, the last square it could stop in (MOV-12)")

@@ -63,6 +63,30 @@ pub struct Profile {
     pub load: LoadWeight,
     /// Species, where a family's speed rules name one (d20_srd dwarves).
     pub species: Option<String>,
+    pub kind: UnitKind,
+    /// Damage reductions (§16.3).
+    pub dr: Vec<DamageReductionDef>,
+}
+
+/// What a unit is, where the rules treat them differently (saga stun and ion damage, §16.4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum UnitKind {
+    #[default]
+    Creature,
+    /// A creature with cybernetics (saga ion damage affects it like a droid).
+    Cyborg,
+    Droid,
+    Vehicle,
+    Object,
+}
+
+/// One damage reduction a unit has (§16.3): `amount`, bypassed by any of `bypass`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename = "DamageReduction")]
+pub struct DamageReductionDef {
+    pub amount: u32,
+    #[serde(default)]
+    pub bypass: Vec<DamageType>,
 }
 
 /// How heavy a unit's armor is (§5.1).

@@ -3,7 +3,10 @@
 //! `ScenarioSpec`. Documented in `docs/scenario-format.md`.
 
 use crate::grid::{Concealment, Intersection, Light, Square};
-use crate::rules::{Abilities, ArmorWeight, ConditionName, DamageType, LoadWeight, RangeBands, Speeds, WeaponKind};
+use crate::rules::{
+    Abilities, ArmorWeight, ConditionName, DamageReductionDef, DamageType, LoadWeight, RangeBands, Speeds, UnitKind,
+    WeaponKind,
+};
 use crate::ruleset::{Gravity, Size};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -188,6 +191,12 @@ pub struct UnitDef {
     /// Height above the ground in feet, for a unit with a fly speed (MOV-14).
     #[serde(default)]
     pub altitude: Option<u32>,
+    /// `Creature` (default), `Cyborg`, `Droid`, `Vehicle` or `Object` (saga stun and ion, §16.4).
+    #[serde(default)]
+    pub kind: Option<UnitKind>,
+    /// Damage reductions: `[(amount: 5), (amount: 10, bypass: [Energy])]` (§16.3).
+    #[serde(default)]
+    pub dr: Option<Vec<DamageReductionDef>>,
 }
 
 impl UnitDef {
@@ -218,6 +227,8 @@ impl UnitDef {
             load: self.load.or(t.load),
             species: self.species.or(t.species),
             altitude: self.altitude.or(t.altitude),
+            kind: self.kind.or(t.kind),
+            dr: self.dr.or(t.dr),
         }
     }
 }

@@ -652,6 +652,8 @@ fn build_profile(
         armor: u.armor.unwrap_or_default(),
         load: u.load.unwrap_or_default(),
         species: u.species.clone(),
+        kind: u.kind.unwrap_or_default(),
+        dr: u.dr.clone().unwrap_or_default(),
     })
 }
 

@@ -6,6 +6,17 @@ use fivefoot::testing::{battle, ok};
 
 /// A brute (`b`, acts first, a club dealing `damage` flat) next to a hero with `health`.
 fn duel(family: &str, hero_health: &str, hero_defenses: &str, damage: &str) -> fivefoot::history::Battle {
+    duel_with(family, hero_health, hero_defenses, damage, "Bludgeoning")
+}
+
+/// `duel` with the brute's damage type.
+fn duel_with(
+    family: &str,
+    hero_health: &str,
+    hero_defenses: &str,
+    damage: &str,
+    kind: &str,
+) -> fivefoot::history::Battle {
     let (brute_def, brute_health) = match family {
         "saga" => ("(reflex: 10, fortitude: 10, will: 10)", "(hp: 30)"),
         _ => ("(eac: 10, kac: 10)", "(hp: 30)"),
@@ -16,7 +27,7 @@ fn duel(family: &str, hero_health: &str, hero_defenses: &str, damage: &str) -> f
     sides: [(id: "a", name: "A", control: Human, colour: "#3070d0"), (id: "b", name: "B", control: Human, colour: "#d03030")],
     units: [
         (id: "brute", side: "b", at: (1, 0), speed: (land: 30), defenses: {brute_def}, health: {brute_health},
-         weapons: [(name: "Club", kind: Melee, attack: 30, damage: "{damage}", damage_types: [Bludgeoning])]),
+         weapons: [(name: "Club", kind: Melee, attack: 30, damage: "{damage}", damage_types: [{kind}])]),
         (id: "hero", side: "a", at: (0, 0), speed: (land: 30), defenses: {hero_defenses}, health: {hero_health}),
     ])"##
     );
@@ -178,4 +189,82 @@ fn saga_condition_track_penalizes_attacks_and_defenses() {
             .iter()
             .any(|m| m.value == -1 && m.source == "condition track (attacker)")
     );
+}
+
+fn hp(b: &fivefoot::history::Battle) -> u32 {
+    match state(b, "hero").1 {
+        Health::DamageThresholdTrack { hp, .. } => hp,
+        _ => unreachable!(),
+    }
+}
+
+/// WE-28 (§16.3 saga): DR 1 and DR 10/Energy against a blaster for 12: DR 10 is bypassed by
+/// energy, so DR 1 applies: 11 damage. DR 10 against 12 kinetic: 2.
+#[test]
+fn we_28_saga_damage_reduction_best_for_the_defender() {
+    let defenses = "(reflex: 10, fortitude: 40, will: 10)";
+    let dr = "(hp: 50), dr: [(amount: 1), (amount: 10, bypass: [Energy])]";
+    let mut b = duel_with("saga", dr, defenses, "12", "Energy");
+    hit(&mut b);
+    assert_eq!(hp(&b), 50 - 11);
+    let mut b = duel_with("saga", "(hp: 50), dr: [(amount: 10)]", defenses, "12", "Bludgeoning");
+    hit(&mut b);
+    assert_eq!(hp(&b), 50 - 2);
+}
+
+/// WE-48 (DMG-5, U12): 14 stun damage on a creature with 10 HP and DT 12: half (7) off HP,
+/// and 14 ≥ 12 costs 2 condition steps. A droid takes nothing.
+#[test]
+fn we_48_saga_stun_damage() {
+    let defenses = "(reflex: 10, fortitude: 10, will: 10)";
+    let mut b = duel_with("saga", "(hp: 10, damage_threshold: 12)", defenses, "14", "Stun");
+    hit(&mut b);
+    assert!(matches!(
+        state(&b, "hero").1,
+        Health::DamageThresholdTrack {
+            hp: 3,
+            track_step: 2,
+            ..
+        }
+    ));
+    let mut b = duel_with(
+        "saga",
+        "(hp: 10, damage_threshold: 12), kind: Droid",
+        defenses,
+        "14",
+        "Stun",
+    );
+    let events = hit(&mut b);
+    assert!(events.iter().any(|e| matches!(e, GameEvent::DamageIgnored { .. })));
+    assert_eq!(hp(&b), 10);
+}
+
+/// §16.3 starfinder: DR applies to kinetic damage only.
+#[test]
+fn starfinder_damage_reduction_is_kinetic_only() {
+    let defenses = "(eac: 10, kac: 10)";
+    let mut b = duel_with(
+        "starfinder",
+        "(hp: 50, rp: 3), dr: [(amount: 5)]",
+        defenses,
+        "12",
+        "Slashing",
+    );
+    hit(&mut b);
+    assert!(matches!(
+        state(&b, "hero").1,
+        Health::StaminaHitPointsResolve { hp: 43, .. }
+    ));
+    let mut b = duel_with(
+        "starfinder",
+        "(hp: 50, rp: 3), dr: [(amount: 5)]",
+        defenses,
+        "12",
+        "Fire",
+    );
+    hit(&mut b);
+    assert!(matches!(
+        state(&b, "hero").1,
+        Health::StaminaHitPointsResolve { hp: 38, .. }
+    ));
 }
