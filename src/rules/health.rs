@@ -168,6 +168,59 @@ pub fn take_damage(rules: &HealthRules, health: Health, state: LifeState, amount
     }
 }
 
+/// saga stun or ion damage (DMG-5, DMG-6): a fraction comes off HP; reaching 0 HP or a full
+/// amount at the Damage Threshold moves the condition track. `track` false: only the HP
+/// loss applies (ion against a creature without cybernetics).
+pub fn take_special(
+    rules: &HealthRules,
+    special: &crate::ruleset::SpecialDamage,
+    health: Health,
+    state: LifeState,
+    amount: u32,
+    track: bool,
+) -> DamageResult {
+    let Health::DamageThresholdTrack {
+        hp,
+        hp_max,
+        damage_threshold,
+        track_step,
+        heroic,
+    } = health
+    else {
+        return DamageResult {
+            health,
+            state,
+            track_steps: 0,
+        };
+    };
+    let loss = special.hp_fraction.of_floor(amount).min(hp);
+    let hp = hp - loss;
+    let helpless = rules.condition_track.as_ref().map_or(5, |t| t.helpless_step());
+    let steps = match (track, hp == 0, amount as i32 >= damage_threshold) {
+        (false, _, _) => 0,
+        (true, true, _) => special.zero_hp_steps,
+        (true, false, true) => special.threshold_steps,
+        (true, false, false) => 0,
+    };
+    let track_step = (u32::from(track_step) + steps).min(helpless) as u8;
+    let state = if u32::from(track_step) >= helpless && state.can_act() {
+        LifeState::Unconscious
+    } else {
+        state
+    };
+    DamageResult {
+        health: Health::DamageThresholdTrack {
+            hp,
+            hp_max,
+            damage_threshold,
+            track_step,
+            heroic,
+        },
+        state,
+        track_steps: steps,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -302,58 +355,5 @@ mod tests {
             LifeState::Unconscious,
             "reaches 0 below the threshold"
         );
-    }
-}
-
-/// saga stun or ion damage (DMG-5, DMG-6): a fraction comes off HP; reaching 0 HP or a full
-/// amount at the Damage Threshold moves the condition track. `track` false: only the HP
-/// loss applies (ion against a creature without cybernetics).
-pub fn take_special(
-    rules: &HealthRules,
-    special: &crate::ruleset::SpecialDamage,
-    health: Health,
-    state: LifeState,
-    amount: u32,
-    track: bool,
-) -> DamageResult {
-    let Health::DamageThresholdTrack {
-        hp,
-        hp_max,
-        damage_threshold,
-        track_step,
-        heroic,
-    } = health
-    else {
-        return DamageResult {
-            health,
-            state,
-            track_steps: 0,
-        };
-    };
-    let loss = special.hp_fraction.of_floor(amount).min(hp);
-    let hp = hp - loss;
-    let helpless = rules.condition_track.as_ref().map_or(5, |t| t.helpless_step());
-    let steps = match (track, hp == 0, amount as i32 >= damage_threshold) {
-        (false, _, _) => 0,
-        (true, true, _) => special.zero_hp_steps,
-        (true, false, true) => special.threshold_steps,
-        (true, false, false) => 0,
-    };
-    let track_step = (u32::from(track_step) + steps).min(helpless) as u8;
-    let state = if u32::from(track_step) >= helpless && state.can_act() {
-        LifeState::Unconscious
-    } else {
-        state
-    };
-    DamageResult {
-        health: Health::DamageThresholdTrack {
-            hp,
-            hp_max,
-            damage_threshold,
-            track_step,
-            heroic,
-        },
-        state,
-        track_steps: steps,
     }
 }
