@@ -162,10 +162,18 @@ pub fn situation(world: &World, attacker: &UnitId, target: &UnitId, weapon: &Wea
         defense.push(m(covered.ac_bonus, label));
     }
 
-    // CON-1: concealing squares on the lines. §22.2: dim light or darkness where the target
-    // stands, by its best-lit square (no unit has darkvision or low-light vision in the
-    // stat-block format yet, so every observer sees normally).
+    // CON-1: concealing squares on the lines. §22.2, §10.3: dim light or darkness where the
+    // target stands, by its best-lit square, unless the attacker's senses see through it:
+    // low-light vision treats dim light as normal; darkvision ignores dim light and darkness
+    // within its range.
     let by_lines = concealment_lines_with(map, &rules.concealment, a, t, |_| Concealment::None);
+    let senses = world
+        .resource::<UnitIndex>()
+        .0
+        .get(attacker)
+        .and_then(|e| world.get::<Profile>(*e))
+        .map(|p| p.senses)
+        .unwrap_or_default();
     let rank = |c: Concealment| match c {
         Concealment::None => 0,
         Concealment::Normal => 1,
@@ -174,6 +182,8 @@ pub fn situation(world: &World, attacker: &UnitId, target: &UnitId, weapon: &Wea
     let by_light = t
         .squares()
         .map(|sq| match map.cell(sq).map(|c| c.light) {
+            _ if senses.darkvision_ft.is_some_and(|r| distance <= r) => Concealment::None,
+            Some(Light::Dim) if senses.low_light_vision => Concealment::None,
             Some(Light::Dim) => Concealment::Normal,
             Some(Light::Darkness) => Concealment::Total,
             _ => Concealment::None,

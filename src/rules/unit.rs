@@ -66,6 +66,7 @@ pub struct Profile {
     pub kind: UnitKind,
     /// Damage reductions (§16.3).
     pub dr: Vec<DamageReductionDef>,
+    pub senses: Senses,
 }
 
 /// What a unit is, where the rules treat them differently (saga stun and ion damage, §16.4).
@@ -78,6 +79,14 @@ pub enum UnitKind {
     Droid,
     Vehicle,
     Object,
+}
+
+/// Special senses (§10.3, §22): darkvision to a range in feet, low-light vision.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename = "Senses", default)]
+pub struct Senses {
+    pub darkvision_ft: Option<u32>,
+    pub low_light_vision: bool,
 }
 
 /// One damage reduction a unit has (§16.3): `amount`, bypassed by any of `bypass`.

@@ -4,8 +4,8 @@
 
 use crate::grid::{Concealment, Intersection, Light, Square};
 use crate::rules::{
-    Abilities, ArmorWeight, ConditionName, DamageReductionDef, DamageType, LoadWeight, RangeBands, Speeds, UnitKind,
-    WeaponKind,
+    Abilities, ArmorWeight, ConditionName, DamageReductionDef, DamageType, LoadWeight, RangeBands, Senses, Speeds,
+    UnitKind, WeaponKind,
 };
 use crate::ruleset::{Gravity, Size};
 use serde::{Deserialize, Serialize};
@@ -197,6 +197,9 @@ pub struct UnitDef {
     /// Damage reductions: `[(amount: 5), (amount: 10, bypass: [Energy])]` (§16.3).
     #[serde(default)]
     pub dr: Option<Vec<DamageReductionDef>>,
+    /// `(darkvision_ft: 60, low_light_vision: true)` (§10.3, §22).
+    #[serde(default)]
+    pub senses: Option<Senses>,
 }
 
 impl UnitDef {
@@ -229,6 +232,7 @@ impl UnitDef {
             altitude: self.altitude.or(t.altitude),
             kind: self.kind.or(t.kind),
             dr: self.dr.or(t.dr),
+            senses: self.senses.or(t.senses),
         }
     }
 }

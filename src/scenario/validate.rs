@@ -654,6 +654,7 @@ fn build_profile(
         species: u.species.clone(),
         kind: u.kind.unwrap_or_default(),
         dr: u.dr.clone().unwrap_or_default(),
+        senses: u.senses.unwrap_or_default(),
     })
 }
 

@@ -244,3 +244,33 @@ fn starfinder_full_attack_fight_defensively_and_total_defense() {
         .to_string();
     assert!(refused.starts_with("not supported yet"), "{refused}");
 }
+
+/// WE-52 / §10.3: low-light vision sees through dim light, darkvision through darkness within
+/// its range, so no miss chance is rolled.
+#[test]
+fn we_52_senses_see_through_dim_light_and_darkness() {
+    let rows = ["........", "......,;"];
+    let units = [
+        ("attacker", "a", 1, 1, "gun"),
+        ("dim", "b", 6, 1, "melee"),
+        ("dark", "b", 7, 1, "melee"),
+    ];
+    for (senses, target, concealed) in [
+        ("low_light_vision: true", "dim", false),
+        ("low_light_vision: true", "dark", true),
+        ("darkvision_ft: 60", "dark", false),
+        ("darkvision_ft: 20", "dark", true),
+    ] {
+        let text = fight("starfinder", &rows, &units)
+            .replace("(id: \"attacker\",", &format!("(id: \"attacker\", senses: ({senses}),"));
+        // Attack roll, then the miss chance's d% only when concealed, then damage.
+        let dice: &[u32] = if concealed {
+            &[20, 2, 1, 15, 60, 3]
+        } else {
+            &[20, 2, 1, 15, 3]
+        };
+        let mut b = battle(&text, dice);
+        let a = &rolls(&ok(&mut b, attack("attacker", target)))[0];
+        assert_eq!(a.miss_chance.is_some(), concealed, "{senses} vs {target}");
+    }
+}
