@@ -5,36 +5,17 @@
 //! Plain `std::time` with medians (no extra dependency); run with
 //! `cargo bench --no-default-features --bench cover`. Figures and method: docs/performance.md.
 
+mod common;
+
+use common::measure;
 use fivefoot::grid::{
     AttackKind, Cell, Concealment, CoverObject, CoverParams, EdgeFeature, LineGrid, Map, SightModel, Space, Square,
     cover,
 };
 use fivefoot::ruleset::{Family, load_embedded};
-use std::time::{Duration, Instant};
 
 const SIZE: i32 = 128;
 const UNITS: usize = 100;
-
-fn median(mut samples: Vec<Duration>) -> Duration {
-    samples.sort();
-    samples[samples.len() / 2]
-}
-
-fn measure(name: &str, runs: usize, mut f: impl FnMut()) -> Duration {
-    for _ in 0..runs / 10 + 1 {
-        f();
-    }
-    let samples: Vec<Duration> = (0..runs)
-        .map(|_| {
-            let t = Instant::now();
-            f();
-            t.elapsed()
-        })
-        .collect();
-    let m = median(samples);
-    println!("{name:<52} median {:>10.1} µs over {runs} runs", m.as_secs_f64() * 1e6);
-    m
-}
 
 /// xorshift64*: deterministic, no dependency.
 struct Rng(u64);

@@ -4,6 +4,9 @@
 //! query. Plain `std::time` with medians (no extra dependency); run with
 //! `cargo bench --bench movement`. Figures and method: docs/performance.md.
 
+mod common;
+
+use common::{measure, median};
 use fivefoot::grid::{Cell, EdgeFeature, Map, MoveBoard, Planner, Square, SquareState, straight_steps};
 use fivefoot::ruleset::{Family, StraightLine, TerrainRules, load_embedded};
 use std::alloc::{GlobalAlloc, Layout, System};
@@ -38,26 +41,6 @@ fn allocations_during(f: impl FnOnce()) -> usize {
     let before = ALLOCATIONS.load(Ordering::Relaxed);
     f();
     ALLOCATIONS.load(Ordering::Relaxed) - before
-}
-
-fn median(mut samples: Vec<Duration>) -> Duration {
-    samples.sort();
-    samples[samples.len() / 2]
-}
-
-fn measure(name: &str, runs: usize, mut f: impl FnMut()) {
-    for _ in 0..runs / 10 + 1 {
-        f();
-    }
-    let samples: Vec<Duration> = (0..runs)
-        .map(|_| {
-            let t = Instant::now();
-            f();
-            t.elapsed()
-        })
-        .collect();
-    let m = median(samples);
-    println!("{name:<52} median {:>9.1} µs over {runs} runs", m.as_secs_f64() * 1e6);
 }
 
 /// Like `measure` for two functions, alternating their samples so that both see the same

@@ -3,13 +3,15 @@
 //! the ECS world. 256×256 and 64×64 maps, 30 % difficult terrain, wall blocks, 200 units.
 //! Plain `std::time` medians; figures and method in docs/performance.md.
 
+mod common;
+
+use common::measure;
 use fivefoot::grid::{Planner, Square, reach};
 use fivefoot::history::Battle;
 use fivefoot::rules::board::board_for;
 use fivefoot::rules::movement::{MoveMode, plan_move};
 use fivefoot::rules::{Combat, UnitId};
 use fivefoot::scenario::{Templates, load_str};
-use std::time::{Duration, Instant};
 
 /// A deterministic xorshift generator, so every run measures the same battle.
 struct Rng(u64);
@@ -71,25 +73,6 @@ fn scenario(size: usize) -> String {
         rows.join(",\n"),
         units.join(",\n")
     )
-}
-
-fn median(mut v: Vec<Duration>) -> f64 {
-    v.sort();
-    v[v.len() / 2].as_secs_f64() * 1e6
-}
-
-fn measure(name: &str, runs: usize, mut f: impl FnMut()) {
-    for _ in 0..runs / 10 + 1 {
-        f();
-    }
-    let samples = (0..runs)
-        .map(|_| {
-            let t = Instant::now();
-            f();
-            t.elapsed()
-        })
-        .collect();
-    println!("{name:<52} median {:>9.1} µs over {runs} runs", median(samples));
 }
 
 fn main() {

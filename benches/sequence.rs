@@ -3,32 +3,12 @@
 //! Plain `std::time` with medians (no extra dependency); run with `cargo bench`.
 //! Figures and method: docs/performance.md.
 
+mod common;
+
+use common::measure;
 use fivefoot::history::Battle;
 use fivefoot::rules::{Combat, GameCommand};
 use fivefoot::scenario::{DEFAULT_SCENARIO, Templates, load_str};
-use std::time::{Duration, Instant};
-
-fn median(mut samples: Vec<Duration>) -> Duration {
-    samples.sort();
-    samples[samples.len() / 2]
-}
-
-fn measure(name: &str, runs: usize, mut f: impl FnMut()) {
-    for _ in 0..runs / 10 + 1 {
-        f();
-    }
-    let samples: Vec<Duration> = (0..runs)
-        .map(|_| {
-            let t = Instant::now();
-            f();
-            t.elapsed()
-        })
-        .collect();
-    println!(
-        "{name:<40} median {:>10.1} µs over {runs} runs",
-        median(samples).as_secs_f64() * 1e6
-    );
-}
 
 fn main() {
     let templates = Templates::shipped();

@@ -65,9 +65,7 @@ pub fn check_attack(
         .ok_or_else(|| RuleError::UnknownUnit(unit.clone()))?;
     let weapon = match weapon {
         Some(name) => profile
-            .weapons
-            .iter()
-            .find(|w| w.name.eq_ignore_ascii_case(name))
+            .weapon_named(name)
             .ok_or_else(|| illegal(format!("{unit} has no weapon named {name}")))?,
         None => profile
             .weapons

@@ -79,9 +79,7 @@ pub fn check_charge(
         .ok_or_else(|| RuleError::UnknownUnit(unit.clone()))?;
     let weapon = match weapon {
         Some(name) => profile
-            .weapons
-            .iter()
-            .find(|w| w.name.eq_ignore_ascii_case(name))
+            .weapon_named(name)
             .ok_or_else(|| illegal(format!("{unit} has no weapon named {name}")))?,
         None => super::attack::melee_weapon(profile, |w| weapon_threatens(&rules.threat, w))
             .ok_or_else(|| illegal(format!("{unit} has no melee weapon to charge with")))?,

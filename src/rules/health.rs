@@ -147,12 +147,7 @@ pub fn take_damage(rules: &HealthRules, health: Health, state: LifeState, amount
                 };
                 (hp - amount, steps, state)
             };
-            let track_step = (track_step as u32 + steps).min(helpless) as u8;
-            let state = if track_step as u32 >= helpless && state == LifeState::Fine {
-                LifeState::Unconscious
-            } else {
-                state
-            };
+            let (track_step, state) = move_down_track(track_step, steps, helpless, state);
             DamageResult {
                 health: Health::DamageThresholdTrack {
                     hp,
@@ -166,6 +161,18 @@ pub fn take_damage(rules: &HealthRules, health: Health, state: LifeState, amount
             }
         }
     }
+}
+
+/// HP-SG-4: moves `steps` down the condition track, stopping at the helpless step; a unit
+/// still standing when it reaches that step falls unconscious.
+fn move_down_track(track_step: u8, steps: u32, helpless: u32, state: LifeState) -> (u8, LifeState) {
+    let track_step = (u32::from(track_step) + steps).min(helpless);
+    let state = if track_step >= helpless && state.can_act() {
+        LifeState::Unconscious
+    } else {
+        state
+    };
+    (track_step as u8, state)
 }
 
 /// saga stun or ion damage (DMG-5, DMG-6): a fraction comes off HP; reaching 0 HP or a full
@@ -202,12 +209,7 @@ pub fn take_special(
         (true, false, true) => special.threshold_steps,
         (true, false, false) => 0,
     };
-    let track_step = (u32::from(track_step) + steps).min(helpless) as u8;
-    let state = if u32::from(track_step) >= helpless && state.can_act() {
-        LifeState::Unconscious
-    } else {
-        state
-    };
+    let (track_step, state) = move_down_track(track_step, steps, helpless, state);
     DamageResult {
         health: Health::DamageThresholdTrack {
             hp,

@@ -69,6 +69,13 @@ pub struct Profile {
     pub senses: Senses,
 }
 
+impl Profile {
+    /// The weapon a command names, matched without regard to case.
+    pub fn weapon_named(&self, name: &str) -> Option<&Weapon> {
+        self.weapons.iter().find(|w| w.name.eq_ignore_ascii_case(name))
+    }
+}
+
 /// What a unit is, where the rules treat them differently (saga stun and ion damage, §16.4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub enum UnitKind {
