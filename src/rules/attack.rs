@@ -332,26 +332,9 @@ fn deal_special(
         });
         return Ok(());
     }
-    let health = *ex
-        .get::<Health>(target)
-        .ok_or_else(|| RuleError::UnknownUnit(target.clone()))?;
-    let state = ex.get::<LifeState>(target).copied().unwrap_or_default();
-    let result = super::health::take_special(&rules.health, special, health, state, amount, track);
-    ex.emit(GameEvent::DamageTaken {
-        unit: target.clone(),
-        amount,
-        lethal: false,
-        health: result.health,
-        track_steps: result.track_steps,
-    });
-    if result.state != state {
-        ex.emit(GameEvent::LifeStateChanged {
-            unit: target.clone(),
-            from: state,
-            to: result.state,
-        });
-    }
-    Ok(())
+    emit_damage(ex, target, amount, false, |health, state| {
+        super::health::take_special(&rules.health, special, health, state, amount, track)
+    })
 }
 
 /// Applies damage to `target` through the family's health model and emits what changed.
@@ -362,11 +345,24 @@ pub fn deal_damage(
     amount: u32,
     lethal: bool,
 ) -> Result<(), RuleError> {
+    emit_damage(ex, target, amount, lethal, |health, state| {
+        take_damage(&rules.health, health, state, amount, lethal)
+    })
+}
+
+/// Runs one health-model step on `target` and emits the damage and any change of life state.
+fn emit_damage(
+    ex: &mut Executor,
+    target: &UnitId,
+    amount: u32,
+    lethal: bool,
+    model: impl FnOnce(Health, LifeState) -> super::health::DamageResult,
+) -> Result<(), RuleError> {
     let health = *ex
         .get::<Health>(target)
         .ok_or_else(|| RuleError::UnknownUnit(target.clone()))?;
     let state = ex.get::<LifeState>(target).copied().unwrap_or_default();
-    let result = take_damage(&rules.health, health, state, amount, lethal);
+    let result = model(health, state);
     ex.emit(GameEvent::DamageTaken {
         unit: target.clone(),
         amount,

@@ -140,12 +140,7 @@ fn attack_terms(
             source: "fighting defensively".into(),
         });
     }
-    let budget = world
-        .resource::<Combat>()
-        .budget
-        .as_ref()
-        .ok_or(RuleError::NoActiveTurn)?;
-    budget.can_spend(&rules.actions, action).map_err(RuleError::Budget)?;
+    world.resource::<Combat>().can_spend(&rules.actions, action)?;
     Ok((action, extra))
 }
 
@@ -213,15 +208,7 @@ pub fn check_total_defense(world: &World) -> Result<(), RuleError> {
         .attack_options
         .total_defense
         .ok_or_else(|| RuleError::NotSupported(format!("total defense is not in {}'s rules yet", rules.name)))?;
-    let budget = world
-        .resource::<Combat>()
-        .budget
-        .as_ref()
-        .ok_or(RuleError::NoActiveTurn)?;
-    budget
-        .can_spend(&rules.actions, t.action)
-        .map(|_| ())
-        .map_err(RuleError::Budget)
+    world.resource::<Combat>().can_spend(&rules.actions, t.action)
 }
 
 /// Total defense: the defense bonus until the start of the unit's next turn; it makes no

@@ -85,14 +85,7 @@ pub fn check_charge(
             .ok_or_else(|| illegal(format!("{unit} has no melee weapon to charge with")))?,
     }
     .clone();
-    let budget = world
-        .resource::<Combat>()
-        .budget
-        .as_ref()
-        .ok_or(RuleError::NoActiveTurn)?;
-    budget
-        .can_spend(&rules.actions, charge.action)
-        .map_err(RuleError::Budget)?;
+    world.resource::<Combat>().can_spend(&rules.actions, charge.action)?;
     let map = &world.resource::<Terrain>().0;
     let from = space_of(world, unit).ok_or_else(|| RuleError::UnknownUnit(unit.clone()))?;
     let goal = space_of(world, target).ok_or_else(|| RuleError::UnknownUnit(target.clone()))?;

@@ -2,8 +2,9 @@
 //! is and what is left of it, delaying and readied units, and tracked effects.
 //! Only `apply` writes this resource.
 
+use super::RuleError;
 use super::{ConditionName, TurnBudget, UnitId};
-use crate::ruleset::ActionKind;
+use crate::ruleset::{ActionKind, ActionRules};
 use bevy::prelude::{Entity, Resource};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -119,6 +120,12 @@ pub struct Combat {
 }
 
 impl Combat {
+    /// Whether the active unit's budget still allows an action of `kind` (§3.6).
+    pub fn can_spend(&self, rules: &ActionRules, kind: ActionKind) -> Result<(), RuleError> {
+        let budget = self.budget.as_ref().ok_or(RuleError::NoActiveTurn)?;
+        budget.can_spend(rules, kind).map(|_| ()).map_err(RuleError::Budget)
+    }
+
     pub fn index_of(&self, unit: &UnitId) -> Option<usize> {
         self.order.iter().position(|e| &e.unit == unit)
     }

@@ -120,11 +120,7 @@ pub fn take_damage(rules: &HealthRules, health: Health, state: LifeState, amount
             }
         }
         Health::DamageThresholdTrack {
-            hp,
-            hp_max,
-            damage_threshold,
-            track_step,
-            heroic,
+            hp, damage_threshold, ..
         } => {
             // HP-SG-3: a hit that reaches 0 HP and meets the threshold kills; one that
             // reaches 0 otherwise knocks out (−5 steps); a hit at or over the threshold
@@ -147,32 +143,28 @@ pub fn take_damage(rules: &HealthRules, health: Health, state: LifeState, amount
                 };
                 (hp - amount, steps, state)
             };
-            let (track_step, state) = move_down_track(track_step, steps, helpless, state);
-            DamageResult {
-                health: Health::DamageThresholdTrack {
-                    hp,
-                    hp_max,
-                    damage_threshold,
-                    track_step,
-                    heroic,
-                },
-                state,
-                track_steps: steps,
-            }
+            move_down_track(health, hp, steps, helpless, state)
         }
     }
 }
 
-/// HP-SG-4: moves `steps` down the condition track, stopping at the helpless step; a unit
-/// still standing when it reaches that step falls unconscious.
-fn move_down_track(track_step: u8, steps: u32, helpless: u32, state: LifeState) -> (u8, LifeState) {
-    let track_step = (u32::from(track_step) + steps).min(helpless);
-    let state = if track_step >= helpless && state.can_act() {
-        LifeState::Unconscious
-    } else {
-        state
-    };
-    (track_step as u8, state)
+/// HP-SG-4: sets a saga unit's HP to `new_hp` and moves it `steps` down the condition
+/// track, stopping at the helpless step; a unit still standing when it reaches that step
+/// falls unconscious.
+fn move_down_track(mut health: Health, new_hp: u32, steps: u32, helpless: u32, mut state: LifeState) -> DamageResult {
+    if let Health::DamageThresholdTrack { hp, track_step, .. } = &mut health {
+        let step = (u32::from(*track_step) + steps).min(helpless);
+        *hp = new_hp;
+        *track_step = step as u8;
+        if step >= helpless && state.can_act() {
+            state = LifeState::Unconscious;
+        }
+    }
+    DamageResult {
+        health,
+        state,
+        track_steps: steps,
+    }
 }
 
 /// saga stun or ion damage (DMG-5, DMG-6): a fraction comes off HP; reaching 0 HP or a full
@@ -187,11 +179,7 @@ pub fn take_special(
     track: bool,
 ) -> DamageResult {
     let Health::DamageThresholdTrack {
-        hp,
-        hp_max,
-        damage_threshold,
-        track_step,
-        heroic,
+        hp, damage_threshold, ..
     } = health
     else {
         return DamageResult {
@@ -209,18 +197,7 @@ pub fn take_special(
         (true, false, true) => special.threshold_steps,
         (true, false, false) => 0,
     };
-    let (track_step, state) = move_down_track(track_step, steps, helpless, state);
-    DamageResult {
-        health: Health::DamageThresholdTrack {
-            hp,
-            hp_max,
-            damage_threshold,
-            track_step,
-            heroic,
-        },
-        state,
-        track_steps: steps,
-    }
+    move_down_track(health, hp, steps, helpless, state)
 }
 
 #[cfg(test)]

@@ -604,15 +604,7 @@ pub fn check_posture(world: &World, unit: &UnitId, drop: bool) -> Result<(), Rul
     } else {
         rules.movement.posture.stand_up
     };
-    let budget = world
-        .resource::<Combat>()
-        .budget
-        .as_ref()
-        .ok_or(RuleError::NoActiveTurn)?;
-    budget
-        .can_spend(&rules.actions, kind)
-        .map(|_| ())
-        .map_err(RuleError::Budget)
+    world.resource::<Combat>().can_spend(&rules.actions, kind)
 }
 
 /// Stands up or drops prone: pays the family's action and changes the condition.

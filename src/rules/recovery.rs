@@ -197,12 +197,7 @@ pub fn check_second_wind(world: &World, unit: &UnitId) -> Result<u32, RuleError>
             sw.at_or_below.of_floor(hp_max)
         )));
     }
-    let budget = world
-        .resource::<Combat>()
-        .budget
-        .as_ref()
-        .ok_or(RuleError::NoActiveTurn)?;
-    budget.can_spend(&rules.actions, sw.action).map_err(RuleError::Budget)?;
+    world.resource::<Combat>().can_spend(&rules.actions, sw.action)?;
     let heal = sw.heal_fraction.of_floor(hp_max);
     Ok(if sw.at_least_con_score {
         heal.max(used.con_score)

@@ -63,7 +63,7 @@ pub fn check(world: &World, command: &GameCommand) -> Result<(), RuleError> {
             if *action == ActionKind::Full {
                 return Err(RuleError::CannotReady(rules.actions.name_of(*action).to_string()));
             }
-            spendable(combat, rules, ActionKind::Standard)
+            combat.can_spend(&rules.actions, ActionKind::Standard)
         }
         GameCommand::FireReadied { unit } => {
             no_window()?;
@@ -84,7 +84,7 @@ pub fn check(world: &World, command: &GameCommand) -> Result<(), RuleError> {
         GameCommand::Act { unit, action, .. } => {
             no_window()?;
             is_active(combat, unit)?;
-            spendable(combat, rules, *action)
+            combat.can_spend(&rules.actions, *action)
         }
         GameCommand::TrackEffect { target, rounds, .. } => {
             no_window()?;
@@ -364,12 +364,4 @@ fn is_active(combat: &Combat, unit: &UnitId) -> Result<(), RuleError> {
         }),
         None => Err(RuleError::NoActiveTurn),
     }
-}
-
-fn spendable(combat: &Combat, rules: &Ruleset, kind: ActionKind) -> Result<(), RuleError> {
-    let budget = combat.budget.as_ref().ok_or(RuleError::NoActiveTurn)?;
-    budget
-        .can_spend(&rules.actions, kind)
-        .map(|_| ())
-        .map_err(RuleError::Budget)
 }

@@ -2,7 +2,7 @@
 //! WE-52 (concealment), cover and flanking in real attacks, range, refusals.
 
 use super::support::*;
-use fivefoot::rules::attack::AttackRoll;
+
 use fivefoot::rules::{GameCommand, GameEvent};
 use fivefoot::testing::{battle, ok};
 
@@ -51,16 +51,6 @@ fn attack(unit: &str, target: &str) -> GameCommand {
     }
 }
 
-fn rolls(events: &[GameEvent]) -> Vec<AttackRoll> {
-    events
-        .iter()
-        .filter_map(|e| match e {
-            GameEvent::AttackResolved { attack, .. } => Some((**attack).clone()),
-            _ => None,
-        })
-        .collect()
-}
-
 /// WE-52 (§10.2, §22.2): a hit on a target in dim light misses on a d% of 01-20; in darkness
 /// the target has total concealment and a hit misses on 01-50.
 #[test]
@@ -79,7 +69,7 @@ fn we_52_starfinder_concealment_miss_chance() {
         ("dark", 51, true, 50),
     ] {
         let mut b = battle(&fight("starfinder", &rows, &units), &[20, 2, 1, 15, d100, 3]);
-        let a = &rolls(&ok(&mut b, attack("attacker", target)))[0];
+        let a = &attack_rolls(&ok(&mut b, attack("attacker", target)))[0];
         let (p, roll) = a.miss_chance.clone().expect("a miss chance was rolled");
         assert_eq!((p, roll.result, a.hit), (pct, d100, hit), "{target} d% {d100}");
     }
@@ -91,7 +81,7 @@ fn cover_adds_to_the_defense_of_a_ranged_attack() {
     let rows = ["......", "...#..", "......"];
     let units = [("shooter", "a", 0, 2, "gun"), ("target", "b", 4, 0, "melee")];
     let mut b = battle(&fight("starfinder", &rows, &units), &[20, 1, 10, 3]);
-    let a = &rolls(&ok(&mut b, attack("shooter", "target")))[0];
+    let a = &attack_rolls(&ok(&mut b, attack("shooter", "target")))[0];
     assert_eq!(a.defense.name, "EAC");
     assert!(
         a.defense.modifiers.iter().any(|m| m.value == 4 && m.source == "cover"),
@@ -112,7 +102,7 @@ fn flanking_adds_two_to_melee_attacks() {
     ];
     let mut b = battle(&fight("starfinder", &rows, &units), &[1, 1, 20, 10, 3]);
     until_active(&mut b, "hero");
-    let a = &rolls(&ok(&mut b, attack("hero", "foe")))[0];
+    let a = &attack_rolls(&ok(&mut b, attack("hero", "foe")))[0];
     assert!(
         a.modifiers.iter().any(|m| m.value == 2 && m.source == "flanking"),
         "{:?}",
@@ -148,7 +138,7 @@ fn range_penalties_limits_and_provocation() {
             .any(|e| matches!(e, GameEvent::AttackOfOpportunity { .. })),
         "the adjacent enemy reacts first"
     );
-    let a = rolls(&events).into_iter().find(|r| r.weapon == "Gun").unwrap();
+    let a = attack_rolls(&events).into_iter().find(|r| r.weapon == "Gun").unwrap();
     assert!(
         a.modifiers.iter().any(|m| m.value == -2 && m.source == "range"),
         "35 ft with a 30-ft increment"
@@ -181,7 +171,7 @@ fn starfinder_condition_numbers_apply_to_attacks() {
             .replace("(id: \"foe\",", &format!("(id: \"foe\", conditions: [{foe}],"))
     };
     let mut b = battle(&with("Sickened", "Entangled"), &[1, 20, 10, 4]);
-    let a = &rolls(&ok(&mut b, attack("hero", "foe")))[0];
+    let a = &attack_rolls(&ok(&mut b, attack("hero", "foe")))[0];
     assert!(a.modifiers.iter().any(|m| m.value == -2 && m.source == "sickened"));
     assert!(
         a.defense
@@ -191,7 +181,7 @@ fn starfinder_condition_numbers_apply_to_attacks() {
     );
     assert_eq!(a.damage.as_ref().map(|d| (d.bonus, d.total)), Some((-2, 2)));
     let mut b = battle(&with("Shaken", "Pinned"), &[1, 20, 10, 4]);
-    let a = &rolls(&ok(&mut b, attack("hero", "foe")))[0];
+    let a = &attack_rolls(&ok(&mut b, attack("hero", "foe")))[0];
     assert_eq!(a.defense.value, 12 - 4 - 2, "KAC 12, pinned −4, flat-footed −2");
     let mut b = battle(&with("Panicked", "Prone"), &[1, 20]);
     let refused = b.submit(attack("hero", "foe")).unwrap_err().to_string();
@@ -213,7 +203,7 @@ fn starfinder_full_attack_fight_defensively_and_total_defense() {
         defensively: true,
     };
     let events = ok(&mut b, full);
-    let attacks = rolls(&events);
+    let attacks = attack_rolls(&events);
     assert_eq!(attacks.len(), 2);
     for a in &attacks {
         let sources: Vec<(i32, &str)> = a.modifiers.iter().map(|m| (m.value, m.source.as_str())).collect();
@@ -270,7 +260,7 @@ fn we_52_senses_see_through_dim_light_and_darkness() {
             &[20, 2, 1, 15, 3]
         };
         let mut b = battle(&text, dice);
-        let a = &rolls(&ok(&mut b, attack("attacker", target)))[0];
+        let a = &attack_rolls(&ok(&mut b, attack("attacker", target)))[0];
         assert_eq!(a.miss_chance.is_some(), concealed, "{senses} vs {target}");
     }
 }

@@ -425,16 +425,6 @@ fn charge(unit: &str, target: &str) -> GameCommand {
     }
 }
 
-fn attacks(events: &[GameEvent]) -> Vec<fivefoot::rules::attack::AttackRoll> {
-    events
-        .iter()
-        .filter_map(|e| match e {
-            GameEvent::AttackResolved { attack, .. } => Some((**attack).clone()),
-            _ => None,
-        })
-        .collect()
-}
-
 /// WE-50 (MOV-19): an ally on the line forbids the charge; an adjacent target is too close;
 /// a clear charge over 20 ft attacks at −2 and leaves the charger at −2 AC until its turn.
 #[test]
@@ -455,7 +445,7 @@ fn we_50_starfinder_charge_legality() {
     let mut b = battle(&map_scenario("starfinder", &rows, &[hero, foe(5)]), &[5, 20, 10, 3]);
     let events = ok(&mut b, charge("hero", "foe"));
     assert_eq!(steps_ft(&events), vec![5, 5, 5, 5]);
-    let attack = &attacks(&events)[0];
+    let attack = &attack_rolls(&events)[0];
     assert!(attack.modifiers.iter().any(|m| m.value == -2 && m.source == "charge"));
     let effects = &b.world().resource::<fivefoot::rules::Combat>().effects;
     assert!(
@@ -481,7 +471,7 @@ fn we_51_saga_charge_standard_action_plus_two() {
     let mut b = battle(&map_scenario("saga", &rows, &units), &[5, 20, 10, 3]);
     ok(&mut b, act("hero", fivefoot::ruleset::ActionKind::Swift));
     let events = ok(&mut b, charge("hero", "foe"));
-    let attack = &attacks(&events)[0];
+    let attack = &attack_rolls(&events)[0];
     assert!(attack.modifiers.iter().any(|m| m.value == 2 && m.source == "charge"));
     assert!(events.iter().any(|e| matches!(e, GameEvent::ActionsForfeited { .. })));
     assert!(

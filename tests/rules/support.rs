@@ -1,6 +1,7 @@
 //! Small readers of battle state shared by the tests.
 
 use fivefoot::history::Battle;
+use fivefoot::rules::attack::AttackRoll;
 use fivefoot::rules::{Combat, GameCommand, GameEvent, UnitId};
 use fivefoot::ruleset::ActionKind;
 
@@ -48,4 +49,15 @@ pub fn turns_started(events: &[GameEvent]) -> Vec<String> {
 
 pub fn all_events(battle: &Battle) -> Vec<GameEvent> {
     battle.log().entries.iter().flat_map(|e| e.events.clone()).collect()
+}
+
+/// The attack rolls among `events`, in order.
+pub fn attack_rolls(events: &[GameEvent]) -> Vec<AttackRoll> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            GameEvent::AttackResolved { attack, .. } => Some((**attack).clone()),
+            _ => None,
+        })
+        .collect()
 }
