@@ -28,6 +28,9 @@ pub struct UnitSnapshot {
     pub flat_footed: bool,
     /// Height above the ground in feet (MOV-14).
     pub altitude_ft: u32,
+    /// saga Shield Rating now, for a unit with shields (§16.3).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shield_rating: Option<u32>,
 }
 
 /// The state of the whole battle.
@@ -73,6 +76,7 @@ impl UnitSnapshot {
             flat_footed: world.get::<StartFlatFooted>(e).is_some(),
             altitude_ft: world.get::<crate::rules::Elevation>(e).map_or(0, |h| h.0)
                 * world.resource::<Ruleset>().grid.square_ft,
+            shield_rating: world.get::<crate::rules::Shields>(e).map(|s| s.0),
         })
     }
 }

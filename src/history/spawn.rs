@@ -57,6 +57,9 @@ pub fn spawn_scenario(world: &mut World, spec: &ScenarioSpec, dice: Dice) {
             },
             Awareness { aware: unit.aware },
         ));
+        if unit.profile.shield_rating > 0 {
+            entity.insert(crate::rules::Shields(unit.profile.shield_rating));
+        }
         if let Some(round) = unit.joins_round {
             entity.insert(JoinsRound(round));
         }

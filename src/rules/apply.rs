@@ -193,10 +193,15 @@ pub fn apply(world: &mut World, event: &GameEvent) {
             c.next_effect_id = c.next_effect_id.max(id + 1);
         }
         GameEvent::EffectEnded { id, .. } => combat(world).effects.retain(|e| e.id != *id),
-        GameEvent::MoveStarted { .. }
-        | GameEvent::AttackOfOpportunity { .. }
-        | GameEvent::AttackResolved { .. }
-        | GameEvent::DamageIgnored { .. } => {}
+        GameEvent::MoveStarted { .. } | GameEvent::AttackOfOpportunity { .. } | GameEvent::DamageIgnored { .. } => {}
+        GameEvent::AttackResolved { target, attack, .. } => {
+            // §16.3: a hit that exceeded the Shield Rating lowered it.
+            if let Some(shield) = attack.damage.as_ref().and_then(|d| d.shield)
+                && let Some(e) = entity(world, target)
+            {
+                world.entity_mut(e).insert(super::Shields(shield.now));
+            }
+        }
         GameEvent::UnitStepped {
             unit, to, diagonals, ..
         } => {

@@ -5,9 +5,11 @@
 
 use super::health::{LifeState, take_damage};
 use super::situation::Situation;
-use super::{DamageReductionDef, UnitKind, WeaponKind};
+use super::{DamageReductionDef, Shields, UnitKind, WeaponKind};
 use super::{DamageType, Defenses, DieRoll, Executor, GameEvent, Health, Modifier, Profile, RuleError, UnitId, Weapon};
-use crate::ruleset::{CriticalDamage, CriticalModel, DamageReduction, FlatFootedEffect, Ruleset};
+use crate::ruleset::{
+    CriticalDamage, CriticalModel, DamageLayer, DamageReduction, FlatFootedEffect, Ruleset, ShieldRating,
+};
 use serde::{Deserialize, Serialize};
 
 /// The defense an attack was compared with, and how it was made up.
@@ -31,10 +33,24 @@ pub struct DamageRoll {
     /// The family's minimum damage applied (starfinder: nonlethal).
     pub minimum_applied: bool,
     pub lethal: bool,
+    /// The target's shields, when it has any (saga Shield Rating, §16.3).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shield: Option<ShieldHit>,
     /// Damage reduction that took its share, or an immunity (§16.3, §16.4).
     pub reduced_by: Option<Modifier>,
     /// What reached the target's health after reduction.
     pub dealt: u32,
+}
+
+/// What a hit did to the target's Shield Rating (§16.3, 004:879-885).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ShieldHit {
+    /// The Shield Rating the hit met.
+    pub rating: u32,
+    /// Damage the shields stopped.
+    pub absorbed: u32,
+    /// The Shield Rating after the hit: lower when the damage exceeded it.
+    pub now: u32,
 }
 
 /// Everything an attack roll decided.
@@ -174,10 +190,26 @@ pub fn resolve_attack(
     let damage = match hit {
         true => {
             let mut d = roll_damage(ex, &rules, weapon, &situation.damage, critical, context)?;
-            // §16.3 damage reduction, §16.4 immunity to stun and ion.
-            if let Some(r) = reduction(&rules, &target_profile, weapon)? {
-                d.dealt = d.total.saturating_sub(r.value.max(0) as u32);
-                d.reduced_by = Some(r);
+            let shields = ex.get::<Shields>(target).map(|s| s.0);
+            // §16.3: the damage passes through the family's layers in its order; the health
+            // layers are the health model's.
+            for layer in &rules.damage.order {
+                match layer {
+                    DamageLayer::ShieldRating => {
+                        if let (Some(rating), Some(sr)) = (shields, rules.damage.shields) {
+                            d.shield = Some(shield_hit(&sr, rating, d.dealt));
+                            d.dealt -= d.shield.map_or(0, |s| s.absorbed);
+                        }
+                    }
+                    // §16.3 damage reduction, §16.4 immunity to stun and ion.
+                    DamageLayer::DamageReduction => {
+                        if let Some(r) = reduction(&rules, &target_profile, weapon)? {
+                            d.dealt = d.dealt.saturating_sub(r.value.max(0) as u32);
+                            d.reduced_by = Some(r);
+                        }
+                    }
+                    _ => {}
+                }
             }
             Some(d)
         }
@@ -247,9 +279,25 @@ fn roll_damage(
         types: weapon.damage_types.clone(),
         minimum_applied,
         lethal: !(minimum_applied && minimum.nonlethal),
+        shield: None,
         reduced_by: None,
         dealt: total,
     })
+}
+
+/// §16.3 saga Shield Rating: it stops damage up to its rating, and drops when a hit's
+/// damage exceeds it (never below 0). Shields that are down stop nothing.
+fn shield_hit(rules: &ShieldRating, rating: u32, damage: u32) -> ShieldHit {
+    let now = if damage > rating {
+        rating.saturating_sub(rules.loss_per_exceeding_hit)
+    } else {
+        rating
+    };
+    ShieldHit {
+        rating,
+        absorbed: damage.min(rating),
+        now,
+    }
 }
 
 /// The damage reduction that applies to a hit by `weapon` on `target` (§16.3), or an

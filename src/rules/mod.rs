@@ -52,8 +52,8 @@ pub use resolve::{check, execute};
 pub use sequence::start_combat;
 pub use unit::{
     Abilities, ArmorWeight, Awareness, ConditionName, Conditions, DamageReductionDef, DamageType, Defenses, Elevation,
-    Health, JoinsRound, LoadWeight, Placement, Profile, RangeBands, Recovery, Senses, SideId, Speeds, StartFlatFooted,
-    UnitId, UnitKind, Weapon, WeaponKind,
+    Health, JoinsRound, LoadWeight, Placement, Profile, RangeBands, Recovery, Senses, Shields, SideId, Speeds,
+    StartFlatFooted, UnitId, UnitKind, Weapon, WeaponKind,
 };
 
 use bevy::prelude::*;

@@ -176,8 +176,12 @@ pub fn narrate(event: &GameEvent, rules: &Ruleset) -> String {
                 .as_ref()
                 .map(|d| {
                     let dice: Vec<String> = d.dice.iter().map(|r| r.result.to_string()).collect();
+                    let shields = d
+                        .shield
+                        .map(|s| format!(", shields stop {} (SR {} → {})", s.absorbed, s.rating, s.now))
+                        .unwrap_or_default();
                     format!(
-                        ", damage [{}]{:+} = {}{}",
+                        ", damage [{}]{:+} = {}{}{shields}",
                         dice.join(" "),
                         d.bonus,
                         d.total,

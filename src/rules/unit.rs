@@ -67,7 +67,13 @@ pub struct Profile {
     /// Damage reductions (§16.3).
     pub dr: Vec<DamageReductionDef>,
     pub senses: Senses,
+    /// saga Shield Rating at full charge (§16.3, 004:879-885); 0 = no shields.
+    pub shield_rating: u32,
 }
+
+/// A unit's Shield Rating now: it drops when a hit's damage exceeds it (§16.3).
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Shields(pub u32);
 
 impl Profile {
     /// The weapon a command names, matched without regard to case.

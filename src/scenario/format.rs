@@ -200,6 +200,9 @@ pub struct UnitDef {
     /// `(darkvision_ft: 60, low_light_vision: true)` (§10.3, §22).
     #[serde(default)]
     pub senses: Option<Senses>,
+    /// saga Shield Rating: subtracted from each hit before damage reduction (§16.3).
+    #[serde(default)]
+    pub shield_rating: Option<u32>,
 }
 
 impl UnitDef {
@@ -233,6 +236,7 @@ impl UnitDef {
             kind: self.kind.or(t.kind),
             dr: self.dr.or(t.dr),
             senses: self.senses.or(t.senses),
+            shield_rating: self.shield_rating.or(t.shield_rating),
         }
     }
 }

@@ -440,6 +440,12 @@ fn build_units(
                 ));
             }
         }
+        if merged.shield_rating.is_some_and(|sr| sr > 0) && ruleset.damage.shields.is_none() {
+            problems.push(Problem::at(
+                path("shield_rating"),
+                format!("shield rating is not in {}'s rules", ruleset.name),
+            ));
+        }
         if merged.joins_round == Some(0) {
             problems.push(Problem::at(
                 path("joins_round"),
@@ -655,6 +661,7 @@ fn build_profile(
         kind: u.kind.unwrap_or_default(),
         dr: u.dr.clone().unwrap_or_default(),
         senses: u.senses.unwrap_or_default(),
+        shield_rating: u.shield_rating.unwrap_or(0),
     })
 }
 

@@ -268,3 +268,41 @@ fn starfinder_damage_reduction_is_kinetic_only() {
         Health::StaminaHitPointsResolve { hp: 38, .. }
     ));
 }
+
+fn shield_rating(b: &fivefoot::history::Battle) -> Option<u32> {
+    let e = b.world().resource::<UnitIndex>().0[&UnitId::from("hero")];
+    b.world().get::<fivefoot::rules::Shields>(e).map(|s| s.0)
+}
+
+/// §16.3 saga Shield Rating (004:879-885), then DR, then HP: SR 10 and DR 1 against 11: the
+/// 11 exceeds the SR (it would not after DR), so the shields stop 10 and drop to 5, and DR
+/// takes the other 1. Next hit: SR 5 stops 5 and drops to 0, DR takes 1 of the other 6. A hit
+/// that does not exceed the SR leaves it whole.
+#[test]
+fn saga_shield_rating_absorbs_then_drops_before_damage_reduction() {
+    let defenses = "(reflex: 10, fortitude: 40, will: 10)";
+    let mut b = duel_with(
+        "saga",
+        "(hp: 50), dr: [(amount: 1)], shield_rating: 10",
+        defenses,
+        "11",
+        "Energy",
+    );
+    assert_eq!(shield_rating(&b), Some(10));
+    let events = hit(&mut b);
+    let damage = attack_rolls(&events)[0].damage.clone().unwrap();
+    let shield = damage.shield.unwrap();
+    assert_eq!((shield.rating, shield.absorbed, shield.now), (10, 10, 5));
+    assert_eq!(damage.reduced_by.map(|m| m.value), Some(1));
+    assert_eq!(damage.dealt, 0);
+    assert_eq!((hp(&b), shield_rating(&b)), (50, Some(5)));
+    ok(&mut b, end_turn("brute"));
+    ok(&mut b, end_turn("hero"));
+    hit(&mut b);
+    assert_eq!((hp(&b), shield_rating(&b)), (50 - 5, Some(0)));
+
+    let mut b = duel_with("saga", "(hp: 50), shield_rating: 10", defenses, "8", "Energy");
+    let events = hit(&mut b);
+    let damage = attack_rolls(&events)[0].damage.clone().unwrap();
+    assert_eq!((damage.dealt, hp(&b), shield_rating(&b)), (0, 50, Some(10)));
+}
