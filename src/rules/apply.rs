@@ -289,6 +289,25 @@ pub fn apply(world: &mut World, event: &GameEvent) {
                 world.entity_mut(e).insert(*health);
             }
         }
+        GameEvent::RecoverProgressed {
+            unit,
+            swift_actions,
+            needed,
+            round,
+        } => {
+            if let Some(e) = entity(world, unit)
+                && let Some(mut r) = world.get_mut::<Recovery>(e)
+            {
+                // A completed recovery starts the count again.
+                r.recover_swift_actions = if swift_actions >= needed { 0 } else { *swift_actions };
+                r.recover_round = *round;
+            }
+        }
+        GameEvent::TrackImproved { unit, health, .. } => {
+            if let Some(e) = entity(world, unit) {
+                world.entity_mut(e).insert(*health);
+            }
+        }
         GameEvent::SecondWindCaught { unit } => {
             if let Some(e) = entity(world, unit)
                 && let Some(mut r) = world.get_mut::<Recovery>(e)

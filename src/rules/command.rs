@@ -108,6 +108,8 @@ pub enum GameCommand {
     StayInTheFight { unit: UnitId },
     /// saga: catch a second wind (HP-SG-11).
     SecondWind { unit: UnitId },
+    /// saga: one swift action toward moving up the condition track (HP-SG-7).
+    Recover { unit: UnitId },
     /// The active unit stands up from prone (move action; §4.3.2).
     StandUp { unit: UnitId },
     /// The active unit drops prone (swift action in starfinder, saga; §4.3.2).
@@ -133,6 +135,7 @@ impl GameCommand {
             | GameCommand::Stabilize { unit }
             | GameCommand::StayInTheFight { unit }
             | GameCommand::SecondWind { unit }
+            | GameCommand::Recover { unit }
             | GameCommand::StandUp { unit }
             | GameCommand::DropProne { unit } => Some(unit),
             GameCommand::TrackEffect { source, .. } => Some(source),

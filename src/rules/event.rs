@@ -251,6 +251,19 @@ pub enum GameEvent {
     SecondWindCaught {
         unit: UnitId,
     },
+    /// saga: a swift action spent toward Recover (HP-SG-7).
+    RecoverProgressed {
+        unit: UnitId,
+        swift_actions: u32,
+        needed: u32,
+        round: u32,
+    },
+    /// saga: the unit moved `steps` up the condition track; its health afterwards.
+    TrackImproved {
+        unit: UnitId,
+        steps: u32,
+        health: Health,
+    },
     /// A condition was gained or lost without a duration (drop prone, stand up).
     ConditionChanged {
         unit: UnitId,

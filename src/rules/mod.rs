@@ -25,6 +25,7 @@ pub mod movement;
 pub mod multiply;
 mod narrate;
 mod protection;
+pub mod recover;
 pub mod recovery;
 mod resolve;
 mod sequence;

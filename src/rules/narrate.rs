@@ -216,6 +216,15 @@ pub fn narrate(event: &GameEvent, rules: &Ruleset) -> String {
         GameEvent::DyingGraceUsed { unit } => format!("{unit} dropped on its own turn and loses no Resolve yet"),
         GameEvent::Healed { unit, amount, .. } => format!("{unit} regains {amount} HP"),
         GameEvent::SecondWindCaught { unit } => format!("{unit} catches a second wind"),
+        GameEvent::RecoverProgressed {
+            unit,
+            swift_actions,
+            needed,
+            ..
+        } => format!("{unit} works to recover ({swift_actions} of {needed} swift actions)"),
+        GameEvent::TrackImproved { unit, steps, .. } => {
+            format!("{unit} moves {steps} step(s) up the condition track")
+        }
         GameEvent::ActionsForfeited { unit, reason } => format!("{unit} can take no more actions: {reason}"),
         GameEvent::ConditionChanged {
             unit,

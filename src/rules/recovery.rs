@@ -8,11 +8,11 @@ use super::{Combat, Executor, GameEvent, Health, Recovery, RuleError, UnitId};
 use crate::ruleset::Ruleset;
 use bevy::prelude::World;
 
-fn illegal(why: impl Into<String>) -> RuleError {
+pub(super) fn illegal(why: impl Into<String>) -> RuleError {
     RuleError::IllegalMove(why.into())
 }
 
-fn get<'w, T: bevy::prelude::Component>(world: &'w World, unit: &UnitId) -> Option<&'w T> {
+pub(super) fn get<'w, T: bevy::prelude::Component>(world: &'w World, unit: &UnitId) -> Option<&'w T> {
     let e = *world.resource::<super::UnitIndex>().0.get(unit)?;
     world.get::<T>(e)
 }

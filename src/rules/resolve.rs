@@ -152,6 +152,11 @@ pub fn check(world: &World, command: &GameCommand) -> Result<(), RuleError> {
             is_active(combat, unit)?;
             super::recovery::check_second_wind(world, unit).map(|_| ())
         }
+        GameCommand::Recover { unit } => {
+            no_window()?;
+            is_active(combat, unit)?;
+            super::recover::check_recover(world, unit).map(|_| ())
+        }
         GameCommand::TotalDefense { unit } => {
             no_window()?;
             is_active(combat, unit)?;
@@ -293,6 +298,7 @@ pub fn execute(ex: &mut Executor, command: &GameCommand) -> Result<(), RuleError
         GameCommand::Stabilize { unit } => super::recovery::stabilize(ex, unit),
         GameCommand::StayInTheFight { unit } => super::recovery::stay_in_the_fight(ex, unit),
         GameCommand::SecondWind { unit } => super::recovery::second_wind(ex, unit),
+        GameCommand::Recover { unit } => super::recover::recover(ex, unit),
         GameCommand::StandUp { unit } => super::movement::execute_posture(ex, unit, false),
         GameCommand::DropProne { unit } => super::movement::execute_posture(ex, unit, true),
     }

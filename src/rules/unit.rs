@@ -212,6 +212,12 @@ pub struct Recovery {
     pub con_score: u32,
     pub second_winds_today: u32,
     pub second_wind_this_encounter: bool,
+    /// saga Recover (HP-SG-7): swift actions spent toward the next step, and the round of the
+    /// last one.
+    #[serde(default)]
+    pub recover_swift_actions: u32,
+    #[serde(default)]
+    pub recover_round: u32,
 }
 
 /// Squares above the ground of a flying unit (MOV-14); absent = on the ground.

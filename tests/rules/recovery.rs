@@ -306,3 +306,94 @@ fn saga_shield_rating_absorbs_then_drops_before_damage_reduction() {
     let damage = attack_rolls(&events)[0].damage.clone().unwrap();
     assert_eq!((damage.dealt, hp(&b), shield_rating(&b)), (0, 50, Some(10)));
 }
+
+fn track_step(b: &fivefoot::history::Battle) -> u8 {
+    match state(b, "hero").1 {
+        Health::DamageThresholdTrack { track_step, .. } => track_step,
+        _ => unreachable!(),
+    }
+}
+
+fn recover(b: &mut fivefoot::history::Battle) -> Vec<GameEvent> {
+    ok(b, GameCommand::Recover { unit: "hero".into() })
+}
+
+/// HP-SG-7 (004:243, 605-609): three swift actions in one round move a unit one step up the
+/// condition track; a unit at the top has nothing to recover.
+#[test]
+fn hp_sg_7_recover_with_three_swift_actions_in_one_turn() {
+    let defenses = "(reflex: 10, fortitude: 10, will: 10)";
+    let mut b = duel("saga", "(hp: 50)", defenses, "12");
+    hit(&mut b);
+    ok(&mut b, end_turn("brute"));
+    assert_eq!(track_step(&b), 1);
+    recover(&mut b);
+    recover(&mut b);
+    assert_eq!(track_step(&b), 1);
+    let events = recover(&mut b);
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, GameEvent::TrackImproved { steps: 1, .. }))
+    );
+    assert_eq!(track_step(&b), 0);
+    ok(&mut b, end_turn("hero"));
+    ok(&mut b, end_turn("brute"));
+    let top = b
+        .submit(GameCommand::Recover { unit: "hero".into() })
+        .unwrap_err()
+        .to_string();
+    assert!(top.contains("top of the condition track"), "{top}");
+}
+
+/// HP-SG-7: the swift actions may be spread over consecutive rounds, but a round without one
+/// starts the count again.
+#[test]
+fn hp_sg_7_recover_spreads_over_consecutive_rounds_only() {
+    let defenses = "(reflex: 10, fortitude: 10, will: 10)";
+    let mut b = duel("saga", "(hp: 50)", defenses, "12");
+    hit(&mut b);
+    ok(&mut b, end_turn("brute"));
+    recover(&mut b);
+    ok(&mut b, end_turn("hero"));
+    ok(&mut b, end_turn("brute"));
+    recover(&mut b);
+    let events = recover(&mut b);
+    assert!(events.iter().any(|e| matches!(
+        e,
+        GameEvent::RecoverProgressed {
+            swift_actions: 3,
+            needed: 3,
+            ..
+        }
+    )));
+    assert_eq!(track_step(&b), 0);
+
+    let mut b = duel("saga", "(hp: 50)", defenses, "12");
+    hit(&mut b);
+    ok(&mut b, end_turn("brute"));
+    recover(&mut b);
+    ok(&mut b, end_turn("hero"));
+    ok(&mut b, end_turn("brute"));
+    ok(&mut b, end_turn("hero"));
+    ok(&mut b, end_turn("brute"));
+    let events = recover(&mut b);
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, GameEvent::RecoverProgressed { swift_actions: 1, .. }))
+    );
+    assert_eq!(track_step(&b), 1);
+}
+
+/// HP-SG-7 exists only where the family has a condition track.
+#[test]
+fn recover_is_not_in_starfinder() {
+    let mut b = duel("starfinder", "(hp: 20)", "(eac: 10, kac: 10)", "1");
+    ok(&mut b, end_turn("brute"));
+    let err = b
+        .submit(GameCommand::Recover { unit: "hero".into() })
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("not in"), "{err}");
+}
