@@ -2,6 +2,7 @@
 //! what the state hash is computed from (saves are checked by comparing hashes).
 
 use crate::grid::Square;
+use crate::rules::LifeState;
 use crate::rules::{
     Combat, ConditionName, Conditions, Health, Placement, Profile, SideId, StartFlatFooted, UnitId, UnitIndex,
 };
@@ -23,6 +24,8 @@ pub struct UnitSnapshot {
     pub speed_ft: u32,
     pub initiative_modifier: i32,
     pub health: Health,
+    /// Fine, or how the unit is down (§17).
+    pub life_state: LifeState,
     pub conditions: Vec<ConditionName>,
     /// Flat-footed from the start of combat until it acts (§3.2).
     pub flat_footed: bool,
@@ -69,6 +72,7 @@ impl UnitSnapshot {
             speed_ft: profile.speed.land,
             initiative_modifier: profile.initiative,
             health: *world.get::<Health>(e)?,
+            life_state: world.get::<LifeState>(e).copied().unwrap_or_default(),
             conditions: world
                 .get::<Conditions>(e)
                 .map(|c| c.0.iter().copied().collect())

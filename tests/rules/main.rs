@@ -5,6 +5,7 @@ mod attack;
 mod budget;
 mod cli;
 mod docs;
+mod fights;
 mod history;
 mod movement;
 mod recovery;
