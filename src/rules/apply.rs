@@ -177,6 +177,7 @@ pub fn apply(world: &mut World, event: &GameEvent) {
             count,
             condition,
             defense,
+            support,
         } => {
             let mut c = combat(world);
             c.effects.push(TrackedEffect {
@@ -189,11 +190,15 @@ pub fn apply(world: &mut World, event: &GameEvent) {
                 count: *count,
                 condition: *condition,
                 defense: *defense,
+                support: *support,
             });
             c.next_effect_id = c.next_effect_id.max(id + 1);
         }
         GameEvent::EffectEnded { id, .. } => combat(world).effects.retain(|e| e.id != *id),
-        GameEvent::MoveStarted { .. } | GameEvent::AttackOfOpportunity { .. } | GameEvent::DamageIgnored { .. } => {}
+        GameEvent::MoveStarted { .. }
+        | GameEvent::AttackOfOpportunity { .. }
+        | GameEvent::DamageIgnored { .. }
+        | GameEvent::SupportFireResolved { .. } => {}
         GameEvent::AttackResolved { target, attack, .. } => {
             // §16.3: a hit that exceeded the Shield Rating lowered it.
             if let Some(shield) = attack.damage.as_ref().and_then(|d| d.shield)

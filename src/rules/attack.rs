@@ -233,6 +233,23 @@ pub fn resolve_attack(
         context: context.to_string(),
         attack: Box::new(attack.clone()),
     });
+    // §4.3.1: covering and harrying fire last for one attack.
+    for id in &situation.support_used {
+        let effect = ex
+            .world
+            .resource::<super::Combat>()
+            .effects
+            .iter()
+            .find(|e| e.id == *id)
+            .cloned();
+        if let Some(effect) = effect {
+            ex.emit(GameEvent::EffectEnded {
+                id: effect.id,
+                name: effect.name,
+                target: effect.target,
+            });
+        }
+    }
     if let Some(damage) = damage {
         match special_kind(&rules, weapon) {
             Some((special, name)) => deal_special(ex, &rules, &special, name, target, &target_profile, damage.dealt)?,

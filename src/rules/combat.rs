@@ -69,6 +69,20 @@ pub struct TrackedEffect {
     /// Added to the target's defenses while the effect lasts.
     #[serde(default)]
     pub defense: i32,
+    /// Covering or harrying fire: a bonus used up by the next attack it applies to.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub support: Option<SupportBonus>,
+}
+
+/// What covering or harrying fire gives (§4.3.1), until used or until the source's next turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SupportBonus {
+    /// Covering fire: to the target's defense against the next attack by a creature in the
+    /// source's line of effect.
+    Defense(i32),
+    /// Harrying fire: to the next attack on the target by an ally of the source.
+    Attack(i32),
 }
 
 impl TrackedEffect {

@@ -98,6 +98,20 @@ pub enum GameCommand {
         #[serde(default)]
         defensively: bool,
     },
+    /// The active unit gives `ally` covering fire with a ranged weapon (§4.3.1).
+    CoveringFire {
+        unit: UnitId,
+        ally: UnitId,
+        #[serde(default)]
+        weapon: Option<String>,
+    },
+    /// The active unit harries `target` with a ranged weapon for its allies (§4.3.1).
+    HarryingFire {
+        unit: UnitId,
+        target: UnitId,
+        #[serde(default)]
+        weapon: Option<String>,
+    },
     /// The active unit takes total defense (§4.3.1): a bonus to its defense and no attacks of
     /// opportunity until its next turn.
     TotalDefense { unit: UnitId },
@@ -132,6 +146,8 @@ impl GameCommand {
             | GameCommand::Attack { unit, .. }
             | GameCommand::FullAttack { unit, .. }
             | GameCommand::TotalDefense { unit }
+            | GameCommand::CoveringFire { unit, .. }
+            | GameCommand::HarryingFire { unit, .. }
             | GameCommand::Stabilize { unit }
             | GameCommand::StayInTheFight { unit }
             | GameCommand::SecondWind { unit }

@@ -5,7 +5,8 @@
 use super::attack::AttackRoll;
 use super::health::LifeState;
 use super::movement::MoveMode;
-use super::{ConditionName, DieRoll, Health, UnitId};
+use super::support_fire::{SupportKind, SupportRoll};
+use super::{ConditionName, DieRoll, Health, SupportBonus, UnitId};
 use crate::grid::Square;
 use crate::ruleset::ActionKind;
 use bevy::prelude::Message;
@@ -143,6 +144,16 @@ pub enum GameEvent {
         condition: Option<ConditionName>,
         #[serde(default, skip_serializing_if = "is_zero")]
         defense: i32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        support: Option<SupportBonus>,
+    },
+    /// Covering or harrying fire was rolled (§4.3.1); a hit starts its effect.
+    SupportFireResolved {
+        unit: UnitId,
+        kind: SupportKind,
+        /// The ally covered, or the foe harried.
+        beneficiary: UnitId,
+        roll: Box<SupportRoll>,
     },
     /// A tracked effect ends, just before the initiative count it began on (SEQ-5).
     EffectEnded {
@@ -285,9 +296,11 @@ impl GameEvent {
             GameEvent::AttackResolved { attack, .. } => {
                 let mut dice = vec![&attack.roll];
                 dice.extend(attack.confirmation.iter());
+                dice.extend(attack.miss_chance.iter().map(|(_, d)| d));
                 dice.extend(attack.damage.iter().flat_map(|d| d.dice.iter()));
                 dice
             }
+            GameEvent::SupportFireResolved { roll, .. } => vec![&roll.roll],
             _ => Vec::new(),
         }
     }

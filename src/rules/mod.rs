@@ -32,13 +32,15 @@ mod sequence;
 pub mod situation;
 pub mod speed;
 pub mod stacking;
+pub mod support_fire;
 pub mod threat;
 mod unit;
 
 pub use apply::apply;
 pub use budget::TurnBudget;
 pub use combat::{
-    Combat, DelayWindow, DelayingUnit, InitiativeEntry, Interruption, ReadiedAction, TrackedEffect, UnitIndex,
+    Combat, DelayWindow, DelayingUnit, InitiativeEntry, Interruption, ReadiedAction, SupportBonus, TrackedEffect,
+    UnitIndex,
 };
 pub use command::{CommandRequested, GameCommand};
 pub use dice::{Dice, DiceExpr, DiceExprError, DieRoll, ScriptedDieError};

@@ -112,6 +112,21 @@ pub fn narrate(event: &GameEvent, rules: &Ruleset) -> String {
         GameEvent::EffectEnded {
             name: effect, target, ..
         } => format!("{effect} on {target} ends"),
+        GameEvent::SupportFireResolved {
+            unit,
+            kind,
+            beneficiary,
+            roll,
+        } => format!(
+            "{unit} gives {} for {beneficiary} with {}: d20 {}{} = {} vs AC {}: {}",
+            kind.name(),
+            roll.weapon,
+            roll.roll.result,
+            modifiers(&roll.modifiers),
+            roll.total,
+            roll.armor_class,
+            if roll.hit { "hit" } else { "miss" }
+        ),
         GameEvent::MoveStarted {
             unit,
             mode,

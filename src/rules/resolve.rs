@@ -2,6 +2,7 @@
 //! and `execute`, which emits the command's events (ACT-1, SEQ-5, SEQ-8, SEQ-9, §3.5).
 
 use super::sequence::{advance, begin_turn, new_delay_count};
+use super::support_fire::{SupportKind, check_support, execute_support};
 use super::{Combat, Executor, GameCommand, GameEvent, RuleError, StartFlatFooted, UnitId, UnitIndex};
 use crate::ruleset::{ActionKind, Ruleset};
 use bevy::prelude::World;
@@ -152,6 +153,16 @@ pub fn check(world: &World, command: &GameCommand) -> Result<(), RuleError> {
             is_active(combat, unit)?;
             super::recovery::check_second_wind(world, unit).map(|_| ())
         }
+        GameCommand::CoveringFire { unit, ally, weapon } => {
+            no_window()?;
+            is_active(combat, unit)?;
+            check_support(world, SupportKind::Covering, unit, ally, weapon.as_deref()).map(|_| ())
+        }
+        GameCommand::HarryingFire { unit, target, weapon } => {
+            no_window()?;
+            is_active(combat, unit)?;
+            check_support(world, SupportKind::Harrying, unit, target, weapon.as_deref()).map(|_| ())
+        }
         GameCommand::Recover { unit } => {
             no_window()?;
             is_active(combat, unit)?;
@@ -299,6 +310,12 @@ pub fn execute(ex: &mut Executor, command: &GameCommand) -> Result<(), RuleError
         GameCommand::StayInTheFight { unit } => super::recovery::stay_in_the_fight(ex, unit),
         GameCommand::SecondWind { unit } => super::recovery::second_wind(ex, unit),
         GameCommand::Recover { unit } => super::recover::recover(ex, unit),
+        GameCommand::CoveringFire { unit, ally, weapon } => {
+            execute_support(ex, SupportKind::Covering, unit, ally, weapon.as_deref())
+        }
+        GameCommand::HarryingFire { unit, target, weapon } => {
+            execute_support(ex, SupportKind::Harrying, unit, target, weapon.as_deref())
+        }
         GameCommand::StandUp { unit } => super::movement::execute_posture(ex, unit, false),
         GameCommand::DropProne { unit } => super::movement::execute_posture(ex, unit, true),
     }
@@ -326,6 +343,7 @@ pub(crate) fn start_effect(
         count,
         condition,
         defense,
+        support: None,
     });
 }
 

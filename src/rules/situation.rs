@@ -6,15 +6,16 @@
 
 use super::conditions::{effect_defense_modifiers, effective_conditions};
 use super::threat::{hostile, space_of, threat_now};
-use super::{ConditionName, Modifier, Profile, RuleError, UnitId, UnitIndex, Weapon, WeaponKind};
+use super::{Combat, ConditionName, Modifier, Profile, RuleError, SupportBonus, UnitId, UnitIndex, Weapon, WeaponKind};
 use crate::grid::{
     AttackKind, Concealment, CoverDegree, CoverParams, Light, SightModel, Space, concealment_lines_with, cover,
     flanking_line, line_of_effect_with,
 };
 use crate::history::Terrain;
-use crate::ruleset::{ConcealmentModel, DamageScope, ModifierSide, RangeModel, Ruleset};
+use crate::ruleset::{ConcealmentModel, ConditionModifiers, DamageScope, ModifierSide, RangeModel, Ruleset};
 use bevy::prelude::World;
 use serde::Serialize;
+use std::collections::BTreeSet;
 
 /// Conditions that change attacks, defenses or damage somewhere in §20. One a family does
 /// not give numbers for (`Ruleset::conditions`) makes the attack "not supported yet".
@@ -58,6 +59,9 @@ pub struct Situation {
     pub flanking_with: Option<UnitId>,
     /// Distance in feet between the spaces (GRID-7).
     pub distance_ft: u32,
+    /// Covering and harrying fire effects this attack uses up (§4.3.1).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub support_used: Vec<u32>,
 }
 
 /// Writes a plain enum as its lower-case name ("partial", "normal").
@@ -72,47 +76,51 @@ fn m(value: i32, source: impl Into<String>) -> Modifier {
     }
 }
 
-/// The situation of `attacker` attacking `target` with `weapon` now, or why it cannot attack.
-pub fn situation(world: &World, attacker: &UnitId, target: &UnitId, weapon: &Weapon) -> Result<Situation, RuleError> {
-    let rules = world.resource::<Ruleset>();
-    let map = &world.resource::<Terrain>().0;
-    let a = space_of(world, attacker).ok_or_else(|| RuleError::UnknownUnit(attacker.clone()))?;
-    let t = space_of(world, target).ok_or_else(|| RuleError::UnknownUnit(target.clone()))?;
-    let a_cond = effective_conditions(world, attacker);
-    let t_cond = effective_conditions(world, target);
-    let ranged = matches!(weapon.kind, WeaponKind::Ranged | WeaponKind::Thrown);
-    let numbers = |who: &UnitId, conds: &std::collections::BTreeSet<ConditionName>| {
-        let mut out = Vec::new();
-        for c in COMBAT_CONDITIONS.iter().filter(|c| conds.contains(c)) {
-            // §20: pinned replaces grappled's penalties.
-            if *c == ConditionName::Grappled && conds.contains(&ConditionName::Pinned) {
-                continue;
-            }
-            match rules.conditions.iter().find(|m| m.condition == *c) {
-                Some(m) => out.push(m),
-                None => {
-                    return Err(RuleError::NotSupported(format!(
-                        "attacks involving a {} unit ({who}): {} gives no numbers for that condition",
-                        format!("{c:?}").to_lowercase(),
-                        rules.name
-                    )));
-                }
+/// §20: the numbers of each combat condition `who` has. One the family gives no numbers for
+/// makes the attack "not supported yet".
+fn condition_numbers<'r>(
+    rules: &'r Ruleset,
+    who: &UnitId,
+    conds: &BTreeSet<ConditionName>,
+) -> Result<Vec<&'r ConditionModifiers>, RuleError> {
+    let mut out = Vec::new();
+    for c in COMBAT_CONDITIONS.iter().filter(|c| conds.contains(c)) {
+        // §20: pinned replaces grappled's penalties.
+        if *c == ConditionName::Grappled && conds.contains(&ConditionName::Pinned) {
+            continue;
+        }
+        match rules.conditions.iter().find(|m| m.condition == *c) {
+            Some(m) => out.push(m),
+            None => {
+                return Err(RuleError::NotSupported(format!(
+                    "attacks involving a {} unit ({who}): {} gives no numbers for that condition",
+                    format!("{c:?}").to_lowercase(),
+                    rules.name
+                )));
             }
         }
-        Ok(out)
-    };
-    let a_mods = numbers(attacker, &a_cond)?;
-    let t_mods = numbers(target, &t_cond)?;
-    let mut damage = Vec::new();
-    let mut attack_from_conditions = Vec::new();
-    for c in &a_mods {
+    }
+    Ok(out)
+}
+
+/// What the attacker's own conditions add to its attack roll and its damage with `weapon`
+/// (§20), or why it cannot attack at all.
+pub fn attacker_conditions(
+    world: &World,
+    attacker: &UnitId,
+    weapon: &Weapon,
+) -> Result<(Vec<Modifier>, Vec<Modifier>), RuleError> {
+    let rules = world.resource::<Ruleset>();
+    let ranged = matches!(weapon.kind, WeaponKind::Ranged | WeaponKind::Thrown);
+    let (mut attack, mut damage) = (Vec::new(), Vec::new());
+    for c in condition_numbers(rules, attacker, &effective_conditions(world, attacker))? {
         let name = format!("{:?}", c.condition).to_lowercase();
         if c.no_attacks {
             return Err(RuleError::IllegalMove(format!("{attacker} cannot attack while {name}")));
         }
         let natural = weapon.kind == WeaponKind::Unarmed;
         if c.attack != 0 && !(c.except_natural_or_light && natural) {
-            attack_from_conditions.push(m(c.attack, name.clone()));
+            attack.push(m(c.attack, name.clone()));
         }
         let scoped = match c.damage_scope {
             Some(DamageScope::Weapon) => true,
@@ -124,6 +132,34 @@ pub fn situation(world: &World, attacker: &UnitId, target: &UnitId, weapon: &Wea
             damage.push(m(c.damage, name));
         }
     }
+    if let Some(penalty) = track_penalty(world, attacker) {
+        attack.push(m(penalty, "condition track (attacker)"));
+    }
+    Ok((attack, damage))
+}
+
+/// HP-SG-4: the penalty of `who`'s step down the condition track, if any.
+fn track_penalty(world: &World, who: &UnitId) -> Option<i32> {
+    let track = world.resource::<Ruleset>().health.condition_track.as_ref()?;
+    let e = world.resource::<UnitIndex>().0.get(who)?;
+    let Some(crate::rules::Health::DamageThresholdTrack { track_step, .. }) = world.get::<crate::rules::Health>(*e)
+    else {
+        return None;
+    };
+    Some(track.penalty(u32::from(*track_step))).filter(|p| *p != 0)
+}
+
+/// The situation of `attacker` attacking `target` with `weapon` now, or why it cannot attack.
+pub fn situation(world: &World, attacker: &UnitId, target: &UnitId, weapon: &Weapon) -> Result<Situation, RuleError> {
+    let rules = world.resource::<Ruleset>();
+    let map = &world.resource::<Terrain>().0;
+    let a = space_of(world, attacker).ok_or_else(|| RuleError::UnknownUnit(attacker.clone()))?;
+    let t = space_of(world, target).ok_or_else(|| RuleError::UnknownUnit(target.clone()))?;
+    let a_cond = effective_conditions(world, attacker);
+    let t_cond = effective_conditions(world, target);
+    let ranged = matches!(weapon.kind, WeaponKind::Ranged | WeaponKind::Thrown);
+    let (attack_from_conditions, damage) = attacker_conditions(world, attacker, weapon)?;
+    let t_mods = condition_numbers(rules, target, &t_cond)?;
     let flat_footed = t_cond.contains(&ConditionName::FlatFooted) || t_mods.iter().any(|c| c.flat_footed);
     let kind = if ranged { AttackKind::Ranged } else { AttackKind::Melee };
     let distance = a.distance(t, rules.grid.diagonal) * rules.grid.square_ft;
@@ -337,22 +373,29 @@ pub fn situation(world: &World, attacker: &UnitId, target: &UnitId, weapon: &Wea
     for (name, value) in effect_defense_modifiers(world, target) {
         defense.push(m(value, name));
     }
-    // HP-SG-4: a step down the condition track is a penalty to attacks and to all defenses.
-    if let Some(track) = &rules.health.condition_track {
-        for (who, list, what) in [(attacker, &mut attack, "attacker"), (target, &mut defense, "target")] {
-            let step = match world
-                .resource::<UnitIndex>()
-                .0
-                .get(who)
-                .and_then(|e| world.get::<crate::rules::Health>(*e))
+    // HP-SG-4: a step down the condition track is a penalty to all defenses (the attacker's
+    // own is in `attacker_conditions`).
+    if let Some(penalty) = track_penalty(world, target) {
+        defense.push(m(penalty, "condition track (target)"));
+    }
+    // §4.3.1 covering fire on the target, harrying fire on the target by the attacker's side.
+    let mut support_used = Vec::new();
+    for effect in world.resource::<Combat>().effects.iter() {
+        if &effect.target != target || &effect.source == attacker {
+            continue;
+        }
+        match effect.support {
+            Some(SupportBonus::Defense(bonus))
+                if space_of(world, &effect.source).is_some_and(|s| line_of_effect_with(map, model, s, a)) =>
             {
-                Some(crate::rules::Health::DamageThresholdTrack { track_step, .. }) => u32::from(*track_step),
-                _ => 0,
-            };
-            let penalty = track.penalty(step);
-            if penalty != 0 {
-                list.push(m(penalty, format!("condition track ({what})")));
+                defense.push(m(bonus, format!("covering fire from {}", effect.source)));
+                support_used.push(effect.id);
             }
+            Some(SupportBonus::Attack(bonus)) if !hostile(world, attacker, &effect.source) => {
+                attack.push(m(bonus, format!("harrying fire from {}", effect.source)));
+                support_used.push(effect.id);
+            }
+            _ => {}
         }
     }
     Ok(Situation {
@@ -366,5 +409,6 @@ pub fn situation(world: &World, attacker: &UnitId, target: &UnitId, weapon: &Wea
         concealment,
         flanking_with,
         distance_ft: distance,
+        support_used,
     })
 }

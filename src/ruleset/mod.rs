@@ -70,7 +70,7 @@ pub use movement::{
     MovementRules, OccupancyRules, PostureActions, RunEndurance, RunRules, RunnerDefense, SpeedStep, SqueezeWho,
     Squeezing,
 };
-pub use options::{AttackOptions, FightDefensively, FullAttack, TotalDefense};
+pub use options::{AttackOptions, FightDefensively, FullAttack, SupportFire, TotalDefense};
 pub use position::{HelplessModifiers, ModifierSide, PositionRules, ProneModifiers, ShootingIntoMelee};
 pub use range::{IncrementCounting, RangeModel, RangeRules, Scatter};
 pub use sequence::{DelayNewCount, FlatFootedStart, InitiativeRollers, SequenceRules, TieBreak};

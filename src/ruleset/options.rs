@@ -1,5 +1,5 @@
-//! Attack options of a family as data (RULES.md §4.3.1): full attack, fighting defensively
-//! and total defense. `None` where the family's seed has no such option.
+//! Attack options of a family as data (RULES.md §4.3.1): full attack, fighting defensively,
+//! total defense, covering and harrying fire. `None` where the family's seed has no such option.
 
 use super::actions::ActionKind;
 use serde::{Deserialize, Serialize};
@@ -31,6 +31,17 @@ pub struct TotalDefense {
     pub defense: i32,
 }
 
+/// Covering or harrying fire (starfinder: a standard action, a ranged attack roll against
+/// AC 15; a hit deals no damage but gives a +2 circumstance bonus, 001:858-864, 900-905).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SupportFire {
+    pub action: ActionKind,
+    /// The fixed Armor Class the attack roll must meet.
+    pub armor_class: i32,
+    pub bonus: i32,
+}
+
 /// §4.3.1 for one family.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -38,4 +49,8 @@ pub struct AttackOptions {
     pub full_attack: Option<FullAttack>,
     pub fight_defensively: Option<FightDefensively>,
     pub total_defense: Option<TotalDefense>,
+    /// Covering fire: the bonus goes to an ally's AC.
+    pub covering_fire: Option<SupportFire>,
+    /// Harrying fire: the bonus goes to the next ally's attack on a foe.
+    pub harrying_fire: Option<SupportFire>,
 }

@@ -264,3 +264,119 @@ fn we_52_senses_see_through_dim_light_and_darkness() {
         assert_eq!(a.miss_chance.is_some(), concealed, "{senses} vs {target}");
     }
 }
+
+/// Shooter (gun), its ally (blade) and a foe next to the ally; initiative shooter, foe, ally
+/// (ids in order: ally 1, foe 10, shooter 20), then `more` dice.
+fn support_battle(more: &[u32]) -> fivefoot::history::Battle {
+    let units = [
+        ("shooter", "a", 0, 0, "gun"),
+        ("ally", "a", 5, 0, "melee"),
+        ("foe", "b", 6, 0, "melee"),
+    ];
+    let mut dice = vec![1, 10, 20];
+    dice.extend_from_slice(more);
+    battle(&fight("starfinder", &["........"], &units), &dice)
+}
+
+fn support_effects(b: &fivefoot::history::Battle) -> usize {
+    b.world()
+        .resource::<fivefoot::rules::Combat>()
+        .effects
+        .iter()
+        .filter(|e| e.support.is_some())
+        .count()
+}
+
+/// §4.3.1 covering fire (001:858-864): d20 11 + 4 = 15 meets AC 15, so the ally gains +2 AC
+/// against the next attack by a creature in the shooter's line of effect; that attack uses
+/// it up. A roll of 10 (14) misses and gives nothing.
+#[test]
+fn starfinder_covering_fire_gives_an_ally_two_ac_for_one_attack() {
+    let covering = GameCommand::CoveringFire {
+        unit: "shooter".into(),
+        ally: "ally".into(),
+        weapon: None,
+    };
+    let mut b = support_battle(&[11, 10, 3]);
+    let events = ok(&mut b, covering.clone());
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, GameEvent::SupportFireResolved { roll, .. } if roll.hit && roll.total == 15))
+    );
+    assert_eq!(support_effects(&b), 1);
+    ok(&mut b, end_turn("shooter"));
+    let a = &attack_rolls(&ok(&mut b, attack("foe", "ally")))[0];
+    assert!(
+        a.defense
+            .modifiers
+            .iter()
+            .any(|m| m.value == 2 && m.source == "covering fire from shooter"),
+        "{:?}",
+        a.defense
+    );
+    assert_eq!(a.defense.value, 14);
+    assert_eq!(support_effects(&b), 0, "used up by one attack");
+
+    let mut b = support_battle(&[10]);
+    ok(&mut b, covering);
+    assert_eq!(support_effects(&b), 0);
+}
+
+/// §4.3.1 harrying fire (001:900-905): a hit at AC 15 gives the next ally to attack the foe
+/// +2 on that roll, once.
+#[test]
+fn starfinder_harrying_fire_gives_the_next_ally_two_to_attack() {
+    let mut b = support_battle(&[11, 10, 3]);
+    ok(
+        &mut b,
+        GameCommand::HarryingFire {
+            unit: "shooter".into(),
+            target: "foe".into(),
+            weapon: None,
+        },
+    );
+    ok(&mut b, end_turn("shooter"));
+    ok(&mut b, end_turn("foe"));
+    let a = &attack_rolls(&ok(&mut b, attack("ally", "foe")))[0];
+    assert!(
+        a.modifiers
+            .iter()
+            .any(|m| m.value == 2 && m.source == "harrying fire from shooter"),
+        "{:?}",
+        a.modifiers
+    );
+    assert_eq!(a.total, 10 + 4 + 2);
+    assert_eq!(support_effects(&b), 0);
+}
+
+/// Covering fire lasts only until the shooter's next turn (SEQ-5); saga has none.
+#[test]
+fn covering_fire_ends_at_the_shooters_next_turn_and_is_not_in_saga() {
+    let mut b = support_battle(&[11]);
+    ok(
+        &mut b,
+        GameCommand::CoveringFire {
+            unit: "shooter".into(),
+            ally: "ally".into(),
+            weapon: None,
+        },
+    );
+    ok(&mut b, end_turn("shooter"));
+    ok(&mut b, end_turn("foe"));
+    assert_eq!(support_effects(&b), 1);
+    ok(&mut b, end_turn("ally"));
+    assert_eq!(support_effects(&b), 0);
+
+    let units = [("shooter", "a", 0, 0, "gun"), ("foe", "b", 6, 0, "melee")];
+    let mut b = battle(&fight("saga", &["........"], &units), &[1, 20]);
+    let err = b
+        .submit(GameCommand::HarryingFire {
+            unit: "shooter".into(),
+            target: "foe".into(),
+            weapon: None,
+        })
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("not in"), "{err}");
+}
