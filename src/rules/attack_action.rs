@@ -3,6 +3,7 @@
 //! opportunity a ranged attack provokes (§8.2), then roll with every situational modifier.
 
 use super::attack::{defense_against, resolve_attack};
+use super::error::illegal;
 use super::health::LifeState;
 use super::resolve::{start_effect, take_action};
 use super::situation::{Situation, situation};
@@ -20,10 +21,6 @@ pub struct AttackPlan {
     pub situation: Situation,
     /// Enemies the attack provokes before it is made (§8.2: ranged attacks in starfinder).
     pub provokes: Vec<UnitId>,
-}
-
-fn illegal(why: impl Into<String>) -> RuleError {
-    RuleError::IllegalMove(why.into())
 }
 
 /// Whether `weapon` (a melee weapon) reaches any square of `target` from `attacker`.

@@ -5,6 +5,7 @@
 use super::attack::resolve_attack;
 use super::board::board_for;
 use super::conditions::{effective_conditions, is_helpless};
+use super::error::illegal;
 use super::health::LifeState;
 use super::resolve::{start_effect, take_action};
 use super::threat::{hostile, space_of, weapon_threatens};
@@ -32,10 +33,6 @@ pub struct ChargePlan {
     pub squares: Vec<Square>,
     pub steps_ft: Vec<u32>,
     pub cost_ft: u32,
-}
-
-fn illegal(why: impl Into<String>) -> RuleError {
-    RuleError::IllegalMove(why.into())
 }
 
 /// Checks a charge by `unit` at `target`, to `to` if given (one of the closest attack

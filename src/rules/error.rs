@@ -41,3 +41,8 @@ pub enum RuleError {
     #[error("not supported yet: {0}")]
     NotSupported(String),
 }
+
+/// A command the rules forbid here and now, with the reason a player reads.
+pub(crate) fn illegal(why: impl Into<String>) -> RuleError {
+    RuleError::IllegalMove(why.into())
+}

@@ -1,7 +1,8 @@
 //! saga Recover (RULES.md HP-SG-7): swift actions spent in one round or over consecutive
 //! rounds move a unit up the condition track.
 
-use super::recovery::{get, illegal};
+use super::error::illegal;
+use super::recovery::get;
 use super::resolve::take_action;
 use super::{Combat, Executor, GameEvent, Health, Recovery, RuleError, UnitId};
 use crate::rules::health::LifeState;

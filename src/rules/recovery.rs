@@ -2,15 +2,12 @@
 //! turns (HP-SF-2), stabilizing by spending Resolve (HP-SF-3), staying in the fight
 //! (HP-SF-4), and saga's second wind (HP-SG-11).
 
+use super::error::illegal;
 use super::health::LifeState;
 use super::resolve::take_action;
 use super::{Combat, Executor, GameEvent, Health, Recovery, RuleError, UnitId};
 use crate::ruleset::Ruleset;
 use bevy::prelude::World;
-
-pub(super) fn illegal(why: impl Into<String>) -> RuleError {
-    RuleError::IllegalMove(why.into())
-}
 
 pub(super) fn get<'w, T: bevy::prelude::Component>(world: &'w World, unit: &UnitId) -> Option<&'w T> {
     let e = *world.resource::<super::UnitIndex>().0.get(unit)?;

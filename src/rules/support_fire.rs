@@ -3,6 +3,7 @@
 //! for one attack until the shooter's next turn. The bonus itself is applied and used up by
 //! `situation` and `attack::resolve_attack`.
 
+use super::error::illegal;
 use super::health::LifeState;
 use super::resolve::take_action;
 use super::situation::{attacker_conditions, situation};
@@ -54,10 +55,6 @@ pub struct SupportPlan {
     pub rules: SupportFire,
     pub weapon: Weapon,
     pub modifiers: Vec<Modifier>,
-}
-
-fn illegal(why: impl Into<String>) -> RuleError {
-    RuleError::IllegalMove(why.into())
 }
 
 /// Checks covering fire for `ally` (`Covering`) or harrying fire at the foe `other`
