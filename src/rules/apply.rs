@@ -190,7 +190,7 @@ pub fn apply(world: &mut World, event: &GameEvent) {
                 count: *count,
                 condition: *condition,
                 defense: *defense,
-                support: *support,
+                support: support.clone(),
             });
             c.next_effect_id = c.next_effect_id.max(id + 1);
         }
@@ -198,7 +198,7 @@ pub fn apply(world: &mut World, event: &GameEvent) {
         GameEvent::MoveStarted { .. }
         | GameEvent::AttackOfOpportunity { .. }
         | GameEvent::DamageIgnored { .. }
-        | GameEvent::SupportFireResolved { .. } => {}
+        | GameEvent::SupportResolved { .. } => {}
         GameEvent::AttackResolved { target, attack, .. } => {
             // §16.3: a hit that exceeded the Shield Rating lowered it.
             if let Some(shield) = attack.damage.as_ref().and_then(|d| d.shield)

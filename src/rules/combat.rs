@@ -74,8 +74,9 @@ pub struct TrackedEffect {
     pub support: Option<SupportBonus>,
 }
 
-/// What covering or harrying fire gives (§4.3.1), until used or until the source's next turn.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+/// What covering or harrying fire, aid another or suppress gives (§4.3.1), for one attack
+/// roll until the source's next turn.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum SupportBonus {
     /// Covering fire: to the target's defense against the next attack by a creature in the
@@ -83,6 +84,10 @@ pub enum SupportBonus {
     Defense(i32),
     /// Harrying fire: to the next attack on the target by an ally of the source.
     Attack(i32),
+    /// Aid another: to `ally`'s next attack on the target.
+    AllyAttack { ally: UnitId, bonus: i32 },
+    /// Suppress: to the target's own next attack roll (a penalty).
+    OwnAttack(i32),
 }
 
 impl TrackedEffect {

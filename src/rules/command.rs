@@ -112,6 +112,23 @@ pub enum GameCommand {
         #[serde(default)]
         weapon: Option<String>,
     },
+    /// saga: the active unit attacks `target` against Reflex 10 to give `ally` +2 on its
+    /// next attack roll against it (§4.3.1).
+    AidAnother {
+        unit: UnitId,
+        target: UnitId,
+        ally: UnitId,
+        #[serde(default)]
+        weapon: Option<String>,
+    },
+    /// saga: the active unit attacks `target` against Reflex 10 to give it −2 on its next
+    /// attack roll (§4.3.1).
+    Suppress {
+        unit: UnitId,
+        target: UnitId,
+        #[serde(default)]
+        weapon: Option<String>,
+    },
     /// The active unit takes total defense (§4.3.1): a bonus to its defense and no attacks of
     /// opportunity until its next turn.
     TotalDefense { unit: UnitId },
@@ -148,6 +165,8 @@ impl GameCommand {
             | GameCommand::TotalDefense { unit }
             | GameCommand::CoveringFire { unit, .. }
             | GameCommand::HarryingFire { unit, .. }
+            | GameCommand::AidAnother { unit, .. }
+            | GameCommand::Suppress { unit, .. }
             | GameCommand::Stabilize { unit }
             | GameCommand::StayInTheFight { unit }
             | GameCommand::SecondWind { unit }

@@ -5,7 +5,7 @@
 use super::attack::AttackRoll;
 use super::health::LifeState;
 use super::movement::MoveMode;
-use super::support_fire::{SupportKind, SupportRoll};
+use super::support::{SupportKind, SupportRoll};
 use super::{ConditionName, DieRoll, Health, SupportBonus, UnitId};
 use crate::grid::Square;
 use crate::ruleset::ActionKind;
@@ -147,12 +147,16 @@ pub enum GameEvent {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         support: Option<SupportBonus>,
     },
-    /// Covering or harrying fire was rolled (§4.3.1); a hit starts its effect.
-    SupportFireResolved {
+    /// Covering or harrying fire, aid another or suppress was rolled (§4.3.1); a hit starts
+    /// its effect.
+    SupportResolved {
         unit: UnitId,
         kind: SupportKind,
-        /// The ally covered, or the foe harried.
-        beneficiary: UnitId,
+        /// The ally covered, or the foe harried, aided against or suppressed.
+        target: UnitId,
+        /// The ally aided (aid another).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        ally: Option<UnitId>,
         roll: Box<SupportRoll>,
     },
     /// A tracked effect ends, just before the initiative count it began on (SEQ-5).
@@ -300,7 +304,7 @@ impl GameEvent {
                 dice.extend(attack.damage.iter().flat_map(|d| d.dice.iter()));
                 dice
             }
-            GameEvent::SupportFireResolved { roll, .. } => vec![&roll.roll],
+            GameEvent::SupportResolved { roll, .. } => vec![&roll.roll],
             _ => Vec::new(),
         }
     }

@@ -32,7 +32,7 @@ mod sequence;
 pub mod situation;
 pub mod speed;
 pub mod stacking;
-pub mod support_fire;
+pub mod support;
 pub mod threat;
 mod unit;
 

@@ -112,19 +112,21 @@ pub fn narrate(event: &GameEvent, rules: &Ruleset) -> String {
         GameEvent::EffectEnded {
             name: effect, target, ..
         } => format!("{effect} on {target} ends"),
-        GameEvent::SupportFireResolved {
+        GameEvent::SupportResolved {
             unit,
             kind,
-            beneficiary,
+            target,
+            ally,
             roll,
         } => format!(
-            "{unit} gives {} for {beneficiary} with {}: d20 {}{} = {} vs AC {}: {}",
+            "{unit}: {} ({target}{}) with {}: d20 {}{} = {} vs {}: {}",
             kind.name(),
+            ally.as_ref().map(|a| format!(", for {a}")).unwrap_or_default(),
             roll.weapon,
             roll.roll.result,
             modifiers(&roll.modifiers),
             roll.total,
-            roll.armor_class,
+            roll.defense,
             if roll.hit { "hit" } else { "miss" }
         ),
         GameEvent::MoveStarted {

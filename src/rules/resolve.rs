@@ -2,7 +2,7 @@
 //! and `execute`, which emits the command's events (ACT-1, SEQ-5, SEQ-8, SEQ-9, §3.5).
 
 use super::sequence::{advance, begin_turn, new_delay_count};
-use super::support_fire::{SupportKind, check_support, execute_support};
+use super::support::{SupportKind, SupportOrder, check_support, execute_support};
 use super::{Combat, Executor, GameCommand, GameEvent, RuleError, StartFlatFooted, UnitId, UnitIndex};
 use crate::ruleset::{ActionKind, Ruleset};
 use bevy::prelude::World;
@@ -153,15 +153,14 @@ pub fn check(world: &World, command: &GameCommand) -> Result<(), RuleError> {
             is_active(combat, unit)?;
             super::recovery::check_second_wind(world, unit).map(|_| ())
         }
-        GameCommand::CoveringFire { unit, ally, weapon } => {
+        GameCommand::CoveringFire { unit, .. }
+        | GameCommand::HarryingFire { unit, .. }
+        | GameCommand::AidAnother { unit, .. }
+        | GameCommand::Suppress { unit, .. } => {
             no_window()?;
             is_active(combat, unit)?;
-            check_support(world, SupportKind::Covering, unit, ally, weapon.as_deref()).map(|_| ())
-        }
-        GameCommand::HarryingFire { unit, target, weapon } => {
-            no_window()?;
-            is_active(combat, unit)?;
-            check_support(world, SupportKind::Harrying, unit, target, weapon.as_deref()).map(|_| ())
+            let order = support_order(command).ok_or_else(|| RuleError::UnknownUnit(unit.clone()))?;
+            check_support(world, order).map(|_| ())
         }
         GameCommand::Recover { unit } => {
             no_window()?;
@@ -310,11 +309,12 @@ pub fn execute(ex: &mut Executor, command: &GameCommand) -> Result<(), RuleError
         GameCommand::StayInTheFight { unit } => super::recovery::stay_in_the_fight(ex, unit),
         GameCommand::SecondWind { unit } => super::recovery::second_wind(ex, unit),
         GameCommand::Recover { unit } => super::recover::recover(ex, unit),
-        GameCommand::CoveringFire { unit, ally, weapon } => {
-            execute_support(ex, SupportKind::Covering, unit, ally, weapon.as_deref())
-        }
-        GameCommand::HarryingFire { unit, target, weapon } => {
-            execute_support(ex, SupportKind::Harrying, unit, target, weapon.as_deref())
+        GameCommand::CoveringFire { unit, .. }
+        | GameCommand::HarryingFire { unit, .. }
+        | GameCommand::AidAnother { unit, .. }
+        | GameCommand::Suppress { unit, .. } => {
+            let order = support_order(command).ok_or_else(|| RuleError::UnknownUnit(unit.clone()))?;
+            execute_support(ex, order)
         }
         GameCommand::StandUp { unit } => super::movement::execute_posture(ex, unit, false),
         GameCommand::DropProne { unit } => super::movement::execute_posture(ex, unit, true),
@@ -377,6 +377,29 @@ fn known(world: &World, unit: &UnitId) -> Result<(), RuleError> {
         true => Ok(()),
         false => Err(RuleError::UnknownUnit(unit.clone())),
     }
+}
+
+/// The support action a command orders (§4.3.1), if it orders one.
+fn support_order(command: &GameCommand) -> Option<SupportOrder<'_>> {
+    let (kind, unit, target, ally, weapon) = match command {
+        GameCommand::CoveringFire { unit, ally, weapon } => (SupportKind::Covering, unit, ally, None, weapon),
+        GameCommand::HarryingFire { unit, target, weapon } => (SupportKind::Harrying, unit, target, None, weapon),
+        GameCommand::AidAnother {
+            unit,
+            target,
+            ally,
+            weapon,
+        } => (SupportKind::Aid, unit, target, Some(ally), weapon),
+        GameCommand::Suppress { unit, target, weapon } => (SupportKind::Suppress, unit, target, None, weapon),
+        _ => return None,
+    };
+    Some(SupportOrder {
+        kind,
+        unit,
+        target,
+        ally,
+        weapon: weapon.as_deref(),
+    })
 }
 
 fn is_active(combat: &Combat, unit: &UnitId) -> Result<(), RuleError> {

@@ -378,25 +378,30 @@ pub fn situation(world: &World, attacker: &UnitId, target: &UnitId, weapon: &Wea
     if let Some(penalty) = track_penalty(world, target) {
         defense.push(m(penalty, "condition track (target)"));
     }
-    // §4.3.1 covering fire on the target, harrying fire on the target by the attacker's side.
+    // §4.3.1: covering fire on the target, harrying fire and aid another against it, a
+    // suppressed attacker; each lasts one attack roll.
     let mut support_used = Vec::new();
     for effect in world.resource::<Combat>().effects.iter() {
-        if &effect.target != target || &effect.source == attacker {
-            continue;
-        }
-        match effect.support {
-            Some(SupportBonus::Defense(bonus))
-                if space_of(world, &effect.source).is_some_and(|s| line_of_effect_with(map, model, s, a)) =>
+        let Some(support) = &effect.support else { continue };
+        let source = &effect.source;
+        let on_target = &effect.target == target && source != attacker;
+        let (list, value, why) = match support {
+            SupportBonus::Defense(bonus)
+                if on_target && space_of(world, source).is_some_and(|s| line_of_effect_with(map, model, s, a)) =>
             {
-                defense.push(m(bonus, format!("covering fire from {}", effect.source)));
-                support_used.push(effect.id);
+                (&mut defense, *bonus, "covering fire from")
             }
-            Some(SupportBonus::Attack(bonus)) if !hostile(world, attacker, &effect.source) => {
-                attack.push(m(bonus, format!("harrying fire from {}", effect.source)));
-                support_used.push(effect.id);
+            SupportBonus::Attack(bonus) if on_target && !hostile(world, attacker, source) => {
+                (&mut attack, *bonus, "harrying fire from")
             }
-            _ => {}
-        }
+            SupportBonus::AllyAttack { ally, bonus } if on_target && ally == attacker => {
+                (&mut attack, *bonus, "aid another from")
+            }
+            SupportBonus::OwnAttack(penalty) if &effect.target == attacker => (&mut attack, *penalty, "suppressed by"),
+            _ => continue,
+        };
+        list.push(m(value, format!("{why} {source}")));
+        support_used.push(effect.id);
     }
     Ok(Situation {
         ranged,

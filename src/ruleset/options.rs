@@ -1,5 +1,5 @@
 //! Attack options of a family as data (RULES.md §4.3.1): full attack, fighting defensively,
-//! total defense, covering and harrying fire. `None` where the family's seed has no such option.
+//! total defense, covering and harrying fire, aid another and suppress. `None` where the family's seed has no such option.
 
 use super::actions::ActionKind;
 use serde::{Deserialize, Serialize};
@@ -31,14 +31,16 @@ pub struct TotalDefense {
     pub defense: i32,
 }
 
-/// Covering or harrying fire (starfinder: a standard action, a ranged attack roll against
-/// AC 15; a hit deals no damage but gives a +2 circumstance bonus, 001:858-864, 900-905).
+/// An attack roll against a fixed defense that deals no damage but helps an ally or hinders
+/// a foe for one attack roll: starfinder covering and harrying fire (AC 15, +2,
+/// 001:858-864, 900-905), saga aid another and suppress (Reflex 10, +2 / −2, 004:371-377).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SupportFire {
     pub action: ActionKind,
-    /// The fixed Armor Class the attack roll must meet.
-    pub armor_class: i32,
+    /// The fixed defense the attack roll must meet.
+    pub defense: i32,
+    /// The bonus (or, for suppress, the penalty) to the one attack roll it affects.
     pub bonus: i32,
 }
 
@@ -53,4 +55,8 @@ pub struct AttackOptions {
     pub covering_fire: Option<SupportFire>,
     /// Harrying fire: the bonus goes to the next ally's attack on a foe.
     pub harrying_fire: Option<SupportFire>,
+    /// saga aid another: the bonus goes to one chosen ally's next attack on a foe.
+    pub aid_another: Option<SupportFire>,
+    /// saga suppress: the penalty goes to a foe's next attack roll.
+    pub suppress: Option<SupportFire>,
 }

@@ -302,7 +302,7 @@ fn starfinder_covering_fire_gives_an_ally_two_ac_for_one_attack() {
     assert!(
         events
             .iter()
-            .any(|e| matches!(e, GameEvent::SupportFireResolved { roll, .. } if roll.hit && roll.total == 15))
+            .any(|e| matches!(e, GameEvent::SupportResolved { roll, .. } if roll.hit && roll.total == 15))
     );
     assert_eq!(support_effects(&b), 1);
     ok(&mut b, end_turn("shooter"));
@@ -379,4 +379,86 @@ fn covering_fire_ends_at_the_shooters_next_turn_and_is_not_in_saga() {
         .unwrap_err()
         .to_string();
     assert!(err.contains("not in"), "{err}");
+}
+
+/// saga: an aider (blade) next to the foe, its ally (gun) and the foe; initiative aider,
+/// foe, ally (ids in order: aider 20, ally 1, foe 10), then `more` dice.
+fn saga_support_battle(more: &[u32]) -> fivefoot::history::Battle {
+    let units = [
+        ("aider", "a", 5, 0, "melee"),
+        ("ally", "a", 0, 0, "gun"),
+        ("foe", "b", 6, 0, "melee"),
+    ];
+    let mut dice = vec![20, 1, 10];
+    dice.extend_from_slice(more);
+    battle(&fight("saga", &["........"], &units), &dice)
+}
+
+/// §4.3.1 saga aid another (004:371-373): an attack against Reflex 10 (d20 6 + 4) gives the
+/// chosen ally +2 on its next attack roll against that foe, once. A 5 (9) misses.
+#[test]
+fn saga_aid_another_gives_the_chosen_ally_two_on_its_next_attack() {
+    let aid = GameCommand::AidAnother {
+        unit: "aider".into(),
+        target: "foe".into(),
+        ally: "ally".into(),
+        weapon: None,
+    };
+    let mut b = saga_support_battle(&[6, 10, 3]);
+    ok(&mut b, aid.clone());
+    assert_eq!(support_effects(&b), 1);
+    ok(&mut b, end_turn("aider"));
+    ok(&mut b, end_turn("foe"));
+    let a = &attack_rolls(&ok(&mut b, attack("ally", "foe")))[0];
+    assert!(
+        a.modifiers
+            .iter()
+            .any(|m| m.value == 2 && m.source == "aid another from aider"),
+        "{:?}",
+        a.modifiers
+    );
+    assert_eq!(support_effects(&b), 0);
+
+    let mut b = saga_support_battle(&[5]);
+    ok(&mut b, aid);
+    assert_eq!(support_effects(&b), 0);
+}
+
+/// §4.3.1 saga suppress (004:375-377): a hit against Reflex 10 gives the foe −2 on its next
+/// attack roll, whatever it attacks.
+#[test]
+fn saga_suppress_gives_the_foe_minus_two_on_its_next_attack() {
+    let mut b = saga_support_battle(&[6, 10, 3]);
+    ok(
+        &mut b,
+        GameCommand::Suppress {
+            unit: "aider".into(),
+            target: "foe".into(),
+            weapon: None,
+        },
+    );
+    ok(&mut b, end_turn("aider"));
+    let a = &attack_rolls(&ok(&mut b, attack("foe", "aider")))[0];
+    assert!(
+        a.modifiers
+            .iter()
+            .any(|m| m.value == -2 && m.source == "suppressed by aider"),
+        "{:?}",
+        a.modifiers
+    );
+    assert_eq!(a.total, 10 + 4 - 2);
+    assert_eq!(support_effects(&b), 0);
+    let refused = b
+        .submit(GameCommand::AidAnother {
+            unit: "foe".into(),
+            target: "ally".into(),
+            ally: "aider".into(),
+            weapon: None,
+        })
+        .unwrap_err()
+        .to_string();
+    assert!(
+        refused.contains("aid another helps an ally; aider is not one"),
+        "{refused}"
+    );
 }
