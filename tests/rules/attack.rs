@@ -462,3 +462,50 @@ fn saga_suppress_gives_the_foe_minus_two_on_its_next_attack() {
         "{refused}"
     );
 }
+
+mod total_cover {
+    //! Randomized: a target with total cover (no line of effect, LOE-1) can never be
+    //! attacked, in either line model.
+    use super::{attack, fight};
+    use fivefoot::grid::{SightModel, line_of_effect_with};
+    use fivefoot::history::Terrain;
+    use fivefoot::rules::threat::space_of;
+    use fivefoot::ruleset::Ruleset;
+    use fivefoot::testing::battle;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+        #[test]
+        fn loe_1_a_target_with_total_cover_can_never_be_attacked(
+            walls in proptest::collection::vec(prop::bool::weighted(0.3), 48),
+            a in (0i32..8, 0i32..6),
+            t in (0i32..8, 0i32..6),
+            saga in any::<bool>(),
+        ) {
+            prop_assume!(a != t);
+            let rows: Vec<String> = (0..6)
+                .map(|y| {
+                    (0..8)
+                        .map(|x| {
+                            let open = (x, y) == a || (x, y) == t || !walls[(y * 8 + x) as usize];
+                            if open { '.' } else { '#' }
+                        })
+                        .collect()
+                })
+                .collect();
+            let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+            let family = if saga { "saga" } else { "starfinder" };
+            let units = [("attacker", "a", a.0, a.1, "gun"), ("target", "b", t.0, t.1, "melee")];
+            let mut b = battle(&fight(family, &rows, &units), &[20, 1]);
+            let world = b.world();
+            let model = SightModel::of(&world.resource::<Ruleset>().cover);
+            let (sa, st) = (space_of(world, &"attacker".into()).unwrap(), space_of(world, &"target".into()).unwrap());
+            let clear = line_of_effect_with(&world.resource::<Terrain>().0, model, sa, st);
+            if !clear {
+                let refused = b.submit(attack("attacker", "target"));
+                prop_assert!(refused.is_err(), "{family}: attacked through total cover: {rows:?}");
+            }
+        }
+    }
+}
