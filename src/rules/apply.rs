@@ -54,7 +54,14 @@ pub fn apply(world: &mut World, event: &GameEvent) {
         }
         GameEvent::TurnStarted { unit, .. } => {
             let surprise = combat(world).surprise_round;
-            let budget = TurnBudget::new(&world.resource::<Ruleset>().actions, surprise);
+            let rules = world.resource::<Ruleset>();
+            let mut budget = TurnBudget::new(&rules.actions, surprise);
+            // §20: a condition that limits the turn (staggered) holds for the whole turn.
+            let conditions = super::conditions::effective_conditions(world, unit);
+            budget.one_main_action = rules
+                .conditions
+                .iter()
+                .any(|c| c.one_main_action && conditions.contains(&c.condition));
             let mut c = combat(world);
             c.active = Some(unit.clone());
             c.budget = Some(budget);

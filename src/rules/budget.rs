@@ -15,6 +15,10 @@ pub struct TurnBudget {
     pub full_available: bool,
     /// In the surprise round: how many of the family's surprise actions are left.
     pub surprise_actions_left: Option<u8>,
+    /// A condition allows one move or one standard action this turn and no full action
+    /// (starfinder staggered, §20).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub one_main_action: bool,
 }
 
 impl TurnBudget {
@@ -26,6 +30,7 @@ impl TurnBudget {
             swift: rules.per_turn.swift,
             full_available: !surprise,
             surprise_actions_left: surprise.then_some(rules.surprise.main_actions),
+            one_main_action: false,
         }
     }
 
@@ -37,6 +42,7 @@ impl TurnBudget {
             swift: u8::from(kind == ActionKind::Swift),
             full_available: false,
             surprise_actions_left: None,
+            one_main_action: false,
         }
     }
 
@@ -68,6 +74,22 @@ impl TurnBudget {
             }
             if counts_as_surprise_action && left == 0 {
                 return Err("the surprise round allows no more actions this turn".to_string());
+            }
+        }
+        if self.one_main_action {
+            // §20 staggered: the one move or standard action may also be traded for a swift.
+            let main_spent = self.standard < rules.per_turn.standard || self.move_ < rules.per_turn.move_;
+            let refused = match kind {
+                ActionKind::Full => true,
+                ActionKind::Standard | ActionKind::Move => main_spent,
+                ActionKind::Swift => main_spent && self.swift == 0,
+            };
+            if refused {
+                return Err(format!(
+                    "this turn allows one {} or one {} action (staggered), and no more",
+                    rules.name_of(ActionKind::Move),
+                    rules.name_of(ActionKind::Standard)
+                ));
             }
         }
         let slot = match kind {

@@ -45,4 +45,8 @@ pub struct ConditionModifiers {
     /// saga grabbed: the penalty does not apply with natural or light weapons.
     #[serde(default)]
     pub except_natural_or_light: bool,
+    /// starfinder staggered: one move or one standard action a round, never a full action;
+    /// swift actions still allowed.
+    #[serde(default)]
+    pub one_main_action: bool,
 }

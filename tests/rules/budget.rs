@@ -70,3 +70,22 @@ fn saga_turn_allows_three_swift_actions_by_downgrading() {
     assert_eq!(try_turn("saga", &[Move, Move, Swift, Swift]), [true, true, true, false]);
     assert_eq!(try_turn("saga", &[Full, Swift]), [true, false]);
 }
+
+/// Plays `actions` as the turn of a starfinder unit that starts it staggered.
+fn try_staggered_turn(actions: &[ActionKind]) -> Vec<bool> {
+    let text = skirmish("starfinder", &[unit("a1", "a", 0), unit("b1", "b", 0)])
+        .replace("(id: \"a1\",", "(id: \"a1\", conditions: [Staggered],");
+    let mut b = battle(&text, &[18, 2]);
+    actions.iter().map(|k| b.submit(act("a1", *k)).is_ok()).collect()
+}
+
+/// §20 staggered (starfinder 001:4322-4325): one move or one standard action a round, never
+/// a full action; swift actions are still allowed, and the one action may become a swift.
+#[test]
+fn starfinder_staggered_turn_has_one_move_or_standard_action() {
+    assert_eq!(try_staggered_turn(&[Standard, Move]), [true, false]);
+    assert_eq!(try_staggered_turn(&[Move, Standard, Swift]), [true, false, true]);
+    assert_eq!(try_staggered_turn(&[Full]), [false]);
+    assert_eq!(try_staggered_turn(&[Swift, Swift, Move]), [true, true, false]);
+    assert_eq!(try_staggered_turn(&[Standard, Swift, Swift]), [true, true, false]);
+}
