@@ -68,16 +68,29 @@ fn roll_and_insert(ex: &mut Executor, units: &[UnitId]) -> Result<(), RuleError>
     let die = ex.ruleset().sequence.initiative_die;
     let mut rolled: Vec<(UnitId, i32, i32, Vec<u32>)> = Vec::new();
     for unit in units {
-        let modifier = ex.get::<Profile>(unit).map_or(0, |p| p.initiative);
+        let mut modifiers = vec![Modifier {
+            value: ex.get::<Profile>(unit).map_or(0, |p| p.initiative),
+            source: "initiative modifier".into(),
+        }];
+        // §20: conditions that change initiative checks (starfinder deafened).
+        let conditions = super::conditions::effective_conditions(ex.world, unit);
+        modifiers.extend(
+            ex.ruleset()
+                .conditions
+                .iter()
+                .filter(|c| c.initiative != 0 && conditions.contains(&c.condition))
+                .map(|c| Modifier {
+                    value: c.initiative,
+                    source: format!("{:?}", c.condition).to_lowercase(),
+                }),
+        );
+        let modifier = modifiers.iter().map(|m| m.value).sum::<i32>();
         let roll = ex.roll(die, format!("initiative ({unit})"))?;
         let total = roll.result as i32 + modifier;
         ex.emit(GameEvent::InitiativeRolled {
             unit: unit.clone(),
             roll,
-            modifiers: vec![Modifier {
-                value: modifier,
-                source: "initiative modifier".into(),
-            }],
+            modifiers,
             total,
         });
         rolled.push((unit.clone(), total, modifier, Vec::new()));

@@ -45,6 +45,9 @@ pub struct ConditionModifiers {
     /// saga grabbed: the penalty does not apply with natural or light weapons.
     #[serde(default)]
     pub except_natural_or_light: bool,
+    /// Added to its initiative checks (starfinder deafened −4).
+    #[serde(default)]
+    pub initiative: i32,
     /// starfinder staggered: one move or one standard action a round, never a full action;
     /// swift actions still allowed.
     #[serde(default)]

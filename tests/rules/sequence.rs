@@ -380,3 +380,24 @@ fn delay_and_end_turn_are_refused_with_reasons() {
             .contains("no unit `nobody`")
     );
 }
+
+/// §20 deafened (starfinder 001:4104-4113): −4 on initiative checks, shown with its source;
+/// it drops a1 (12 + 2) behind b1 (11).
+#[test]
+fn starfinder_deafened_is_minus_four_to_initiative() {
+    let text = skirmish("starfinder", &[unit("a1", "a", 2), unit("b1", "b", 0)])
+        .replace("(id: \"a1\",", "(id: \"a1\", conditions: [Deafened],");
+    let b = battle(&text, &[12, 11]);
+    assert_eq!(order(&b), [("b1".to_string(), 11), ("a1".to_string(), 12 + 2 - 4)]);
+    let rolled = all_events(&b)
+        .into_iter()
+        .find_map(|e| match e {
+            GameEvent::InitiativeRolled { unit, modifiers, .. } if unit.0 == "a1" => Some(modifiers),
+            _ => None,
+        })
+        .unwrap();
+    assert!(
+        rolled.iter().any(|m| m.value == -4 && m.source == "deafened"),
+        "{rolled:?}"
+    );
+}
