@@ -1,6 +1,7 @@
 //! Command resolution: a pure `check` that says whether a command is allowed and why not,
 //! and `execute`, which emits the command's events (ACT-1, SEQ-5, SEQ-8, SEQ-9, §3.5).
 
+use super::ConditionName;
 use super::sequence::{advance, begin_turn, new_delay_count};
 use super::support::{SupportKind, SupportOrder, check_support, execute_support};
 use super::{Combat, Executor, GameCommand, GameEvent, RuleError, StartFlatFooted, UnitId, UnitIndex};
@@ -87,11 +88,19 @@ pub fn check(world: &World, command: &GameCommand) -> Result<(), RuleError> {
             is_active(combat, unit)?;
             combat.can_spend(&rules.actions, *action)
         }
-        GameCommand::TrackEffect { target, rounds, .. } => {
+        GameCommand::TrackEffect {
+            target,
+            rounds,
+            condition,
+            ..
+        } => {
             no_window()?;
             known(world, target)?;
             if *rounds == 0 {
                 return Err(RuleError::ZeroDuration);
+            }
+            if let Some(why) = condition.and_then(ConditionName::not_supported) {
+                return Err(RuleError::NotSupported(why.to_string()));
             }
             Ok(())
         }

@@ -318,3 +318,15 @@ pub enum ConditionName {
     Stunned,
     Unconscious,
 }
+
+impl ConditionName {
+    /// Why a battle cannot have this condition yet, for one the engine does not model.
+    pub fn not_supported(self) -> Option<&'static str> {
+        match self {
+            // §20: bleeding deals an amount of damage each turn, which neither the scenario
+            // format nor `TrackEffect` can give yet.
+            ConditionName::Bleeding => Some("the bleeding condition is not supported yet (it needs a damage amount)"),
+            _ => None,
+        }
+    }
+}

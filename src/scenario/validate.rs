@@ -446,6 +446,11 @@ fn build_units(
                 format!("shield rating is not in {}'s rules", ruleset.name),
             ));
         }
+        for c in merged.conditions.iter().flatten() {
+            if let Some(why) = c.not_supported() {
+                problems.push(Problem::at(path("conditions"), why));
+            }
+        }
         if merged.joins_round == Some(0) {
             problems.push(Problem::at(
                 path("joins_round"),
