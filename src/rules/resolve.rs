@@ -14,6 +14,24 @@ pub fn check(world: &World, command: &GameCommand) -> Result<(), RuleError> {
     let rules = world.resource::<Ruleset>();
     if let Some(unit) = command.actor() {
         known(world, unit)?;
+        // §20: stunned, dazed, paralyzed, asleep or helpless units take no actions (dying
+        // and stable units' own recovery commands are handled by their checks).
+        if spends_an_action(command)
+            && let Some(c) = super::conditions::effective_conditions(world, unit)
+                .into_iter()
+                .find(|c| super::conditions::NO_ACTIONS.contains(c))
+            && world
+                .resource::<UnitIndex>()
+                .0
+                .get(unit)
+                .and_then(|e| world.get::<super::health::LifeState>(*e))
+                .is_none_or(|s| s.can_act())
+        {
+            return Err(RuleError::IllegalMove(format!(
+                "{unit} cannot act while {}",
+                format!("{c:?}").to_lowercase()
+            )));
+        }
     }
     let in_window = combat.window.is_some();
     let no_window = || match in_window {
@@ -386,6 +404,21 @@ fn known(world: &World, unit: &UnitId) -> Result<(), RuleError> {
         true => Ok(()),
         false => Err(RuleError::UnknownUnit(unit.clone())),
     }
+}
+
+/// Whether `command` is the actor doing something, as opposed to ending or passing its turn,
+/// a referee's record, or a down unit's own recovery.
+fn spends_an_action(command: &GameCommand) -> bool {
+    !matches!(
+        command,
+        GameCommand::EndTurn { .. }
+            | GameCommand::Delay { .. }
+            | GameCommand::ActNow { .. }
+            | GameCommand::Proceed
+            | GameCommand::TrackEffect { .. }
+            | GameCommand::Stabilize { .. }
+            | GameCommand::StayInTheFight { .. }
+    )
 }
 
 /// The support action a command orders (§4.3.1), if it orders one.
