@@ -39,7 +39,8 @@ pub fn effective_conditions(world: &World, unit: &UnitId) -> BTreeSet<ConditionN
 }
 
 /// Conditions under which a creature cannot act at all (§20: no actions).
-pub const NO_ACTIONS: [ConditionName; 6] = [
+pub const NO_ACTIONS: [ConditionName; 7] = [
+    ConditionName::Cowering,
     ConditionName::Unconscious,
     ConditionName::Helpless,
     ConditionName::Asleep,

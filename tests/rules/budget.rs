@@ -90,11 +90,12 @@ fn starfinder_staggered_turn_has_one_move_or_standard_action() {
     assert_eq!(try_staggered_turn(&[Standard, Swift, Swift]), [true, true, false]);
 }
 
-/// §20 stunned, dazed (starfinder 001:4102-4107, 4327-4329): no actions at all; the unit can
+/// §20 stunned, dazed, paralyzed, cowering (starfinder 001:4055-4056, 4102-4107, 4273,
+/// 4327-4329): no actions at all; the unit can
 /// still end its turn.
 #[test]
 fn stunned_and_dazed_units_take_no_actions() {
-    for condition in ["Stunned", "Dazed", "Paralyzed"] {
+    for condition in ["Stunned", "Dazed", "Paralyzed", "Cowering"] {
         let text = skirmish("starfinder", &[unit("a1", "a", 0), unit("b1", "b", 0)])
             .replace("(id: \"a1\",", &format!("(id: \"a1\", conditions: [{condition}],"));
         let mut b = battle(&text, &[18, 2]);
