@@ -152,15 +152,8 @@ pub fn resolve_attack(
     let bonus: i32 = modifiers.iter().map(|m| m.value).sum();
     let total = roll.result as i32 + bonus;
     let natural = roll.result;
-    let meets = |t: i32| {
-        if rules.attack.ties_hit {
-            t >= defense.value
-        } else {
-            t > defense.value
-        }
-    };
-    // ATK-1: natural 1 misses, natural 20 hits, otherwise compare with the defense.
-    let mut hit = natural != rules.attack.natural_miss && (natural == rules.attack.natural_hit || meets(total));
+    let meets = |t: i32| rules.attack.meets(t, defense.value);
+    let mut hit = rules.attack.hits(natural, total, defense.value);
     let mut confirmation = None;
     // §14.3: weapons' expanded threat ranges are not in the stat-block format yet, so only a
     // natural 20 threatens.

@@ -5,7 +5,7 @@
 use super::attack::{defense_against, resolve_attack};
 use super::error::illegal;
 use super::health::LifeState;
-use super::resolve::{start_effect, take_action};
+use super::resolve::{EffectTerms, start_effect, take_action};
 use super::situation::{Situation, situation};
 use super::threat::{provoked_by, space_of};
 use super::{Combat, Executor, Modifier, Profile, RuleError, UnitId, UnitIndex, Weapon, WeaponKind};
@@ -193,7 +193,14 @@ pub fn execute_attacks(
         resolve_attack(ex, unit, target, &plan.weapon, &situation, extra.clone(), context)?;
     }
     if defensively && let Some(d) = ex.ruleset().attack_options.fight_defensively {
-        start_effect(ex, unit, unit, "fighting defensively", 1, None, d.defense);
+        start_effect(
+            ex,
+            unit,
+            unit,
+            "fighting defensively",
+            1,
+            EffectTerms::defense(d.defense),
+        );
     }
     Ok(())
 }
@@ -216,7 +223,7 @@ pub fn execute_total_defense(ex: &mut Executor, unit: &UnitId) -> Result<(), Rul
         return Ok(());
     };
     take_action(ex, unit, t.action, "total defense".into());
-    start_effect(ex, unit, unit, "total defense", 1, None, t.defense);
+    start_effect(ex, unit, unit, "total defense", 1, EffectTerms::defense(t.defense));
     Ok(())
 }
 

@@ -7,7 +7,7 @@ use super::board::board_for;
 use super::conditions::{effective_conditions, is_helpless};
 use super::error::illegal;
 use super::health::LifeState;
-use super::resolve::{start_effect, take_action};
+use super::resolve::{EffectTerms, start_effect, take_action};
 use super::threat::{hostile, space_of, weapon_threatens};
 use super::{
     Combat, ConditionName, Executor, GameEvent, Modifier, MoveMode, Profile, RuleError, UnitId, UnitIndex, Weapon,
@@ -277,7 +277,14 @@ pub fn execute_charge(
     }
     // §5.8: the charger's defense drops until the start of its next turn (a 1-round effect
     // that ends just before its own count, SEQ-5).
-    start_effect(ex, unit, unit, "charging", 1, None, plan.rules.defense_mod);
+    start_effect(
+        ex,
+        unit,
+        unit,
+        "charging",
+        1,
+        EffectTerms::defense(plan.rules.defense_mod),
+    );
     if plan.rules.after_attack == AfterCharge::NoFurtherActions {
         ex.emit(GameEvent::ActionsForfeited {
             unit: unit.clone(),

@@ -5,7 +5,7 @@
 use super::RuleError;
 use super::{ConditionName, TurnBudget, UnitId};
 use crate::ruleset::{ActionKind, ActionRules};
-use bevy::prelude::{Entity, Resource};
+use bevy::prelude::{Component, Entity, Resource, World};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -136,6 +136,12 @@ pub struct Combat {
     pub interruption: Option<Interruption>,
     /// Units that have acted in this combat (starfinder: no reaction before that, 001:1100).
     pub acted_in_combat: std::collections::BTreeSet<UnitId>,
+}
+
+/// The component `T` of `unit`, if the unit exists and has one.
+pub fn unit_component<'w, T: Component>(world: &'w World, unit: &UnitId) -> Option<&'w T> {
+    let e = *world.resource::<UnitIndex>().0.get(unit)?;
+    world.get::<T>(e)
 }
 
 impl Combat {

@@ -124,27 +124,34 @@ pub fn take_damage(rules: &HealthRules, health: Health, state: LifeState, amount
         } => {
             // HP-SG-3: a hit that reaches 0 HP and meets the threshold kills; one that
             // reaches 0 otherwise knocks out (−5 steps); a hit at or over the threshold
-            // costs a step. Force Points are not modelled yet.
-            let track = rules.condition_track.as_ref();
-            let helpless = track.map_or(5, |t| t.helpless_step());
+            // costs a step. Force Points are not modelled yet. Loading a ruleset guarantees
+            // a condition track with this health model.
+            let Some(track) = rules.condition_track.as_ref() else {
+                return untouched(health, state);
+            };
             let meets = amount as i32 >= damage_threshold;
             let (hp, steps, state) = if state == LifeState::Unconscious && meets {
                 (0, 0, LifeState::Dead)
             } else if amount >= hp {
                 match meets {
                     true => (0, 0, LifeState::Dead),
-                    false => (0, track.map_or(5, |t| t.zero_hp_steps), LifeState::Unconscious),
+                    false => (0, track.zero_hp_steps, LifeState::Unconscious),
                 }
             } else {
-                let steps = if meets {
-                    track.map_or(1, |t| t.threshold_hit_steps)
-                } else {
-                    0
-                };
+                let steps = if meets { track.threshold_hit_steps } else { 0 };
                 (hp - amount, steps, state)
             };
-            move_down_track(health, hp, steps, helpless, state)
+            move_down_track(health, hp, steps, track.helpless_step(), state)
         }
+    }
+}
+
+/// The damage changed nothing.
+fn untouched(health: Health, state: LifeState) -> DamageResult {
+    DamageResult {
+        health,
+        state,
+        track_steps: 0,
     }
 }
 
@@ -182,22 +189,20 @@ pub fn take_special(
         hp, damage_threshold, ..
     } = health
     else {
-        return DamageResult {
-            health,
-            state,
-            track_steps: 0,
-        };
+        return untouched(health, state);
+    };
+    let Some(condition_track) = rules.condition_track.as_ref() else {
+        return untouched(health, state);
     };
     let loss = special.hp_fraction.of_floor(amount).min(hp);
     let hp = hp - loss;
-    let helpless = rules.condition_track.as_ref().map_or(5, |t| t.helpless_step());
     let steps = match (track, hp == 0, amount as i32 >= damage_threshold) {
         (false, _, _) => 0,
         (true, true, _) => special.zero_hp_steps,
         (true, false, true) => special.threshold_steps,
         (true, false, false) => 0,
     };
-    move_down_track(health, hp, steps, helpless, state)
+    move_down_track(health, hp, steps, condition_track.helpless_step(), state)
 }
 
 #[cfg(test)]

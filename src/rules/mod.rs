@@ -40,7 +40,7 @@ pub use apply::apply;
 pub use budget::TurnBudget;
 pub use combat::{
     Combat, DelayWindow, DelayingUnit, InitiativeEntry, Interruption, ReadiedAction, SupportBonus, TrackedEffect,
-    UnitIndex,
+    UnitIndex, unit_component,
 };
 pub use command::{CommandRequested, GameCommand};
 pub use dice::{Dice, DiceExpr, DiceExprError, DieRoll, ScriptedDieError};

@@ -6,7 +6,7 @@ use super::attack::{melee_weapon, resolve_attack};
 use super::board::{BoardLayers, board_for};
 use super::conditions::effective_conditions;
 use super::health::LifeState;
-use super::resolve::{start_effect, take_action};
+use super::resolve::{EffectTerms, start_effect, take_action};
 use super::threat::{space_of, weapon_threatens};
 use super::{Combat, ConditionName, Executor, GameEvent, Profile, RuleError, UnitId};
 use crate::grid::{Planner, Space, Square, straight_path};
@@ -406,7 +406,14 @@ pub fn execute_move(
         && let RunnerDefense::FlatFooted { .. } = rules.movement.run.runner_defense
     {
         // §5.6: the runner is flat-footed until the start of its next turn (engine default duration).
-        start_effect(ex, unit, unit, "running", 1, Some(ConditionName::FlatFooted), 0);
+        start_effect(
+            ex,
+            unit,
+            unit,
+            "running",
+            1,
+            EffectTerms::condition(Some(ConditionName::FlatFooted)),
+        );
     }
     Ok(())
 }

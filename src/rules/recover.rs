@@ -2,8 +2,8 @@
 //! rounds move a unit up the condition track.
 
 use super::error::illegal;
-use super::recovery::get;
 use super::resolve::take_action;
+use super::unit_component as get;
 use super::{Combat, Executor, GameEvent, Health, Recovery, RuleError, UnitId};
 use crate::rules::health::LifeState;
 use crate::ruleset::{ActionKind, Ruleset};

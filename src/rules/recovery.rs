@@ -5,14 +5,10 @@
 use super::error::illegal;
 use super::health::LifeState;
 use super::resolve::take_action;
+use super::unit_component as get;
 use super::{Combat, Executor, GameEvent, Health, Recovery, RuleError, UnitId};
 use crate::ruleset::Ruleset;
 use bevy::prelude::World;
-
-pub(super) fn get<'w, T: bevy::prelude::Component>(world: &'w World, unit: &UnitId) -> Option<&'w T> {
-    let e = *world.resource::<super::UnitIndex>().0.get(unit)?;
-    world.get::<T>(e)
-}
 
 /// HP-SF-2: at the end of its turn a dying creature loses Resolve; with none left it dies.
 /// One that dropped during its own turn first loses Resolve at the end of its next turn.

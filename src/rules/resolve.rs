@@ -4,7 +4,7 @@
 use super::ConditionName;
 use super::sequence::{advance, begin_turn, new_delay_count};
 use super::support::{SupportKind, SupportOrder, check_support, execute_support};
-use super::{Combat, Executor, GameCommand, GameEvent, RuleError, StartFlatFooted, UnitId, UnitIndex};
+use super::{Combat, Executor, GameCommand, GameEvent, RuleError, StartFlatFooted, SupportBonus, UnitId, UnitIndex};
 use crate::ruleset::{ActionKind, Ruleset};
 use bevy::prelude::World;
 
@@ -20,12 +20,7 @@ pub fn check(world: &World, command: &GameCommand) -> Result<(), RuleError> {
             && let Some(c) = super::conditions::effective_conditions(world, unit)
                 .into_iter()
                 .find(|c| super::conditions::NO_ACTIONS.contains(c))
-            && world
-                .resource::<UnitIndex>()
-                .0
-                .get(unit)
-                .and_then(|e| world.get::<super::health::LifeState>(*e))
-                .is_none_or(|s| s.can_act())
+            && super::unit_component::<super::health::LifeState>(world, unit).is_none_or(|s| s.can_act())
         {
             return Err(RuleError::IllegalMove(format!(
                 "{unit} cannot act while {}",
@@ -299,7 +294,7 @@ pub fn execute(ex: &mut Executor, command: &GameCommand) -> Result<(), RuleError
             rounds,
             condition,
         } => {
-            start_effect(ex, source, target, name, *rounds, *condition, 0);
+            start_effect(ex, source, target, name, *rounds, EffectTerms::condition(*condition));
             Ok(())
         }
         GameCommand::Move { unit, to, path, mode } => {
@@ -348,6 +343,30 @@ pub fn execute(ex: &mut Executor, command: &GameCommand) -> Result<(), RuleError
     }
 }
 
+/// What a tracked effect does to its target while it lasts.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct EffectTerms {
+    pub condition: Option<ConditionName>,
+    pub defense: i32,
+    pub support: Option<SupportBonus>,
+}
+
+impl EffectTerms {
+    pub fn defense(defense: i32) -> Self {
+        Self {
+            defense,
+            ..Self::default()
+        }
+    }
+
+    pub fn condition(condition: Option<ConditionName>) -> Self {
+        Self {
+            condition,
+            ..Self::default()
+        }
+    }
+}
+
 /// Starts a tracked effect at the current initiative count (SEQ-5).
 pub(crate) fn start_effect(
     ex: &mut Executor,
@@ -355,9 +374,13 @@ pub(crate) fn start_effect(
     target: &UnitId,
     name: &str,
     rounds: u32,
-    condition: Option<crate::rules::ConditionName>,
-    defense: i32,
+    terms: EffectTerms,
 ) {
+    let EffectTerms {
+        condition,
+        defense,
+        support,
+    } = terms;
     let combat = ex.world.resource::<Combat>();
     let (round, count, id) = (combat.round, combat.current_count().unwrap_or(0), combat.next_effect_id);
     ex.emit(GameEvent::EffectStarted {
@@ -370,7 +393,7 @@ pub(crate) fn start_effect(
         count,
         condition,
         defense,
-        support: None,
+        support,
     });
 }
 

@@ -141,8 +141,8 @@ pub fn attacker_conditions(
 /// HP-SG-4: the penalty of `who`'s step down the condition track, if any.
 fn track_penalty(world: &World, who: &UnitId) -> Option<i32> {
     let track = world.resource::<Ruleset>().health.condition_track.as_ref()?;
-    let e = world.resource::<UnitIndex>().0.get(who)?;
-    let Some(crate::rules::Health::DamageThresholdTrack { track_step, .. }) = world.get::<crate::rules::Health>(*e)
+    let Some(crate::rules::Health::DamageThresholdTrack { track_step, .. }) =
+        super::unit_component::<crate::rules::Health>(world, who)
     else {
         return None;
     };
@@ -203,11 +203,7 @@ pub fn situation(world: &World, attacker: &UnitId, target: &UnitId, weapon: &Wea
     // low-light vision treats dim light as normal; darkvision ignores dim light and darkness
     // within its range.
     let by_lines = concealment_lines_with(map, &rules.concealment, a, t, |_| Concealment::None);
-    let senses = world
-        .resource::<UnitIndex>()
-        .0
-        .get(attacker)
-        .and_then(|e| world.get::<Profile>(*e))
+    let senses = super::unit_component::<Profile>(world, attacker)
         .map(|p| p.senses)
         .unwrap_or_default();
     let rank = |c: Concealment| match c {
@@ -299,12 +295,7 @@ pub fn situation(world: &World, attacker: &UnitId, target: &UnitId, weapon: &Wea
             attack.push(m(bonus, "target helpless"));
         }
         // Dexterity counts as the helpless score: its modifier replaces the unit's own.
-        let dex = world
-            .resource::<UnitIndex>()
-            .0
-            .get(target)
-            .and_then(|e| world.get::<Profile>(*e))
-            .map_or(0, |p| p.abilities.dex);
+        let dex = super::unit_component::<Profile>(world, target).map_or(0, |p| p.abilities.dex);
         let helpless_mod = (p.helpless.dex_score as i32 - 10).div_euclid(2);
         defense.push(m(helpless_mod - dex, "helpless: Dex counts as 0"));
     }

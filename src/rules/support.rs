@@ -7,7 +7,7 @@
 use super::attack_action::check_attack;
 use super::error::illegal;
 use super::health::LifeState;
-use super::resolve::take_action;
+use super::resolve::{EffectTerms, start_effect, take_action};
 use super::situation::{attacker_conditions, situation};
 use super::threat::{hostile, provoked_by, space_of};
 use super::{
@@ -90,12 +90,7 @@ pub struct SupportPlan {
 
 /// The best ranged weapon of `unit`, or the one named.
 fn ranged_weapon(world: &World, unit: &UnitId, name: Option<&str>, what: &str) -> Result<Weapon, RuleError> {
-    let profile = world
-        .resource::<super::UnitIndex>()
-        .0
-        .get(unit)
-        .and_then(|e| world.get::<Profile>(*e))
-        .ok_or_else(|| RuleError::UnknownUnit(unit.clone()))?;
+    let profile = super::unit_component::<Profile>(world, unit).ok_or_else(|| RuleError::UnknownUnit(unit.clone()))?;
     let ranged = |w: &&Weapon| matches!(w.kind, WeaponKind::Ranged | WeaponKind::Thrown);
     let weapon = match name {
         Some(name) => profile
@@ -125,8 +120,7 @@ pub fn check_support(world: &World, order: SupportOrder) -> Result<SupportPlan, 
     let support = kind
         .rules(rules)
         .ok_or_else(|| RuleError::NotSupported(format!("{} is not in {}'s rules", kind.name(), rules.name)))?;
-    let index = world.resource::<super::UnitIndex>();
-    let state = |u: &UnitId| index.0.get(u).and_then(|e| world.get::<LifeState>(*e)).copied();
+    let state = |u: &UnitId| super::unit_component::<LifeState>(world, u).copied();
     if !state(unit).unwrap_or_default().can_act() {
         return Err(illegal(format!("{unit} cannot act")));
     }
@@ -220,12 +214,7 @@ pub fn execute_support(ex: &mut Executor, order: SupportOrder) -> Result<(), Rul
     let rules = ex.ruleset().attack;
     let roll = ex.roll(20, format!("{}: {unit} with {}", kind.name(), plan.weapon.name))?;
     let total = roll.result as i32 + plan.modifiers.iter().map(|m| m.value).sum::<i32>();
-    let meets = if rules.ties_hit {
-        total >= plan.rules.defense
-    } else {
-        total > plan.rules.defense
-    };
-    let hit = roll.result != rules.natural_miss && (roll.result == rules.natural_hit || meets);
+    let hit = rules.hits(roll.result, total, plan.rules.defense);
     ex.emit(GameEvent::SupportResolved {
         unit: unit.clone(),
         kind,
@@ -254,20 +243,11 @@ pub fn execute_support(ex: &mut Executor, order: SupportOrder) -> Result<(), Rul
         (SupportKind::Aid, None) => return Err(illegal("aid another names the ally it helps")),
         (SupportKind::Suppress, _) => SupportBonus::OwnAttack(bonus),
     };
-    let combat = ex.world.resource::<Combat>();
-    let (round, count, id) = (combat.round, combat.current_count().unwrap_or(0), combat.next_effect_id);
     // SEQ-5: one round from the roller's count ends it just before its next turn.
-    ex.emit(GameEvent::EffectStarted {
-        id,
-        name: kind.name().to_string(),
-        source: unit.clone(),
-        target: target.clone(),
-        rounds: 1,
-        round,
-        count,
-        condition: None,
-        defense: 0,
+    let terms = EffectTerms {
         support: Some(support),
-    });
+        ..EffectTerms::default()
+    };
+    start_effect(ex, unit, target, kind.name(), 1, terms);
     Ok(())
 }

@@ -69,3 +69,20 @@ pub struct AttackRules {
     pub ties_hit: bool,
     pub critical: CriticalRules,
 }
+
+impl AttackRules {
+    /// Whether `total` meets `defense` (ties per `ties_hit`).
+    pub fn meets(&self, total: i32, defense: i32) -> bool {
+        if self.ties_hit {
+            total >= defense
+        } else {
+            total > defense
+        }
+    }
+
+    /// ATK-1: a natural miss misses, a natural hit hits, otherwise the total must meet the
+    /// defense.
+    pub fn hits(&self, natural: u32, total: i32, defense: i32) -> bool {
+        natural != self.natural_miss && (natural == self.natural_hit || self.meets(total, defense))
+    }
+}
