@@ -81,7 +81,10 @@ pub fn concealment_answer(battle: &Battle, attacker: &str, target: &str) -> Resu
             medium: u32::MAX,
             long: u32::MAX,
         }),
-        threatens: Some(false),
+                threatens: Some(false),
+        hands: 1,
+        light: false,
+        double: false,
     };
     match crate::rules::situation::situation(world, &a_id, &t_id, &weapon) {
         Ok(s) => Ok(json!({

@@ -18,6 +18,7 @@ mod dice;
 mod error;
 mod event;
 mod executor;
+pub mod feats;
 pub mod flight;
 pub mod health;
 mod log;

@@ -67,8 +67,12 @@ pub struct Profile {
     /// Damage reductions (§16.3).
     pub dr: Vec<DamageReductionDef>,
     pub senses: Senses,
-    /// saga Shield Rating at full charge (§16.3, 004:879-885); 0 = no shields.
+        /// saga Shield Rating at full charge (§16.3, 004:879-885); 0 = no shields.
     pub shield_rating: u32,
+    /// Feats and talents the engine resolves (saga full attack, disarm, grapple).
+    pub feats: BTreeSet<super::feats::Feat>,
+    /// Skills the unit is trained in, where training changes a grid rule.
+    pub trained: BTreeSet<super::feats::Skill>,
 }
 
 /// A unit's Shield Rating now: it drops when a hit's damage exceeds it (§16.3).
@@ -140,8 +144,14 @@ pub struct Weapon {
     pub damage_types: Vec<DamageType>,
     pub reach_ft: Option<u32>,
     pub range_increment_ft: Option<u32>,
-    pub range_bands: Option<RangeBands>,
+        pub range_bands: Option<RangeBands>,
     pub threatens: Option<bool>,
+    /// Hands it is wielded with (saga disarm: −5 per hand beyond the first, §4.4).
+    pub hands: u32,
+    /// A light weapon (saga grabbed: no penalty with it, §20).
+    pub light: bool,
+    /// A double weapon (saga: both ends in a full attack, §4.3.1).
+    pub double: bool,
 }
 
 /// saga range bands of a weapon, in squares: the farthest square of each band (§18.1).

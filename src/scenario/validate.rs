@@ -446,6 +446,22 @@ fn build_units(
                 format!("shield rating is not in {}'s rules", ruleset.name),
             ));
         }
+                for feat in merged.feats.iter().flatten() {
+            if !feat.families().contains(&ruleset.id) {
+                problems.push(Problem::at(
+                    path("feats"),
+                    format!("the feat {feat:?} has no effect in {}'s rules", ruleset.name),
+                ));
+            }
+        }
+        for skill in merged.trained.iter().flatten() {
+            if !skill.families().contains(&ruleset.id) {
+                problems.push(Problem::at(
+                    path("trained"),
+                    format!("training in {skill:?} has no effect in {}'s rules", ruleset.name),
+                ));
+            }
+        }
         for c in merged.conditions.iter().flatten() {
             if let Some(why) = c.not_supported() {
                 problems.push(Problem::at(path("conditions"), why));
@@ -646,7 +662,10 @@ fn build_profile(
             reach_ft: w.reach,
             range_increment_ft: w.range_increment,
             range_bands: w.range_bands,
-            threatens: w.threatens,
+                        threatens: w.threatens,
+            hands: w.hands.unwrap_or(1).max(1),
+            light: w.light,
+            double: w.double,
         });
     }
     Some(Profile {
@@ -666,7 +685,9 @@ fn build_profile(
         kind: u.kind.unwrap_or_default(),
         dr: u.dr.clone().unwrap_or_default(),
         senses: u.senses.unwrap_or_default(),
-        shield_rating: u.shield_rating.unwrap_or(0),
+                shield_rating: u.shield_rating.unwrap_or(0),
+        feats: u.feats.iter().flatten().copied().collect(),
+        trained: u.trained.iter().flatten().copied().collect(),
     })
 }
 

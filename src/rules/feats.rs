@@ -1,0 +1,59 @@
+//! Feats, talents and trained skills a stat block may list, limited to those whose effect
+//! on the grid the rules engine resolves (saga §4.3.1 full attack and fight defensively,
+//! §4.4 disarm and grapple). Listing one the engine does not know is a scenario error, so a
+//! typo never silently does nothing.
+
+use crate::ruleset::Family;
+use serde::{Deserialize, Serialize};
+
+/// A feat or talent the engine resolves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Feat {
+    /// saga: one extra attack in a full attack, −5 on all attacks that round (004:321-323).
+    DoubleAttack,
+    /// saga: a further extra attack, −10 in all (needs Double Attack, 004:325-327).
+    TripleAttack,
+    /// saga: the two-weapon / double-weapon penalty drops from −10 to −5 (004:317-319).
+    DualWeaponMastery1,
+    /// saga: ... to −2.
+    DualWeaponMastery2,
+    /// saga: ... to 0.
+    DualWeaponMastery3,
+    /// saga: +5 to disarm, and no attack of opportunity when a disarm fails (004:477-479).
+    ImprovedDisarm,
+    /// saga talent: disarm with a ranged attack; no attack of opportunity on a failure
+    /// (004:481-483).
+    RangedDisarm,
+    /// saga grappling feats: any of them allows the grapple attack (004:501-509).
+    Pin,
+    Crush,
+    Trip,
+    Throw,
+}
+
+impl Feat {
+    /// Whether the feat lets its owner make saga's grapple attack (004:501-503).
+    pub fn is_grappling(self) -> bool {
+        matches!(self, Feat::Pin | Feat::Crush | Feat::Trip | Feat::Throw)
+    }
+
+    /// The families whose rules give the feat an effect the engine resolves.
+        pub fn families(self) -> &'static [Family] {
+        &[Family::Saga]
+    }
+}
+
+/// A skill a unit can be trained in, where training changes a grid rule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Skill {
+    /// saga: fight defensively gives +5 / +10 instead of +2 / +5 (004:489-491).
+    Acrobatics,
+}
+
+impl Skill {
+    /// The families whose rules give training in the skill an effect the engine resolves.
+        pub fn families(self) -> &'static [Family] {
+        &[Family::Saga]
+    }
+}
+
