@@ -34,6 +34,8 @@ pub struct UnitSnapshot {
     /// saga Shield Rating now, for a unit with shields (§16.3).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub shield_rating: Option<u32>,
+    /// The weapons it holds now (a disarm takes one away, §4.4).
+    pub weapons: Vec<String>,
 }
 
 /// The state of the whole battle.
@@ -42,6 +44,9 @@ pub struct BattleSnapshot {
     pub ruleset: String,
     pub combat: Combat,
     pub units: Vec<UnitSnapshot>,
+    /// Weapons lying on the ground (§4.4 disarm), when there are any.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub ground: Vec<crate::rules::items::GroundItem>,
 }
 
 impl BattleSnapshot {
@@ -52,6 +57,10 @@ impl BattleSnapshot {
             ruleset: world.resource::<Ruleset>().id.to_string(),
             combat: world.resource::<Combat>().clone(),
             units,
+            ground: world
+                .get_resource::<crate::rules::items::Ground>()
+                .map(|g| g.0.clone())
+                .unwrap_or_default(),
         }
     }
 }
@@ -81,6 +90,7 @@ impl UnitSnapshot {
             altitude_ft: world.get::<crate::rules::Elevation>(e).map_or(0, |h| h.0)
                 * world.resource::<Ruleset>().grid.square_ft,
             shield_rating: world.get::<crate::rules::Shields>(e).map(|s| s.0),
+            weapons: profile.weapons.iter().map(|w| w.name.clone()).collect(),
         })
     }
 }

@@ -185,6 +185,7 @@ pub fn apply(world: &mut World, event: &GameEvent) {
             condition,
             defense,
             support,
+            hold,
         } => {
             let mut c = combat(world);
             c.effects.push(TrackedEffect {
@@ -198,6 +199,7 @@ pub fn apply(world: &mut World, event: &GameEvent) {
                 condition: *condition,
                 defense: *defense,
                 support: support.clone(),
+                hold: *hold,
             });
             c.next_effect_id = c.next_effect_id.max(id + 1);
         }
@@ -248,6 +250,66 @@ pub fn apply(world: &mut World, event: &GameEvent) {
             c.diagonals = *diagonals;
             if heading.is_some() {
                 c.fly_heading = *heading;
+            }
+        }
+        GameEvent::ManeuverResolved { .. } => {}
+        GameEvent::ForcedMove {
+            unit, path, elevation, ..
+        } => {
+            if let Some(e) = entity(world, unit) {
+                if let (Some(to), Some(mut p)) = (path.last(), world.get_mut::<Placement>(e)) {
+                    p.at = *to;
+                }
+                match elevation {
+                    Some(0) => {
+                        world.entity_mut(e).remove::<Elevation>();
+                    }
+                    Some(h) => {
+                        world.entity_mut(e).insert(Elevation(*h));
+                    }
+                    None => {}
+                }
+            }
+        }
+        GameEvent::WeaponDropped {
+            unit,
+            weapon,
+            at,
+            taken_by,
+        } => {
+            if let Some(e) = entity(world, unit)
+                && let Some(mut p) = world.get_mut::<Profile>(e)
+                && let Some(i) = p.weapons.iter().position(|w| w.name == weapon.name)
+            {
+                p.weapons.remove(i);
+            }
+            match taken_by.as_ref().and_then(|t| entity(world, t)) {
+                Some(e) => {
+                    if let Some(mut p) = world.get_mut::<Profile>(e) {
+                        p.weapons.push((**weapon).clone());
+                    }
+                }
+                None => world
+                    .resource_mut::<super::items::Ground>()
+                    .0
+                    .push(super::items::GroundItem {
+                        at: *at,
+                        weapon: (**weapon).clone(),
+                        dropped_by: unit.clone(),
+                    }),
+            }
+        }
+        GameEvent::ItemPickedUp { unit, weapon, at } => {
+            let mut ground = world.resource_mut::<super::items::Ground>();
+            let item = ground
+                .0
+                .iter()
+                .position(|g| &g.weapon.name == weapon && g.at == *at)
+                .map(|i| ground.0.remove(i));
+            if let (Some(item), Some(e)) = (item, entity(world, unit))
+                && let Some(mut p) = world.get_mut::<Profile>(e)
+            {
+                p.weapons.push(item.weapon);
             }
         }
         GameEvent::UnitDisplaced { unit, to, .. } => {

@@ -226,8 +226,20 @@ pub fn resolve_attack(
         context: context.to_string(),
         attack: Box::new(attack.clone()),
     });
-    // §4.3.1: covering and harrying fire last for one attack.
-    for id in &situation.support_used {
+    use_up_support(ex, &situation.support_used);
+    if let Some(damage) = damage {
+        match special_kind(&rules, weapon) {
+            Some((special, name)) => deal_special(ex, &rules, &special, name, target, &target_profile, damage.dealt)?,
+            None => deal_damage(ex, &rules, target, damage.dealt, damage.lethal)?,
+        }
+    }
+    Ok(attack)
+}
+
+/// §4.3.1: covering and harrying fire, aid another and suppress last for one attack roll;
+/// ends the effects (`Situation::support_used`) that roll drew on.
+pub(crate) fn use_up_support(ex: &mut Executor, used: &[u32]) {
+    for id in used {
         let effect = ex
             .world
             .resource::<super::Combat>()
@@ -243,13 +255,6 @@ pub fn resolve_attack(
             });
         }
     }
-    if let Some(damage) = damage {
-        match special_kind(&rules, weapon) {
-            Some((special, name)) => deal_special(ex, &rules, &special, name, target, &target_profile, damage.dealt)?,
-            None => deal_damage(ex, &rules, target, damage.dealt, damage.lethal)?,
-        }
-    }
-    Ok(attack)
 }
 
 /// §16.1–16.2: the weapon's dice (with their bonus) rolled once, or per the critical model.

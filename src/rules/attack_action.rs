@@ -24,7 +24,7 @@ pub struct AttackPlan {
 }
 
 /// Whether `weapon` (a melee weapon) reaches any square of `target` from `attacker`.
-fn in_reach(world: &World, attacker: &UnitId, target: &UnitId, weapon: &Weapon, profile: &Profile) -> bool {
+pub(crate) fn in_reach(world: &World, attacker: &UnitId, target: &UnitId, weapon: &Weapon, profile: &Profile) -> bool {
     let rules = world.resource::<Ruleset>();
     let (Some(a), Some(t)) = (space_of(world, attacker), space_of(world, target)) else {
         return false;

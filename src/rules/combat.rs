@@ -72,6 +72,21 @@ pub struct TrackedEffect {
     /// Covering or harrying fire: a bonus used up by the next attack it applies to.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub support: Option<SupportBonus>,
+    /// A grapple or grab the source keeps on the target (§4.4): it ends by its own rule,
+    /// never by rounds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hold: Option<Hold>,
+}
+
+/// How long a grapple or grab lasts (§4.4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Hold {
+    /// starfinder grapple: until the end of the grappler's next turn, unless renewed on it
+    /// (001:816-819).
+    UntilSourceNextTurnEnds,
+    /// saga grab and grapple: until the target breaks free (004:497-499).
+    UntilBroken,
 }
 
 /// What covering or harrying fire, aid another or suppress gives (§4.3.1), for one attack
@@ -93,6 +108,9 @@ pub enum SupportBonus {
 impl TrackedEffect {
     /// Ends just before the same initiative count `rounds` rounds later (SEQ-5).
     pub fn expires_before(&self, round: u32, count: i32) -> bool {
+        if self.hold.is_some() {
+            return false;
+        }
         let end_round = self.round + self.rounds;
         round > end_round || (round == end_round && count <= self.count)
     }

@@ -2,6 +2,7 @@
 //! replays and hot-seat all use the same path). Commands arrive as the `CommandRequested` message.
 
 use super::flight::FlyStep;
+use super::maneuver::Maneuver;
 use super::movement::MoveMode;
 use super::{ConditionName, UnitId};
 use crate::grid::Square;
@@ -145,6 +146,25 @@ pub enum GameCommand {
     StandUp { unit: UnitId },
     /// The active unit drops prone (swift action in starfinder, saga; §4.3.2).
     DropProne { unit: UnitId },
+    /// The active unit attempts a combat maneuver on `target` (§4.4), e.g.
+    /// `Maneuver(unit: "a", target: "b", maneuver: Reposition(to: (3, 4)))`.
+    Maneuver {
+        unit: UnitId,
+        target: UnitId,
+        maneuver: Maneuver,
+        /// The weapon for the roll; default: its best melee weapon that reaches.
+        #[serde(default)]
+        weapon: Option<String>,
+    },
+    /// saga: a grabbed or grappled unit breaks free of one holder per character level
+    /// (§4.4); `from` picks which.
+    BreakFree {
+        unit: UnitId,
+        #[serde(default)]
+        from: Vec<UnitId>,
+    },
+    /// The active unit picks up a weapon lying in or next to its space (§4.3.2).
+    PickUp { unit: UnitId, weapon: String },
 }
 
 impl GameCommand {
@@ -172,7 +192,10 @@ impl GameCommand {
             | GameCommand::SecondWind { unit }
             | GameCommand::Recover { unit }
             | GameCommand::StandUp { unit }
-            | GameCommand::DropProne { unit } => Some(unit),
+            | GameCommand::DropProne { unit }
+            | GameCommand::Maneuver { unit, .. }
+            | GameCommand::BreakFree { unit, .. }
+            | GameCommand::PickUp { unit, .. } => Some(unit),
             GameCommand::TrackEffect { source, .. } => Some(source),
             GameCommand::Proceed => None,
         }

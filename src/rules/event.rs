@@ -4,11 +4,13 @@
 
 use super::attack::AttackRoll;
 use super::health::LifeState;
+use super::maneuver::ManeuverRoll;
 use super::movement::MoveMode;
 use super::support::{SupportKind, SupportRoll};
-use super::{ConditionName, DieRoll, Health, SupportBonus, UnitId};
+use super::{ConditionName, DieRoll, Health, Hold, SupportBonus, UnitId, Weapon};
 use crate::grid::Square;
 use crate::ruleset::ActionKind;
+use crate::ruleset::ManeuverKind;
 use bevy::prelude::Message;
 use serde::{Deserialize, Serialize};
 
@@ -146,6 +148,8 @@ pub enum GameEvent {
         defense: i32,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         support: Option<SupportBonus>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        hold: Option<Hold>,
     },
     /// Covering or harrying fire, aid another or suppress was rolled (§4.3.1); a hit starts
     /// its effect.
@@ -285,6 +289,37 @@ pub enum GameEvent {
         condition: ConditionName,
         gained: bool,
     },
+    /// A combat maneuver was rolled (§4.4); its effect follows as its own events.
+    ManeuverResolved {
+        unit: UnitId,
+        target: UnitId,
+        maneuver: ManeuverKind,
+        roll: Box<ManeuverRoll>,
+    },
+    /// `unit` is moved by `by` (bull rush, reposition, a trip in the air; §4.4): through
+    /// `path`, or down to `elevation` squares; `stopped` says why it ended short.
+    ForcedMove {
+        unit: UnitId,
+        by: UnitId,
+        path: Vec<Square>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        elevation: Option<u32>,
+        moved_ft: u32,
+        stopped: Option<String>,
+    },
+    /// `unit` lost `weapon` (a disarm, §4.4): it lies at `at`, or `taken_by` caught it.
+    WeaponDropped {
+        unit: UnitId,
+        weapon: Box<Weapon>,
+        at: Square,
+        taken_by: Option<UnitId>,
+    },
+    /// `unit` picked the weapon up from the ground at `at` (§4.3.2).
+    ItemPickedUp {
+        unit: UnitId,
+        weapon: String,
+        at: Square,
+    },
 }
 
 fn is_zero(v: &i32) -> bool {
@@ -305,6 +340,14 @@ impl GameEvent {
                 dice
             }
             GameEvent::SupportResolved { roll, .. } => vec![&roll.roll],
+            GameEvent::ManeuverResolved { roll, .. } => {
+                let mut dice = vec![&roll.roll];
+                dice.extend(roll.miss_chance.iter().map(|(_, d)| d));
+                if let Some(opposed) = &roll.opposed {
+                    dice.extend([&opposed.0.roll, &opposed.1.roll]);
+                }
+                dice
+            }
             _ => Vec::new(),
         }
     }

@@ -303,7 +303,7 @@ pub fn execute_fly(ex: &mut Executor, unit: &UnitId, route: &[FlyStep], double: 
                 .copied()
                 .find(|sq| threatens_at(ex.world, &reactor, *sq, elevation))
                 .unwrap_or(at);
-            super::movement::attack_of_opportunity(ex, &reactor, unit, square_left, "fly")?;
+            super::movement::attack_of_opportunity(ex, &reactor, unit, square_left, "fly, leaving")?;
             if !ex.get::<LifeState>(unit).copied().unwrap_or_default().can_act() {
                 stopped = Some("dropped by an attack of opportunity".to_string());
                 break 'legs;

@@ -20,8 +20,12 @@ mod event;
 mod executor;
 pub mod feats;
 pub mod flight;
+pub mod forced;
 pub mod health;
+pub mod hold;
+pub mod items;
 mod log;
+pub mod maneuver;
 pub mod movement;
 pub mod multiply;
 mod narrate;
@@ -40,7 +44,7 @@ mod unit;
 pub use apply::apply;
 pub use budget::TurnBudget;
 pub use combat::{
-    Combat, DelayWindow, DelayingUnit, InitiativeEntry, Interruption, ReadiedAction, SupportBonus, TrackedEffect,
+    Combat, DelayWindow, DelayingUnit, Hold, InitiativeEntry, Interruption, ReadiedAction, SupportBonus, TrackedEffect,
     UnitIndex, unit_component,
 };
 pub use command::{CommandRequested, GameCommand};
@@ -50,6 +54,7 @@ pub use event::{GameEvent, Modifier, OrderEntry};
 pub use executor::Executor;
 pub use health::LifeState;
 pub use log::{BattleLog, CommandRejected, LoggedCommand};
+pub use maneuver::Maneuver;
 pub use movement::MoveMode;
 pub use narrate::narrate;
 pub use resolve::{check, execute};
@@ -87,6 +92,7 @@ pub fn plugin(app: &mut App) {
         .init_resource::<Combat>()
         .init_resource::<UnitIndex>()
         .init_resource::<BattleLog>()
+        .init_resource::<items::Ground>()
         .configure_sets(Update, (RulesSet::Resolve, RulesSet::Derive).chain())
         .add_systems(Update, resolve_commands.in_set(RulesSet::Resolve));
 }
@@ -120,7 +126,12 @@ pub fn resolve_commands(world: &mut World) {
 pub fn process(world: &mut World, command: &GameCommand) -> Result<Vec<GameEvent>, RuleError> {
     check(world, command)?;
     let mut ex = Executor::new(world);
-    let result = execute(&mut ex, command);
+    let mut result = execute(&mut ex, command);
+    if result.is_ok() {
+        // §4.4: a grapple or grab ends at once when its holder moves away or goes down.
+        hold::release_broken(&mut ex);
+        result = Ok(());
+    }
     let events = std::mem::take(&mut ex.events);
     result?;
     world.resource_mut::<BattleLog>().entries.push(LoggedCommand {

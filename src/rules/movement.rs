@@ -159,7 +159,7 @@ pub fn plan_move(
     if !prone && mode == MoveMode::Crawl {
         return Err(illegal(format!("{unit} is not prone, so it cannot crawl")));
     }
-    for c in [ConditionName::Grappled, ConditionName::Pinned] {
+    for c in [ConditionName::Grappled, ConditionName::Pinned, ConditionName::Grabbed] {
         if conditions.contains(&c) {
             return Err(illegal(format!("{unit} is {c:?} and cannot move").to_lowercase()));
         }
@@ -494,7 +494,13 @@ pub(crate) fn walk(
                     .copied()
                     .find(|sq| threatens(ex.world, &reactor, *sq))
                     .unwrap_or(at);
-                attack_of_opportunity(ex, &reactor, unit, square_left, mode_word(mode))?;
+                attack_of_opportunity(
+                    ex,
+                    &reactor,
+                    unit,
+                    square_left,
+                    &format!("{}, leaving", mode_word(mode)),
+                )?;
                 if !ex.get::<LifeState>(unit).copied().unwrap_or_default().can_act() {
                     stopped = Some("dropped by an attack of opportunity".to_string());
                     break 'steps;
@@ -582,7 +588,7 @@ pub(crate) fn attack_of_opportunity(
         reactor: reactor.clone(),
         target: target.clone(),
         square_left,
-        trigger: format!("{trigger}, leaving"),
+        trigger: trigger.to_string(),
     });
     let situation = super::situation::situation(ex.world, reactor, target, &weapon)?;
     resolve_attack(

@@ -253,6 +253,71 @@ pub fn narrate(event: &GameEvent, rules: &Ruleset) -> String {
             condition,
             gained: false,
         } => format!("{unit} is no longer {condition:?}"),
+        GameEvent::ManeuverResolved {
+            unit,
+            target,
+            maneuver,
+            roll,
+        } => {
+            let mut text = format!(
+                "{unit}: {} {target} with {}: d20 {}{} = {} vs {} {}",
+                super::maneuver::kind_name(*maneuver),
+                roll.weapon,
+                roll.roll.result,
+                modifiers(&roll.modifiers),
+                roll.total,
+                roll.defense.name,
+                roll.defense.value
+            );
+            if !roll.defense.modifiers.is_empty() {
+                text += &format!(" (incl.{})", modifiers(&roll.defense.modifiers));
+            }
+            if let Some((pct, d)) = &roll.miss_chance {
+                text += &format!(", miss chance {pct}%: d% {}", d.result);
+            }
+            if let Some(opposed) = &roll.opposed {
+                let (a, b) = (&opposed.0, &opposed.1);
+                text += &format!(
+                    "; grapple checks: {} d20 {}{} = {} vs {} d20 {}{} = {}",
+                    a.unit,
+                    a.roll.result,
+                    modifiers(&a.modifiers),
+                    a.total,
+                    b.unit,
+                    b.roll.result,
+                    modifiers(&b.modifiers),
+                    b.total
+                );
+            }
+            text + if roll.success { ": success" } else { ": failure" }
+        }
+        GameEvent::ForcedMove {
+            unit,
+            by,
+            path,
+            elevation,
+            moved_ft,
+            stopped,
+        } => {
+            let place = match (path.last(), elevation) {
+                (_, Some(0)) => "to the ground".to_string(),
+                (_, Some(h)) => format!("down to {h} squares up"),
+                (Some(at), None) => format!("to {at}"),
+                (None, None) => "nowhere".to_string(),
+            };
+            let why = stopped.as_ref().map(|s| format!(" (stopped: {s})")).unwrap_or_default();
+            format!("{by} moves {unit} {place}, {moved_ft} ft{why}")
+        }
+        GameEvent::WeaponDropped {
+            unit,
+            weapon,
+            at,
+            taken_by,
+        } => match taken_by {
+            Some(taker) => format!("{unit} loses its {}: {taker} takes it", weapon.name),
+            None => format!("{unit} drops its {} at {at}", weapon.name),
+        },
+        GameEvent::ItemPickedUp { unit, weapon, at } => format!("{unit} picks up the {weapon} at {at}"),
     }
 }
 

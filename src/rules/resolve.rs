@@ -27,6 +27,11 @@ pub fn check(world: &World, command: &GameCommand) -> Result<(), RuleError> {
                 format!("{c:?}").to_lowercase()
             )));
         }
+        if spends_an_action(command)
+            && let Some(refusal) = super::hold::pinned_refusal(world, unit, command)
+        {
+            return Err(refusal);
+        }
     }
     let in_window = combat.window.is_some();
     let no_window = || match in_window {
@@ -204,6 +209,26 @@ pub fn check(world: &World, command: &GameCommand) -> Result<(), RuleError> {
             is_active(combat, unit)?;
             super::movement::check_posture(world, unit, matches!(command, GameCommand::DropProne { .. }))
         }
+        GameCommand::Maneuver {
+            unit,
+            target,
+            maneuver,
+            weapon,
+        } => {
+            no_window()?;
+            is_active(combat, unit)?;
+            super::maneuver::check_maneuver(world, unit, target, maneuver, weapon.as_deref()).map(|_| ())
+        }
+        GameCommand::BreakFree { unit, from } => {
+            no_window()?;
+            is_active(combat, unit)?;
+            super::hold::check_break_free(world, unit, from).map(|_| ())
+        }
+        GameCommand::PickUp { unit, weapon } => {
+            no_window()?;
+            is_active(combat, unit)?;
+            super::items::check_pick_up(world, unit, weapon).map(|_| ())
+        }
     }
 }
 
@@ -226,6 +251,7 @@ pub fn execute(ex: &mut Executor, command: &GameCommand) -> Result<(), RuleError
                 return Ok(());
             }
             super::recovery::end_of_turn(ex, unit);
+            super::hold::end_of_turn(ex, unit);
             ex.emit(GameEvent::TurnEnded { unit: unit.clone() });
             advance(ex, true)
         }
@@ -340,6 +366,14 @@ pub fn execute(ex: &mut Executor, command: &GameCommand) -> Result<(), RuleError
         }
         GameCommand::StandUp { unit } => super::movement::execute_posture(ex, unit, false),
         GameCommand::DropProne { unit } => super::movement::execute_posture(ex, unit, true),
+        GameCommand::Maneuver {
+            unit,
+            target,
+            maneuver,
+            weapon,
+        } => super::maneuver::execute_maneuver(ex, unit, target, maneuver, weapon.as_deref()),
+        GameCommand::BreakFree { unit, from } => super::hold::execute_break_free(ex, unit, from),
+        GameCommand::PickUp { unit, weapon } => super::items::execute_pick_up(ex, unit, weapon),
     }
 }
 
@@ -349,6 +383,7 @@ pub(crate) struct EffectTerms {
     pub condition: Option<ConditionName>,
     pub defense: i32,
     pub support: Option<SupportBonus>,
+    pub hold: Option<super::Hold>,
 }
 
 impl EffectTerms {
@@ -380,6 +415,7 @@ pub(crate) fn start_effect(
         condition,
         defense,
         support,
+        hold,
     } = terms;
     let combat = ex.world.resource::<Combat>();
     let (round, count, id) = (combat.round, combat.current_count().unwrap_or(0), combat.next_effect_id);
@@ -394,6 +430,7 @@ pub(crate) fn start_effect(
         condition,
         defense,
         support,
+        hold,
     });
 }
 

@@ -118,7 +118,7 @@ pub fn attacker_conditions(
         if c.no_attacks {
             return Err(RuleError::IllegalMove(format!("{attacker} cannot attack while {name}")));
         }
-        let natural = weapon.kind == WeaponKind::Unarmed;
+        let natural = weapon.kind == WeaponKind::Unarmed || weapon.light;
         if c.attack != 0 && !(c.except_natural_or_light && natural) {
             attack.push(m(c.attack, name.clone()));
         }

@@ -23,6 +23,7 @@ mod flanking;
 mod geometry;
 mod health;
 mod load;
+mod maneuvers;
 mod models;
 mod movement;
 mod options;
@@ -64,6 +65,7 @@ pub use health::{
     WakeUp,
 };
 pub use load::{RulesetError, load_embedded, parse_ruleset};
+pub use maneuvers::{AttackVsKac, DisarmRules, GrabRules, ManeuverKind, ManeuverRules};
 pub use models::{DefenseModel, DefenseRules, HealthModel, HealthRules};
 pub use movement::{
     ArmorSpeed, Crawl, Encumbrance, EndInOccupied, FlightRules, Gravity, GuardedStep, LoadSpeed, MinimumMovement,
@@ -137,6 +139,8 @@ pub struct Ruleset {
     pub chases: Option<ChaseRules>,
     /// §4.3.1 full attack, fighting defensively, total defense.
     pub attack_options: AttackOptions,
+    /// §4.4 combat maneuvers; `None` where the family has none.
+    pub maneuvers: Option<ManeuverRules>,
     /// §20 what conditions do to attacks, defenses and damage.
     pub conditions: Vec<ConditionModifiers>,
     /// §27 named variant switches.

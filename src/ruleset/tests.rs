@@ -527,10 +527,15 @@ fn commented_paths(text: &str, marker: &str) -> Vec<String> {
         let (code, comment) = line.split_once("//").unwrap_or((line, ""));
         let indent = code.len() - code.trim_start().len();
         let trimmed = code.trim();
-        if let Some(size) = trimmed.strip_prefix("(size: ") {
-            if comment.contains(marker) {
-                found.push(format!("sizes.{}", size.split(',').next().unwrap_or("").trim()));
+        // Table rows are addressed by the value that names them.
+        for (prefix, table) in [("(size: ", "sizes"), ("(condition: ", "conditions")] {
+            if let Some(row) = trimmed.strip_prefix(prefix)
+                && comment.contains(marker)
+            {
+                found.push(format!("{table}.{}", row.split(',').next().unwrap_or("").trim()));
             }
+        }
+        if trimmed.starts_with("(size: ") || trimmed.starts_with("(condition: ") {
             continue;
         }
         let Some((key, _)) = trimmed.split_once(':') else {

@@ -7,6 +7,7 @@ mod cli;
 mod docs;
 mod fights;
 mod history;
+mod maneuvers;
 mod movement;
 mod recovery;
 mod scenarios;
