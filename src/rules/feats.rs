@@ -24,6 +24,8 @@ pub enum Feat {
     /// saga talent: disarm with a ranged attack; no attack of opportunity on a failure
     /// (004:481-483).
     RangedDisarm,
+    /// saga: unarmed attacks do not provoke attacks of opportunity (004:669).
+    MartialArts1,
     /// saga grappling feats: any of them allows the grapple attack (004:501-509).
     Pin,
     Crush,

@@ -11,12 +11,12 @@ use super::health::LifeState;
 use super::hold::{holds_by, holds_on};
 use super::resolve::{EffectTerms, start_effect, take_action};
 use super::situation::{Situation, situation};
-use super::threat::{aoo_refusal, space_of};
+use super::threat::{aoo_refusal, provoked_by, space_of};
 use super::{Combat, ConditionName, DieRoll, Executor, GameEvent, Hold, Modifier, Profile, RuleError, UnitId};
 use super::{DiceExpr, Weapon, WeaponKind, unit_component};
 use crate::grid::{Space, Square};
 use crate::history::Environment;
-use crate::ruleset::{Gravity, ManeuverKind, ManeuverRules, Ruleset};
+use crate::ruleset::{AooTrigger, Gravity, ManeuverKind, ManeuverRules, Ruleset};
 use bevy::prelude::World;
 use serde::{Deserialize, Serialize};
 
@@ -442,6 +442,19 @@ pub fn execute_maneuver(
     };
     let name = kind_name(plan.kind);
     take_action(ex, unit, mrules.action, format!("{name} {target}"));
+    // saga: an unarmed attack provokes without Martial Arts I (004:669), before it is made.
+    let trained = ex
+        .get::<Profile>(unit)
+        .is_some_and(|p| p.feats.contains(&Feat::MartialArts1));
+    if plan.weapon.kind == WeaponKind::Unarmed && !trained {
+        let square = space_of(ex.world, unit).map_or(Square::new(0, 0), |s| s.at);
+        for reactor in provoked_by(ex.world, unit, AooTrigger::UnarmedAttackWithoutFeat) {
+            super::movement::attack_of_opportunity(ex, &reactor, unit, square, "unarmed attack, at")?;
+        }
+        if !ex.get::<LifeState>(unit).copied().unwrap_or_default().can_act() {
+            return Ok(());
+        }
+    }
     let roll = ex.roll(20, format!("{name}: {unit} against {target} with {}", plan.weapon.name))?;
     let mut modifiers = vec![m(plan.weapon.attack, format!("{} attack bonus", plan.weapon.name))];
     modifiers.extend(plan.situation.attack.iter().cloned());

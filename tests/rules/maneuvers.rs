@@ -364,7 +364,7 @@ fn saga_4_4_disarm_reflex_plus_10_hands_and_failed_disarm_aoo() {
 /// light weapon; breaking free is a standard action.
 #[test]
 fn saga_4_4_grab_holds_and_break_free() {
-    let ann = r#"bab: 5, abilities: (str: 2), weapons: []"#;
+    let ann = r#"bab: 5, abilities: (str: 2), feats: [MartialArts1], weapons: []"#;
     let bob = r#"weapons: [(name: "Knife", kind: Melee, attack: 4, damage: "1d4", damage_types: [Slashing], light: true), (name: "Club", kind: Melee, attack: 4, damage: "1d6", damage_types: [Bludgeoning])]"#;
     let units = [("ann", "a", 2, 0, ann), ("bob", "b", 3, 0, bob)];
     // d20 10 + 7 − 5 = 12 vs Reflex 12: grabbed.
@@ -403,6 +403,16 @@ fn saga_4_4_grab_holds_and_break_free() {
         },
     );
     assert!(!has(&b, "bob", ConditionName::Grabbed));
+
+    // Without Martial Arts I the unarmed grab provokes first (004:669): bob's d20 1 misses.
+    let units = [
+        ("ann", "a", 2, 0, r#"bab: 5, abilities: (str: 2), weapons: []"#),
+        ("bob", "b", 3, 0, bob),
+    ];
+    let mut b = battle(&arena("saga", "", &OPEN, &units), &[20, 1, 1, 10]);
+    let events = ok(&mut b, maneuver("ann", "bob", Maneuver::Grab));
+    assert!(matches!(&events[1], GameEvent::AttackOfOpportunity { reactor, .. } if reactor.0 == "bob"));
+    assert!(has(&b, "bob", ConditionName::Grabbed));
 }
 
 /// §4.4 saga grapple (004:501-513): only with a grappling feat; on a hit, opposed grapple
@@ -415,7 +425,7 @@ fn saga_4_4_grapple_needs_a_feat_and_wins_ties() {
     let why = refused(&mut b, maneuver("ann", "bob", Maneuver::Grapple));
     assert!(why.to_string().contains("grappling feat"), "{why}");
 
-    let pinner = r#"bab: 5, abilities: (str: 2), feats: [Pin], weapons: []"#;
+    let pinner = r#"bab: 5, abilities: (str: 2), feats: [Pin, MartialArts1], weapons: []"#;
     let units = [("ann", "a", 2, 0, pinner), ("bob", "b", 3, 0, SAGA_BOB)];
     // Hit (d20 10 + 7 = 17 vs 12); checks: ann 10 + 5 + 2 = 17, bob 17 + 0 + 0 = 17: a tie.
     let mut b = battle(&arena("saga", "", &OPEN, &units), &[20, 1, 10, 10, 17]);
