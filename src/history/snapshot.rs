@@ -2,13 +2,15 @@
 //! what the state hash is computed from (saves are checked by comparing hashes).
 
 use crate::grid::Square;
-use crate::rules::LifeState;
+use crate::rules::ability::{AbilityDamage, penalty_for};
+use crate::rules::{Ability, DiceExpr, LifeState, bleeding};
 use crate::rules::{
     Combat, ConditionName, Conditions, Health, Placement, Profile, SideId, StartFlatFooted, UnitId, UnitIndex,
 };
 use crate::ruleset::{Ruleset, Size};
-use bevy::prelude::World;
+use bevy::prelude::{Entity, World};
 use serde::Serialize;
+use std::collections::BTreeMap;
 
 /// The state of one unit.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -36,6 +38,21 @@ pub struct UnitSnapshot {
     pub shield_rating: Option<u32>,
     /// The weapons it holds now (a disarm takes one away, §4.4).
     pub weapons: Vec<String>,
+    /// Damage to each ability and what it takes off the modifier (HP-SF-8); left out when
+    /// the unit has none.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub ability_damage: BTreeMap<Ability, AbilityDamageShown>,
+    /// The bleed the unit takes at the start of its turn, the worst of its bleeds (§20).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bleeding: Option<DiceExpr>,
+}
+
+/// One ability's damage in a snapshot.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct AbilityDamageShown {
+    pub damage: u32,
+    /// Added to the ability's modifier (e.g. −2 for 5 damage).
+    pub penalty: i32,
 }
 
 /// The state of the whole battle.
@@ -91,8 +108,35 @@ impl UnitSnapshot {
                 * world.resource::<Ruleset>().grid.square_ft,
             shield_rating: world.get::<crate::rules::Shields>(e).map(|s| s.0),
             weapons: profile.weapons.iter().map(|w| w.name.clone()).collect(),
+            ability_damage: ability_damage(world, e),
+            bleeding: world.resource::<Ruleset>().health.bleeding.and_then(|rules| {
+                let all = bleeding::bleeds(world, id);
+                bleeding::worst(&rules, &all).map(|b| b.damage)
+            }),
         })
     }
+}
+
+/// HP-SF-8: each damaged ability with its penalty, in ability order.
+fn ability_damage(world: &World, e: Entity) -> BTreeMap<Ability, AbilityDamageShown> {
+    let (Some(rules), Some(damage)) = (
+        world.resource::<Ruleset>().health.ability_damage,
+        world.get::<AbilityDamage>(e),
+    ) else {
+        return BTreeMap::new();
+    };
+    damage
+        .0
+        .iter()
+        .filter(|(_, d)| **d > 0)
+        .map(|(a, d)| {
+            let shown = AbilityDamageShown {
+                damage: *d,
+                penalty: penalty_for(&rules, *d),
+            };
+            (*a, shown)
+        })
+        .collect()
 }
 
 /// A stable hash of the battle state: FNV-1a 64 over its canonical JSON, as `fnv1a64:HEX`.

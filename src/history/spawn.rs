@@ -60,6 +60,9 @@ pub fn spawn_scenario(world: &mut World, spec: &ScenarioSpec, dice: Dice) {
         if unit.profile.shield_rating > 0 {
             entity.insert(crate::rules::Shields(unit.profile.shield_rating));
         }
+        if let Some(damage) = unit.bleeding {
+            entity.insert(crate::rules::bleeding::Bleeding(damage));
+        }
         if let Some(round) = unit.joins_round {
             entity.insert(JoinsRound(round));
         }

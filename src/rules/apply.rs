@@ -1,6 +1,8 @@
 //! `apply`: the only place battle state changes. Each event is applied exactly as it was
 //! recorded, so replaying a log rebuilds the same state (zemeroth's execute/apply split).
 
+use super::ability::AbilityDamage;
+use super::bleeding::Bleeding;
 use super::health::LifeState;
 use super::unit::JoinsRound;
 use super::{
@@ -186,6 +188,7 @@ pub fn apply(world: &mut World, event: &GameEvent) {
             defense,
             support,
             hold,
+            damage,
         } => {
             let mut c = combat(world);
             c.effects.push(TrackedEffect {
@@ -200,6 +203,7 @@ pub fn apply(world: &mut World, event: &GameEvent) {
                 defense: *defense,
                 support: support.clone(),
                 hold: *hold,
+                damage: *damage,
             });
             c.next_effect_id = c.next_effect_id.max(id + 1);
         }
@@ -389,6 +393,34 @@ pub fn apply(world: &mut World, event: &GameEvent) {
                 r.second_winds_today += 1;
                 r.second_wind_this_encounter = true;
             }
+        }
+        GameEvent::AbilityDamaged {
+            unit, ability, total, ..
+        } => {
+            if let Some(e) = entity(world, unit) {
+                match world.get_mut::<AbilityDamage>(e) {
+                    Some(mut damage) => {
+                        damage.0.insert(*ability, *total);
+                    }
+                    None => {
+                        let damage = AbilityDamage([(*ability, *total)].into());
+                        world.entity_mut(e).insert(damage);
+                    }
+                }
+            }
+        }
+        GameEvent::StaminaDrained { unit, health, .. } => {
+            if let Some(e) = entity(world, unit) {
+                world.entity_mut(e).insert(*health);
+            }
+        }
+        // The damage itself arrives as `DamageTaken`.
+        GameEvent::BleedDamage { .. } => {}
+        GameEvent::BleedingStopped { unit, effects, .. } => {
+            if let Some(e) = entity(world, unit) {
+                world.entity_mut(e).remove::<Bleeding>();
+            }
+            combat(world).effects.retain(|x| !effects.contains(&x.id));
         }
         GameEvent::ConditionChanged {
             unit,

@@ -3,7 +3,7 @@
 //! Only `apply` writes this resource.
 
 use super::RuleError;
-use super::{ConditionName, TurnBudget, UnitId};
+use super::{ConditionName, DiceExpr, TurnBudget, UnitId};
 use crate::ruleset::{ActionKind, ActionRules};
 use bevy::prelude::{Component, Entity, Resource, World};
 use serde::{Deserialize, Serialize};
@@ -72,6 +72,9 @@ pub struct TrackedEffect {
     /// Covering or harrying fire: a bonus used up by the next attack it applies to.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub support: Option<SupportBonus>,
+    /// Bleeding: the damage the target takes at the start of each of its turns (§20).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub damage: Option<DiceExpr>,
     /// A grapple or grab the source keeps on the target (§4.4): it ends by its own rule,
     /// never by rounds.
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -4,7 +4,7 @@
 use super::flight::FlyStep;
 use super::maneuver::Maneuver;
 use super::movement::MoveMode;
-use super::{ConditionName, UnitId};
+use super::{Ability, ConditionName, UnitId};
 use crate::grid::Square;
 use crate::ruleset::ActionKind;
 use bevy::prelude::Message;
@@ -49,7 +49,22 @@ pub enum GameCommand {
         /// A condition the target has while the effect lasts.
         #[serde(default)]
         condition: Option<ConditionName>,
+        /// For the bleeding condition (and only for it): the damage the target takes at the
+        /// start of each of its turns, a dice expression such as "1d4" (§20).
+        #[serde(default)]
+        damage: Option<String>,
     },
+    /// An effect deals `amount` damage to `target`'s `ability` (HP-SF-8, starfinder): a
+    /// poison, a monster's ability. Recorded for `source`; costs no action.
+    DamageAbility {
+        source: UnitId,
+        target: UnitId,
+        ability: Ability,
+        amount: u32,
+    },
+    /// The active unit stops `target`'s bleeding with a DC 15 Medicine check (§20). Refused as
+    /// not supported: the engine does not model skill checks.
+    TreatBleeding { unit: UnitId, target: UnitId },
     /// The active unit moves to `to` (§5): along `path` (each next top-left square, `to` last)
     /// or, without one, along the cheapest legal path the planner finds.
     Move {
@@ -195,8 +210,9 @@ impl GameCommand {
             | GameCommand::DropProne { unit }
             | GameCommand::Maneuver { unit, .. }
             | GameCommand::BreakFree { unit, .. }
-            | GameCommand::PickUp { unit, .. } => Some(unit),
-            GameCommand::TrackEffect { source, .. } => Some(source),
+            | GameCommand::PickUp { unit, .. }
+            | GameCommand::TreatBleeding { unit, .. } => Some(unit),
+            GameCommand::TrackEffect { source, .. } | GameCommand::DamageAbility { source, .. } => Some(source),
             GameCommand::Proceed => None,
         }
     }

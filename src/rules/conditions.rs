@@ -1,5 +1,6 @@
 //! The conditions a unit has right now (§20): authored ones, those granted by tracked
-//! effects, flat-footed from the start of combat, and those its life state implies.
+//! effects, flat-footed from the start of combat, bleeding from the scenario, and those its
+//! life state implies.
 
 use super::health::LifeState;
 use super::{Combat, ConditionName, Conditions, StartFlatFooted, UnitId, UnitIndex};
@@ -14,6 +15,9 @@ pub fn effective_conditions(world: &World, unit: &UnitId) -> BTreeSet<ConditionN
     let mut out: BTreeSet<ConditionName> = world.get::<Conditions>(e).map(|c| c.0.clone()).unwrap_or_default();
     if world.get::<StartFlatFooted>(e).is_some() {
         out.insert(ConditionName::FlatFooted);
+    }
+    if world.get::<super::bleeding::Bleeding>(e).is_some() {
+        out.insert(ConditionName::Bleeding);
     }
     let combat = world.resource::<Combat>();
     out.extend(

@@ -153,6 +153,23 @@ impl DiceExpr {
     }
 }
 
+impl DiceExpr {
+    /// The lowest total it can roll (every die a 1).
+    pub fn min(&self) -> i64 {
+        i64::from(self.count) + i64::from(self.bonus)
+    }
+
+    /// The highest total it can roll (every die its highest face).
+    pub fn max(&self) -> i64 {
+        i64::from(self.count) * i64::from(self.sides) + i64::from(self.bonus)
+    }
+
+    /// Twice the average total (exact in integers: each die averages (1 + sides) / 2).
+    pub fn twice_average(&self) -> i64 {
+        self.min() + self.max()
+    }
+}
+
 impl TryFrom<String> for DiceExpr {
     type Error = DiceExprError;
     fn try_from(s: String) -> Result<Self, Self::Error> {
@@ -245,6 +262,9 @@ mod tests {
             assert_eq!(expr.to_string(), text);
         }
         assert_eq!(DiceExpr::parse("d8").unwrap().count, 1);
+        let two_d6 = DiceExpr::parse("2d6+1").unwrap();
+        assert_eq!((two_d6.min(), two_d6.max(), two_d6.twice_average()), (3, 13, 16));
+        assert_eq!(DiceExpr::parse("4").unwrap().twice_average(), 8);
         for bad in ["", "d", "2d", "xd6", "0d6", "1d1", "1d6+", "1d6+x", "999d6"] {
             assert!(DiceExpr::parse(bad).is_err(), "{bad}");
         }

@@ -7,7 +7,7 @@ use super::health::LifeState;
 use super::maneuver::ManeuverRoll;
 use super::movement::MoveMode;
 use super::support::{SupportKind, SupportRoll};
-use super::{ConditionName, DieRoll, Health, Hold, SupportBonus, UnitId, Weapon};
+use super::{Ability, ConditionName, DiceExpr, DieRoll, Health, Hold, SupportBonus, UnitId, Weapon};
 use crate::grid::Square;
 use crate::ruleset::ActionKind;
 use crate::ruleset::ManeuverKind;
@@ -150,6 +150,9 @@ pub enum GameEvent {
         support: Option<SupportBonus>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         hold: Option<Hold>,
+        /// Bleeding: the damage the target takes at the start of each of its turns (§20).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        damage: Option<DiceExpr>,
     },
     /// Covering or harrying fire, aid another or suppress was rolled (§4.3.1); a hit starts
     /// its effect.
@@ -283,6 +286,46 @@ pub enum GameEvent {
         steps: u32,
         health: Health,
     },
+    /// Ability damage (HP-SF-8) from `source`: `amount` dealt, the unit's `total` damage to
+    /// that ability now (never above its `score`), and `penalty`, what the total takes off
+    /// the ability's modifier.
+    AbilityDamaged {
+        unit: UnitId,
+        source: UnitId,
+        ability: Ability,
+        amount: u32,
+        total: u32,
+        score: u32,
+        penalty: i32,
+    },
+    /// Constitution damage cost Stamina (HP-SF-8): `sp_max_lost` from the maximum and
+    /// `sp_lost` from the current Stamina Points; `health` afterwards.
+    StaminaDrained {
+        unit: UnitId,
+        sp_lost: u32,
+        sp_max_lost: u32,
+        health: Health,
+        reason: String,
+    },
+    /// A bleeding unit's bleed at the start of its turn (§20): the worst of its `bleeds`,
+    /// `damage` (from `source`) rolled as `dice` + `bonus` = `total`, never below 0. The
+    /// damage follows as `DamageTaken`.
+    BleedDamage {
+        unit: UnitId,
+        source: String,
+        damage: DiceExpr,
+        bleeds: u32,
+        dice: Vec<DieRoll>,
+        bonus: i32,
+        total: u32,
+    },
+    /// The unit stops bleeding (§20), every bleed at once; the tracked effects in `effects`
+    /// that carried bleeds end with it.
+    BleedingStopped {
+        unit: UnitId,
+        reason: String,
+        effects: Vec<u32>,
+    },
     /// A condition was gained or lost without a duration (drop prone, stand up).
     ConditionChanged {
         unit: UnitId,
@@ -348,6 +391,7 @@ impl GameEvent {
                 }
                 dice
             }
+            GameEvent::BleedDamage { dice, .. } => dice.iter().collect(),
             _ => Vec::new(),
         }
     }

@@ -5,9 +5,11 @@
 //! → `execute` emits events → `apply` is the only writer of battle state. Every accepted
 //! command and its events go into the `BattleLog`.
 
+pub mod ability;
 mod apply;
 pub mod attack;
 pub mod attack_action;
+pub mod bleeding;
 pub mod board;
 mod budget;
 pub mod charge;
@@ -60,9 +62,9 @@ pub use narrate::narrate;
 pub use resolve::{check, execute};
 pub use sequence::start_combat;
 pub use unit::{
-    Abilities, ArmorWeight, Awareness, ConditionName, Conditions, DamageReductionDef, DamageType, Defenses, Elevation,
-    Health, JoinsRound, LoadWeight, Placement, Profile, RangeBands, Recovery, Senses, Shields, SideId, Speeds,
-    StartFlatFooted, UnitId, UnitKind, Weapon, WeaponKind,
+    Abilities, Ability, AbilityScores, ArmorWeight, Awareness, ConditionName, Conditions, DamageReductionDef,
+    DamageType, Defenses, Elevation, Health, JoinsRound, LoadWeight, Placement, Profile, RangeBands, Recovery, Senses,
+    Shields, SideId, Speeds, StartFlatFooted, UnitId, UnitKind, Weapon, WeaponKind,
 };
 
 use bevy::prelude::*;

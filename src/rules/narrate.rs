@@ -105,9 +105,13 @@ pub fn narrate(event: &GameEvent, rules: &Ruleset) -> String {
             target,
             rounds,
             count,
+            damage,
             ..
         } => {
-            format!("{effect} on {target} for {rounds} round(s), from initiative {count}")
+            let bleed = damage
+                .map(|d| format!(" ({d} damage at the start of each of its turns)"))
+                .unwrap_or_default();
+            format!("{effect} on {target}{bleed} for {rounds} round(s), from initiative {count}")
         }
         GameEvent::EffectEnded {
             name: effect, target, ..
@@ -243,6 +247,55 @@ pub fn narrate(event: &GameEvent, rules: &Ruleset) -> String {
             format!("{unit} moves {steps} step(s) up the condition track")
         }
         GameEvent::ActionsForfeited { unit, reason } => format!("{unit} can take no more actions: {reason}"),
+        GameEvent::AbilityDamaged {
+            unit,
+            source,
+            ability,
+            amount,
+            total,
+            score,
+            penalty,
+        } => {
+            let name = ability.name();
+            let of = if total >= score {
+                "equal to its score".to_string()
+            } else {
+                format!("score {score}")
+            };
+            format!(
+                "{unit} takes {amount} {name} damage from {source} ({total} in all, {of}): {penalty:+} to its {name} \
+                 modifier for {}",
+                super::ability::affects(*ability)
+            )
+        }
+        GameEvent::StaminaDrained {
+            unit,
+            sp_lost,
+            sp_max_lost,
+            reason,
+            ..
+        } => format!("{unit} loses {sp_lost} SP and {sp_max_lost} maximum SP ({reason})"),
+        GameEvent::BleedDamage {
+            unit,
+            source,
+            damage,
+            bleeds,
+            dice,
+            bonus,
+            total,
+        } => {
+            let dice: Vec<String> = dice.iter().map(|r| r.result.to_string()).collect();
+            let worst = if *bleeds > 1 {
+                format!(", the worst of {bleeds} bleeds")
+            } else {
+                String::new()
+            };
+            format!(
+                "{unit} bleeds ({source}: {damage}{worst}): [{}]{bonus:+} = {total}",
+                dice.join(" ")
+            )
+        }
+        GameEvent::BleedingStopped { unit, reason, .. } => format!("{unit} stops bleeding ({reason})"),
         GameEvent::ConditionChanged {
             unit,
             condition,

@@ -1,6 +1,6 @@
 //! Staying alive (RULES.md §17): a dying starfinder creature losing Resolve at the end of its
 //! turns (HP-SF-2), stabilizing by spending Resolve (HP-SF-3), staying in the fight
-//! (HP-SF-4), and saga's second wind (HP-SG-11).
+//! (HP-SF-4), and saga's second wind (HP-SG-11). Restoring Hit Points stops bleeding (§20).
 
 use super::error::illegal;
 use super::health::LifeState;
@@ -143,11 +143,7 @@ pub fn stay_in_the_fight(ex: &mut Executor, unit: &UnitId) -> Result<(), RuleErr
         rp,
         rp_max,
     };
-    ex.emit(GameEvent::Healed {
-        unit: unit.clone(),
-        amount: resolve.stay_in_fight_hp,
-        health,
-    });
+    healed(ex, unit, resolve.stay_in_fight_hp, health);
     ex.emit(GameEvent::LifeStateChanged {
         unit: unit.clone(),
         from: LifeState::Stable,
@@ -216,19 +212,27 @@ pub fn second_wind(ex: &mut Executor, unit: &UnitId) -> Result<(), RuleError> {
     else {
         return Ok(());
     };
-    let healed = heal.min(hp_max - hp);
+    let amount = heal.min(hp_max - hp);
     let health = Health::DamageThresholdTrack {
-        hp: hp + healed,
+        hp: hp + amount,
         hp_max,
         damage_threshold,
         track_step,
         heroic,
     };
-    ex.emit(GameEvent::Healed {
-        unit: unit.clone(),
-        amount: healed,
-        health,
-    });
+    healed(ex, unit, amount, health);
     ex.emit(GameEvent::SecondWindCaught { unit: unit.clone() });
     Ok(())
+}
+
+/// Emits the healing; Hit Points restored stop any bleeding (§20, 001:3848-3850).
+fn healed(ex: &mut Executor, unit: &UnitId, amount: u32, health: Health) {
+    ex.emit(GameEvent::Healed {
+        unit: unit.clone(),
+        amount,
+        health,
+    });
+    if amount > 0 {
+        super::bleeding::stop_after_healing(ex, unit);
+    }
 }

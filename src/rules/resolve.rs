@@ -110,6 +110,7 @@ pub fn check(world: &World, command: &GameCommand) -> Result<(), RuleError> {
             target,
             rounds,
             condition,
+            damage,
             ..
         } => {
             no_window()?;
@@ -117,10 +118,18 @@ pub fn check(world: &World, command: &GameCommand) -> Result<(), RuleError> {
             if *rounds == 0 {
                 return Err(RuleError::ZeroDuration);
             }
-            if let Some(why) = condition.and_then(ConditionName::not_supported) {
-                return Err(RuleError::NotSupported(why.to_string()));
-            }
-            Ok(())
+            super::bleeding::check_effect_damage(world, *condition, damage.as_deref()).map(|_| ())
+        }
+        GameCommand::DamageAbility { target, amount, .. } => {
+            no_window()?;
+            known(world, target)?;
+            super::ability::check_damage_ability(world, target, *amount).map(|_| ())
+        }
+        GameCommand::TreatBleeding { unit, target } => {
+            no_window()?;
+            is_active(combat, unit)?;
+            known(world, target)?;
+            super::bleeding::check_treat_bleeding(world, target)
         }
         GameCommand::Move { unit, to, path, mode } => {
             no_window()?;
@@ -319,10 +328,23 @@ pub fn execute(ex: &mut Executor, command: &GameCommand) -> Result<(), RuleError
             name,
             rounds,
             condition,
+            damage,
         } => {
-            start_effect(ex, source, target, name, *rounds, EffectTerms::condition(*condition));
+            let terms = EffectTerms {
+                condition: *condition,
+                damage: super::bleeding::check_effect_damage(ex.world, *condition, damage.as_deref())?,
+                ..EffectTerms::default()
+            };
+            start_effect(ex, source, target, name, *rounds, terms);
             Ok(())
         }
+        GameCommand::DamageAbility {
+            source,
+            target,
+            ability,
+            amount,
+        } => super::ability::damage_ability(ex, source, target, *ability, *amount),
+        GameCommand::TreatBleeding { target, .. } => super::bleeding::check_treat_bleeding(ex.world, target),
         GameCommand::Move { unit, to, path, mode } => {
             super::movement::execute_move(ex, unit, *to, path.as_deref(), *mode)
         }
@@ -384,6 +406,8 @@ pub(crate) struct EffectTerms {
     pub defense: i32,
     pub support: Option<SupportBonus>,
     pub hold: Option<super::Hold>,
+    /// Bleeding damage at the start of each of the target's turns (§20).
+    pub damage: Option<super::DiceExpr>,
 }
 
 impl EffectTerms {
@@ -416,6 +440,7 @@ pub(crate) fn start_effect(
         defense,
         support,
         hold,
+        damage,
     } = terms;
     let combat = ex.world.resource::<Combat>();
     let (round, count, id) = (combat.round, combat.current_count().unwrap_or(0), combat.next_effect_id);
@@ -431,6 +456,7 @@ pub(crate) fn start_effect(
         defense,
         support,
         hold,
+        damage,
     });
 }
 
@@ -476,6 +502,7 @@ fn spends_an_action(command: &GameCommand) -> bool {
             | GameCommand::ActNow { .. }
             | GameCommand::Proceed
             | GameCommand::TrackEffect { .. }
+            | GameCommand::DamageAbility { .. }
             | GameCommand::Stabilize { .. }
             | GameCommand::StayInTheFight { .. }
     )

@@ -84,6 +84,8 @@ fn roll_and_insert(ex: &mut Executor, units: &[UnitId]) -> Result<(), RuleError>
                     source: format!("{:?}", c.condition).to_lowercase(),
                 }),
         );
+        // HP-SF-8: Dexterity damage lowers initiative checks.
+        modifiers.extend(super::ability::penalty(ex.world, unit, super::Ability::Dex));
         let modifier = modifiers.iter().map(|m| m.value).sum::<i32>();
         let roll = ex.roll(die, format!("initiative ({unit})"))?;
         let total = roll.result as i32 + modifier;
@@ -236,7 +238,8 @@ pub fn new_delay_count(ex: &Executor, finisher_count: i32) -> i32 {
 }
 
 /// Starts `unit`'s turn: effects that end before this count end (SEQ-5), the unit's readied
-/// action is lost (§3.5), and in saga with U1 flat-footedness ends at the first regular turn.
+/// action is lost (§3.5), in saga with U1 flat-footedness ends at the first regular turn,
+/// and once the turn has begun a bleeding unit takes its bleed (§20).
 pub fn begin_turn(ex: &mut Executor, unit: UnitId) -> Result<(), RuleError> {
     let combat = ex.world.resource::<Combat>().clone();
     let count = combat.entry(&unit).map_or(0, |e| e.count);
@@ -257,9 +260,9 @@ pub fn begin_turn(ex: &mut Executor, unit: UnitId) -> Result<(), RuleError> {
         ex.emit(GameEvent::FlatFootedEnded { unit: unit.clone() });
     }
     ex.emit(GameEvent::TurnStarted {
-        unit,
+        unit: unit.clone(),
         round: combat.round,
         count,
     });
-    Ok(())
+    super::bleeding::bleed_at_turn_start(ex, &unit)
 }

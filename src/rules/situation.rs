@@ -1,12 +1,14 @@
 //! What the situation adds to one attack (RULES.md §9–§13, §18): cover from the lines
 //! (COV-1), concealment from squares and light (CON-1, §22.2), flanking (FLK-1), prone and
-//! helpless (§13), range (§18.1), shooting into melee (§18.2) and tracked effects. Every
-//! modifier names its source. Conditions whose numbers are not modelled yet make the attack
+//! helpless (§13), range (§18.1), shooting into melee (§18.2), tracked effects and ability
+//! damage (HP-SF-8). Every modifier names its source. Conditions whose numbers are not modelled yet make the attack
 //! "not supported yet" rather than give a wrong number.
 
 use super::conditions::{effect_defense_modifiers, effective_conditions};
 use super::threat::{hostile, space_of, threat_now};
-use super::{Combat, ConditionName, Modifier, Profile, RuleError, SupportBonus, UnitId, UnitIndex, Weapon, WeaponKind};
+use super::{
+    Ability, Combat, ConditionName, Modifier, Profile, RuleError, SupportBonus, UnitId, UnitIndex, Weapon, WeaponKind,
+};
 use crate::grid::{
     AttackKind, Concealment, CoverDegree, CoverParams, Light, SightModel, Space, concealment_lines_with, cover,
     flanking_line, line_of_effect_with,
@@ -135,6 +137,11 @@ pub fn attacker_conditions(
     if let Some(penalty) = track_penalty(world, attacker) {
         attack.push(m(penalty, "condition track (attacker)"));
     }
+    // HP-SF-8: Strength damage on melee and thrown attack and damage rolls, Dexterity damage
+    // on ranged attack rolls.
+    let (on_attack, on_damage) = super::ability::attack_penalties(world, attacker, weapon.kind);
+    attack.extend(on_attack);
+    damage.extend(on_damage);
     Ok((attack, damage))
 }
 
@@ -169,6 +176,9 @@ pub fn situation(world: &World, attacker: &UnitId, target: &UnitId, weapon: &Wea
         .filter(|c| c.defense != 0)
         .map(|c| m(c.defense, format!("{:?}", c.condition).to_lowercase()))
         .collect();
+    // HP-SF-8: Dexterity damage lowers AC (EAC and KAC alike).
+    let dex_damage = super::ability::penalty(world, target, Ability::Dex);
+    defense.extend(dex_damage.clone());
 
     // LOE-1 / COV-1: total cover means no attack; other cover adds to the defense.
     let model = SightModel::of(&rules.cover);
@@ -294,8 +304,10 @@ pub fn situation(world: &World, attacker: &UnitId, target: &UnitId, weapon: &Wea
         if bonus != 0 {
             attack.push(m(bonus, "target helpless"));
         }
-        // Dexterity counts as the helpless score: its modifier replaces the unit's own.
-        let dex = super::unit_component::<Profile>(world, target).map_or(0, |p| p.abilities.dex);
+        // Dexterity counts as the helpless score: its modifier replaces the unit's own (as
+        // lowered by Dexterity damage, already counted above).
+        let dex = super::unit_component::<Profile>(world, target).map_or(0, |p| p.abilities.dex)
+            + dex_damage.as_ref().map_or(0, |d| d.value);
         let helpless_mod = (p.helpless.dex_score as i32 - 10).div_euclid(2);
         defense.push(m(helpless_mod - dex, "helpless: Dex counts as 0"));
     }

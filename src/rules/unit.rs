@@ -55,6 +55,8 @@ pub struct Profile {
     pub level: u32,
     pub bab: i32,
     pub abilities: Abilities,
+    /// Ability scores (HP-SF-8); defaults from the modifiers.
+    pub scores: AbilityScores,
     pub weapons: Vec<Weapon>,
     pub defenses: Defenses,
     /// Worn armor, for speed and run (§5.1).
@@ -265,6 +267,113 @@ pub struct Abilities {
     pub cha: i32,
 }
 
+impl Abilities {
+    /// The modifier of `ability`.
+    pub fn of(&self, ability: Ability) -> i32 {
+        match ability {
+            Ability::Str => self.str,
+            Ability::Dex => self.dex,
+            Ability::Con => self.con,
+            Ability::Int => self.int,
+            Ability::Wis => self.wis,
+            Ability::Cha => self.cha,
+        }
+    }
+}
+
+/// One of the six abilities.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Ability {
+    // Commands are written with PascalCase variants elsewhere, so both spellings work.
+    #[serde(alias = "Str")]
+    Str,
+    #[serde(alias = "Dex")]
+    Dex,
+    #[serde(alias = "Con")]
+    Con,
+    #[serde(alias = "Int")]
+    Int,
+    #[serde(alias = "Wis")]
+    Wis,
+    #[serde(alias = "Cha")]
+    Cha,
+}
+
+impl Ability {
+    pub const ALL: [Ability; 6] = [
+        Ability::Str,
+        Ability::Dex,
+        Ability::Con,
+        Ability::Int,
+        Ability::Wis,
+        Ability::Cha,
+    ];
+
+    /// The full name, as the rules text writes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Ability::Str => "Strength",
+            Ability::Dex => "Dexterity",
+            Ability::Con => "Constitution",
+            Ability::Int => "Intelligence",
+            Ability::Wis => "Wisdom",
+            Ability::Cha => "Charisma",
+        }
+    }
+
+    /// The field name in stat blocks (`con`).
+    pub fn key(self) -> &'static str {
+        match self {
+            Ability::Str => "str",
+            Ability::Dex => "dex",
+            Ability::Con => "con",
+            Ability::Int => "int",
+            Ability::Wis => "wis",
+            Ability::Cha => "cha",
+        }
+    }
+}
+
+/// Ability scores, for ability damage (HP-SF-8: damage equal to the score knocks out, or
+/// kills for Constitution). A score the stat block does not give is 10 + 2 × its modifier.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AbilityScores {
+    pub str: u32,
+    pub dex: u32,
+    pub con: u32,
+    pub int: u32,
+    pub wis: u32,
+    pub cha: u32,
+}
+
+impl AbilityScores {
+    /// The score of `ability`.
+    pub fn of(&self, ability: Ability) -> u32 {
+        match ability {
+            Ability::Str => self.str,
+            Ability::Dex => self.dex,
+            Ability::Con => self.con,
+            Ability::Int => self.int,
+            Ability::Wis => self.wis,
+            Ability::Cha => self.cha,
+        }
+    }
+
+    /// Scores from `given` where set, else 10 + 2 × the modifier (at least 1).
+    pub fn from_modifiers(modifiers: &Abilities, given: impl Fn(Ability) -> Option<u32>) -> Self {
+        let score = |a: Ability| given(a).unwrap_or_else(|| (10 + 2 * modifiers.of(a)).max(1) as u32);
+        Self {
+            str: score(Ability::Str),
+            dex: score(Ability::Dex),
+            con: score(Ability::Con),
+            int: score(Ability::Int),
+            wis: score(Ability::Wis),
+            cha: score(Ability::Cha),
+        }
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum WeaponKind {
     Melee,
@@ -327,16 +436,4 @@ pub enum ConditionName {
     Staggered,
     Stunned,
     Unconscious,
-}
-
-impl ConditionName {
-    /// Why a battle cannot have this condition yet, for one the engine does not model.
-    pub fn not_supported(self) -> Option<&'static str> {
-        match self {
-            // §20: bleeding deals an amount of damage each turn, which neither the scenario
-            // format nor `TrackEffect` can give yet.
-            ConditionName::Bleeding => Some("the bleeding condition is not supported yet (it needs a damage amount)"),
-            _ => None,
-        }
-    }
 }

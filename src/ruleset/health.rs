@@ -1,5 +1,6 @@
 //! Details of the health models (RULES.md §17): HP thresholds, massive damage, starfinder
-//! Resolve Points, saga Damage Threshold, condition track, second wind and waking up.
+//! Resolve Points, saga Damage Threshold, condition track, second wind and waking up,
+//! starfinder ability damage (HP-SF-8) and bleeding (§20, damage over turns).
 //! `models.rs` holds `HealthRules` itself.
 
 use super::actions::ActionKind;
@@ -142,4 +143,34 @@ pub struct WakeUp {
     pub natural_1_dies: bool,
     /// Steps regained on success (HP regained = character level).
     pub success_steps: u32,
+}
+
+/// starfinder ability damage (HP-SF-8, 001:1497-1584).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AbilityDamageRules {
+    /// Each this many points of damage to an ability is −1 to its modifier (2).
+    pub points_per_penalty: u32,
+    /// Stamina Points lost per character level for each `points_per_penalty` of
+    /// Constitution damage, from the maximum and from the current SP (1).
+    pub con_sp_per_level: u32,
+}
+
+/// Which of several bleeds is "the worst" (§20 Bleeding: only the worst applies).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum WorstBleed {
+    /// The highest average damage; a tie goes to the higher maximum, then to the first.
+    HighestAverage,
+}
+
+/// starfinder bleeding (§20, 001:3845-3851): the listed damage at the start of each of the
+/// creature's turns until any effect restores Hit Points to it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BleedingRules {
+    /// DC of the Medicine check (a standard action) that stops it. The engine has no skill
+    /// checks, so it refuses that action rather than guess the roll.
+    pub medicine_dc: u32,
+    pub worst: WorstBleed,
 }

@@ -316,6 +316,11 @@ fn validate_health(r: &Ruleset) -> Result<(), RulesetError> {
             "health.condition_track.zero_hp_steps is past helpless".into()
         })?;
     }
+    if let Some(ad) = h.ability_damage {
+        ensure(ad.points_per_penalty > 0, || {
+            "health.ability_damage.points_per_penalty must be at least 1".into()
+        })?;
+    }
     if let Some(sw) = h.second_wind {
         ensure_fraction(sw.at_or_below, "health.second_wind.at_or_below")?;
         ensure_fraction(sw.heal_fraction, "health.second_wind.heal_fraction")?;

@@ -61,8 +61,8 @@ pub use family::Family;
 pub use flanking::{FlankTest, FlankingRules};
 pub use geometry::{DiagonalPolicy, GridRules, SpaceDistance, StraightLine};
 pub use health::{
-    ConditionTrack, HpThresholds, MassiveDamage, ResolveRules, RoundReset, SecondWind, StabilizeCost, ThresholdBase,
-    WakeUp,
+    AbilityDamageRules, BleedingRules, ConditionTrack, HpThresholds, MassiveDamage, ResolveRules, RoundReset,
+    SecondWind, StabilizeCost, ThresholdBase, WakeUp, WorstBleed,
 };
 pub use load::{RulesetError, load_embedded, parse_ruleset};
 pub use maneuvers::{AttackVsKac, DisarmRules, GrabRules, ManeuverKind, ManeuverRules};

@@ -3,7 +3,10 @@
 //! to demand exactly the stats they need.
 
 use super::defense::{FlatFooted, SpecialTargets, TouchAttacks};
-use super::health::{ConditionTrack, HpThresholds, MassiveDamage, ResolveRules, SecondWind, ThresholdBase, WakeUp};
+use super::health::{
+    AbilityDamageRules, BleedingRules, ConditionTrack, HpThresholds, MassiveDamage, ResolveRules, SecondWind,
+    ThresholdBase, WakeUp,
+};
 use serde::{Deserialize, Serialize};
 
 /// The defenses a unit has (§15 "defense values").
@@ -65,4 +68,8 @@ pub struct HealthRules {
     pub condition_track: Option<ConditionTrack>,
     pub second_wind: Option<SecondWind>,
     pub wake_up: Option<WakeUp>,
+    /// starfinder ability damage (HP-SF-8); `None` where RULES.md gives no ability damage.
+    pub ability_damage: Option<AbilityDamageRules>,
+    /// starfinder bleeding (§20); `None` where the family has no bleeding condition.
+    pub bleeding: Option<BleedingRules>,
 }

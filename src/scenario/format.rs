@@ -172,6 +172,10 @@ pub struct UnitDef {
     /// Ability modifiers.
     #[serde(default)]
     pub abilities: Option<Abilities>,
+    /// Ability scores, for ability damage (starfinder, HP-SF-8): `(con: 13)`; a score left
+    /// out is 10 + 2 × the modifier.
+    #[serde(default)]
+    pub scores: Option<ScoresDef>,
     #[serde(default)]
     pub weapons: Option<Vec<WeaponDef>>,
     #[serde(default)]
@@ -180,6 +184,10 @@ pub struct UnitDef {
     pub health: Option<HealthDef>,
     #[serde(default)]
     pub conditions: Option<Vec<ConditionName>>,
+    /// The unit starts bleeding (starfinder §20): the damage it takes at the start of each of
+    /// its turns, a dice expression such as `"1d4"`.
+    #[serde(default)]
+    pub bleeding: Option<String>,
     /// Worn armor: `Light`, `Medium` or `Heavy` (slows some families, §5.1).
     #[serde(default)]
     pub armor: Option<ArmorWeight>,
@@ -232,10 +240,12 @@ impl UnitDef {
             level: self.level.or(t.level),
             bab: self.bab.or(t.bab),
             abilities: self.abilities.or(t.abilities),
+            scores: self.scores.or(t.scores),
             weapons: self.weapons.or(t.weapons),
             defenses: self.defenses.or(t.defenses),
             health: self.health.or(t.health),
             conditions: self.conditions.or(t.conditions),
+            bleeding: self.bleeding.or(t.bleeding),
             armor: self.armor.or(t.armor),
             load: self.load.or(t.load),
             species: self.species.or(t.species),
@@ -288,6 +298,33 @@ pub struct WeaponDef {
     /// A double weapon (saga full attack with both ends, §4.3.1).
     #[serde(default)]
     pub double: bool,
+}
+
+/// Ability scores as printed in the stat block; each one left out follows from its modifier.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default, rename = "Scores")]
+pub struct ScoresDef {
+    pub str: Option<u32>,
+    pub dex: Option<u32>,
+    pub con: Option<u32>,
+    pub int: Option<u32>,
+    pub wis: Option<u32>,
+    pub cha: Option<u32>,
+}
+
+impl ScoresDef {
+    /// The score given for `ability`, if any.
+    pub fn of(&self, ability: crate::rules::Ability) -> Option<u32> {
+        use crate::rules::Ability;
+        match ability {
+            Ability::Str => self.str,
+            Ability::Dex => self.dex,
+            Ability::Con => self.con,
+            Ability::Int => self.int,
+            Ability::Wis => self.wis,
+            Ability::Cha => self.cha,
+        }
+    }
 }
 
 /// Defense totals as printed in the stat block; which ones are needed depends on the

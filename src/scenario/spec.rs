@@ -3,7 +3,7 @@
 
 use super::format::{Control, Goal};
 use crate::grid::{Map, Square};
-use crate::rules::{Conditions, Health, Placement, Profile, SideId, UnitId};
+use crate::rules::{Conditions, DiceExpr, Health, Placement, Profile, SideId, UnitId};
 use crate::ruleset::{Family, Ruleset};
 
 /// A scenario that passed validation, with its ruleset loaded.
@@ -43,6 +43,8 @@ pub struct UnitSpec {
     pub profile: Profile,
     pub health: Health,
     pub conditions: Conditions,
+    /// Bleeding from the start (starfinder §20): the damage at the start of each turn.
+    pub bleeding: Option<DiceExpr>,
     pub con_score: u32,
 }
 

@@ -7,7 +7,10 @@ use super::spans::{Seg, field, index};
 use super::spec::{Objective, ScenarioSpec, Side, UnitSpec, Zone};
 use super::templates::Templates;
 use crate::grid::{Cell, CoverObject, EdgeFeature, Map, Square};
-use crate::rules::{Conditions, Defenses, DiceExpr, Health, Placement, Profile, SideId, UnitId, Weapon, WeaponKind};
+use crate::rules::{
+    Ability, AbilityScores, ConditionName, Conditions, Defenses, DiceExpr, Health, Placement, Profile, SideId, UnitId,
+    Weapon, WeaponKind,
+};
 use crate::ruleset::{DefenseModel, Family, HealthModel, RangeModel, Ruleset, Size, load_embedded};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -462,11 +465,19 @@ fn build_units(
                 ));
             }
         }
-        for c in merged.conditions.iter().flatten() {
-            if let Some(why) = c.not_supported() {
-                problems.push(Problem::at(path("conditions"), why));
-            }
+        if merged
+            .conditions
+            .iter()
+            .flatten()
+            .any(|c| *c == ConditionName::Bleeding)
+        {
+            problems.push(Problem::at(
+                path("conditions"),
+                "bleeding needs the damage it deals each turn: write `bleeding: \"1d4\"` instead of listing `Bleeding` in `conditions`",
+            ));
         }
+        let bleeding = build_bleeding(&merged, ruleset, i, problems);
+        check_scores(&merged, ruleset, i, problems);
         if merged.joins_round == Some(0) {
             problems.push(Problem::at(
                 path("joins_round"),
@@ -489,6 +500,7 @@ fn build_units(
                 profile,
                 health,
                 conditions: Conditions(merged.conditions.clone().unwrap_or_default().into_iter().collect()),
+                bleeding,
                 con_score: merged
                     .health
                     .and_then(|h| h.con_score)
@@ -677,6 +689,7 @@ fn build_profile(
         level: u.level.unwrap_or(1),
         bab: u.bab.unwrap_or(0),
         abilities: u.abilities.unwrap_or_default(),
+        scores: AbilityScores::from_modifiers(&u.abilities.unwrap_or_default(), |a| u.scores.and_then(|s| s.of(a))),
         weapons,
         defenses,
         armor: u.armor.unwrap_or_default(),
@@ -689,6 +702,73 @@ fn build_profile(
         feats: u.feats.iter().flatten().copied().collect(),
         trained: u.trained.iter().flatten().copied().collect(),
     })
+}
+
+/// §20: a unit that starts bleeding gives the damage it takes each turn, in a family that
+/// has the condition.
+fn build_bleeding(u: &UnitDef, ruleset: &Ruleset, i: usize, problems: &mut Vec<Problem>) -> Option<DiceExpr> {
+    let text = u.bleeding.as_deref()?;
+    let at = vec![field("units"), index(i), field("bleeding")];
+    if ruleset.health.bleeding.is_none() {
+        problems.push(Problem::at(
+            at,
+            format!(
+                "the bleeding condition is not in {}'s rules (RULES.md §20 gives it for starfinder only)",
+                ruleset.name
+            ),
+        ));
+        return None;
+    }
+    match crate::rules::bleeding::parse_bleed(text) {
+        Ok(damage) => Some(damage),
+        Err(why) => {
+            problems.push(Problem::at(at, why));
+            None
+        }
+    }
+}
+
+/// HP-SF-8: ability scores are only for ability damage; each must be 1 to 99 and agree with
+/// the modifier in `abilities`, so a copied stat block that disagrees with itself is caught.
+fn check_scores(u: &UnitDef, ruleset: &Ruleset, i: usize, problems: &mut Vec<Problem>) {
+    let Some(scores) = u.scores else {
+        return;
+    };
+    if ruleset.health.ability_damage.is_none() {
+        let hint = match ruleset.health.second_wind {
+            Some(_) => " (the second wind's Constitution score goes in `health: (con_score: N)`)",
+            None => "",
+        };
+        problems.push(Problem::at_key(
+            vec![field("units"), index(i), field("scores")],
+            format!(
+                "ability scores are used only for ability damage, which is not in {}'s rules{hint}",
+                ruleset.name
+            ),
+        ));
+        return;
+    }
+    let modifiers = u.abilities.unwrap_or_default();
+    for ability in Ability::ALL {
+        let Some(score) = scores.of(ability) else {
+            continue;
+        };
+        let at = vec![field("units"), index(i), field("scores"), field(ability.key())];
+        let modifier = (score as i32 - 10).div_euclid(2);
+        if !(1..=99).contains(&score) {
+            problems.push(Problem::at(at, format!("a {} score must be 1 to 99", ability.name())));
+        } else if modifier != modifiers.of(ability) {
+            problems.push(Problem::at(
+                at,
+                format!(
+                    "a {} score of {score} gives a {modifier:+} modifier, but `abilities` has `{}: {}`",
+                    ability.name(),
+                    ability.key(),
+                    modifiers.of(ability)
+                ),
+            ));
+        }
+    }
 }
 
 fn defense_names(model: DefenseModel) -> &'static [&'static str] {

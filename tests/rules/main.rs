@@ -1,7 +1,9 @@
 //! Headless integration tests of the rules core, in one binary (every test binary links Bevy).
 
+mod ability_damage;
 mod aoo;
 mod attack;
+mod bleeding;
 mod budget;
 mod cli;
 mod docs;

@@ -30,6 +30,7 @@ fn we_29_one_round_duration_ends_before_its_count_next_round() {
             name: "covering fire".into(),
             rounds: 1,
             condition: None,
+            damage: None,
         },
     );
     assert!(matches!(
