@@ -81,7 +81,7 @@ pub fn concealment_answer(battle: &Battle, attacker: &str, target: &str) -> Resu
             medium: u32::MAX,
             long: u32::MAX,
         }),
-                threatens: Some(false),
+        threatens: Some(false),
         hands: 1,
         light: false,
         double: false,

@@ -38,7 +38,7 @@ impl Feat {
     }
 
     /// The families whose rules give the feat an effect the engine resolves.
-        pub fn families(self) -> &'static [Family] {
+    pub fn families(self) -> &'static [Family] {
         &[Family::Saga]
     }
 }
@@ -52,8 +52,7 @@ pub enum Skill {
 
 impl Skill {
     /// The families whose rules give training in the skill an effect the engine resolves.
-        pub fn families(self) -> &'static [Family] {
+    pub fn families(self) -> &'static [Family] {
         &[Family::Saga]
     }
 }
-

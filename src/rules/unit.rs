@@ -67,7 +67,7 @@ pub struct Profile {
     /// Damage reductions (§16.3).
     pub dr: Vec<DamageReductionDef>,
     pub senses: Senses,
-        /// saga Shield Rating at full charge (§16.3, 004:879-885); 0 = no shields.
+    /// saga Shield Rating at full charge (§16.3, 004:879-885); 0 = no shields.
     pub shield_rating: u32,
     /// Feats and talents the engine resolves (saga full attack, disarm, grapple).
     pub feats: BTreeSet<super::feats::Feat>,
@@ -144,7 +144,7 @@ pub struct Weapon {
     pub damage_types: Vec<DamageType>,
     pub reach_ft: Option<u32>,
     pub range_increment_ft: Option<u32>,
-        pub range_bands: Option<RangeBands>,
+    pub range_bands: Option<RangeBands>,
     pub threatens: Option<bool>,
     /// Hands it is wielded with (saga disarm: −5 per hand beyond the first, §4.4).
     pub hands: u32,

@@ -3,11 +3,11 @@
 //! `ScenarioSpec`. Documented in `docs/scenario-format.md`.
 
 use crate::grid::{Concealment, Intersection, Light, Square};
+use crate::rules::feats::{Feat, Skill};
 use crate::rules::{
     Abilities, ArmorWeight, ConditionName, DamageReductionDef, DamageType, LoadWeight, RangeBands, Senses, Speeds,
     UnitKind, WeaponKind,
 };
-use crate::rules::feats::{Feat, Skill};
 use crate::ruleset::{Gravity, Size};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -201,7 +201,7 @@ pub struct UnitDef {
     /// `(darkvision_ft: 60, low_light_vision: true)` (§10.3, §22).
     #[serde(default)]
     pub senses: Option<Senses>,
-        /// saga Shield Rating: subtracted from each hit before damage reduction (§16.3).
+    /// saga Shield Rating: subtracted from each hit before damage reduction (§16.3).
     #[serde(default)]
     pub shield_rating: Option<u32>,
     /// Feats and talents the engine resolves: `[DoubleAttack, ImprovedDisarm, Pin]` (saga).
@@ -243,7 +243,7 @@ impl UnitDef {
             kind: self.kind.or(t.kind),
             dr: self.dr.or(t.dr),
             senses: self.senses.or(t.senses),
-                        shield_rating: self.shield_rating.or(t.shield_rating),
+            shield_rating: self.shield_rating.or(t.shield_rating),
             feats: self.feats.or(t.feats),
             trained: self.trained.or(t.trained),
         }
@@ -276,7 +276,7 @@ pub struct WeaponDef {
     /// saga range bands: the farthest square of each band (§18.1, 004:74, 357).
     #[serde(default)]
     pub range_bands: Option<RangeBands>,
-        /// Whether wielding it threatens squares (THR-2); defaults by kind and family.
+    /// Whether wielding it threatens squares (THR-2); defaults by kind and family.
     #[serde(default)]
     pub threatens: Option<bool>,
     /// Hands it is wielded with; 1 unless given (saga disarm, §4.4).

@@ -446,7 +446,7 @@ fn build_units(
                 format!("shield rating is not in {}'s rules", ruleset.name),
             ));
         }
-                for feat in merged.feats.iter().flatten() {
+        for feat in merged.feats.iter().flatten() {
             if !feat.families().contains(&ruleset.id) {
                 problems.push(Problem::at(
                     path("feats"),
@@ -662,7 +662,7 @@ fn build_profile(
             reach_ft: w.reach,
             range_increment_ft: w.range_increment,
             range_bands: w.range_bands,
-                        threatens: w.threatens,
+            threatens: w.threatens,
             hands: w.hands.unwrap_or(1).max(1),
             light: w.light,
             double: w.double,
@@ -685,7 +685,7 @@ fn build_profile(
         kind: u.kind.unwrap_or_default(),
         dr: u.dr.clone().unwrap_or_default(),
         senses: u.senses.unwrap_or_default(),
-                shield_rating: u.shield_rating.unwrap_or(0),
+        shield_rating: u.shield_rating.unwrap_or(0),
         feats: u.feats.iter().flatten().copied().collect(),
         trained: u.trained.iter().flatten().copied().collect(),
     })
