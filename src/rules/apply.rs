@@ -184,6 +184,9 @@ pub fn apply(world: &mut World, event: &GameEvent) {
             count,
             condition,
             defense,
+            defense_type,
+            attack,
+            no_attacks,
             support,
         } => {
             let mut c = combat(world);
@@ -197,6 +200,9 @@ pub fn apply(world: &mut World, event: &GameEvent) {
                 count: *count,
                 condition: *condition,
                 defense: *defense,
+                defense_type: *defense_type,
+                attack: *attack,
+                no_attacks: *no_attacks,
                 support: support.clone(),
             });
             c.next_effect_id = c.next_effect_id.max(id + 1);

@@ -2,6 +2,7 @@
 
 mod aoo;
 mod attack;
+mod attack_options;
 mod budget;
 mod cli;
 mod docs;
@@ -11,5 +12,6 @@ mod movement;
 mod recovery;
 mod scenarios;
 mod sequence;
+mod stacking;
 mod support;
 mod validation;
