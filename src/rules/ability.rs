@@ -52,10 +52,7 @@ pub fn penalty(world: &World, unit: &UnitId, ability: Ability) -> Option<Modifie
     let rules = world.resource::<Ruleset>().health.ability_damage?;
     let damage = unit_component::<AbilityDamage>(world, unit)?.of(ability);
     let value = penalty_for(&rules, damage);
-    (value != 0).then(|| Modifier {
-        value,
-        source: format!("{} damage", ability.name()),
-    })
+    (value != 0).then(|| Modifier::new(value, format!("{} damage", ability.name())))
 }
 
 /// The ability an attack roll with a weapon of `kind` relies on: Strength for melee and

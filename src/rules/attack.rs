@@ -1,10 +1,11 @@
-//! One attack roll and its damage (RULES.md ATK-1, §14.3, §15, §16.1): the d20 with every
-//! modifier and its source, the defense the family uses, natural 1 and 20, the family's
-//! critical-hit model, damage dice with the family's minimum. Emits `AttackResolved` and,
-//! on a hit, the damage through `health::take_damage`.
+//! One attack roll and its damage (RULES.md ATK-1, §14.3, §15, §16.1, §21): the d20 with every
+//! modifier and its source, combined by the family's stacking rules; the defense the family
+//! uses, natural 1 and 20, the family's critical-hit model, damage dice with the family's
+//! minimum. Emits `AttackResolved` and, on a hit, the damage through `health::take_damage`.
 
 use super::health::{LifeState, take_damage};
 use super::situation::Situation;
+use super::stacking::apply_stacking;
 use super::{DamageReductionDef, Shields, UnitKind, WeaponKind};
 use super::{DamageType, Defenses, DieRoll, Executor, GameEvent, Health, Modifier, Profile, RuleError, UnitId, Weapon};
 use crate::ruleset::{
@@ -70,8 +71,16 @@ pub struct AttackRoll {
     pub damage: Option<DamageRoll>,
 }
 
-/// The defense of `target` against damage of `types` (§15 "which defense an attack targets").
-pub fn defense_against(rules: &Ruleset, target: &Profile, flat_footed: bool, types: &[DamageType]) -> DefenseUsed {
+/// The defense of `target` against damage of `types` (§15 "which defense an attack targets"),
+/// with flat-footedness and the `situational` modifiers combined by the family's stacking
+/// rules (§21): every modifier is listed, the ones that do not count marked `ignored`.
+pub fn defense_against(
+    rules: &Ruleset,
+    target: &Profile,
+    flat_footed: bool,
+    types: &[DamageType],
+    situational: &[Modifier],
+) -> DefenseUsed {
     let energy = |t: &DamageType| {
         matches!(
             t,
@@ -95,26 +104,30 @@ pub fn defense_against(rules: &Ruleset, target: &Profile, flat_footed: bool, typ
     if flat_footed {
         match rules.defense.flat_footed.effect {
             FlatFootedEffect::DefensePenalty { amount } => {
-                modifiers.push(Modifier {
-                    value: amount,
-                    source: "flat-footed".into(),
-                });
+                modifiers.push(Modifier::new(amount, "flat-footed"));
             }
             FlatFootedEffect::LoseDexBonus { .. } if target.abilities.dex > 0 => {
-                modifiers.push(Modifier {
-                    value: -target.abilities.dex,
-                    source: "flat-footed: no Dex bonus".into(),
-                });
+                modifiers.push(Modifier::new(-target.abilities.dex, "flat-footed: no Dex bonus"));
             }
             FlatFootedEffect::LoseDexBonus { .. } => {}
         }
     }
-    let value = value + modifiers.iter().map(|m| m.value).sum::<i32>();
+    modifiers.extend(situational.iter().cloned());
+    let value = value + apply_stacking(&mut modifiers, &rules.stacking);
     DefenseUsed {
         name: name.to_string(),
         value,
         modifiers,
     }
+}
+
+/// Every modifier on an attack roll with `weapon`: its own bonus first, then the situation's,
+/// then what the action adds (`extra`). Not yet combined (§21 `apply_stacking`).
+pub fn attack_modifiers(weapon: &Weapon, situation: &Situation, extra: Vec<Modifier>) -> Vec<Modifier> {
+    let mut modifiers = vec![Modifier::new(weapon.attack, format!("{} attack bonus", weapon.name))];
+    modifiers.extend(situation.attack.iter().cloned());
+    modifiers.extend(extra);
+    modifiers
 }
 
 /// Rolls an attack with `weapon` by `attacker` against `target`, emits `AttackResolved` and
@@ -134,22 +147,19 @@ pub fn resolve_attack(
         .get::<Profile>(target)
         .cloned()
         .ok_or_else(|| RuleError::UnknownUnit(target.clone()))?;
-    let mut defense = defense_against(&rules, &target_profile, situation.flat_footed, &weapon.damage_types);
-    for modifier in &situation.defense {
-        defense.value += modifier.value;
-        defense.modifiers.push(modifier.clone());
-    }
+    let defense = defense_against(
+        &rules,
+        &target_profile,
+        situation.flat_footed,
+        &weapon.damage_types,
+        &situation.defense,
+    );
     let roll = ex.roll(
         20,
         format!("{context}: {attacker} attacks {target} with {}", weapon.name),
     )?;
-    let mut modifiers = vec![Modifier {
-        value: weapon.attack,
-        source: format!("{} attack bonus", weapon.name),
-    }];
-    modifiers.extend(situation.attack.iter().cloned());
-    modifiers.extend(extra);
-    let bonus: i32 = modifiers.iter().map(|m| m.value).sum();
+    let mut modifiers = attack_modifiers(weapon, situation, extra);
+    let bonus = apply_stacking(&mut modifiers, &rules.stacking);
     let total = roll.result as i32 + bonus;
     let natural = roll.result;
     let meets = |t: i32| rules.attack.meets(t, defense.value);
@@ -355,10 +365,9 @@ fn reduction(rules: &Ruleset, target: &Profile, weapon: &Weapon) -> Result<Optio
             best(&target.dr)
         }
     };
-    Ok(amount.filter(|a| *a > 0).map(|a| Modifier {
-        value: a as i32,
-        source: format!("damage reduction {a}"),
-    }))
+    Ok(amount
+        .filter(|a| *a > 0)
+        .map(|a| Modifier::new(a as i32, format!("damage reduction {a}"))))
 }
 
 /// saga stun or ion damage, if `weapon` deals it (DMG-5, DMG-6).

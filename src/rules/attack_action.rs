@@ -1,16 +1,20 @@
-//! The attack action (RULES.md §4.3.1 single attack, ATK-1): check that the target can be
-//! attacked with the weapon (reach, line of effect, range), resolve the attacks of
-//! opportunity a ranged attack provokes (§8.2), then roll with every situational modifier.
+//! The attack actions (RULES.md §4.3.1 single attack and full attack, ATK-1): check that the
+//! target can be attacked with the weapon (reach, line of effect, range), resolve the attacks
+//! of opportunity a ranged attack provokes (§8.2), then roll with every situational modifier.
+//! How many attacks a full attack allows is `full_attack`'s; saga's fighting defensively as
+//! an action of its own is `fight_defensively`'s.
 
-use super::attack::{defense_against, resolve_attack};
+use super::attack::{attack_modifiers, defense_against, resolve_attack};
 use super::error::illegal;
+use super::full_attack::full_attack_penalties;
 use super::health::LifeState;
 use super::resolve::{EffectTerms, start_effect, take_action};
 use super::situation::{Situation, situation};
+use super::stacking::apply_stacking;
 use super::threat::{provoked_by, space_of};
 use super::{Combat, Executor, Modifier, Profile, RuleError, UnitId, UnitIndex, Weapon, WeaponKind};
 use crate::grid::threatens_square;
-use crate::ruleset::{ActionKind, AooTrigger, CriticalModel, Ruleset};
+use crate::ruleset::{ActionKind, AooTrigger, CriticalModel, Ruleset, Until};
 use bevy::prelude::World;
 use serde::Serialize;
 
@@ -99,77 +103,133 @@ pub fn check_attack(
     })
 }
 
-/// The action and the modifiers an attack (`full` = a full attack) takes in this family,
-/// checking the action can be paid.
-fn attack_terms(
-    world: &World,
-    full: bool,
-    defensively: bool,
-    count: usize,
-) -> Result<(ActionKind, Vec<Modifier>), RuleError> {
+/// One attack command: a single attack or a full attack.
+#[derive(Debug, Clone, Copy)]
+pub struct AttackOrder<'a> {
+    pub unit: &'a UnitId,
+    /// One attack per entry (a target may repeat in a full attack).
+    pub targets: &'a [UnitId],
+    /// The weapon of every attack, else the best for each target.
+    pub weapon: Option<&'a str>,
+    /// A full attack's weapon per attack, in the order of `targets`; empty: `weapon` for all.
+    pub weapons: &'a [String],
+    pub full: bool,
+    /// Fight defensively as part of the attack (starfinder).
+    pub defensively: bool,
+}
+
+/// What the action adds to its attacks in this family.
+#[derive(Debug, Clone)]
+pub struct AttackTerms {
+    pub action: ActionKind,
+    /// On the action's own attacks (starfinder full attack and fighting defensively).
+    pub extra: Vec<Modifier>,
+    /// On every attack the unit makes until the start of its next turn, as tracked effects
+    /// (saga full-attack penalties, 004:311).
+    pub lasting: Vec<Modifier>,
+    /// For the log: the action and where extra attacks come from.
+    pub description: String,
+}
+
+/// Checks an attack or a full attack (§4.3.1): the family has it, the action can be paid, each
+/// attack can be made with its weapon, and (full attack) the unit may make that many attacks.
+pub fn check_attacks(world: &World, order: AttackOrder) -> Result<(Vec<AttackPlan>, AttackTerms), RuleError> {
+    let AttackOrder {
+        unit,
+        targets,
+        weapon,
+        weapons,
+        full,
+        defensively,
+    } = order;
     let rules = world.resource::<Ruleset>();
     let options = rules.attack_options;
     let unsupported = |what: &str| RuleError::NotSupported(format!("{what} is not in {}'s rules yet", rules.name));
-    let (action, mut extra) = if full {
-        let f = options.full_attack.ok_or_else(|| unsupported("a full attack"))?;
-        if count == 0 || count as u32 > f.attacks {
-            return Err(illegal(format!("a full attack makes 1 to {} attacks", f.attacks)));
-        }
-        (
-            f.action,
-            vec![Modifier {
-                value: f.penalty,
-                source: "full attack".into(),
-            }],
-        )
-    } else {
-        if count != 1 {
-            return Err(illegal("an attack has one target"));
-        }
-        (ActionKind::Standard, Vec::new())
+    let full_rules = match full {
+        true => Some(options.full_attack.ok_or_else(|| unsupported("a full attack"))?),
+        false if targets.len() != 1 => return Err(illegal("an attack has one target")),
+        false => None,
     };
+    if !weapons.is_empty() {
+        if weapon.is_some() {
+            return Err(illegal(
+                "name either one weapon for every attack or a weapon per attack, not both",
+            ));
+        }
+        if weapons.len() != targets.len() {
+            return Err(illegal(format!(
+                "{} weapons named for {} attacks: name one per target",
+                weapons.len(),
+                targets.len()
+            )));
+        }
+    }
+    let mut extra = Vec::new();
     if defensively {
         let d = options
             .fight_defensively
             .ok_or_else(|| unsupported("fighting defensively"))?;
-        extra.push(Modifier {
-            value: d.attack,
-            source: "fighting defensively".into(),
-        });
+        if d.action.is_some() {
+            return Err(illegal(format!(
+                "in {} fighting defensively is an action of its own: FightDefensively(unit: \"{unit}\")",
+                rules.name
+            )));
+        }
+        extra.push(Modifier::new(d.attack, "fighting defensively"));
     }
+    let action = full_rules.map_or(ActionKind::Standard, |f| f.action);
     world.resource::<Combat>().can_spend(&rules.actions, action)?;
-    Ok((action, extra))
-}
-
-/// Checks an attack (`full` = a full attack) on each of `targets`.
-pub fn check_attacks(
-    world: &World,
-    unit: &UnitId,
-    targets: &[UnitId],
-    weapon: Option<&str>,
-    full: bool,
-    defensively: bool,
-) -> Result<Vec<AttackPlan>, RuleError> {
-    attack_terms(world, full, defensively, targets.len())?;
-    targets.iter().map(|t| check_attack(world, unit, t, weapon)).collect()
-}
-
-/// Executes an attack or a full attack: pays the action, then for each target resolves the
-/// attacks of opportunity it provokes (AOO-1: before it) and the attack, while the attacker
-/// still stands. Fighting defensively raises its defense until its next turn.
-pub fn execute_attacks(
-    ex: &mut Executor,
-    unit: &UnitId,
-    targets: &[UnitId],
-    weapon: Option<&str>,
-    full: bool,
-    defensively: bool,
-) -> Result<(), RuleError> {
-    let plans = check_attacks(ex.world, unit, targets, weapon, full, defensively)?;
-    let (action, extra) = attack_terms(ex.world, full, defensively, targets.len())?;
+    let plans = targets
+        .iter()
+        .enumerate()
+        .map(|(i, t)| check_attack(world, unit, t, weapons.get(i).map(String::as_str).or(weapon)))
+        .collect::<Result<Vec<_>, _>>()?;
     let names: Vec<&str> = targets.iter().map(|t| t.0.as_str()).collect();
-    let what = if full { "full attack on" } else { "attack" };
-    take_action(ex, unit, action, format!("{what} {}", names.join(", ")));
+    let mut terms = AttackTerms {
+        action,
+        extra: Vec::new(),
+        lasting: Vec::new(),
+        description: format!("attack {}", names.join(", ")),
+    };
+    if let Some(f) = full_rules {
+        let profile =
+            super::unit_component::<Profile>(world, unit).ok_or_else(|| RuleError::UnknownUnit(unit.clone()))?;
+        let used: Vec<Weapon> = plans.iter().map(|p| p.weapon.clone()).collect();
+        let p = full_attack_penalties(&f, unit, profile, &used)?;
+        terms.description = match p.sources.is_empty() {
+            true => format!("full attack on {}", names.join(", ")),
+            false => format!("full attack on {} ({})", names.join(", "), p.sources.join(", ")),
+        };
+        match f.penalties_until {
+            Until::StartOfNextTurn => terms.lasting = p.penalties,
+            Until::EndOfTurn => terms.extra = p.penalties,
+        }
+    }
+    terms.extra.extend(extra);
+    Ok((plans, terms))
+}
+
+/// Executes an attack or a full attack: pays the action, starts the penalties that last until
+/// the next turn (so the action's own attacks take them too), then for each target resolves
+/// the attacks of opportunity it provokes (AOO-1: before it) and the attack, while the
+/// attacker still stands. Fighting defensively raises its defense until its next turn.
+pub fn execute_attacks(ex: &mut Executor, order: AttackOrder) -> Result<(), RuleError> {
+    let AttackOrder {
+        unit,
+        targets,
+        full,
+        defensively,
+        ..
+    } = order;
+    let (plans, terms) = check_attacks(ex.world, order)?;
+    take_action(ex, unit, terms.action, terms.description.clone());
+    for m in &terms.lasting {
+        let effect = EffectTerms {
+            attack: m.value,
+            ..EffectTerms::default()
+        };
+        start_effect(ex, unit, unit, &m.source, 1, effect);
+    }
     for (target, plan) in targets.iter().zip(plans) {
         let square = space_of(ex.world, unit)
             .map(|s| s.at)
@@ -190,17 +250,15 @@ pub fn execute_attacks(
         }
         let situation = situation(ex.world, unit, target, &plan.weapon)?;
         let context = if full { "full attack" } else { "attack" };
-        resolve_attack(ex, unit, target, &plan.weapon, &situation, extra.clone(), context)?;
+        resolve_attack(ex, unit, target, &plan.weapon, &situation, terms.extra.clone(), context)?;
     }
     if defensively && let Some(d) = ex.ruleset().attack_options.fight_defensively {
-        start_effect(
-            ex,
-            unit,
-            unit,
-            "fighting defensively",
-            1,
-            EffectTerms::defense(d.defense),
-        );
+        let effect = EffectTerms {
+            defense: d.defense,
+            defense_type: d.defense_type,
+            ..EffectTerms::default()
+        };
+        start_effect(ex, unit, unit, "fighting defensively", 1, effect);
     }
     Ok(())
 }
@@ -259,17 +317,23 @@ pub fn preview_attack(
     let profile = world
         .get::<Profile>(te)
         .ok_or_else(|| RuleError::UnknownUnit(target.clone()))?;
-    let mut defense = defense_against(rules, profile, plan.situation.flat_footed, &plan.weapon.damage_types);
-    for m in &plan.situation.defense {
-        defense.value += m.value;
-        defense.modifiers.push(m.clone());
-    }
-    let bonus = plan.weapon.attack + plan.situation.attack.iter().map(|m| m.value).sum::<i32>();
+    let defense = defense_against(
+        rules,
+        profile,
+        plan.situation.flat_footed,
+        &plan.weapon.damage_types,
+        &plan.situation.defense,
+    );
+    // §21: the same stacking as the roll itself; the weapon's bonus is reported apart.
+    let mut situation = plan.situation;
+    let mut mods = attack_modifiers(&plan.weapon, &situation, Vec::new());
+    let bonus = apply_stacking(&mut mods, &rules.stacking);
+    situation.attack = mods.split_off(1);
     let (miss, hit) = (rules.attack.natural_miss as i32, rules.attack.natural_hit as i32);
     let tie = if rules.attack.ties_hit { 0 } else { 1 };
     let needed = (defense.value - bonus + tie).clamp(miss + 1, hit);
     let p_roll = |n: i32| f64::from(hit - n + 1) / 20.0;
-    let keep = 1.0 - f64::from(plan.situation.miss_chance.unwrap_or(0)) / 100.0;
+    let keep = 1.0 - f64::from(situation.miss_chance.unwrap_or(0)) / 100.0;
     let p_hit = p_roll(needed) * keep;
     let natural_20_meets = hit + bonus >= defense.value + tie;
     let p_crit = match rules.attack.critical.model {
@@ -286,6 +350,6 @@ pub fn preview_attack(
         chance_to_hit: (p_hit * 1000.0).round() / 10.0,
         chance_to_crit: (p_crit * 1000.0).round() / 10.0,
         provokes: plan.provokes,
-        situation: plan.situation,
+        situation,
     })
 }

@@ -268,10 +268,7 @@ pub fn execute_charge(
         &[],
     )?;
     if arrived && ex.get::<LifeState>(unit).copied().unwrap_or_default().can_act() {
-        let charge_mod = Modifier {
-            value: plan.rules.attack_mod,
-            source: "charge".into(),
-        };
+        let charge_mod = Modifier::typed(plan.rules.attack_mod, plan.rules.attack_type, "charge");
         let situation = super::situation::situation(ex.world, unit, target, &plan.weapon)?;
         resolve_attack(ex, unit, target, &plan.weapon, &situation, vec![charge_mod], "charge")?;
     }

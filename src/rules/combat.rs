@@ -3,6 +3,7 @@
 //! Only `apply` writes this resource.
 
 use super::RuleError;
+use super::stacking::BonusType;
 use super::{ConditionName, DiceExpr, TurnBudget, UnitId};
 use crate::ruleset::{ActionKind, ActionRules};
 use bevy::prelude::{Component, Entity, Resource, World};
@@ -69,6 +70,17 @@ pub struct TrackedEffect {
     /// Added to the target's defenses while the effect lasts.
     #[serde(default)]
     pub defense: i32,
+    /// The bonus type of `defense` (§21: saga fighting defensively is a dodge bonus).
+    #[serde(default, skip_serializing_if = "BonusType::is_untyped")]
+    pub defense_type: BonusType,
+    /// Added to the target's own attack rolls while the effect lasts (saga fighting
+    /// defensively, full-attack penalties).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub attack: i32,
+    /// The target makes no attacks while it lasts, not even attacks of opportunity (saga
+    /// fighting defensively with no attacks).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub no_attacks: bool,
     /// Covering or harrying fire: a bonus used up by the next attack it applies to.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub support: Option<SupportBonus>,
@@ -106,6 +118,10 @@ pub enum SupportBonus {
     AllyAttack { ally: UnitId, bonus: i32 },
     /// Suppress: to the target's own next attack roll (a penalty).
     OwnAttack(i32),
+}
+
+fn is_zero(v: &i32) -> bool {
+    *v == 0
 }
 
 impl TrackedEffect {

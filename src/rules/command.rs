@@ -105,14 +105,27 @@ pub enum GameCommand {
         defensively: bool,
     },
     /// The active unit makes a full attack (§4.3.1): one attack per listed target (the same
-    /// target may repeat), each with the family's full-attack penalty.
+    /// target may repeat), each with the family's full-attack penalties (starfinder: two at
+    /// −4; saga: extra attacks from two weapons, a double weapon, Double and Triple Attack).
     FullAttack {
         unit: UnitId,
         targets: Vec<UnitId>,
         #[serde(default)]
         weapon: Option<String>,
+        /// The weapon of each attack, in the order of `targets` (saga two weapons: one
+        /// attack with each; a double weapon: named twice). Empty: `weapon` for every attack.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        weapons: Vec<String>,
         #[serde(default)]
         defensively: bool,
+    },
+    /// saga: the active unit fights defensively, an action of its own (§4.3.1): −5 on its
+    /// attacks and a dodge bonus to Reflex until its next turn; with `no_attacks` it makes no
+    /// attacks at all meanwhile (not even attacks of opportunity) for a larger bonus.
+    FightDefensively {
+        unit: UnitId,
+        #[serde(default)]
+        no_attacks: bool,
     },
     /// The active unit gives `ally` covering fire with a ranged weapon (§4.3.1).
     CoveringFire {
@@ -183,6 +196,22 @@ pub enum GameCommand {
 }
 
 impl GameCommand {
+    /// Whether the command makes attack rolls (saga fighting defensively with no attacks
+    /// forbids them, §4.3.1).
+    pub fn makes_attacks(&self) -> bool {
+        matches!(
+            self,
+            GameCommand::Attack { .. }
+                | GameCommand::FullAttack { .. }
+                | GameCommand::Charge { .. }
+                | GameCommand::CoveringFire { .. }
+                | GameCommand::HarryingFire { .. }
+                | GameCommand::AidAnother { .. }
+                | GameCommand::Suppress { .. }
+                | GameCommand::Maneuver { .. }
+        )
+    }
+
     /// The unit that issues the command, if any.
     pub fn actor(&self) -> Option<&UnitId> {
         match self {
@@ -197,6 +226,7 @@ impl GameCommand {
             | GameCommand::Fly { unit, .. }
             | GameCommand::Attack { unit, .. }
             | GameCommand::FullAttack { unit, .. }
+            | GameCommand::FightDefensively { unit, .. }
             | GameCommand::TotalDefense { unit }
             | GameCommand::CoveringFire { unit, .. }
             | GameCommand::HarryingFire { unit, .. }

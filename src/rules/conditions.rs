@@ -1,9 +1,9 @@
 //! The conditions a unit has right now (§20): authored ones, those granted by tracked
 //! effects, flat-footed from the start of combat, bleeding from the scenario, and those its
-//! life state implies.
+//! life state implies; and what tracked effects add to its defense and its own attacks.
 
 use super::health::LifeState;
-use super::{Combat, ConditionName, Conditions, StartFlatFooted, UnitId, UnitIndex};
+use super::{Combat, ConditionName, Conditions, Modifier, StartFlatFooted, TrackedEffect, UnitId, UnitIndex};
 use bevy::prelude::World;
 use std::collections::BTreeSet;
 
@@ -59,13 +59,34 @@ pub fn is_helpless(world: &World, unit: &UnitId) -> bool {
     c.contains(&ConditionName::Helpless) || c.contains(&ConditionName::Paralyzed)
 }
 
-/// The sum of defense modifiers from tracked effects on `unit` (e.g. a charge's −2).
-pub fn effect_defense_modifiers(world: &World, unit: &UnitId) -> Vec<(String, i32)> {
+/// The defense modifiers tracked effects give `unit` (a charge's −2, a saga fighting
+/// defensively dodge bonus), each named after its effect and with its bonus type (§21).
+pub fn effect_defense_modifiers(world: &World, unit: &UnitId) -> Vec<Modifier> {
+    effects_on(world, unit)
+        .filter(|x| x.defense != 0)
+        .map(|x| Modifier::typed(x.defense, x.defense_type, x.name.clone()))
+        .collect()
+}
+
+/// The modifiers tracked effects give `unit`'s own attack rolls (saga fighting defensively
+/// −5, full-attack penalties until its next turn, §4.3.1).
+pub fn effect_attack_modifiers(world: &World, unit: &UnitId) -> Vec<Modifier> {
+    effects_on(world, unit)
+        .filter(|x| x.attack != 0)
+        .map(|x| Modifier::new(x.attack, x.name.clone()))
+        .collect()
+}
+
+/// The effect under which `unit` chose to make no attacks at all until its next turn (saga
+/// fighting defensively, §4.3.1), if any.
+pub fn no_attacks_effect<'w>(world: &'w World, unit: &UnitId) -> Option<&'w TrackedEffect> {
+    effects_on(world, unit).find(|x| x.no_attacks)
+}
+
+fn effects_on<'w>(world: &'w World, unit: &UnitId) -> impl Iterator<Item = &'w TrackedEffect> {
     world
         .resource::<Combat>()
         .effects
         .iter()
-        .filter(|x| &x.target == unit && x.defense != 0)
-        .map(|x| (x.name.clone(), x.defense))
-        .collect()
+        .filter(move |x| &x.target == unit)
 }

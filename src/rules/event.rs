@@ -6,6 +6,7 @@ use super::attack::AttackRoll;
 use super::health::LifeState;
 use super::maneuver::ManeuverRoll;
 use super::movement::MoveMode;
+use super::stacking::BonusType;
 use super::support::{SupportKind, SupportRoll};
 use super::{Ability, ConditionName, DiceExpr, DieRoll, Health, Hold, SupportBonus, UnitId, Weapon};
 use crate::grid::Square;
@@ -19,6 +20,53 @@ use serde::{Deserialize, Serialize};
 pub struct Modifier {
     pub value: i32,
     pub source: String,
+    /// Its bonus type (§21: dodge, cover, circumstance, ...); left out when untyped.
+    #[serde(default, skip_serializing_if = "BonusType::is_untyped")]
+    pub kind: BonusType,
+    /// The effect it comes from when several units can give the same one (covering fire,
+    /// suppress): for stacking (§21) that effect is its source, whoever gave it, as the
+    /// frozen lake frozen again is the same penalty (001:3202-3219).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub effect: Option<String>,
+    /// Set when the family's stacking rules (§21) leave it out of the total: why.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ignored: Option<String>,
+}
+
+impl Modifier {
+    /// An untyped modifier (penalties and most bonuses).
+    pub fn new(value: i32, source: impl Into<String>) -> Self {
+        Self::typed(value, BonusType::Untyped, source)
+    }
+
+    /// A bonus of a type (§21).
+    pub fn typed(value: i32, kind: BonusType, source: impl Into<String>) -> Self {
+        Self {
+            value,
+            source: source.into(),
+            kind,
+            effect: None,
+            ignored: None,
+        }
+    }
+
+    /// The same, given by the named effect (§21: the effect is the source for stacking).
+    pub fn of_effect(self, effect: impl Into<String>) -> Self {
+        Self {
+            effect: Some(effect.into()),
+            ..self
+        }
+    }
+
+    /// What §21 compares to tell "the same source": the effect, else the source.
+    pub fn stacking_source(&self) -> &str {
+        self.effect.as_deref().unwrap_or(&self.source)
+    }
+
+    /// Whether it counts toward the total (§21).
+    pub fn counts(&self) -> bool {
+        self.ignored.is_none()
+    }
 }
 
 /// One unit's place in the initiative order as an event reports it.
@@ -132,8 +180,9 @@ pub enum GameEvent {
     ReadiedActionLost {
         unit: UnitId,
     },
-    /// A tracked effect begins (SEQ-5); while it lasts the target has `condition` (if any) and
-    /// `defense` added to its defenses (e.g. a charge's −2).
+    /// A tracked effect begins (SEQ-5); while it lasts the target has `condition` (if any),
+    /// `defense` (of `defense_type`) added to its defenses (e.g. a charge's −2), `attack` added
+    /// to its own attack rolls, and with `no_attacks` it makes no attacks at all.
     EffectStarted {
         id: u32,
         name: String,
@@ -146,6 +195,12 @@ pub enum GameEvent {
         condition: Option<ConditionName>,
         #[serde(default, skip_serializing_if = "is_zero")]
         defense: i32,
+        #[serde(default, skip_serializing_if = "BonusType::is_untyped")]
+        defense_type: BonusType,
+        #[serde(default, skip_serializing_if = "is_zero")]
+        attack: i32,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        no_attacks: bool,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         support: Option<SupportBonus>,
         #[serde(default, skip_serializing_if = "Option::is_none")]

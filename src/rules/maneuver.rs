@@ -11,6 +11,7 @@ use super::health::LifeState;
 use super::hold::{holds_by, holds_on};
 use super::resolve::{EffectTerms, start_effect, take_action};
 use super::situation::{Situation, situation};
+use super::stacking::apply_stacking;
 use super::threat::{aoo_refusal, provoked_by, space_of};
 use super::{Combat, ConditionName, DieRoll, Executor, GameEvent, Hold, Modifier, Profile, RuleError, UnitId};
 use super::{DiceExpr, Weapon, WeaponKind, unit_component};
@@ -156,10 +157,7 @@ fn unarmed(profile: &Profile) -> Weapon {
 }
 
 fn m(value: i32, source: impl Into<String>) -> Modifier {
-    Modifier {
-        value,
-        source: source.into(),
-    }
+    Modifier::new(value, source)
 }
 
 /// Checks a maneuver by `unit` on `target` (§4.4).
@@ -322,14 +320,11 @@ pub fn check_maneuver(
     }
     let situation = Situation { attack, ..situation };
     // The defense: starfinder KAC + 8, saga Reflex (+10 against a disarm).
-    let mut defense = match mrules.against_kac {
-        Some(_) => defense_against(rules, target_profile, situation.flat_footed, &[]),
-        None => defense_against(rules, target_profile, situation.flat_footed, &weapon.damage_types),
+    let types: &[super::DamageType] = match mrules.against_kac {
+        Some(_) => &[],
+        None => &weapon.damage_types,
     };
-    for x in &situation.defense {
-        defense.value += x.value;
-        defense.modifiers.push(x.clone());
-    }
+    let mut defense = defense_against(rules, target_profile, situation.flat_footed, types, &situation.defense);
     let bonus = match (mrules.against_kac, mrules.disarm, kind) {
         (Some(k), _, _) => Some(m(k.defense_bonus, "combat maneuver")),
         (None, Some(d), ManeuverKind::Disarm) => Some(m(d.defense_bonus, "against a disarm")),
@@ -459,7 +454,7 @@ pub fn execute_maneuver(
     let mut modifiers = vec![m(plan.weapon.attack, format!("{} attack bonus", plan.weapon.name))];
     modifiers.extend(plan.situation.attack.iter().cloned());
     modifiers.extend(plan.extra.iter().cloned());
-    let total = roll.result as i32 + modifiers.iter().map(|x| x.value).sum::<i32>();
+    let total = roll.result as i32 + apply_stacking(&mut modifiers, &rules.stacking);
     let mut hit = rules.attack.hits(roll.result, total, plan.defense.value);
     let mut miss_chance = None;
     if hit && let Some(pct) = plan.situation.miss_chance {

@@ -3,8 +3,23 @@
 use super::{GameEvent, Modifier};
 use crate::ruleset::Ruleset;
 
+/// " +4 (Blaster attack bonus) +2 (fighting defensively, dodge)"; a modifier the stacking
+/// rules leave out (§21) says so.
 fn modifiers(mods: &[Modifier]) -> String {
-    mods.iter().map(|m| format!(" {:+} ({})", m.value, m.source)).collect()
+    mods.iter()
+        .map(|m| {
+            let kind = match m.kind.is_untyped() {
+                true => String::new(),
+                false => format!(", {}", m.kind.name()),
+            };
+            let counted = if m.counts() {
+                ""
+            } else {
+                "; does not stack, not counted"
+            };
+            format!(" {:+} ({}{kind}{counted})", m.value, m.source)
+        })
+        .collect()
 }
 
 /// One line describing `event`.
@@ -105,13 +120,35 @@ pub fn narrate(event: &GameEvent, rules: &Ruleset) -> String {
             target,
             rounds,
             count,
+            defense,
+            defense_type,
+            attack,
+            no_attacks,
             damage,
             ..
         } => {
-            let bleed = damage
-                .map(|d| format!(" ({d} damage at the start of each of its turns)"))
-                .unwrap_or_default();
-            format!("{effect} on {target}{bleed} for {rounds} round(s), from initiative {count}")
+            let mut terms = Vec::new();
+            if *defense != 0 {
+                let kind = match defense_type.is_untyped() {
+                    true => String::new(),
+                    false => format!(" {}", defense_type.name()),
+                };
+                terms.push(format!("{defense:+}{kind} to its defense"));
+            }
+            if *attack != 0 {
+                terms.push(format!("{attack:+} on its attack rolls"));
+            }
+            if *no_attacks {
+                terms.push("no attacks at all, not even attacks of opportunity".to_string());
+            }
+            if let Some(d) = damage {
+                terms.push(format!("{d} damage at the start of each of its turns"));
+            }
+            let terms = match terms.is_empty() {
+                true => String::new(),
+                false => format!(" ({})", terms.join("; ")),
+            };
+            format!("{effect} on {target}{terms} for {rounds} round(s), from initiative {count}")
         }
         GameEvent::EffectEnded {
             name: effect, target, ..

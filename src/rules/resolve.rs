@@ -2,7 +2,9 @@
 //! and `execute`, which emits the command's events (ACT-1, SEQ-5, SEQ-8, SEQ-9, §3.5).
 
 use super::ConditionName;
+use super::attack_action::AttackOrder;
 use super::sequence::{advance, begin_turn, new_delay_count};
+use super::stacking::BonusType;
 use super::support::{SupportKind, SupportOrder, check_support, execute_support};
 use super::{Combat, Executor, GameCommand, GameEvent, RuleError, StartFlatFooted, SupportBonus, UnitId, UnitIndex};
 use crate::ruleset::{ActionKind, Ruleset};
@@ -31,6 +33,15 @@ pub fn check(world: &World, command: &GameCommand) -> Result<(), RuleError> {
             && let Some(refusal) = super::hold::pinned_refusal(world, unit, command)
         {
             return Err(refusal);
+        }
+        // §4.3.1 saga: a unit that chose to make no attacks until its next turn.
+        if command.makes_attacks()
+            && let Some(effect) = super::conditions::no_attacks_effect(world, unit)
+        {
+            return Err(RuleError::IllegalMove(format!(
+                "{unit} chose to make no attacks until its next turn ({})",
+                effect.name
+            )));
         }
     }
     let in_window = combat.window.is_some();
@@ -146,33 +157,16 @@ pub fn check(world: &World, command: &GameCommand) -> Result<(), RuleError> {
             is_active(combat, unit)?;
             super::charge::check_charge(world, unit, target, *to, weapon.as_deref()).map(|_| ())
         }
-        GameCommand::Attack {
-            unit,
-            target,
-            weapon,
-            defensively,
-        } => {
+        GameCommand::Attack { unit, .. } | GameCommand::FullAttack { unit, .. } => {
             no_window()?;
             is_active(combat, unit)?;
-            super::attack_action::check_attacks(
-                world,
-                unit,
-                std::slice::from_ref(target),
-                weapon.as_deref(),
-                false,
-                *defensively,
-            )
-            .map(|_| ())
+            let order = attack_order(command).ok_or_else(|| RuleError::UnknownUnit(unit.clone()))?;
+            super::attack_action::check_attacks(world, order).map(|_| ())
         }
-        GameCommand::FullAttack {
-            unit,
-            targets,
-            weapon,
-            defensively,
-        } => {
+        GameCommand::FightDefensively { unit, no_attacks } => {
             no_window()?;
             is_active(combat, unit)?;
-            super::attack_action::check_attacks(world, unit, targets, weapon.as_deref(), true, *defensively).map(|_| ())
+            super::fight_defensively::check_fight_defensively(world, unit, *no_attacks).map(|_| ())
         }
         GameCommand::Stabilize { unit } => {
             no_window()?;
@@ -355,25 +349,13 @@ pub fn execute(ex: &mut Executor, command: &GameCommand) -> Result<(), RuleError
             weapon,
         } => super::charge::execute_charge(ex, unit, target, *to, weapon.as_deref()),
         GameCommand::Fly { unit, route, double } => super::flight::execute_fly(ex, unit, route, *double),
-        GameCommand::Attack {
-            unit,
-            target,
-            weapon,
-            defensively,
-        } => super::attack_action::execute_attacks(
-            ex,
-            unit,
-            std::slice::from_ref(target),
-            weapon.as_deref(),
-            false,
-            *defensively,
-        ),
-        GameCommand::FullAttack {
-            unit,
-            targets,
-            weapon,
-            defensively,
-        } => super::attack_action::execute_attacks(ex, unit, targets, weapon.as_deref(), true, *defensively),
+        GameCommand::Attack { unit, .. } | GameCommand::FullAttack { unit, .. } => {
+            let order = attack_order(command).ok_or_else(|| RuleError::UnknownUnit(unit.clone()))?;
+            super::attack_action::execute_attacks(ex, order)
+        }
+        GameCommand::FightDefensively { unit, no_attacks } => {
+            super::fight_defensively::execute_fight_defensively(ex, unit, *no_attacks)
+        }
         GameCommand::TotalDefense { unit } => super::attack_action::execute_total_defense(ex, unit),
         GameCommand::Stabilize { unit } => super::recovery::stabilize(ex, unit),
         GameCommand::StayInTheFight { unit } => super::recovery::stay_in_the_fight(ex, unit),
@@ -404,6 +386,11 @@ pub fn execute(ex: &mut Executor, command: &GameCommand) -> Result<(), RuleError
 pub(crate) struct EffectTerms {
     pub condition: Option<ConditionName>,
     pub defense: i32,
+    pub defense_type: BonusType,
+    /// To the target's own attack rolls.
+    pub attack: i32,
+    /// The target makes no attacks at all, not even attacks of opportunity.
+    pub no_attacks: bool,
     pub support: Option<SupportBonus>,
     pub hold: Option<super::Hold>,
     /// Bleeding damage at the start of each of the target's turns (§20).
@@ -438,6 +425,9 @@ pub(crate) fn start_effect(
     let EffectTerms {
         condition,
         defense,
+        defense_type,
+        attack,
+        no_attacks,
         support,
         hold,
         damage,
@@ -454,6 +444,9 @@ pub(crate) fn start_effect(
         count,
         condition,
         defense,
+        defense_type,
+        attack,
+        no_attacks,
         support,
         hold,
         damage,
@@ -506,6 +499,40 @@ fn spends_an_action(command: &GameCommand) -> bool {
             | GameCommand::Stabilize { .. }
             | GameCommand::StayInTheFight { .. }
     )
+}
+
+/// The attack a command orders (§4.3.1), if it orders one.
+fn attack_order(command: &GameCommand) -> Option<AttackOrder<'_>> {
+    match command {
+        GameCommand::Attack {
+            unit,
+            target,
+            weapon,
+            defensively,
+        } => Some(AttackOrder {
+            unit,
+            targets: std::slice::from_ref(target),
+            weapon: weapon.as_deref(),
+            weapons: &[],
+            full: false,
+            defensively: *defensively,
+        }),
+        GameCommand::FullAttack {
+            unit,
+            targets,
+            weapon,
+            weapons,
+            defensively,
+        } => Some(AttackOrder {
+            unit,
+            targets,
+            weapon: weapon.as_deref(),
+            weapons,
+            full: true,
+            defensively: *defensively,
+        }),
+        _ => None,
+    }
 }
 
 /// The support action a command orders (§4.3.1), if it orders one.

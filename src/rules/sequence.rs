@@ -68,10 +68,10 @@ fn roll_and_insert(ex: &mut Executor, units: &[UnitId]) -> Result<(), RuleError>
     let die = ex.ruleset().sequence.initiative_die;
     let mut rolled: Vec<(UnitId, i32, i32, Vec<u32>)> = Vec::new();
     for unit in units {
-        let mut modifiers = vec![Modifier {
-            value: ex.get::<Profile>(unit).map_or(0, |p| p.initiative),
-            source: "initiative modifier".into(),
-        }];
+        let mut modifiers = vec![Modifier::new(
+            ex.get::<Profile>(unit).map_or(0, |p| p.initiative),
+            "initiative modifier",
+        )];
         // §20: conditions that change initiative checks (starfinder deafened).
         let conditions = super::conditions::effective_conditions(ex.world, unit);
         modifiers.extend(
@@ -79,10 +79,7 @@ fn roll_and_insert(ex: &mut Executor, units: &[UnitId]) -> Result<(), RuleError>
                 .conditions
                 .iter()
                 .filter(|c| c.initiative != 0 && conditions.contains(&c.condition))
-                .map(|c| Modifier {
-                    value: c.initiative,
-                    source: format!("{:?}", c.condition).to_lowercase(),
-                }),
+                .map(|c| Modifier::new(c.initiative, format!("{:?}", c.condition).to_lowercase())),
         );
         // HP-SF-8: Dexterity damage lowers initiative checks.
         modifiers.extend(super::ability::penalty(ex.world, unit, super::Ability::Dex));

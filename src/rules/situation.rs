@@ -4,7 +4,8 @@
 //! damage (HP-SF-8). Every modifier names its source. Conditions whose numbers are not modelled yet make the attack
 //! "not supported yet" rather than give a wrong number.
 
-use super::conditions::{effect_defense_modifiers, effective_conditions};
+use super::conditions::{effect_attack_modifiers, effect_defense_modifiers, effective_conditions, no_attacks_effect};
+use super::stacking::BonusType;
 use super::threat::{hostile, space_of, threat_now};
 use super::{
     Ability, Combat, ConditionName, Modifier, Profile, RuleError, SupportBonus, UnitId, UnitIndex, Weapon, WeaponKind,
@@ -72,10 +73,7 @@ fn lower_debug<T: std::fmt::Debug, S: serde::Serializer>(value: &T, s: S) -> Res
 }
 
 fn m(value: i32, source: impl Into<String>) -> Modifier {
-    Modifier {
-        value,
-        source: source.into(),
-    }
+    Modifier::new(value, source)
 }
 
 /// §20: the numbers of each combat condition `who` has. One the family gives no numbers for
@@ -105,8 +103,8 @@ fn condition_numbers<'r>(
     Ok(out)
 }
 
-/// What the attacker's own conditions add to its attack roll and its damage with `weapon`
-/// (§20), or why it cannot attack at all.
+/// What the attacker's own conditions (§20) and the effects on it (§4.3.1) add to its attack
+/// roll and its damage with `weapon`, or why it cannot attack at all.
 pub fn attacker_conditions(
     world: &World,
     attacker: &UnitId,
@@ -114,6 +112,12 @@ pub fn attacker_conditions(
 ) -> Result<(Vec<Modifier>, Vec<Modifier>), RuleError> {
     let rules = world.resource::<Ruleset>();
     let ranged = matches!(weapon.kind, WeaponKind::Ranged | WeaponKind::Thrown);
+    if let Some(effect) = no_attacks_effect(world, attacker) {
+        return Err(RuleError::IllegalMove(format!(
+            "{attacker} chose to make no attacks until its next turn ({})",
+            effect.name
+        )));
+    }
     let (mut attack, mut damage) = (Vec::new(), Vec::new());
     for c in condition_numbers(rules, attacker, &effective_conditions(world, attacker))? {
         let name = format!("{:?}", c.condition).to_lowercase();
@@ -142,6 +146,8 @@ pub fn attacker_conditions(
     let (on_attack, on_damage) = super::ability::attack_penalties(world, attacker, weapon.kind);
     attack.extend(on_attack);
     damage.extend(on_damage);
+    // §4.3.1 saga: fighting defensively and full-attack penalties last until its next turn.
+    attack.extend(effect_attack_modifiers(world, attacker));
     Ok((attack, damage))
 }
 
@@ -205,7 +211,7 @@ pub fn situation(world: &World, attacker: &UnitId, target: &UnitId, weapon: &Wea
             CoverDegree::Cover => "cover".to_string(),
             other => format!("{other:?} cover").to_lowercase(),
         };
-        defense.push(m(covered.ac_bonus, label));
+        defense.push(Modifier::typed(covered.ac_bonus, BonusType::Cover, label));
     }
 
     // CON-1: concealing squares on the lines. §22.2, §10.3: dim light or darkness where the
@@ -274,7 +280,11 @@ pub fn situation(world: &World, attacker: &UnitId, target: &UnitId, weapon: &Wea
             }
         }
         if flanking_with.is_some() {
-            attack.push(m(rules.flanking.attack_bonus, "flanking"));
+            attack.push(Modifier::typed(
+                rules.flanking.attack_bonus,
+                BonusType::Flanking,
+                "flanking",
+            ));
         }
     }
 
@@ -373,9 +383,7 @@ pub fn situation(world: &World, attacker: &UnitId, target: &UnitId, weapon: &Wea
             }
         }
     }
-    for (name, value) in effect_defense_modifiers(world, target) {
-        defense.push(m(value, name));
-    }
+    defense.extend(effect_defense_modifiers(world, target));
     // HP-SG-4: a step down the condition track is a penalty to all defenses (the attacker's
     // own is in `attacker_conditions`).
     if let Some(penalty) = track_penalty(world, target) {
@@ -388,22 +396,26 @@ pub fn situation(world: &World, attacker: &UnitId, target: &UnitId, weapon: &Wea
         let Some(support) = &effect.support else { continue };
         let source = &effect.source;
         let on_target = &effect.target == target && source != attacker;
-        let (list, value, why) = match support {
+        let options = &rules.attack_options;
+        let (list, value, option, why) = match support {
             SupportBonus::Defense(bonus)
                 if on_target && space_of(world, source).is_some_and(|s| line_of_effect_with(map, model, s, a)) =>
             {
-                (&mut defense, *bonus, "covering fire from")
+                (&mut defense, *bonus, options.covering_fire, "covering fire from")
             }
             SupportBonus::Attack(bonus) if on_target && !hostile(world, attacker, source) => {
-                (&mut attack, *bonus, "harrying fire from")
+                (&mut attack, *bonus, options.harrying_fire, "harrying fire from")
             }
             SupportBonus::AllyAttack { ally, bonus } if on_target && ally == attacker => {
-                (&mut attack, *bonus, "aid another from")
+                (&mut attack, *bonus, options.aid_another, "aid another from")
             }
-            SupportBonus::OwnAttack(penalty) if &effect.target == attacker => (&mut attack, *penalty, "suppressed by"),
+            SupportBonus::OwnAttack(penalty) if &effect.target == attacker => {
+                (&mut attack, *penalty, options.suppress, "suppressed by")
+            }
             _ => continue,
         };
-        list.push(m(value, format!("{why} {source}")));
+        let kind = option.map_or(BonusType::Untyped, |o| o.bonus_type);
+        list.push(Modifier::typed(value, kind, format!("{why} {source}")).of_effect(effect.name.clone()));
         support_used.push(effect.id);
     }
     Ok(Situation {

@@ -1,14 +1,18 @@
 //! Bonuses, penalties and stacking (§21): which of several typed modifiers on one value count.
 //! Pure functions on plain data; the callers decide which modifiers apply to the roll at hand
-//! (WE-39: a bonus against death effects is simply not passed for other saves).
+//! (WE-39: a bonus against death effects is simply not passed for other saves). Each family's
+//! rules are data (`Ruleset::stacking`); attack rolls and defenses go through
+//! [`apply_stacking`], which keeps every modifier and marks the ones that do not count.
 
+use super::Modifier;
 use serde::{Deserialize, Serialize};
 
 /// The type of a bonus (§21 "Types listed", all families together). Penalties have no type in
 /// starfinder (001:3198-3200): a negative modifier is treated as a penalty whatever its kind.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum BonusType {
+    #[default]
     Untyped,
     Ability,
     Armor,
@@ -34,6 +38,11 @@ pub enum BonusType {
 }
 
 impl BonusType {
+    /// Whether the modifier has no type (events leave the type out then).
+    pub fn is_untyped(&self) -> bool {
+        *self == Self::Untyped
+    }
+
     /// The type as a player reads it ("natural armor").
     pub fn name(self) -> &'static str {
         match self {
@@ -93,9 +102,9 @@ pub struct Stacked {
     pub ignored: Vec<(TypedModifier, String)>,
 }
 
-/// A family's stacking rules (§21). Always: bonuses of different types stack; a type not in
-/// `stacking_types` counts only its highest bonus; penalties from one source count only the
-/// worst, penalties from different sources stack.
+/// A family's stacking rules (§21), read from its ruleset file (`stacking`). Always: bonuses
+/// of different types stack; a type not in `stacking_types` counts only its highest bonus;
+/// penalties from one source count only the worst, penalties from different sources stack.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct StackingRules {
@@ -104,41 +113,6 @@ pub struct StackingRules {
     /// Whether circumstance bonuses from the same source stack (when circumstance is a
     /// stacking type). `false`: only the highest from each source counts.
     pub same_source_circumstance_stacks: bool,
-}
-
-impl StackingRules {
-    /// starfinder (§21, 001:3061-3236): same-type bonuses don't stack (001:3095-3098); untyped
-    /// bonuses stack with everything (001:3099-3102); base bonuses from different classes stack
-    /// (001:3153-3158); circumstance bonuses stack unless from essentially the same source
-    /// (001:3159-3171); penalties have no type and the same penalty twice counts once, the
-    /// worst (001:3198-3219).
-    pub fn starfinder() -> Self {
-        Self {
-            stacking_types: vec![BonusType::Untyped, BonusType::Base, BonusType::Circumstance],
-            same_source_circumstance_stacks: false,
-        }
-    }
-
-    /// d20_srd and d20_modern: dodge bonuses stack, "unlike most sorts of bonuses" (002:96;
-    /// 003:124) — so circumstance bonuses don't. Engine defaults where §21 says "—" (not in
-    /// seeds): untyped and base bonuses stack, penalties as in starfinder.
-    pub fn d20() -> Self {
-        Self {
-            stacking_types: vec![BonusType::Untyped, BonusType::Base, BonusType::Dodge],
-            same_source_circumstance_stacks: false,
-        }
-    }
-
-    /// saga: one +5 cover bonus however many sources (004:731) — cover doesn't stack; penalties
-    /// from different sources accumulate (004:311, 329) but several concealment sources add no
-    /// further penalty (004:713) — give them one source. Engine defaults where §21 says "—"
-    /// (not in seeds): untyped, base and dodge bonuses stack, as in the other d20 families.
-    pub fn saga() -> Self {
-        Self {
-            stacking_types: vec![BonusType::Untyped, BonusType::Base, BonusType::Dodge],
-            same_source_circumstance_stacks: false,
-        }
-    }
 }
 
 /// What a modifier competes with: `None` when it stacks freely.
@@ -179,14 +153,13 @@ fn why(won: &TypedModifier, g: &Group) -> String {
     }
 }
 
-/// §21: applies the family's stacking rules to the modifiers on one value. In each competing
-/// group the highest bonus (or worst penalty) counts, the earliest on a tie; everything else
-/// stacks. WE-39, WE-40.
-pub fn stack(mods: &[TypedModifier], rules: &StackingRules) -> Stacked {
+/// For each modifier, `None` if it counts, else why not: in each competing group the highest
+/// bonus (or worst penalty) counts, the earliest on a tie; everything else stacks.
+fn verdicts(mods: &[TypedModifier], rules: &StackingRules) -> Vec<Option<String>> {
     let groups: Vec<Option<Group>> = mods.iter().map(|m| group(m, rules)).collect();
-    let mut out = Stacked::default();
-    for (i, m) in mods.iter().enumerate() {
-        let winner = groups[i].as_ref().and_then(|g| {
+    (0..mods.len())
+        .map(|i| {
+            let g = groups[i].as_ref()?;
             let best = (0..mods.len())
                 .filter(|&j| groups[j].as_ref() == Some(g))
                 .reduce(|a, b| {
@@ -197,8 +170,15 @@ pub fn stack(mods: &[TypedModifier], rules: &StackingRules) -> Stacked {
                     }
                 })?;
             (best != i).then(|| why(&mods[best], g))
-        });
-        match winner {
+        })
+        .collect()
+}
+
+/// §21: applies the family's stacking rules to the modifiers on one value. WE-39, WE-40.
+pub fn stack(mods: &[TypedModifier], rules: &StackingRules) -> Stacked {
+    let mut out = Stacked::default();
+    for (m, verdict) in mods.iter().zip(verdicts(mods, rules)) {
+        match verdict {
             Some(reason) => out.ignored.push((m.clone(), reason)),
             None => {
                 out.total += m.value;
@@ -209,18 +189,57 @@ pub fn stack(mods: &[TypedModifier], rules: &StackingRules) -> Stacked {
     out
 }
 
+/// §21 on the modifiers of one attack roll or defense as events carry them: each one that
+/// does not count keeps its place in the list and gets `ignored` set to the reason; returns
+/// the total of those that count. A modifier's source for stacking is the effect that gave
+/// it, if any (`Modifier::stacking_source`): two suppressions are the same penalty.
+pub fn apply_stacking(mods: &mut [Modifier], rules: &StackingRules) -> i32 {
+    let typed: Vec<TypedModifier> = mods
+        .iter()
+        .map(|m| TypedModifier::new(m.value, m.kind, m.stacking_source()))
+        .collect();
+    let mut total = 0;
+    for (m, verdict) in mods.iter_mut().zip(verdicts(&typed, rules)) {
+        if verdict.is_none() {
+            total += m.value;
+        }
+        m.ignored = verdict;
+    }
+    total
+}
+
 #[cfg(test)]
 mod tests {
     use super::BonusType::*;
     use super::*;
+    use crate::ruleset::{Family, load_embedded};
 
     fn m(value: i32, kind: BonusType, source: &str) -> TypedModifier {
         TypedModifier::new(value, kind, source)
     }
 
+    /// The family's stacking rules as its shipped ruleset file gives them.
+    fn rules_of(family: Family) -> StackingRules {
+        load_embedded(family).expect("shipped ruleset loads").stacking
+    }
+
+    fn starfinder() -> StackingRules {
+        rules_of(Family::Starfinder)
+    }
+
+    fn d20() -> StackingRules {
+        let srd = rules_of(Family::D20Srd);
+        assert_eq!(srd, rules_of(Family::D20Modern), "both d20 families stack alike");
+        srd
+    }
+
+    fn saga() -> StackingRules {
+        rules_of(Family::Saga)
+    }
+
     #[test]
     fn we_39_morale_bonuses_do_not_stack() {
-        let sf = StackingRules::starfinder();
+        let sf = starfinder();
         let aura = m(2, Morale, "aura of mettle");
         let ward = m(4, Morale, "death ward");
         let vs_death = stack(&[aura.clone(), ward.clone()], &sf);
@@ -236,7 +255,7 @@ mod tests {
     #[test]
     fn we_40_circumstance_bonuses_from_different_sources_stack() {
         let mods = [m(2, Circumstance, "firecracker"), m(2, Circumstance, "nervous guards")];
-        let s = stack(&mods, &StackingRules::starfinder());
+        let s = stack(&mods, &starfinder());
         assert_eq!(s.total, 4);
         assert_eq!(s.counted, mods.to_vec());
         assert!(s.ignored.is_empty());
@@ -245,11 +264,11 @@ mod tests {
     #[test]
     fn circumstance_bonuses_from_the_same_source_count_once() {
         let mods = [m(1, Circumstance, "firecracker"), m(2, Circumstance, "firecracker")];
-        let s = stack(&mods, &StackingRules::starfinder());
+        let s = stack(&mods, &starfinder());
         assert_eq!(s.total, 2);
         assert_eq!(s.counted, vec![mods[1].clone()]);
         assert_eq!(s.ignored[0].0, mods[0]);
-        let mut rules = StackingRules::starfinder();
+        let mut rules = starfinder();
         rules.same_source_circumstance_stacks = true;
         assert_eq!(stack(&mods, &rules).total, 3);
     }
@@ -262,7 +281,7 @@ mod tests {
             m(2, Untyped, "b"),
             m(3, Insight, "c"),
         ];
-        let s = stack(&mods, &StackingRules::starfinder());
+        let s = stack(&mods, &starfinder());
         assert_eq!(s.total, 7);
         assert_eq!(s.counted.len(), 4);
     }
@@ -270,7 +289,7 @@ mod tests {
     #[test]
     fn penalties_from_one_source_do_not_stack() {
         let mods = [m(-2, Untyped, "frozen lake"), m(-4, Untyped, "frozen lake")];
-        let s = stack(&mods, &StackingRules::starfinder());
+        let s = stack(&mods, &starfinder());
         assert_eq!(s.total, -4);
         assert_eq!(s.counted, vec![mods[1].clone()]);
         assert!(s.ignored[0].1.contains("same penalty (frozen lake)"));
@@ -279,10 +298,10 @@ mod tests {
     #[test]
     fn penalties_from_two_sources_stack() {
         let mods = [m(-2, Untyped, "frozen lake"), m(-2, Untyped, "oil")];
-        assert_eq!(stack(&mods, &StackingRules::starfinder()).total, -4);
+        assert_eq!(stack(&mods, &starfinder()).total, -4);
         // saga 004:329: Double Attack and Triple Attack each take −5.
-        let saga = [m(-5, Untyped, "double attack"), m(-5, Untyped, "triple attack")];
-        assert_eq!(stack(&saga, &StackingRules::saga()).total, -10);
+        let extra = [m(-5, Untyped, "double attack"), m(-5, Untyped, "triple attack")];
+        assert_eq!(stack(&extra, &saga()).total, -10);
     }
 
     #[test]
@@ -292,11 +311,11 @@ mod tests {
             m(2, Dodge, "fighting defensively"),
             m(2, Deflection, "ring"),
         ];
-        let s = stack(&mods, &StackingRules::d20());
+        let s = stack(&mods, &d20());
         assert_eq!(s.total, 5);
         assert!(s.ignored.is_empty());
         // Not in starfinder: there dodge is just a type, highest counts.
-        assert_eq!(stack(&mods, &StackingRules::starfinder()).total, 4);
+        assert_eq!(stack(&mods, &starfinder()).total, 4);
     }
 
     #[test]
@@ -307,7 +326,7 @@ mod tests {
             m(2, Deflection, "c"),
             m(3, Deflection, "d"),
         ];
-        let s = stack(&mods, &StackingRules::d20());
+        let s = stack(&mods, &d20());
         assert_eq!(s.total, 5);
         assert_eq!(s.counted, vec![mods[0].clone(), mods[3].clone()]);
     }
@@ -320,7 +339,7 @@ mod tests {
             m(-1, Untyped, "y"),
             m(2, Luck, "second"),
         ];
-        let s = stack(&mods, &StackingRules::starfinder());
+        let s = stack(&mods, &starfinder());
         assert_eq!(s.total, 4);
         assert_eq!(s.counted, mods[..3].to_vec());
         assert_eq!(s.ignored[0].0, mods[3]);
@@ -329,7 +348,7 @@ mod tests {
     #[test]
     fn saga_cover_counts_once() {
         let mods = [m(5, Cover, "crate"), m(5, Cover, "trooper")];
-        assert_eq!(stack(&mods, &StackingRules::saga()).total, 5);
+        assert_eq!(stack(&mods, &saga()).total, 5);
     }
 
     #[test]
@@ -338,5 +357,39 @@ mod tests {
         assert_eq!(json, r#"{"value":2,"kind":"natural_armor","source":"hide"}"#);
         let back: Result<TypedModifier, _> = serde_json::from_str(&json);
         assert_eq!(back.ok(), Some(m(2, NaturalArmor, "hide")));
+    }
+
+    /// §21 in events: every modifier stays in the list, in order; the ones that don't count
+    /// carry the reason and are left out of the total.
+    #[test]
+    fn apply_stacking_marks_what_does_not_count() {
+        let mut mods = vec![
+            Modifier::new(4, "Blaster attack bonus"),
+            Modifier::typed(5, Cover, "cover"),
+            Modifier::typed(5, Cover, "cover from the trooper"),
+            Modifier::typed(2, Dodge, "fighting defensively"),
+            Modifier::typed(1, Dodge, "dodge feat"),
+            Modifier::new(-2, "suppressed by rex").of_effect("suppress"),
+            Modifier::new(-2, "suppressed by kel").of_effect("suppress"),
+            Modifier::new(-5, "full attack: two weapons"),
+            Modifier::new(-5, "full attack: Double Attack"),
+        ];
+        assert_eq!(apply_stacking(&mut mods, &saga()), 4 + 5 + 2 + 1 - 2 - 5 - 5);
+        let ignored: Vec<usize> = (0..mods.len()).filter(|&i| mods[i].ignored.is_some()).collect();
+        assert_eq!(ignored, vec![2, 6]);
+        assert!(
+            mods[2]
+                .ignored
+                .as_deref()
+                .unwrap_or("")
+                .contains("cover bonuses don't stack")
+        );
+        assert!(
+            mods[6]
+                .ignored
+                .as_deref()
+                .unwrap_or("")
+                .contains("same penalty (suppress)")
+        );
     }
 }

@@ -9,6 +9,7 @@ use super::error::illegal;
 use super::health::LifeState;
 use super::resolve::{EffectTerms, start_effect, take_action};
 use super::situation::{attacker_conditions, situation};
+use super::stacking::apply_stacking;
 use super::threat::{hostile, provoked_by, space_of};
 use super::{
     Combat, DieRoll, Executor, GameEvent, Modifier, Profile, RuleError, SupportBonus, UnitId, Weapon, WeaponKind,
@@ -132,10 +133,7 @@ pub fn check_support(world: &World, order: SupportOrder) -> Result<SupportPlan, 
         let wanted = if foe_needed { "a foe" } else { "an ally" };
         return Err(illegal(format!("{} is for {wanted}; {target} is not one", kind.name())));
     }
-    let weapon_bonus = |w: &Weapon| Modifier {
-        value: w.attack,
-        source: format!("{} attack bonus", w.name),
-    };
+    let weapon_bonus = |w: &Weapon| Modifier::new(w.attack, format!("{} attack bonus", w.name));
     let (weapon, modifiers, ranged) = match kind {
         SupportKind::Covering => {
             // No target creature: only the shooter's own conditions count.
@@ -213,7 +211,9 @@ pub fn execute_support(ex: &mut Executor, order: SupportOrder) -> Result<(), Rul
     }
     let rules = ex.ruleset().attack;
     let roll = ex.roll(20, format!("{}: {unit} with {}", kind.name(), plan.weapon.name))?;
-    let total = roll.result as i32 + plan.modifiers.iter().map(|m| m.value).sum::<i32>();
+    // §21: the family's stacking rules, as for any attack roll.
+    let mut modifiers = plan.modifiers;
+    let total = roll.result as i32 + apply_stacking(&mut modifiers, &ex.ruleset().stacking);
     let hit = rules.hits(roll.result, total, plan.rules.defense);
     ex.emit(GameEvent::SupportResolved {
         unit: unit.clone(),
@@ -223,7 +223,7 @@ pub fn execute_support(ex: &mut Executor, order: SupportOrder) -> Result<(), Rul
         roll: Box::new(SupportRoll {
             weapon: plan.weapon.name.clone(),
             roll,
-            modifiers: plan.modifiers,
+            modifiers,
             total,
             defense: plan.rules.defense,
             hit,

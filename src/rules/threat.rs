@@ -85,7 +85,8 @@ pub fn hostile(world: &World, a: &UnitId, b: &UnitId) -> bool {
 }
 
 /// Why `reactor` cannot make an attack of opportunity right now, or `None` if it can
-/// (§8.3 "cannot AoO when"): reactions left, flat-footed, the family's blockers.
+/// (§8.3 "cannot AoO when"): reactions left, a saga "no attacks" fighting defensively
+/// (§4.3.1), flat-footed, the family's blockers.
 pub fn aoo_refusal(world: &World, reactor: &UnitId) -> Option<String> {
     let rules = world.resource::<Ruleset>();
     let combat = world.resource::<Combat>();
@@ -96,6 +97,13 @@ pub fn aoo_refusal(world: &World, reactor: &UnitId) -> Option<String> {
     };
     if limit.is_some_and(|l| used >= l) {
         return Some("has no reaction left this round".into());
+    }
+    // §4.3.1 saga: fighting defensively with no attacks at all, not even AoOs.
+    if let Some(effect) = super::conditions::no_attacks_effect(world, reactor) {
+        return Some(format!(
+            "chose to make no attacks until its next turn ({})",
+            effect.name
+        ));
     }
     let conditions = effective_conditions(world, reactor);
     let ff = &rules.defense.flat_footed;

@@ -3,6 +3,7 @@
 
 use super::actions::ActionKind;
 use super::common::Until;
+use crate::rules::stacking::BonusType;
 use serde::{Deserialize, Serialize};
 
 /// How difficult terrain on the charge path is treated.
@@ -47,6 +48,8 @@ pub struct ChargeRules {
     pub max_speed_multiple: u32,
     /// Modifier to the charge attack roll (starfinder −2, saga +2 competence).
     pub attack_mod: i32,
+    /// Its bonus type (§21: saga competence).
+    pub attack_type: BonusType,
     /// Modifier to the charger's AC / Reflex Defense (−2 in both), lasting `defense_until`.
     pub defense_mod: i32,
     pub defense_until: Until,

@@ -2,8 +2,8 @@
 //! binary so the game works from any directory.
 
 use super::{
-    ArmorSpeed, ConcealmentModel, CriticalDamage, DamageLayer, DiagonalPolicy, Family, Fraction, HealthModel,
-    RangeModel, Ruleset, Size, SizeRow,
+    ArmorSpeed, ConcealmentModel, CriticalDamage, DamageLayer, DiagonalPolicy, Family, Fraction, FullAttackModel,
+    HealthModel, RangeModel, Ruleset, Size, SizeRow, Until,
 };
 use thiserror::Error;
 
@@ -230,6 +230,7 @@ fn validate_combat(r: &Ruleset) -> Result<(), RulesetError> {
             "cover.partial must not exceed cover".into()
         })?;
     }
+    validate_attack_options(r)?;
     ensure(r.flanking.attack_bonus >= 0, || {
         "flanking.attack_bonus must not be negative".into()
     })?;
@@ -275,6 +276,54 @@ fn validate_combat(r: &Ruleset) -> Result<(), RulesetError> {
         if let Some(f) = f {
             ensure_fraction(f, path)?;
         }
+    }
+    Ok(())
+}
+
+/// §4.3.1: full-attack penalties are penalties, fighting defensively trades a penalty for a
+/// bonus, and the no-attacks choice is worth at least as much as the plain one.
+fn validate_attack_options(r: &Ruleset) -> Result<(), RulesetError> {
+    let o = &r.attack_options;
+    if let Some(f) = o.full_attack {
+        let penalties = match f.attacks {
+            FullAttackModel::Fixed { count, penalty } => {
+                ensure(count >= 1, || {
+                    "attack_options.full_attack: count must be at least 1".into()
+                })?;
+                vec![penalty]
+            }
+            FullAttackModel::ExtraAttacks(x) => {
+                let (one, two, three) = x.dual_weapon_mastery;
+                ensure(
+                    x.two_weapons.max(x.double_weapon) <= one && one <= two && two <= three,
+                    || "attack_options.full_attack: each Dual Weapon Mastery must lower the penalty further".into(),
+                )?;
+                vec![x.two_weapons, x.double_weapon, three, x.double_attack, x.triple_attack]
+            }
+        };
+        ensure(penalties.iter().all(|p| *p <= 0), || {
+            "attack_options.full_attack: penalties must not be bonuses".into()
+        })?;
+        ensure(
+            !(r.aoo.ignores_full_attack_penalty && f.penalties_until == Until::StartOfNextTurn),
+            || {
+                "full-attack penalties that last until the next turn apply to attacks of opportunity too (aoo.ignores_full_attack_penalty)".into()
+            },
+        )?;
+    }
+    if let Some(d) = o.fight_defensively {
+        let trained = d.trained.map(|t| (t.defense, t.no_attacks_defense));
+        for (defense, no_attacks) in [(d.defense, d.no_attacks_defense)].into_iter().chain(trained) {
+            ensure(d.attack <= 0 && defense >= 0, || {
+                "attack_options.fight_defensively: a penalty to attacks for a bonus to defense".into()
+            })?;
+            ensure(no_attacks.is_none_or(|n| n >= defense), || {
+                "attack_options.fight_defensively: no_attacks_defense must not be below defense".into()
+            })?;
+        }
+        ensure(d.action.is_some() || d.no_attacks_defense.is_none(), || {
+            "attack_options.fight_defensively: the no-attacks choice needs it to be an action of its own".into()
+        })?;
     }
     Ok(())
 }

@@ -72,7 +72,10 @@ pub use movement::{
     MovementRules, OccupancyRules, PostureActions, RunEndurance, RunRules, RunnerDefense, SpeedStep, SqueezeWho,
     Squeezing,
 };
-pub use options::{AttackOptions, FightDefensively, FullAttack, SupportFire, TotalDefense};
+pub use options::{
+    AttackOptions, ExtraAttacks, FightDefensively, FullAttack, FullAttackModel, SupportFire, TotalDefense,
+    TrainedFightDefensively,
+};
 pub use position::{HelplessModifiers, ModifierSide, PositionRules, ProneModifiers, ShootingIntoMelee};
 pub use range::{IncrementCounting, RangeModel, RangeRules, Scatter};
 pub use sequence::{DelayNewCount, FlatFootedStart, InitiativeRollers, SequenceRules, TieBreak};
@@ -143,6 +146,8 @@ pub struct Ruleset {
     pub maneuvers: Option<ManeuverRules>,
     /// §20 what conditions do to attacks, defenses and damage.
     pub conditions: Vec<ConditionModifiers>,
+    /// §21 which bonuses and penalties on one roll or defense stack.
+    pub stacking: crate::rules::stacking::StackingRules,
     /// §27 named variant switches.
     pub variants: Variants,
     /// Dotted paths (e.g. `grid.diagonal`) of values that are "(not in seeds)" engine

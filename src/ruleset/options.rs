@@ -2,24 +2,82 @@
 //! total defense, covering and harrying fire, aid another and suppress. `None` where the family's seed has no such option.
 
 use super::actions::ActionKind;
+use super::common::Until;
+use crate::rules::feats::Skill;
+use crate::rules::stacking::BonusType;
 use serde::{Deserialize, Serialize};
 
-/// Full attack (starfinder: a full action, two attacks at −4 each, 001:1071-1082).
+/// Full attack (§4.3.1): the action, how many attacks at what penalty, and how long the
+/// penalties last.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FullAttack {
     pub action: ActionKind,
-    pub attacks: u32,
-    pub penalty: i32,
+    pub attacks: FullAttackModel,
+    /// `start_of_next_turn`: the penalties apply to every attack the unit makes until then,
+    /// attacks of opportunity included (saga 004:311); `end_of_turn`: only to the full
+    /// attack's own attacks (starfinder).
+    pub penalties_until: Until,
 }
 
-/// Fighting defensively as part of an attack (starfinder: −4 to attacks, +2 AC until the
-/// start of the next turn, 001:895-898, 1065-1069).
+/// Where a full attack's attacks come from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum FullAttackModel {
+    /// starfinder: up to `count` attacks, each at `penalty` (001:1071-1082).
+    Fixed { count: u32, penalty: i32 },
+    /// saga: one attack, plus one per source of extra attacks the unit has (004:309-329).
+    ExtraAttacks(ExtraAttacks),
+}
+
+/// saga's sources of extra attacks in a full attack and their penalties on all attacks
+/// (004:309-329). Each source gives one extra attack; sources stack, attacks and penalties.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExtraAttacks {
+    /// Two weapons: one attack with each; three or more weapons still give one extra attack
+    /// (004:313-315).
+    pub two_weapons: i32,
+    /// A double weapon: one attack with each end (004:317).
+    pub double_weapon: i32,
+    /// Dual Weapon Mastery I, II, III: the two-weapon and double-weapon penalty becomes this
+    /// (004:319).
+    pub dual_weapon_mastery: (i32, i32, i32),
+    /// The Double Attack feat (004:321-323).
+    pub double_attack: i32,
+    /// The Triple Attack feat, on top of Double Attack's (004:325-327).
+    pub triple_attack: i32,
+}
+
+/// Fighting defensively (§4.3.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FightDefensively {
+    /// `None`: declared as part of an attack or a full attack (starfinder, 001:895-898,
+    /// 1065-1069); else an action of its own (saga: a standard action, 004:485-487).
+    pub action: Option<ActionKind>,
+    /// On the unit's attack rolls: starfinder those of the attack it is part of, saga every
+    /// attack until the start of its next turn.
     pub attack: i32,
+    /// To the unit's defense until the start of its next turn.
     pub defense: i32,
+    /// The type of that bonus (§21: saga dodge).
+    pub defense_type: BonusType,
+    /// saga: the defense bonus when the unit chooses to make no attacks at all until its next
+    /// turn, not even attacks of opportunity (004:487-488); `None`: the family has no such
+    /// choice.
+    pub no_attacks_defense: Option<i32>,
+    /// saga: a unit trained in a skill gets other bonuses (Acrobatics, 004:489-491).
+    pub trained: Option<TrainedFightDefensively>,
+}
+
+/// Fighting defensively for a unit trained in `skill`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TrainedFightDefensively {
+    pub skill: Skill,
+    pub defense: i32,
+    pub no_attacks_defense: Option<i32>,
 }
 
 /// Total defense (starfinder: a standard action, +4 AC until the start of the next turn, no
@@ -42,6 +100,8 @@ pub struct SupportFire {
     pub defense: i32,
     /// The bonus (or, for suppress, the penalty) to the one attack roll it affects.
     pub bonus: i32,
+    /// Its bonus type (§21: starfinder circumstance).
+    pub bonus_type: BonusType,
 }
 
 /// §4.3.1 for one family.

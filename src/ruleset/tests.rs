@@ -626,6 +626,44 @@ fn unknown_fields_are_rejected() {
     assert!(parse_ruleset(base).is_ok());
 }
 
+/// §4.3.1: starfinder's full attack is two attacks at −4 and fighting defensively part of an
+/// attack; saga's extra attacks (004:309-329) and fighting defensively as a standard action
+/// (004:485-491) carry the seed's numbers.
+#[test]
+fn full_attack_and_fight_defensively_per_family() {
+    let sf = load(Family::Starfinder).attack_options;
+    let full = sf.full_attack.expect("starfinder full attack");
+    assert_eq!(full.attacks, FullAttackModel::Fixed { count: 2, penalty: -4 });
+    assert_eq!(full.penalties_until, Until::EndOfTurn);
+    let fd = sf.fight_defensively.expect("starfinder fights defensively");
+    assert_eq!(
+        (fd.action, fd.attack, fd.defense, fd.no_attacks_defense),
+        (None, -4, 2, None)
+    );
+
+    let saga = load(Family::Saga).attack_options;
+    let full = saga.full_attack.expect("saga full attack");
+    assert_eq!(full.action, ActionKind::Full);
+    assert_eq!(full.penalties_until, Until::StartOfNextTurn);
+    let FullAttackModel::ExtraAttacks(x) = full.attacks else {
+        panic!("saga counts extra attacks")
+    };
+    assert_eq!((x.two_weapons, x.double_weapon), (-10, -10));
+    assert_eq!(x.dual_weapon_mastery, (-5, -2, 0));
+    assert_eq!((x.double_attack, x.double_attack + x.triple_attack), (-5, -10));
+    let fd = saga.fight_defensively.expect("saga fights defensively");
+    assert_eq!(fd.action, Some(ActionKind::Standard));
+    assert_eq!((fd.attack, fd.defense, fd.no_attacks_defense), (-5, 2, Some(5)));
+    assert_eq!(fd.defense_type, crate::rules::stacking::BonusType::Dodge);
+    let trained = fd.trained.expect("trained in Acrobatics");
+    assert_eq!(trained.skill, crate::rules::feats::Skill::Acrobatics);
+    assert_eq!((trained.defense, trained.no_attacks_defense), (5, Some(10)));
+    for family in [Family::D20Srd, Family::D20Modern] {
+        let o = load(family).attack_options;
+        assert!(o.full_attack.is_none() && o.fight_defensively.is_none(), "{family}");
+    }
+}
+
 #[test]
 fn bad_numbers_are_rejected() {
     let base = FILES[0].1;
@@ -638,6 +676,21 @@ fn bad_numbers_are_rejected() {
     assert!(
         matches!(parse_ruleset(&run), Err(RulesetError::Invalid(_))),
         "run multiplier below 1"
+    );
+    let full = base.replacen("penalty: -4)", "penalty: 4)", 1);
+    assert!(
+        matches!(parse_ruleset(&full), Err(RulesetError::Invalid(_))),
+        "a full-attack bonus"
+    );
+    let saga = FILES
+        .iter()
+        .find(|(f, _)| *f == Family::Saga)
+        .map(|(_, t)| *t)
+        .unwrap_or_default();
+    let fd = saga.replacen("no_attacks_defense: Some(5)", "no_attacks_defense: Some(1)", 1);
+    assert!(
+        matches!(parse_ruleset(&fd), Err(RulesetError::Invalid(_))),
+        "no attacks worth less than attacking"
     );
     let frac = base.replacen("min_width: (num: 1, den: 2)", "min_width: (num: 1, den: 0)", 1);
     assert!(

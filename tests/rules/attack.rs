@@ -200,6 +200,7 @@ fn starfinder_full_attack_fight_defensively_and_total_defense() {
         unit: "hero".into(),
         targets: vec!["foe".into(), "foe".into()],
         weapon: None,
+        weapons: Vec::new(),
         defensively: true,
     };
     let events = ok(&mut b, full);

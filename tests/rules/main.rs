@@ -3,6 +3,7 @@
 mod ability_damage;
 mod aoo;
 mod attack;
+mod attack_options;
 mod bleeding;
 mod budget;
 mod cli;
@@ -14,5 +15,6 @@ mod movement;
 mod recovery;
 mod scenarios;
 mod sequence;
+mod stacking;
 mod support;
 mod validation;
