@@ -38,14 +38,13 @@ pub(crate) fn in_reach(world: &World, attacker: &UnitId, target: &UnitId, weapon
         .any(|q| threatens_square(a, reach.max(1), &rules.threat.metric, rules.grid.diagonal, q))
 }
 
-/// Checks an attack by `unit` on `target` with the weapon named (else the best melee weapon
-/// that reaches, else the best ranged weapon).
-pub fn check_attack(
+/// What every attack roll needs of its two parties: both exist, they differ, the attacker
+/// can act and the target is not dead. Returns their entities.
+pub(crate) fn check_attacker_and_target(
     world: &World,
     unit: &UnitId,
     target: &UnitId,
-    weapon: Option<&str>,
-) -> Result<AttackPlan, RuleError> {
+) -> Result<(bevy::prelude::Entity, bevy::prelude::Entity), RuleError> {
     let index = world.resource::<UnitIndex>();
     let e = *index.0.get(unit).ok_or_else(|| RuleError::UnknownUnit(unit.clone()))?;
     let te = *index
@@ -61,6 +60,18 @@ pub fn check_attack(
     if world.get::<LifeState>(te) == Some(&LifeState::Dead) {
         return Err(illegal(format!("{target} is dead")));
     }
+    Ok((e, te))
+}
+
+/// Checks an attack by `unit` on `target` with the weapon named (else the best melee weapon
+/// that reaches, else the best ranged weapon).
+pub fn check_attack(
+    world: &World,
+    unit: &UnitId,
+    target: &UnitId,
+    weapon: Option<&str>,
+) -> Result<AttackPlan, RuleError> {
+    let (e, _) = check_attacker_and_target(world, unit, target)?;
     let profile = world
         .get::<Profile>(e)
         .ok_or_else(|| RuleError::UnknownUnit(unit.clone()))?;

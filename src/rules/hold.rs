@@ -8,7 +8,7 @@ use super::resolve::take_action;
 use super::threat::space_of;
 use super::{Combat, ConditionName, Executor, GameCommand, GameEvent, Hold, Profile, RuleError, TrackedEffect, UnitId};
 use super::{Maneuver, WeaponKind, unit_component};
-use crate::grid::threatens_square;
+use crate::grid::{Space, threatens_square};
 use crate::ruleset::Ruleset;
 use bevy::prelude::World;
 
@@ -44,6 +44,12 @@ pub fn within_reach(world: &World, holder: &UnitId, held: &UnitId) -> bool {
     ) else {
         return false;
     };
+    reaches(rules, a, melee_reach_squares(rules, profile), t)
+}
+
+/// A unit's longest melee reach in squares, natural or with a melee weapon, at least 1: how
+/// far it can hold, grapple or reposition (§4.4).
+pub fn melee_reach_squares(rules: &Ruleset, profile: &Profile) -> u32 {
     let reach_ft = profile
         .weapons
         .iter()
@@ -52,12 +58,17 @@ pub fn within_reach(world: &World, holder: &UnitId, held: &UnitId) -> bool {
         .chain([profile.reach_ft])
         .max()
         .unwrap_or(0);
-    let reach = (reach_ft / rules.grid.square_ft.max(1)).max(1);
+    (reach_ft / rules.grid.square_ft.max(1)).max(1)
+}
+
+/// Whether a creature in space `a` with `reach` squares reaches any square of space `t`.
+pub fn reaches(rules: &Ruleset, a: Space, reach: u32, t: Space) -> bool {
     t.squares()
         .any(|q| threatens_square(a, reach, &rules.threat.metric, rules.grid.diagonal, q))
 }
 
-fn end(ex: &mut Executor, effect: &TrackedEffect) {
+/// Ends a hold (or any tracked effect) now.
+pub(crate) fn end(ex: &mut Executor, effect: &TrackedEffect) {
     ex.emit(GameEvent::EffectEnded {
         id: effect.id,
         name: effect.name.clone(),

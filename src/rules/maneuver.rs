@@ -3,12 +3,12 @@
 //! effect growing with every 5 it beats that by), and saga's disarm, grab and grapple.
 
 use super::attack::{DefenseUsed, defense_against, use_up_support};
-use super::attack_action::{check_attack, in_reach};
+use super::attack_action::{check_attack, check_attacker_and_target, in_reach};
 use super::error::illegal;
 use super::feats::Feat;
 use super::forced::{nearest_direction, push, shortest_way, walk};
 use super::health::LifeState;
-use super::hold::{holds_by, holds_on};
+use super::hold::{end as end_hold, holds_by, holds_on, melee_reach_squares, reaches};
 use super::resolve::{EffectTerms, start_effect, take_action};
 use super::situation::{Situation, situation};
 use super::stacking::apply_stacking;
@@ -117,6 +117,8 @@ pub struct ManeuverPlan {
     pub disarmed: Option<Weapon>,
     /// The unit's holder, when a starfinder grapple is an escape.
     pub escape_from: Option<UnitId>,
+    /// A reposition's way to its destination.
+    pub way: Option<Vec<Square>>,
 }
 
 fn rules_of(world: &World) -> Result<(&Ruleset, &ManeuverRules), RuleError> {
@@ -193,19 +195,7 @@ pub fn check_maneuver(
                 .ok_or_else(|| illegal(format!("a {} is an unarmed attack: {name} is not one", kind_name(kind))))?,
             None => unarmed(profile),
         };
-        if unit == target {
-            return Err(illegal("a unit cannot grab itself"));
-        }
-        if !unit_component::<LifeState>(world, unit)
-            .copied()
-            .unwrap_or_default()
-            .can_act()
-        {
-            return Err(illegal(format!("{unit} cannot act")));
-        }
-        if unit_component::<LifeState>(world, target) == Some(&LifeState::Dead) {
-            return Err(illegal(format!("{target} is dead")));
-        }
+        check_attacker_and_target(world, unit, target)?;
         if !in_reach(world, unit, target, &w, profile) {
             return Err(illegal(format!("{target} is out of reach of an unarmed attack")));
         }
@@ -226,6 +216,7 @@ pub fn check_maneuver(
     let mut extra = Vec::new();
     let mut disarmed = None;
     let mut escape_from = None;
+    let mut way = None;
     let size_order = |s| crate::ruleset::Size::ALL.iter().position(|x| *x == s).unwrap_or(0) as i32;
     match maneuver {
         Maneuver::Grapple | Maneuver::Grab => {
@@ -304,7 +295,7 @@ pub fn check_maneuver(
             if *to == at.at {
                 return Err(illegal(format!("{target} is already at {to}")));
             }
-            reposition_way(world, unit, target, *to, u32::MAX / 4)?;
+            way = Some(reposition_way(world, unit, target, *to)?);
         }
         Maneuver::Trip => {
             let prone = super::conditions::effective_conditions(world, target).contains(&ConditionName::Prone);
@@ -342,39 +333,24 @@ pub fn check_maneuver(
         defense,
         disarmed,
         escape_from,
+        way,
     })
 }
 
-/// The way a reposition moves `target` to `to`: every position within `unit`'s reach and
-/// no farther than `limit_ft` (001:826-831 "cannot move the target past an obstacle").
-fn reposition_way(
-    world: &World,
-    unit: &UnitId,
-    target: &UnitId,
-    to: Square,
-    limit_ft: u32,
-) -> Result<(Vec<Square>, u32), RuleError> {
+/// The way a reposition moves `target` to `to`, every position within `unit`'s reach
+/// (001:826-831 "cannot move the target past an obstacle"); how far it gets along it
+/// depends on the roll.
+fn reposition_way(world: &World, unit: &UnitId, target: &UnitId, to: Square) -> Result<Vec<Square>, RuleError> {
     let rules = world.resource::<Ruleset>();
     let layers = super::board::board_for(world, target);
     let board = layers.board(world);
     let start = space_of(world, target).ok_or_else(|| RuleError::UnknownUnit(target.clone()))?;
     let attacker = space_of(world, unit).ok_or_else(|| RuleError::UnknownUnit(unit.clone()))?;
-    let reach_ft = unit_component::<Profile>(world, unit).map_or(0, |p| {
-        p.weapons
-            .iter()
-            .filter(|w| matches!(w.kind, WeaponKind::Melee | WeaponKind::Unarmed))
-            .filter_map(|w| w.reach_ft)
-            .chain([p.reach_ft])
-            .max()
-            .unwrap_or(0)
-    });
-    let reach = (reach_ft / rules.grid.square_ft.max(1)).max(1);
-    let in_reach = |at: Square| {
-        Space::new(at, start.side)
-            .squares()
-            .any(|q| crate::grid::threatens_square(attacker, reach, &rules.threat.metric, rules.grid.diagonal, q))
-    };
-    shortest_way(&board, start.at, to, rules.grid.square_ft, limit_ft, in_reach).ok_or_else(|| {
+    let reach = unit_component::<Profile>(world, unit).map_or(1, |p| melee_reach_squares(rules, p));
+    let in_reach = |at: Square| reaches(rules, attacker, reach, Space::new(at, start.side));
+    shortest_way(&board, start.at, to, rules.grid.square_ft, u32::MAX / 4, in_reach)
+        .map(|(way, _)| way)
+        .ok_or_else(|| {
         illegal(format!(
             "{target} cannot be moved to {to}: every square on the way must be free and within {unit}'s reach (001:826-831)"
         ))
@@ -518,7 +494,8 @@ pub fn execute_maneuver(
         }
         Maneuver::Reposition { to } => {
             let distance = distance_ft(&mrules, margin);
-            let (way, _) = reposition_way(ex.world, unit, target, *to, u32::MAX / 4)?;
+            let way = plan.way.clone().unwrap_or_default();
+
             let from = space_of(ex.world, target).map_or(*to, |s| s.at);
             let (path, moved_ft) = {
                 let layers = super::board::board_for(ex.world, target);
@@ -588,14 +565,6 @@ pub fn execute_maneuver(
     Ok(())
 }
 
-fn end_hold(ex: &mut Executor, hold: &super::TrackedEffect) {
-    ex.emit(GameEvent::EffectEnded {
-        id: hold.id,
-        name: hold.name.clone(),
-        target: hold.target.clone(),
-    });
-}
-
 /// saga: a failed disarm gives the opponent an immediate attack of opportunity, unless the
 /// attacker has Improved Disarm or disarmed with a ranged attack (004:475-483).
 fn failed(
@@ -640,14 +609,20 @@ fn trip(ex: &mut Executor, unit: &UnitId, target: &UnitId) -> Result<(), RuleErr
     }
     let elevation = super::flight::elevation_of(ex.world, target);
     if elevation > 0 {
-        let drop = 10 / ex.ruleset().grid.square_ft.max(1);
-        let now = elevation.saturating_sub(drop.max(1));
+        let rules = ex.ruleset();
+        let square_ft = rules.grid.square_ft.max(1);
+        let descent_ft = rules
+            .maneuvers
+            .as_ref()
+            .and_then(|m| m.against_kac)
+            .map_or(0, |k| k.trip_descent_ft);
+        let now = elevation.saturating_sub(descent_ft / square_ft);
         ex.emit(GameEvent::ForcedMove {
             unit: target.clone(),
             by: unit.clone(),
             path: Vec::new(),
             elevation: Some(now),
-            moved_ft: (elevation - now) * ex.ruleset().grid.square_ft,
+            moved_ft: (elevation - now) * square_ft,
             stopped: None,
         });
         if now > 0 {

@@ -56,14 +56,15 @@ pub fn check(world: &World, command: &GameCommand) -> Result<(), RuleError> {
         }),
         false => Ok(()),
     };
+    // A command the active unit gives on its own turn: no delay window may be open, and it
+    // must be that unit's turn.
+    if let Some(unit) = own_turn_actor(command) {
+        no_window()?;
+        is_active(combat, unit)?;
+    }
     match command {
-        GameCommand::EndTurn { unit } => {
-            no_window()?;
-            is_active(combat, unit)
-        }
+        GameCommand::EndTurn { .. } => Ok(()),
         GameCommand::Delay { unit } => {
-            no_window()?;
-            is_active(combat, unit)?;
             if combat.interruption.is_some() {
                 return Err(RuleError::IllegalMove("a readied action cannot be delayed".into()));
             }
@@ -88,9 +89,7 @@ pub fn check(world: &World, command: &GameCommand) -> Result<(), RuleError> {
             true => Ok(()),
             false => Err(RuleError::NoDelayWindow),
         },
-        GameCommand::Ready { unit, action, .. } => {
-            no_window()?;
-            is_active(combat, unit)?;
+        GameCommand::Ready { action, .. } => {
             if *action == ActionKind::Full {
                 return Err(RuleError::CannotReady(rules.actions.name_of(*action).to_string()));
             }
@@ -112,11 +111,7 @@ pub fn check(world: &World, command: &GameCommand) -> Result<(), RuleError> {
                 None => Err(RuleError::NoActiveTurn),
             }
         }
-        GameCommand::Act { unit, action, .. } => {
-            no_window()?;
-            is_active(combat, unit)?;
-            combat.can_spend(&rules.actions, *action)
-        }
+        GameCommand::Act { action, .. } => combat.can_spend(&rules.actions, *action),
         GameCommand::TrackEffect {
             target,
             rounds,
@@ -136,15 +131,11 @@ pub fn check(world: &World, command: &GameCommand) -> Result<(), RuleError> {
             known(world, target)?;
             super::ability::check_damage_ability(world, target, *amount).map(|_| ())
         }
-        GameCommand::TreatBleeding { unit, target } => {
-            no_window()?;
-            is_active(combat, unit)?;
+        GameCommand::TreatBleeding { target, .. } => {
             known(world, target)?;
             super::bleeding::check_treat_bleeding(world, target)
         }
         GameCommand::Move { unit, to, path, mode } => {
-            no_window()?;
-            is_active(combat, unit)?;
             super::movement::check_move(world, unit, *to, path.as_deref(), *mode).map(|_| ())
         }
         GameCommand::Charge {
@@ -152,64 +143,28 @@ pub fn check(world: &World, command: &GameCommand) -> Result<(), RuleError> {
             target,
             to,
             weapon,
-        } => {
-            no_window()?;
-            is_active(combat, unit)?;
-            super::charge::check_charge(world, unit, target, *to, weapon.as_deref()).map(|_| ())
-        }
+        } => super::charge::check_charge(world, unit, target, *to, weapon.as_deref()).map(|_| ()),
         GameCommand::Attack { unit, .. } | GameCommand::FullAttack { unit, .. } => {
-            no_window()?;
-            is_active(combat, unit)?;
             let order = attack_order(command).ok_or_else(|| RuleError::UnknownUnit(unit.clone()))?;
             super::attack_action::check_attacks(world, order).map(|_| ())
         }
         GameCommand::FightDefensively { unit, no_attacks } => {
-            no_window()?;
-            is_active(combat, unit)?;
             super::fight_defensively::check_fight_defensively(world, unit, *no_attacks).map(|_| ())
         }
-        GameCommand::Stabilize { unit } => {
-            no_window()?;
-            is_active(combat, unit)?;
-            super::recovery::check_stabilize(world, unit).map(|_| ())
-        }
-        GameCommand::StayInTheFight { unit } => {
-            no_window()?;
-            is_active(combat, unit)?;
-            super::recovery::check_stay_in_the_fight(world, unit)
-        }
-        GameCommand::SecondWind { unit } => {
-            no_window()?;
-            is_active(combat, unit)?;
-            super::recovery::check_second_wind(world, unit).map(|_| ())
-        }
+        GameCommand::Stabilize { unit } => super::recovery::check_stabilize(world, unit).map(|_| ()),
+        GameCommand::StayInTheFight { unit } => super::recovery::check_stay_in_the_fight(world, unit),
+        GameCommand::SecondWind { unit } => super::recovery::check_second_wind(world, unit).map(|_| ()),
         GameCommand::CoveringFire { unit, .. }
         | GameCommand::HarryingFire { unit, .. }
         | GameCommand::AidAnother { unit, .. }
         | GameCommand::Suppress { unit, .. } => {
-            no_window()?;
-            is_active(combat, unit)?;
             let order = support_order(command).ok_or_else(|| RuleError::UnknownUnit(unit.clone()))?;
             check_support(world, order).map(|_| ())
         }
-        GameCommand::Recover { unit } => {
-            no_window()?;
-            is_active(combat, unit)?;
-            super::recover::check_recover(world, unit).map(|_| ())
-        }
-        GameCommand::TotalDefense { unit } => {
-            no_window()?;
-            is_active(combat, unit)?;
-            super::attack_action::check_total_defense(world)
-        }
-        GameCommand::Fly { unit, route, double } => {
-            no_window()?;
-            is_active(combat, unit)?;
-            super::flight::check_fly(world, unit, route, *double).map(|_| ())
-        }
+        GameCommand::Recover { unit } => super::recover::check_recover(world, unit).map(|_| ()),
+        GameCommand::TotalDefense { .. } => super::attack_action::check_total_defense(world),
+        GameCommand::Fly { unit, route, double } => super::flight::check_fly(world, unit, route, *double).map(|_| ()),
         GameCommand::StandUp { unit } | GameCommand::DropProne { unit } => {
-            no_window()?;
-            is_active(combat, unit)?;
             super::movement::check_posture(world, unit, matches!(command, GameCommand::DropProne { .. }))
         }
         GameCommand::Maneuver {
@@ -217,21 +172,9 @@ pub fn check(world: &World, command: &GameCommand) -> Result<(), RuleError> {
             target,
             maneuver,
             weapon,
-        } => {
-            no_window()?;
-            is_active(combat, unit)?;
-            super::maneuver::check_maneuver(world, unit, target, maneuver, weapon.as_deref()).map(|_| ())
-        }
-        GameCommand::BreakFree { unit, from } => {
-            no_window()?;
-            is_active(combat, unit)?;
-            super::hold::check_break_free(world, unit, from).map(|_| ())
-        }
-        GameCommand::PickUp { unit, weapon } => {
-            no_window()?;
-            is_active(combat, unit)?;
-            super::items::check_pick_up(world, unit, weapon).map(|_| ())
-        }
+        } => super::maneuver::check_maneuver(world, unit, target, maneuver, weapon.as_deref()).map(|_| ()),
+        GameCommand::BreakFree { unit, from } => super::hold::check_break_free(world, unit, from).map(|_| ()),
+        GameCommand::PickUp { unit, weapon } => super::items::check_pick_up(world, unit, weapon).map(|_| ()),
     }
 }
 
@@ -482,6 +425,19 @@ fn known(world: &World, unit: &UnitId) -> Result<(), RuleError> {
     match world.resource::<UnitIndex>().0.contains_key(unit) {
         true => Ok(()),
         false => Err(RuleError::UnknownUnit(unit.clone())),
+    }
+}
+
+/// The unit whose own turn `command` must come on: every command but stepping out of a
+/// delay, firing a readied action and the referee's records.
+fn own_turn_actor(command: &GameCommand) -> Option<&UnitId> {
+    match command {
+        GameCommand::ActNow { .. }
+        | GameCommand::Proceed
+        | GameCommand::FireReadied { .. }
+        | GameCommand::TrackEffect { .. }
+        | GameCommand::DamageAbility { .. } => None,
+        _ => command.actor(),
     }
 }
 

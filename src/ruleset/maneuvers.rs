@@ -31,6 +31,8 @@ pub struct AttackVsKac {
     pub pin_bonus: i32,
     /// Feet a bull rush pushes and a reposition moves before any excess (5).
     pub base_distance_ft: u32,
+    /// Feet a tripped flier descends (10, 001:848-849).
+    pub trip_descent_ft: u32,
 }
 
 /// saga disarm (004:465-483): a melee attack against Reflex Defense + `defense_bonus`.

@@ -47,6 +47,15 @@ fn maneuver(unit: &str, target: &str, maneuver: Maneuver) -> GameCommand {
     }
 }
 
+fn move_to(unit: &str, x: i32, y: i32) -> GameCommand {
+    GameCommand::Move {
+        unit: unit.into(),
+        to: fivefoot::grid::Square::new(x, y),
+        path: None,
+        mode: Default::default(),
+    }
+}
+
 fn end_turn(unit: &str) -> GameCommand {
     GameCommand::EndTurn { unit: unit.into() }
 }
@@ -170,15 +179,7 @@ fn sf_4_4_grapple_pin_and_how_long_it_lasts() {
     ok(&mut b, maneuver("ann", "bob", Maneuver::Grapple));
     assert!(has(&b, "bob", ConditionName::Grappled) && !has(&b, "bob", ConditionName::Pinned));
     ok(&mut b, end_turn("ann"));
-    let why = refused(
-        &mut b,
-        GameCommand::Move {
-            unit: "bob".into(),
-            to: fivefoot::grid::Square::new(3, 2),
-            path: None,
-            mode: Default::default(),
-        },
-    );
+    let why = refused(&mut b, move_to("bob", 3, 2));
     assert!(why.to_string().contains("cannot move"), "{why}");
     ok(&mut b, end_turn("bob"));
     // Still held during ann's next turn; it ends when that turn ends without a renewal.
@@ -242,15 +243,7 @@ fn sf_4_4_grapple_ends_when_the_grappler_moves_away_and_holds_one() {
     }
     let why = refused(&mut b, maneuver("ann", "cat", Maneuver::Grapple));
     assert!(why.to_string().contains("one creature at a time"), "{why}");
-    ok(
-        &mut b,
-        GameCommand::Move {
-            unit: "ann".into(),
-            to: fivefoot::grid::Square::new(0, 3),
-            path: None,
-            mode: Default::default(),
-        },
-    );
+    ok(&mut b, move_to("ann", 0, 3));
     assert!(!has(&b, "bob", ConditionName::Grappled));
 }
 
@@ -374,15 +367,7 @@ fn saga_4_4_grab_holds_and_break_free() {
     assert_eq!((roll.weapon.as_str(), roll.total, roll.success), ("unarmed", 12, true));
     assert!(has(&b, "bob", ConditionName::Grabbed));
     ok(&mut b, end_turn("ann"));
-    let why = refused(
-        &mut b,
-        GameCommand::Move {
-            unit: "bob".into(),
-            to: fivefoot::grid::Square::new(3, 2),
-            path: None,
-            mode: Default::default(),
-        },
-    );
+    let why = refused(&mut b, move_to("bob", 3, 2));
     assert!(why.to_string().contains("cannot move"), "{why}");
     let preview = |w: &str| {
         fivefoot::rules::attack_action::preview_attack(b.world(), &"bob".into(), &"ann".into(), Some(w)).unwrap()
