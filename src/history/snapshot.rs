@@ -38,6 +38,9 @@ pub struct UnitSnapshot {
     pub shield_rating: Option<u32>,
     /// The weapons it holds now (a disarm takes one away, §4.4).
     pub weapons: Vec<String>,
+    /// The spells it can cast and their uses left (§4.3.1); left out when it has none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub spells: Vec<SpellShown>,
     /// Damage to each ability and what it takes off the modifier (HP-SF-8); left out when
     /// the unit has none.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
@@ -45,6 +48,13 @@ pub struct UnitSnapshot {
     /// The bleed the unit takes at the start of its turn, the worst of its bleeds (§20).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub bleeding: Option<DiceExpr>,
+}
+
+/// One spell in a snapshot: `uses_left` is `None` for an at-will spell.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SpellShown {
+    pub name: String,
+    pub uses_left: Option<u32>,
 }
 
 /// One ability's damage in a snapshot.
@@ -108,6 +118,14 @@ impl UnitSnapshot {
                 * world.resource::<Ruleset>().grid.square_ft,
             shield_rating: world.get::<crate::rules::Shields>(e).map(|s| s.0),
             weapons: profile.weapons.iter().map(|w| w.name.clone()).collect(),
+            spells: profile
+                .spells
+                .iter()
+                .map(|s| SpellShown {
+                    name: s.name.clone(),
+                    uses_left: s.uses,
+                })
+                .collect(),
             ability_damage: ability_damage(world, e),
             bleeding: world.resource::<Ruleset>().health.bleeding.and_then(|rules| {
                 let all = bleeding::bleeds(world, id);

@@ -322,6 +322,17 @@ pub fn apply(world: &mut World, event: &GameEvent) {
                 p.weapons.push(item.weapon);
             }
         }
+        GameEvent::SpellCast { unit, spell, uses_left }
+        | GameEvent::SpellLost {
+            unit, spell, uses_left, ..
+        } => {
+            if let Some(e) = entity(world, unit)
+                && let Some(mut p) = world.get_mut::<Profile>(e)
+                && let Some(s) = p.spells.iter_mut().find(|s| &s.name == spell)
+            {
+                s.uses = *uses_left;
+            }
+        }
         GameEvent::UnitDisplaced { unit, to, .. } => {
             if let Some(e) = entity(world, unit)
                 && let Some(mut p) = world.get_mut::<Placement>(e)

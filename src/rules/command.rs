@@ -193,6 +193,8 @@ pub enum GameCommand {
     },
     /// The active unit picks up a weapon lying in or next to its space (§4.3.2).
     PickUp { unit: UnitId, weapon: String },
+    /// The active unit casts one of its spells or spell-like abilities (§4.3.1, §8.2).
+    CastSpell { unit: UnitId, spell: String },
 }
 
 impl GameCommand {
@@ -241,6 +243,7 @@ impl GameCommand {
             | GameCommand::Maneuver { unit, .. }
             | GameCommand::BreakFree { unit, .. }
             | GameCommand::PickUp { unit, .. }
+            | GameCommand::CastSpell { unit, .. }
             | GameCommand::TreatBleeding { unit, .. } => Some(unit),
             GameCommand::TrackEffect { source, .. } | GameCommand::DamageAbility { source, .. } => Some(source),
             GameCommand::Proceed => None,

@@ -418,6 +418,20 @@ pub enum GameEvent {
         weapon: String,
         at: Square,
     },
+    /// `unit` cast `spell`; `uses_left`: `None` when it is at will (§4.3.1).
+    SpellCast {
+        unit: UnitId,
+        spell: String,
+        uses_left: Option<u32>,
+    },
+    /// The attack of opportunity by `by` hit and damaged `unit` while it cast `spell`:
+    /// the spell fails and the use is lost (§8.2, 001:766-768).
+    SpellLost {
+        unit: UnitId,
+        spell: String,
+        by: UnitId,
+        uses_left: Option<u32>,
+    },
 }
 
 fn is_zero(v: &i32) -> bool {

@@ -40,6 +40,7 @@ mod resolve;
 mod sequence;
 pub mod situation;
 pub mod speed;
+pub mod spell;
 pub mod stacking;
 pub mod support;
 pub mod threat;

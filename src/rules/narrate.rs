@@ -408,6 +408,24 @@ pub fn narrate(event: &GameEvent, rules: &Ruleset) -> String {
             None => format!("{unit} drops its {} at {at}", weapon.name),
         },
         GameEvent::ItemPickedUp { unit, weapon, at } => format!("{unit} picks up the {weapon} at {at}"),
+        GameEvent::SpellCast { unit, spell, uses_left } => format!("{unit} casts {spell}{}", uses_text(*uses_left)),
+        GameEvent::SpellLost {
+            unit,
+            spell,
+            by,
+            uses_left,
+        } => format!(
+            "{by}'s attack of opportunity breaks {unit}'s concentration: {spell} fails and is lost{}",
+            uses_text(*uses_left)
+        ),
+    }
+}
+
+fn uses_text(uses_left: Option<u32>) -> String {
+    match uses_left {
+        None => String::new(),
+        Some(1) => " (1 use left)".into(),
+        Some(n) => format!(" ({n} uses left)"),
     }
 }
 

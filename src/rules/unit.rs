@@ -75,6 +75,8 @@ pub struct Profile {
     pub feats: BTreeSet<super::feats::Feat>,
     /// Skills the unit is trained in, where training changes a grid rule.
     pub trained: BTreeSet<super::feats::Skill>,
+    /// Spells and spell-like abilities it can cast, with their uses left (§4.3.1).
+    pub spells: Vec<super::spell::Spell>,
 }
 
 /// A unit's Shield Rating now: it drops when a hit's damage exceeds it (§16.3).
@@ -85,6 +87,11 @@ impl Profile {
     /// The weapon a command names, matched without regard to case.
     pub fn weapon_named(&self, name: &str) -> Option<&Weapon> {
         self.weapons.iter().find(|w| w.name.eq_ignore_ascii_case(name))
+    }
+
+    /// The spell a command names, matched without regard to case.
+    pub fn spell_named(&self, name: &str) -> Option<&super::spell::Spell> {
+        self.spells.iter().find(|s| s.name.eq_ignore_ascii_case(name))
     }
 }
 

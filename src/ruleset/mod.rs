@@ -31,6 +31,7 @@ mod position;
 mod range;
 mod sequence;
 mod size;
+mod spells;
 mod terrain;
 mod threat;
 mod variants;
@@ -80,6 +81,7 @@ pub use position::{HelplessModifiers, ModifierSide, PositionRules, ProneModifier
 pub use range::{IncrementCounting, RangeModel, RangeRules, Scatter};
 pub use sequence::{DelayNewCount, FlatFootedStart, InitiativeRollers, SequenceRules, TieBreak};
 pub use size::{Size, SizeRow, SizeTable};
+pub use spells::SpellcastingRules;
 pub use terrain::{CounterScope, HamperFootprint, TerrainRules};
 pub use threat::{ReachMetric, ReachWeapon, ThreatRules, ThreatWeapon, UnarmedThreat};
 pub use variants::Variants;
@@ -144,6 +146,8 @@ pub struct Ruleset {
     pub attack_options: AttackOptions,
     /// §4.4 combat maneuvers; `None` where the family has none.
     pub maneuvers: Option<ManeuverRules>,
+    /// §4.3.1, §8.2 casting spells; `None` where the family's seed has no spellcasting.
+    pub spellcasting: Option<SpellcastingRules>,
     /// §20 what conditions do to attacks, defenses and damage.
     pub conditions: Vec<ConditionModifiers>,
     /// §21 which bonuses and penalties on one roll or defense stack.

@@ -218,6 +218,30 @@ pub struct UnitDef {
     /// Skills the unit is trained in, where training changes a grid rule: `[Acrobatics]` (saga).
     #[serde(default)]
     pub trained: Option<Vec<Skill>>,
+    /// Spells and spell-like abilities it can cast (starfinder, §4.3.1):
+    /// `[(name: "magic missile", uses: Some(3))]`.
+    #[serde(default)]
+    pub spells: Option<Vec<SpellDef>>,
+}
+
+/// One spell or spell-like ability in a stat block.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename = "Spell")]
+pub struct SpellDef {
+    pub name: String,
+    /// The action casting takes; default: the family's (a standard action).
+    #[serde(default)]
+    pub action: Option<crate::ruleset::ActionKind>,
+    /// Whether casting provokes attacks of opportunity; default `true` (a few touch spells
+    /// say they do not, 001:763-765).
+    #[serde(default)]
+    pub provokes: Option<bool>,
+    /// A spell-like ability rather than a spell (provokes the same way, 001:2628-2631).
+    #[serde(default)]
+    pub spell_like: bool,
+    /// How many times it can be cast in this battle (spell slots, uses per day); default: at will.
+    #[serde(default)]
+    pub uses: Option<u32>,
 }
 
 impl UnitDef {
@@ -256,6 +280,7 @@ impl UnitDef {
             shield_rating: self.shield_rating.or(t.shield_rating),
             feats: self.feats.or(t.feats),
             trained: self.trained.or(t.trained),
+            spells: self.spells.or(t.spells),
         }
     }
 }

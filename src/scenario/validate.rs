@@ -9,7 +9,7 @@ use super::templates::Templates;
 use crate::grid::{Cell, CoverObject, EdgeFeature, Map, Square};
 use crate::rules::{
     Ability, AbilityScores, ConditionName, Conditions, Defenses, DiceExpr, Health, Placement, Profile, SideId, UnitId,
-    Weapon, WeaponKind,
+    Weapon, WeaponKind, spell::Spell,
 };
 use crate::ruleset::{DefenseModel, Family, HealthModel, RangeModel, Ruleset, Size, load_embedded};
 use std::collections::{BTreeMap, BTreeSet};
@@ -457,6 +457,7 @@ fn build_units(
                 ));
             }
         }
+        check_spells(&merged, ruleset, i, problems);
         for skill in merged.trained.iter().flatten() {
             if !skill.families().contains(&ruleset.id) {
                 problems.push(Problem::at(
@@ -701,7 +702,44 @@ fn build_profile(
         shield_rating: u.shield_rating.unwrap_or(0),
         feats: u.feats.iter().flatten().copied().collect(),
         trained: u.trained.iter().flatten().copied().collect(),
+        spells: u
+            .spells
+            .iter()
+            .flatten()
+            .map(|s| Spell {
+                name: s.name.clone(),
+                action: s.action,
+                provokes: s.provokes.unwrap_or(true),
+                spell_like: s.spell_like,
+                uses: s.uses,
+            })
+            .collect(),
     })
+}
+
+/// §4.3.1: spells need a family with spellcasting, a name, and names told apart.
+fn check_spells(u: &UnitDef, ruleset: &Ruleset, i: usize, problems: &mut Vec<Problem>) {
+    let path = |f: &str| vec![field("units"), index(i), field(f)];
+    let Some(spells) = &u.spells else {
+        return;
+    };
+    if ruleset.spellcasting.is_none() && !spells.is_empty() {
+        problems.push(Problem::at(
+            path("spells"),
+            format!("casting spells is not in {}'s rules", ruleset.name),
+        ));
+        return;
+    }
+    let mut seen = std::collections::BTreeSet::new();
+    for (k, s) in spells.iter().enumerate() {
+        let at = vec![field("units"), index(i), field("spells"), index(k), field("name")];
+        let name = s.name.trim().to_lowercase();
+        if name.is_empty() {
+            problems.push(Problem::at(at, "a spell needs a name".to_string()));
+        } else if !seen.insert(name) {
+            problems.push(Problem::at(at, format!("the spell {:?} is listed twice", s.name)));
+        }
+    }
 }
 
 /// §20: a unit that starts bleeding gives the damage it takes each turn, in a family that

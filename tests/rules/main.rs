@@ -15,6 +15,7 @@ mod movement;
 mod recovery;
 mod scenarios;
 mod sequence;
+mod spells;
 mod stacking;
 mod support;
 mod validation;

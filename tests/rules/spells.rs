@@ -1,0 +1,132 @@
+//! Casting a spell through the command path (RULES.md §4.3.1 "Cast a spell", §8.2): the
+//! action it takes, the attacks of opportunity it provokes from threatening foes, and the
+//! spell being lost when one of them hits and damages the caster (001:754-769, 2628-2631).
+
+use fivefoot::history::{Battle, UnitSnapshot};
+use fivefoot::rules::{GameCommand, GameEvent, RuleError};
+use fivefoot::testing::{battle, ok};
+
+const BLADE: &str = r#"weapons: [(name: "Blade", kind: Melee, attack: 10, damage: "1d6", damage_types: [Slashing])]"#;
+
+/// ann the caster at (2,0) with `spells`; bob with a blade at `bob_x`, 0 (3 = adjacent).
+/// bob wins initiative and passes, so he is no longer flat-footed when ann casts.
+fn duel(family: &str, spells: &str, bob_x: i32, dice: &[u32]) -> Battle {
+    let (defenses, health) = match family {
+        "saga" => ("(reflex: 12, fortitude: 10, will: 10)", "(hp: 40)"),
+        _ => ("(eac: 10, kac: 12)", "(hp: 40, rp: 3)"),
+    };
+    let text = format!(
+        r##"Scenario(version: 1, name: "t", ruleset: "{family}",
+    map: (rows: ["........", "........"], legend: {{ '.': (terrain: Floor) }}),
+    sides: [(id: "a", name: "A", control: Human, colour: "#3070d0"), (id: "b", name: "B", control: Human, colour: "#d03030")],
+    units: [
+        (id: "ann", side: "a", at: (2, 0), speed: (land: 30), defenses: {defenses}, health: {health}, {BLADE}, {spells}),
+        (id: "bob", side: "b", at: ({bob_x}, 0), speed: (land: 30), defenses: {defenses}, health: {health}, {BLADE}),
+    ])"##
+    );
+    let mut b = battle(&text, dice);
+    ok(&mut b, GameCommand::EndTurn { unit: "bob".into() });
+    b
+}
+
+fn cast(spell: &str) -> GameCommand {
+    GameCommand::CastSpell {
+        unit: "ann".into(),
+        spell: spell.into(),
+    }
+}
+
+fn uses_left(b: &Battle, spell: &str) -> Option<u32> {
+    let ann = UnitSnapshot::of(b.world(), &"ann".into()).expect("ann");
+    ann.spells.iter().find(|s| s.name == spell).and_then(|s| s.uses_left)
+}
+
+fn aoo_count(events: &[GameEvent]) -> usize {
+    events
+        .iter()
+        .filter(|e| matches!(e, GameEvent::AttackOfOpportunity { .. }))
+        .count()
+}
+
+const MISSILE: &str = r#"spells: [(name: "Magic Missile", uses: Some(2))]"#;
+
+/// §8.2 (001:760-769): bob threatens ann, so her casting provokes; his attack hits (15 + 10
+/// against KAC 12) and deals 4, so the spell fails and the slot is gone.
+#[test]
+fn sf_8_2_casting_while_threatened_provokes_and_a_damaging_aoo_loses_the_spell() {
+    let mut b = duel("starfinder", MISSILE, 3, &[1, 20, 15, 4]);
+    let events = ok(&mut b, cast("magic missile"));
+    assert_eq!(aoo_count(&events), 1);
+    assert!(
+        events.iter().any(|e| matches!(e,
+            GameEvent::SpellLost { spell, by, uses_left: Some(1), .. } if spell == "Magic Missile" && by.0 == "bob")),
+        "{events:?}"
+    );
+    assert!(!events.iter().any(|e| matches!(e, GameEvent::SpellCast { .. })));
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, GameEvent::ActionTaken { description, .. } if description == "cast Magic Missile"))
+    );
+    assert_eq!(uses_left(&b, "Magic Missile"), Some(1));
+}
+
+/// §8.2: an attack of opportunity that misses (a natural 1) leaves the spell to be cast.
+#[test]
+fn sf_8_2_a_missed_aoo_lets_the_spell_be_cast() {
+    let mut b = duel("starfinder", MISSILE, 3, &[1, 20, 1]);
+    let events = ok(&mut b, cast("Magic Missile"));
+    assert_eq!(aoo_count(&events), 1);
+    assert!(events.iter().any(|e| matches!(e,
+        GameEvent::SpellCast { spell, uses_left: Some(1), .. } if spell == "Magic Missile")));
+}
+
+/// §8.2: no foe threatens ann, so nothing provokes; an at-will spell keeps no count.
+#[test]
+fn sf_8_2_casting_unthreatened_does_not_provoke() {
+    let mut b = duel("starfinder", r#"spells: [(name: "Light")]"#, 6, &[1, 20]);
+    let events = ok(&mut b, cast("Light"));
+    assert_eq!(aoo_count(&events), 0);
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, GameEvent::SpellCast { uses_left: None, .. }))
+    );
+}
+
+/// §8.2 "unless the spell specifies otherwise" (001:763-765) and spell-like abilities
+/// (001:2628-2631): a spell marked `provokes: false` draws no attack; a spell-like ability
+/// provokes as a spell does.
+#[test]
+fn sf_8_2_non_provoking_spells_and_spell_like_abilities() {
+    let spells = r#"spells: [(name: "Touch", provokes: Some(false)), (name: "Blink", spell_like: true)]"#;
+    let mut b = duel("starfinder", spells, 3, &[1, 20]);
+    assert_eq!(aoo_count(&ok(&mut b, cast("Touch"))), 0);
+    let mut b2 = duel("starfinder", spells, 3, &[1, 20, 1]);
+    let events = ok(&mut b2, cast("Blink"));
+    assert_eq!(aoo_count(&events), 1);
+    assert!(events.iter().any(|e| matches!(e, GameEvent::SpellCast { .. })));
+}
+
+/// §4.3.1 (001:755-758): a spell takes its own action (a full action here), so after a
+/// standard action it cannot be cast; a spent spell and an unknown one are refused; casting
+/// is not in saga's rules.
+#[test]
+fn sf_4_3_1_cast_a_spell_takes_its_action_and_a_use() {
+    let spells = r#"spells: [(name: "Long Rite", action: Some(Full)), (name: "Spark", uses: Some(1))]"#;
+    let mut b = duel("starfinder", spells, 6, &[1, 20]);
+    ok(&mut b, cast("Spark"));
+    assert_eq!(uses_left(&b, "Spark"), Some(0));
+    assert!(matches!(b.submit(cast("Long Rite")), Err(RuleError::Budget(_))));
+    ok(&mut b, GameCommand::EndTurn { unit: "ann".into() });
+    ok(&mut b, GameCommand::EndTurn { unit: "bob".into() });
+    let err = b.submit(cast("Spark")).expect_err("no uses left");
+    assert!(err.to_string().contains("no uses"), "{err}");
+    let err = b.submit(cast("Fireball")).expect_err("unknown spell");
+    assert!(err.to_string().contains("no spell named"), "{err}");
+    let events = ok(&mut b, cast("Long Rite"));
+    assert!(events.iter().any(|e| matches!(e, GameEvent::SpellCast { .. })));
+
+    let mut saga = duel("saga", "", 6, &[1, 20]);
+    assert!(matches!(saga.submit(cast("Spark")), Err(RuleError::NotSupported(_))));
+}
