@@ -101,17 +101,37 @@ pub fn check_attack(
         return Err(illegal(format!("{target} is out of reach of {}", weapon.name)));
     }
     let situation = situation(world, unit, target, &weapon)?;
-    let provokes = if situation.ranged {
-        provoked_by(world, unit, AooTrigger::RangedAttack)
-    } else {
-        Vec::new()
-    };
+    let provokes = attack_provokes(world, unit, &weapon, situation.ranged)
+        .map(|(trigger, _)| provoked_by(world, unit, trigger))
+        .unwrap_or_default();
 
     Ok(AttackPlan {
         weapon,
         situation,
         provokes,
     })
+}
+
+/// What an attack with `weapon` provokes before it is made, and how the log says it (§8.2):
+/// a ranged attack (starfinder, 001:1121-1123); an unarmed attack by a unit without
+/// Martial Arts I (saga, 004:669). Whether anyone reacts is the family's trigger list.
+pub(crate) fn attack_provokes(
+    world: &World,
+    unit: &UnitId,
+    weapon: &Weapon,
+    ranged: bool,
+) -> Option<(AooTrigger, &'static str)> {
+    if ranged {
+        return Some((AooTrigger::RangedAttack, "ranged attack, in"));
+    }
+    let trained = world
+        .resource::<UnitIndex>()
+        .0
+        .get(unit)
+        .and_then(|e| world.get::<Profile>(*e))
+        .is_some_and(|p| p.feats.contains(&super::feats::Feat::MartialArts1));
+    (weapon.kind == WeaponKind::Unarmed && !trained)
+        .then_some((AooTrigger::UnarmedAttackWithoutFeat, "unarmed attack, in"))
 }
 
 /// One attack command: a single attack or a full attack.
@@ -245,13 +265,10 @@ pub fn execute_attacks(ex: &mut Executor, order: AttackOrder) -> Result<(), Rule
         let square = space_of(ex.world, unit)
             .map(|s| s.at)
             .ok_or_else(|| RuleError::UnknownUnit(unit.clone()))?;
-        let provokes = if plan.situation.ranged {
-            provoked_by(ex.world, unit, AooTrigger::RangedAttack)
-        } else {
-            Vec::new()
-        };
-        for reactor in &provokes {
-            super::movement::attack_of_opportunity(ex, reactor, unit, square, "ranged attack, in")?;
+        if let Some((trigger, why)) = attack_provokes(ex.world, unit, &plan.weapon, plan.situation.ranged) {
+            for reactor in &provoked_by(ex.world, unit, trigger) {
+                super::movement::attack_of_opportunity(ex, reactor, unit, square, why)?;
+            }
         }
         if !ex.get::<LifeState>(unit).copied().unwrap_or_default().can_act() {
             break;

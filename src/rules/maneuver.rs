@@ -3,6 +3,7 @@
 //! effect growing with every 5 it beats that by), and saga's disarm, grab and grapple.
 
 use super::attack::{DefenseUsed, defense_against, use_up_support};
+use super::attack_action::attack_provokes;
 use super::attack_action::{check_attack, check_attacker_and_target, in_reach};
 use super::error::illegal;
 use super::feats::Feat;
@@ -17,7 +18,7 @@ use super::{Combat, ConditionName, DieRoll, Executor, GameEvent, Hold, Modifier,
 use super::{DiceExpr, Weapon, WeaponKind, unit_component};
 use crate::grid::{Space, Square};
 use crate::history::Environment;
-use crate::ruleset::{AooTrigger, Gravity, ManeuverKind, ManeuverRules, Ruleset};
+use crate::ruleset::{Gravity, ManeuverKind, ManeuverRules, Ruleset};
 use bevy::prelude::World;
 use serde::{Deserialize, Serialize};
 
@@ -414,13 +415,11 @@ pub fn execute_maneuver(
     let name = kind_name(plan.kind);
     take_action(ex, unit, mrules.action, format!("{name} {target}"));
     // saga: an unarmed attack provokes without Martial Arts I (004:669), before it is made.
-    let trained = ex
-        .get::<Profile>(unit)
-        .is_some_and(|p| p.feats.contains(&Feat::MartialArts1));
-    if plan.weapon.kind == WeaponKind::Unarmed && !trained {
+    // A maneuver is a melee roll, so the ranged trigger never applies here.
+    if let Some((trigger, why)) = attack_provokes(ex.world, unit, &plan.weapon, false) {
         let square = space_of(ex.world, unit).map_or(Square::new(0, 0), |s| s.at);
-        for reactor in provoked_by(ex.world, unit, AooTrigger::UnarmedAttackWithoutFeat) {
-            super::movement::attack_of_opportunity(ex, &reactor, unit, square, "unarmed attack, at")?;
+        for reactor in provoked_by(ex.world, unit, trigger) {
+            super::movement::attack_of_opportunity(ex, &reactor, unit, square, why)?;
         }
         if !ex.get::<LifeState>(unit).copied().unwrap_or_default().can_act() {
             return Ok(());

@@ -400,6 +400,36 @@ fn saga_4_4_grab_holds_and_break_free() {
     assert!(has(&b, "bob", ConditionName::Grabbed));
 }
 
+/// §8.2 saga (004:669): an ordinary unarmed attack provokes from the foes threatening the
+/// attacker, before it is made, unless the attacker has Martial Arts I.
+#[test]
+fn saga_8_2_unarmed_attack_provokes_without_martial_arts() {
+    let fist = r#"(name: "Fist", kind: Unarmed, attack: 5, damage: "1d4", damage_types: [Bludgeoning])"#;
+    let bob = r#"weapons: [(name: "Club", kind: Melee, attack: 4, damage: "1d6", damage_types: [Bludgeoning])]"#;
+    for (feats, provokes) in [("", true), ("feats: [MartialArts1],", false)] {
+        let ann = format!("{feats} weapons: [{fist}]");
+        let units = [("ann", "a", 2, 0, ann.as_str()), ("bob", "b", 3, 0, bob)];
+        // bob's AoO (if any) rolls a natural 1; ann's punch rolls 10 and 2 damage.
+        let dice: &[u32] = if provokes { &[20, 1, 1, 10, 2] } else { &[20, 1, 10, 2] };
+        let mut b = battle(&arena("saga", "", &OPEN, &units), dice);
+        let attack = GameCommand::Attack {
+            unit: "ann".into(),
+            target: "bob".into(),
+            weapon: Some("Fist".into()),
+            defensively: false,
+        };
+        let events = ok(&mut b, attack);
+        let aoo = events
+            .iter()
+            .position(|e| matches!(e, GameEvent::AttackOfOpportunity { .. }));
+        let punch = events
+            .iter()
+            .position(|e| matches!(e, GameEvent::AttackResolved { attacker, context, .. } if attacker.0 == "ann" && context == "attack"));
+        assert_eq!(aoo.is_some(), provokes, "{feats}");
+        assert!(punch.is_some() && aoo.is_none_or(|a| a < punch.unwrap()), "{events:?}");
+    }
+}
+
 /// §4.4 saga grapple (004:501-513): only with a grappling feat; on a hit, opposed grapple
 /// checks (d20 + BAB + the better of Str/Dex + size), the attacker winning ties.
 #[test]
