@@ -17,6 +17,7 @@ mod segment;
 mod sight;
 mod space;
 mod square;
+mod template;
 mod threat;
 
 pub use board::{MoveBoard, PathErrorKind, SquareState, StepShape};
@@ -31,4 +32,5 @@ pub use segment::{Contact, Edge, EdgeContact, Ends, Point, Rays, Segment, WallCr
 pub use sight::{SAMPLE_SCALE, SightModel, line_of_effect, line_of_effect_with, line_of_sight, sample_points};
 pub use space::Space;
 pub use square::{Intersection, Square};
+pub use template::{AreaShape, CutOff, CutReason, Direction8, Template, TemplateSpec, template};
 pub use threat::{threat_mask_fill, threatened_squares, threatens_square};
