@@ -21,7 +21,9 @@ mod template;
 mod threat;
 
 pub use board::{MoveBoard, PathErrorKind, SquareState, StepShape};
-pub use cover::{AttackKind, CoverDegree, CoverLine, CoverParams, CoverResult, Obstruction, cover};
+pub use cover::{
+    AttackKind, CoverDegree, CoverLine, CoverParams, CoverResult, Obstruction, cover, cover_bonuses, cover_from_point,
+};
 pub use flank::{flanking_line, flanking_pair};
 pub use line_walk::{StraightSteps, straight_path, straight_steps, swept_squares};
 pub use lines::{LineGrid, concealment_lines, concealment_lines_with, corner_lines, corners, whole_space_concealment};

@@ -155,6 +155,11 @@ fn unarmed(profile: &Profile) -> Weapon {
             hands: 1,
             light: true,
             double: false,
+            area: None,
+            save_dc: None,
+            autofire: false,
+            autofire_only: false,
+            splash: false,
         })
 }
 
