@@ -685,7 +685,7 @@ pub struct AreaPlan {
 
 fn radius_of(rules: &Ruleset, weapon: &Weapon, area: AreaOfEffect) -> Result<u32, RuleError> {
     let ft = rules.grid.square_ft.max(1);
-    if area.size_ft == 0 || area.size_ft % ft != 0 {
+    if area.size_ft == 0 || !area.size_ft.is_multiple_of(ft) {
         return Err(illegal(format!("{}'s area must be a multiple of {ft} ft", weapon.name)));
     }
     Ok(area.size_ft / ft)

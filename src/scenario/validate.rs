@@ -739,7 +739,7 @@ fn check_area_weapon(w: &WeaponDef, ruleset: &Ruleset, at: &[Seg], problems: &mu
                 ),
             ));
         }
-        if area.size_ft == 0 || area.size_ft % ft != 0 {
+        if area.size_ft == 0 || !area.size_ft.is_multiple_of(ft) {
             problems.push(Problem::at(
                 path("area"),
                 format!("an area's `size_ft` is a radius or length in feet, a multiple of {ft} (at least {ft})"),
