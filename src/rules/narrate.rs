@@ -437,7 +437,7 @@ fn narrate_area(attacker: &super::UnitId, weapon: &str, context: &str, area: &su
     let share = |s: crate::ruleset::DamageShare| match s {
         crate::ruleset::DamageShare::Full => "full",
         crate::ruleset::DamageShare::Half => "half",
-        crate::ruleset::DamageShare::NoDamage => "none",
+        crate::ruleset::DamageShare::NoDamage => "no",
     };
     let mut text = format!("{attacker}: {context} with {weapon}");
     if let Some(p) = &area.placement {

@@ -490,3 +490,136 @@ fn area_sg_7_splash_full_and_half_on_a_hit_half_and_none_on_a_miss() {
         ]
     );
 }
+
+/// `fivefoot run scenarios/NAME.ron --script tests/areas/NAME.ron --dice DICE --json`: the
+/// script is accepted and every die it rolls is scripted and used.
+fn scripted(name: &str, dice: &[u32]) -> serde_json::Value {
+    let list = dice.iter().map(u32::to_string).collect::<Vec<_>>().join(",");
+    let scenario = format!("scenarios/{name}.ron");
+    let script = format!("tests/areas/{name}.ron");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_fivefoot"))
+        .args(["run", &scenario, "--script", &script, "--dice", &list, "--json"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the binary runs");
+    assert!(out.status.success(), "stderr: {}", String::from_utf8_lossy(&out.stderr));
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("stdout is JSON");
+    assert!(doc["rejected"].is_null(), "refused: {}", doc["rejected"]);
+    doc
+}
+
+fn json_events<'a>(doc: &'a serde_json::Value, kind: &str) -> Vec<&'a serde_json::Value> {
+    doc["log"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|entry| entry["events"].as_array().unwrap())
+        .filter(|e| e["event"] == kind)
+        .collect()
+}
+
+/// Each caught unit of each `area_resolved` as "unit share dealt", in order.
+fn json_shares(doc: &serde_json::Value) -> Vec<String> {
+    json_events(doc, "area_resolved")
+        .iter()
+        .flat_map(|e| e["area"]["targets"].as_array().unwrap().iter())
+        .map(|t| {
+            format!(
+                "{} {} {}",
+                t["unit"].as_str().unwrap(),
+                t["share"].as_str().unwrap(),
+                t["dealt"]
+            )
+        })
+        .collect()
+}
+
+fn json_damage(doc: &serde_json::Value) -> Vec<String> {
+    json_events(doc, "damage_taken")
+        .iter()
+        .map(|e| format!("{} {}", e["unit"].as_str().unwrap(), e["amount"]))
+        .collect()
+}
+
+/// starfinder on the shipped Salvage Yard (RNG-1, AREA-4, AREA-5): Pip's grenade hits its
+/// intersection; goblin_a saves for half, goblin_b fails even with +2 cover and takes it all.
+#[test]
+fn starfinder_salvage_yard_scripted_grenade() {
+    let doc = scripted(
+        "starfinder_salvage_yard",
+        &[
+            1, 2, 5, 7, 20, 11, 9,  // initiative, in id order: ashok .. seven
+            12, // pip's throw: 12 + 1 − 6 (range) = 7 vs AC 5
+            12, 3, // Reflex saves: goblin_a 16, goblin_b 3 + 4 + 2 (cover) = 9, vs DC 13
+            5, // 1d6
+        ],
+    );
+    let area = &json_events(&doc, "area_resolved")[0]["area"];
+    assert_eq!(area["placement"]["hit"], true);
+    assert_eq!(area["placement"]["total"], 7);
+    assert!(area["scatter"].is_null());
+    assert_eq!(json_shares(&doc), ["goblin_a half 2", "goblin_b full 5"]);
+    assert_eq!(area["targets"][1]["cover"], "cover");
+    assert_eq!(area["targets"][1]["save"]["total"], 9);
+    assert_eq!(json_damage(&doc), ["goblin_a 2", "goblin_b 5"]);
+}
+
+/// d20_srd on the shipped Ruined Keep: no placement roll or scatter in its data; orc_a saves
+/// for half.
+#[test]
+fn d20_srd_ruined_keep_scripted_alchemists_fire() {
+    let doc = scripted(
+        "d20_srd_ruined_keep",
+        &[
+            1, 2, 3, 20, 5, 6, 7,  // initiative: anselm, grukk, kerra, lidda, orc_a, orc_b, orc_c
+            16, // orc_a's Reflex save: 16 + 0 vs DC 15
+            3, 4, // 2d6
+        ],
+    );
+    let area = &json_events(&doc, "area_resolved")[0]["area"];
+    assert!(area["placement"].is_null() && area["scatter"].is_null());
+    assert_eq!(json_shares(&doc), ["orc_a half 3"]);
+    assert_eq!(json_damage(&doc), ["orc_a 3"]);
+}
+
+/// d20_modern on the shipped Warehouse (003:161): the three agents in a 20-ft burst save for
+/// half: Cole and Reyes succeed, Marsh fails.
+#[test]
+fn d20_modern_warehouse_scripted_fragmentation_grenade() {
+    let doc = scripted(
+        "d20_modern_warehouse",
+        &[
+            1, 2, 5, 20, 7, 9, // initiative of the aware: cole, lookout, marsh, thug_a, thug_b, vince
+            12, 8, 14, // Reflex saves vs DC 15: cole 17, marsh 9, reyes 16
+            3, 4, 2, 5, // 4d6 = 14
+        ],
+    );
+    assert_eq!(json_shares(&doc), ["cole half 7", "marsh full 14", "reyes half 7"]);
+    assert_eq!(json_damage(&doc), ["cole 7", "marsh 14", "reyes 7"]);
+}
+
+/// saga on the shipped Hangar Bay 7 (AREA-SG-1, AREA-SG-2, AREA-SG-5): Kessa's grenade hits
+/// the loader (full) and misses trooper_b (half); Torv's autofire misses trooper_c, who has
+/// cover from him, so it takes nothing.
+#[test]
+fn saga_hangar_scripted_grenade_and_autofire() {
+    let doc = scripted(
+        "saga_hangar",
+        &[
+            12, 10, 2, 4, 13, 7, 8, 11, // initiative: kessa, lira, loader, sergeant, torv, trooper_a..c
+            14, // kessa's grenade: 14 + 2 − 2 = 14
+            3, 3, 3, 3,  // 4d6 = 12
+            17, // torv's autofire: 17 + 4 − 2 − 5 = 14 vs trooper_c's 15 + 5 cover
+        ],
+    );
+    assert_eq!(
+        json_shares(&doc),
+        ["loader full 12", "trooper_b half 6", "trooper_c no_damage 0"]
+    );
+    let autofire = &json_events(&doc, "area_resolved")[1]["area"];
+    assert_eq!(autofire["attack"]["total"], 14);
+    assert_eq!(autofire["targets"][0]["cover"], "cover");
+    assert_eq!(autofire["targets"][0]["defense"]["value"], 20);
+    assert!(autofire["damage"].is_null(), "nobody takes a share: no damage rolled");
+    assert_eq!(json_damage(&doc), ["loader 12", "trooper_b 6"]);
+}
