@@ -85,6 +85,11 @@ pub fn concealment_answer(battle: &Battle, attacker: &str, target: &str) -> Resu
         hands: 1,
         light: false,
         double: false,
+        area: None,
+        save_dc: None,
+        autofire: false,
+        autofire_only: false,
+        splash: false,
     };
     match crate::rules::situation::situation(world, &a_id, &t_id, &weapon) {
         Ok(s) => Ok(json!({

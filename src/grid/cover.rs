@@ -164,6 +164,10 @@ struct Query<'a, T> {
     along: bool,
     /// The strongest degree one line can reach.
     ceiling: CoverDegree,
+    /// The lines start at a point (an area's origin, AREA-4), not in the attacker's squares:
+    /// `attacker` is then the 2 × 2 block of squares meeting at that point, used only for the
+    /// low-obstacle distances, and none of its squares is the attacker's own.
+    from_point: bool,
 }
 
 type Found = (CoverDegree, Option<Obstruction>);
@@ -192,6 +196,8 @@ impl<T: SquareFlags> Query<'_, T> {
                 let to_target = here.distance(self.target, self.p.diagonal);
                 to_target <= max_squares && here.distance(self.attacker, self.p.diagonal) >= to_target
             }
+            // From a point, only low objects in the squares meeting at the point are "near".
+            LowObstacleRule::IgnoredNearAttacker if self.from_point => !self.attacker.contains(sq),
             LowObstacleRule::IgnoredNearAttacker => !self.attacker.contains(sq) && !here.adjacent(self.attacker),
         }
     }
@@ -205,7 +211,7 @@ impl<T: SquareFlags> Query<'_, T> {
     }
 
     /// The strongest obstruction on one line; stops once it reaches `cap` or the ceiling.
-    fn line(&self, seg: &Segment, a_sq: Square, t_sq: Square, cap: CoverDegree) -> Found {
+    fn line(&self, seg: &Segment, a_sq: Option<Square>, t_sq: Square, cap: CoverDegree) -> Found {
         let stop = cap.min(self.ceiling);
         let mut best: Found = (CoverDegree::None, None);
         // GEO-5 exception (saga): a Low Object in the target's own square covers it.
@@ -219,7 +225,7 @@ impl<T: SquareFlags> Query<'_, T> {
             }
         }
         let ends = Ends {
-            from: Some(a_sq),
+            from: a_sq,
             to: Some(t_sq),
         };
         let point = seg.is_point();
@@ -252,7 +258,7 @@ impl<T: SquareFlags> Query<'_, T> {
             note(CoverDegree::Cover, Obstruction::Wall(w));
         }
         // A zero-length line (corners shared by adjacent squares) passes through no square.
-        let own = self.attacker.contains(sq) || self.target.contains(sq);
+        let own = (!self.from_point && self.attacker.contains(sq)) || self.target.contains(sq);
         if !own
             && !point
             && f & (LINE_MASK & !bits::EDGES) != 0
@@ -289,7 +295,7 @@ impl<T: SquareFlags> Query<'_, T> {
     /// what each line it walked found (`None` for lines it did not need to walk).
     fn choice(
         &self,
-        a_sq: Square,
+        a_sq: Option<Square>,
         t_sq: Square,
         corner: Intersection,
         cap: CoverDegree,
@@ -306,6 +312,12 @@ impl<T: SquareFlags> Query<'_, T> {
         }
         (degree, found)
     }
+}
+
+/// The (defense, Reflex save) bonuses a degree of cover gives in a family (§9.2, §9.3):
+/// soft cover gives no Reflex bonus (001:1709-1712).
+pub fn cover_bonuses(rules: &CoverRules, degree: CoverDegree) -> (i32, i32) {
+    bonus(rules, degree)
 }
 
 fn bonus(rules: &CoverRules, degree: CoverDegree) -> (i32, i32) {
@@ -347,6 +359,7 @@ pub(crate) fn cover_in<T: SquareFlags>(
         } else {
             CoverDegree::Cover
         },
+        from_point: false,
     };
     let adjacent_rule = !p.rules.adjacent_can_have_cover && attacker.adjacent(target);
     let partial_rule = p.rules.partial_line_of_effect_is_cover && target.side > 1;
@@ -376,7 +389,7 @@ pub(crate) fn cover_in<T: SquareFlags>(
                 if cap == CoverDegree::None {
                     break;
                 }
-                let (d, found) = q.choice(a_sq, t_sq, c, cap);
+                let (d, found) = q.choice(Some(a_sq), t_sq, c, cap);
                 if d < cap {
                     best = Some((d, a_sq, t_sq, c, found));
                 }
@@ -410,7 +423,7 @@ pub(crate) fn cover_in<T: SquareFlags>(
             from: corner,
             to: corners(t_sq)[k],
             obstructed_by: found[k]
-                .unwrap_or_else(|| q.line(&segs[k], a_sq, t_sq, CoverDegree::Total))
+                .unwrap_or_else(|| q.line(&segs[k], Some(a_sq), t_sq, CoverDegree::Total))
                 .1,
         })
         .collect();
@@ -421,6 +434,76 @@ pub(crate) fn cover_in<T: SquareFlags>(
         attacker_square: a_sq,
         target_square: t_sq,
         corner: Some(corner),
+        lines,
+    }
+}
+
+/// AREA-4, AREA-SG-2: the cover `target` has against an area effect whose lines start at
+/// the intersection `origin` (starfinder: the point of origin; saga bursts and splash: the
+/// centre), with `others` as in `cover`. Each square of the target is as covered as its most
+/// obstructed line from `origin` to its four corners (COV-1's lines, from one point instead
+/// of the attacker's best corner); the target counts its least covered square, as the
+/// attacker's best choice does in COV-1. Never `Total`: whether the area reaches the target
+/// at all is the template's business (it leaves out squares without line of effect).
+/// `attacker_square` is the square whose top-left corner is `origin`.
+pub fn cover_from_point(
+    map: &Map,
+    params: &CoverParams,
+    origin: Intersection,
+    target: Space,
+    others: &[Space],
+    attack: AttackKind,
+) -> CoverResult {
+    let block = Space::new(Square::new(origin.i - 1, origin.j - 1), 2);
+    let near = creatures_near(others, block, target);
+    let view = MapView { map, creatures: &near };
+    let q = Query {
+        terrain: &view,
+        p: params,
+        attacker: block,
+        target,
+        attack,
+        along: match params.rules.obstruction {
+            LineObstruction::CrossOrRunAlong => params.border_lines_block,
+            LineObstruction::InteriorOnly => false,
+        },
+        ceiling: if params.rules.improved.is_some() && view.may_have_improved(block, target) {
+            CoverDegree::Improved
+        } else {
+            CoverDegree::Cover
+        },
+        from_point: true,
+    };
+    let mut best: Option<(CoverDegree, Square, [Option<Found>; 4])> = None;
+    for t_sq in target.squares() {
+        let cap = best.map_or(CoverDegree::Total, |b| b.0);
+        if cap == CoverDegree::None {
+            break;
+        }
+        let (d, found) = q.choice(None, t_sq, origin, cap);
+        if d < cap {
+            best = Some((d, t_sq, found));
+        }
+    }
+    let (degree, t_sq, found) = best.unwrap_or((CoverDegree::None, target.at, [None; 4]));
+    let (ac_bonus, reflex_bonus) = bonus(params.rules, degree);
+    let segs = corner_lines(origin, t_sq);
+    let lines = (0..4)
+        .map(|k| CoverLine {
+            from: origin,
+            to: corners(t_sq)[k],
+            obstructed_by: found[k]
+                .unwrap_or_else(|| q.line(&segs[k], None, t_sq, CoverDegree::Total))
+                .1,
+        })
+        .collect();
+    CoverResult {
+        degree,
+        ac_bonus,
+        reflex_bonus,
+        attacker_square: Square::new(origin.i, origin.j),
+        target_square: t_sq,
+        corner: Some(origin),
         lines,
     }
 }
@@ -1014,5 +1097,75 @@ mod tests {
             Feature::HWall(x, y) => (3, false, x, y),
             Feature::Door(v, x, y, _) => (3, v, x, y),
         }
+    }
+}
+
+#[cfg(test)]
+mod point_tests {
+    //! AREA-4, AREA-SG-2: cover against lines from one intersection.
+    use super::*;
+    use crate::grid::lines::tests::{Layout, layout};
+    use crate::ruleset::{Family, load_embedded};
+
+    fn from_point(l: &Layout, r: &Ruleset, origin: (i32, i32), t: char) -> CoverResult {
+        let p = CoverParams::from_ruleset(r);
+        cover_from_point(
+            &l.map,
+            &p,
+            Intersection::new(origin.0, origin.1),
+            l.unit(t),
+            &l.others(&[t]),
+            AttackKind::Ranged,
+        )
+    }
+
+    #[test]
+    fn area_4_open_ground_no_cover_from_the_origin() {
+        let l = layout(&[". . . . .", ". . . K .", ". . . . ."]);
+        let sf = load_embedded(Family::Starfinder).expect("ruleset");
+        let res = from_point(&l, &sf, (0, 0), 'K');
+        assert_eq!((res.degree, res.reflex_bonus), (CoverDegree::None, 0));
+        assert_eq!(res.corner, Some(Intersection::new(0, 0)));
+        assert_eq!(res.lines.len(), 4);
+    }
+
+    #[test]
+    fn area_4_cover_improved_and_soft_cover_reflex_bonuses() {
+        let sf = load_embedded(Family::Starfinder).expect("ruleset");
+        // A crate square between the origin (1, 1) and the target: cover, +2 Reflex.
+        let l = layout(&[". . . . .", ". . c K .", ". . . . ."]);
+        let res = from_point(&l, &sf, (1, 1), 'K');
+        assert_eq!((res.degree, res.reflex_bonus), (CoverDegree::Cover, 2));
+        assert!(
+            res.lines
+                .iter()
+                .any(|l| l.obstructed_by == Some(Obstruction::Cover(Square::new(2, 1))))
+        );
+        // Improved cover doubles it: +4 Reflex (001:1717-1731).
+        let l = layout(&[". . . . .", ". . i K .", ". . . . ."]);
+        assert_eq!(from_point(&l, &sf, (1, 1), 'K').reflex_bonus, 4);
+        // A creature in the way is soft cover: no Reflex bonus (001:1709-1712).
+        let l = layout(&[". . . . .", ". . A K .", ". . . . ."]);
+        let res = from_point(&l, &sf, (1, 1), 'K');
+        assert_eq!((res.degree, res.reflex_bonus), (CoverDegree::Soft, 0));
+    }
+
+    #[test]
+    fn area_sg_2_saga_creatures_are_cover_from_the_centre() {
+        let saga = load_embedded(Family::Saga).expect("ruleset");
+        let l = layout(&[". . . . .", ". . A K .", ". . . . ."]);
+        let res = from_point(&l, &saga, (1, 1), 'K');
+        assert_eq!((res.degree, res.ac_bonus), (CoverDegree::Cover, 5));
+        // The same target seen from the other side of it has none.
+        assert_eq!(from_point(&l, &saga, (5, 1), 'K').degree, CoverDegree::None);
+    }
+
+    #[test]
+    fn area_4_squares_meeting_at_the_origin_still_obstruct() {
+        // The wall square touches the origin (2, 1); from an attacker's corner it would be the
+        // attacker's own square and never obstruct (GEO-5), from an area's origin it does.
+        let sf = load_embedded(Family::Starfinder).expect("ruleset");
+        let l = layout(&[". . . . .", ". . # K .", ". . . . ."]);
+        assert_eq!(from_point(&l, &sf, (2, 1), 'K').degree, CoverDegree::Cover);
     }
 }

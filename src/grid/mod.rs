@@ -17,10 +17,13 @@ mod segment;
 mod sight;
 mod space;
 mod square;
+mod template;
 mod threat;
 
 pub use board::{MoveBoard, PathErrorKind, SquareState, StepShape};
-pub use cover::{AttackKind, CoverDegree, CoverLine, CoverParams, CoverResult, Obstruction, cover};
+pub use cover::{
+    AttackKind, CoverDegree, CoverLine, CoverParams, CoverResult, Obstruction, cover, cover_bonuses, cover_from_point,
+};
 pub use flank::{flanking_line, flanking_pair};
 pub use line_walk::{StraightSteps, straight_path, straight_steps, swept_squares};
 pub use lines::{LineGrid, concealment_lines, concealment_lines_with, corner_lines, corners, whole_space_concealment};
@@ -31,4 +34,5 @@ pub use segment::{Contact, Edge, EdgeContact, Ends, Point, Rays, Segment, WallCr
 pub use sight::{SAMPLE_SCALE, SightModel, line_of_effect, line_of_effect_with, line_of_sight, sample_points};
 pub use space::Space;
 pub use square::{Intersection, Square};
+pub use template::{AreaShape, CutOff, CutReason, Direction8, Template, TemplateSpec, template};
 pub use threat::{threat_mask_fill, threatened_squares, threatens_square};

@@ -226,6 +226,16 @@ pub fn apply(world: &mut World, event: &GameEvent) {
                 world.entity_mut(e).insert(super::Shields(shield.now));
             }
         }
+        GameEvent::AreaResolved { area, .. } => {
+            // §16.3: shields lowered by the damage that exceeded them.
+            for t in &area.targets {
+                if let Some(shield) = t.shield
+                    && let Some(e) = entity(world, &t.unit)
+                {
+                    world.entity_mut(e).insert(super::Shields(shield.now));
+                }
+            }
+        }
         GameEvent::UnitStepped {
             unit, to, diagonals, ..
         } => {

@@ -193,27 +193,7 @@ pub fn resolve_attack(
     let damage = match hit {
         true => {
             let mut d = roll_damage(ex, &rules, weapon, &situation.damage, critical, context)?;
-            let shields = ex.get::<Shields>(target).map(|s| s.0);
-            // §16.3: the damage passes through the family's layers in its order; the health
-            // layers are the health model's.
-            for layer in &rules.damage.order {
-                match layer {
-                    DamageLayer::ShieldRating => {
-                        if let (Some(rating), Some(sr)) = (shields, rules.damage.shields) {
-                            d.shield = Some(shield_hit(&sr, rating, d.dealt));
-                            d.dealt -= d.shield.map_or(0, |s| s.absorbed);
-                        }
-                    }
-                    // §16.3 damage reduction, §16.4 immunity to stun and ion.
-                    DamageLayer::DamageReduction => {
-                        if let Some(r) = reduction(&rules, &target_profile, weapon)? {
-                            d.dealt = d.dealt.saturating_sub(r.value.max(0) as u32);
-                            d.reduced_by = Some(r);
-                        }
-                    }
-                    _ => {}
-                }
-            }
+            reduce_damage(ex, &rules, target, &target_profile, weapon, &mut d)?;
             Some(d)
         }
         false => None,
@@ -238,12 +218,58 @@ pub fn resolve_attack(
     });
     use_up_support(ex, &situation.support_used);
     if let Some(damage) = damage {
-        match special_kind(&rules, weapon) {
-            Some((special, name)) => deal_special(ex, &rules, &special, name, target, &target_profile, damage.dealt)?,
-            None => deal_damage(ex, &rules, target, damage.dealt, damage.lethal)?,
-        }
+        deal_weapon_damage(ex, &rules, weapon, target, &target_profile, damage.dealt, damage.lethal)?;
     }
     Ok(attack)
+}
+
+/// §16.3: `d` passes through the family's damage layers in its order on its way to
+/// `target` (shields, damage reduction and immunities); `d.dealt` is what is left.
+pub(crate) fn reduce_damage(
+    ex: &Executor,
+    rules: &Ruleset,
+    target: &UnitId,
+    target_profile: &Profile,
+    weapon: &Weapon,
+    d: &mut DamageRoll,
+) -> Result<(), RuleError> {
+    let shields = ex.get::<Shields>(target).map(|s| s.0);
+    for layer in &rules.damage.order {
+        match layer {
+            DamageLayer::ShieldRating => {
+                if let (Some(rating), Some(sr)) = (shields, rules.damage.shields) {
+                    d.shield = Some(shield_hit(&sr, rating, d.dealt));
+                    d.dealt -= d.shield.map_or(0, |s| s.absorbed);
+                }
+            }
+            // §16.3 damage reduction, §16.4 immunity to stun and ion.
+            DamageLayer::DamageReduction => {
+                if let Some(r) = reduction(rules, target_profile, weapon)? {
+                    d.dealt = d.dealt.saturating_sub(r.value.max(0) as u32);
+                    d.reduced_by = Some(r);
+                }
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// What reached `target` from a hit with `weapon` goes to its health: saga stun and ion
+/// damage by their own rules, everything else through the family's health model.
+pub(crate) fn deal_weapon_damage(
+    ex: &mut Executor,
+    rules: &Ruleset,
+    weapon: &Weapon,
+    target: &UnitId,
+    target_profile: &Profile,
+    dealt: u32,
+    lethal: bool,
+) -> Result<(), RuleError> {
+    match special_kind(rules, weapon) {
+        Some((special, name)) => deal_special(ex, rules, &special, name, target, target_profile, dealt),
+        None => deal_damage(ex, rules, target, dealt, lethal),
+    }
 }
 
 /// §4.3.1: covering and harrying fire, aid another and suppress last for one attack roll;
@@ -268,7 +294,7 @@ pub(crate) fn use_up_support(ex: &mut Executor, used: &[u32]) {
 }
 
 /// §16.1–16.2: the weapon's dice (with their bonus) rolled once, or per the critical model.
-fn roll_damage(
+pub(crate) fn roll_damage(
     ex: &mut Executor,
     rules: &Ruleset,
     weapon: &Weapon,

@@ -278,7 +278,12 @@ pub fn execute_attacks(ex: &mut Executor, order: AttackOrder) -> Result<(), Rule
         }
         let situation = situation(ex.world, unit, target, &plan.weapon)?;
         let context = if full { "full attack" } else { "attack" };
-        resolve_attack(ex, unit, target, &plan.weapon, &situation, terms.extra.clone(), context)?;
+        if plan.weapon.splash {
+            // AREA-SG-7: the roll also splashes everyone next to the target.
+            super::area::resolve_splash(ex, unit, target, &plan.weapon, &situation, terms.extra.clone(), context)?;
+        } else {
+            resolve_attack(ex, unit, target, &plan.weapon, &situation, terms.extra.clone(), context)?;
+        }
     }
     if defensively && let Some(d) = ex.ruleset().attack_options.fight_defensively {
         let effect = EffectTerms {

@@ -5,7 +5,7 @@ use super::flight::FlyStep;
 use super::maneuver::Maneuver;
 use super::movement::MoveMode;
 use super::{Ability, ConditionName, UnitId};
-use crate::grid::Square;
+use crate::grid::{Direction8, Intersection, Square};
 use crate::ruleset::ActionKind;
 use bevy::prelude::Message;
 use serde::{Deserialize, Serialize};
@@ -119,6 +119,27 @@ pub enum GameCommand {
         #[serde(default)]
         defensively: bool,
     },
+    /// The active unit throws or fires an area weapon (a grenade) at the grid intersection
+    /// `at` (RNG-1, §19): starfinder rolls against the intersection's AC 5 and scatters a miss
+    /// (RNG-2), then everyone caught saves for half; saga makes one attack roll against each
+    /// Reflex Defense (AREA-SG-1). A cone or line starts at `at`, a corner of the unit's own
+    /// space, toward `dir`.
+    AreaAttack {
+        unit: UnitId,
+        weapon: String,
+        at: Intersection,
+        #[serde(default)]
+        dir: Option<Direction8>,
+    },
+    /// saga: the active unit autofires `weapon` at the 2 × 2 squares whose top-left square is
+    /// `at` (AREA-SG-5); `braced` (autofire-only weapons) first spends two swift actions.
+    Autofire {
+        unit: UnitId,
+        weapon: String,
+        at: Square,
+        #[serde(default)]
+        braced: bool,
+    },
     /// saga: the active unit fights defensively, an action of its own (§4.3.1): −5 on its
     /// attacks and a dodge bonus to Reflex until its next turn; with `no_attacks` it makes no
     /// attacks at all meanwhile (not even attacks of opportunity) for a larger bonus.
@@ -211,6 +232,8 @@ impl GameCommand {
                 | GameCommand::AidAnother { .. }
                 | GameCommand::Suppress { .. }
                 | GameCommand::Maneuver { .. }
+                | GameCommand::AreaAttack { .. }
+                | GameCommand::Autofire { .. }
         )
     }
 
@@ -228,6 +251,8 @@ impl GameCommand {
             | GameCommand::Fly { unit, .. }
             | GameCommand::Attack { unit, .. }
             | GameCommand::FullAttack { unit, .. }
+            | GameCommand::AreaAttack { unit, .. }
+            | GameCommand::Autofire { unit, .. }
             | GameCommand::FightDefensively { unit, .. }
             | GameCommand::TotalDefense { unit }
             | GameCommand::CoveringFire { unit, .. }

@@ -2,6 +2,7 @@
 //! The battle log is the list of these; the GUI animates them; only `apply` turns them into
 //! state changes.
 
+use super::area::AreaOutcome;
 use super::attack::AttackRoll;
 use super::health::LifeState;
 use super::maneuver::ManeuverRoll;
@@ -283,6 +284,15 @@ pub enum GameEvent {
         context: String,
         attack: Box<AttackRoll>,
     },
+    /// An area attack (§18.3, §19): where it went off, the squares it filled, the one roll
+    /// (saga), each caught unit's save or defense, its share and the damage it took. The
+    /// damage follows as `DamageTaken` per unit.
+    AreaResolved {
+        attacker: UnitId,
+        weapon: String,
+        context: String,
+        area: Box<AreaOutcome>,
+    },
     /// Damage taken and the unit's health afterwards (§17).
     DamageTaken {
         unit: UnitId,
@@ -452,6 +462,7 @@ impl GameEvent {
                 dice
             }
             GameEvent::SupportResolved { roll, .. } => vec![&roll.roll],
+            GameEvent::AreaResolved { area, .. } => area.dice(),
             GameEvent::ManeuverResolved { roll, .. } => {
                 let mut dice = vec![&roll.roll];
                 dice.extend(roll.miss_chance.iter().map(|(_, d)| d));

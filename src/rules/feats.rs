@@ -31,6 +31,9 @@ pub enum Feat {
     Crush,
     Trip,
     Throw,
+    /// saga talent: half damage from an area or autofire attack that hits, none from one
+    /// that misses (AREA-SG-3, 004:637-639, 703-705).
+    Evasion,
 }
 
 impl Feat {

@@ -156,6 +156,11 @@ fn unarmed(profile: &Profile) -> Weapon {
             hands: 1,
             light: true,
             double: false,
+            area: None,
+            save_dc: None,
+            autofire: false,
+            autofire_only: false,
+            splash: false,
         })
 }
 

@@ -7,6 +7,7 @@
 
 pub mod ability;
 mod apply;
+pub mod area;
 pub mod attack;
 pub mod attack_action;
 pub mod bleeding;
@@ -66,8 +67,8 @@ pub use resolve::{check, execute};
 pub use sequence::start_combat;
 pub use unit::{
     Abilities, Ability, AbilityScores, ArmorWeight, Awareness, ConditionName, Conditions, DamageReductionDef,
-    DamageType, Defenses, Elevation, Health, JoinsRound, LoadWeight, Placement, Profile, RangeBands, Recovery, Senses,
-    Shields, SideId, Speeds, StartFlatFooted, UnitId, UnitKind, Weapon, WeaponKind,
+    DamageType, Defenses, Elevation, Health, JoinsRound, LoadWeight, Placement, Profile, RangeBands, Recovery, Saves,
+    Senses, Shields, SideId, Speeds, StartFlatFooted, UnitId, UnitKind, Weapon, WeaponKind,
 };
 
 use bevy::prelude::*;

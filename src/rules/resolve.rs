@@ -148,6 +148,15 @@ pub fn check(world: &World, command: &GameCommand) -> Result<(), RuleError> {
             let order = attack_order(command).ok_or_else(|| RuleError::UnknownUnit(unit.clone()))?;
             super::attack_action::check_attacks(world, order).map(|_| ())
         }
+        GameCommand::AreaAttack { unit, weapon, at, dir } => {
+            super::area::check_area_attack(world, unit, weapon, *at, *dir).map(|_| ())
+        }
+        GameCommand::Autofire {
+            unit,
+            weapon,
+            at,
+            braced,
+        } => super::area::check_autofire(world, unit, weapon, *at, *braced).map(|_| ()),
         GameCommand::FightDefensively { unit, no_attacks } => {
             super::fight_defensively::check_fight_defensively(world, unit, *no_attacks).map(|_| ())
         }
@@ -297,6 +306,15 @@ pub fn execute(ex: &mut Executor, command: &GameCommand) -> Result<(), RuleError
             let order = attack_order(command).ok_or_else(|| RuleError::UnknownUnit(unit.clone()))?;
             super::attack_action::execute_attacks(ex, order)
         }
+        GameCommand::AreaAttack { unit, weapon, at, dir } => {
+            super::area::execute_area_attack(ex, unit, weapon, *at, *dir)
+        }
+        GameCommand::Autofire {
+            unit,
+            weapon,
+            at,
+            braced,
+        } => super::area::execute_autofire(ex, unit, weapon, *at, *braced),
         GameCommand::FightDefensively { unit, no_attacks } => {
             super::fight_defensively::execute_fight_defensively(ex, unit, *no_attacks)
         }

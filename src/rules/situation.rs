@@ -162,6 +162,99 @@ fn track_penalty(world: &World, who: &UnitId) -> Option<i32> {
     Some(track.penalty(u32::from(*track_step))).filter(|p| *p != 0)
 }
 
+/// §18.1: the range penalty of `weapon` at `distance_ft` to `what`, or why it is out of range.
+pub(crate) fn range_penalty(
+    rules: &Ruleset,
+    weapon: &Weapon,
+    distance_ft: u32,
+    what: &str,
+) -> Result<Option<Modifier>, RuleError> {
+    match rules.range.model {
+        RangeModel::Increments { .. } => {
+            let inc = weapon.range_increment_ft.unwrap_or(0).max(1);
+            let thrown = weapon.kind == WeaponKind::Thrown;
+            let pen = rules
+                .range
+                .model
+                .increment_penalty(distance_ft, inc, thrown)
+                .ok_or_else(|| {
+                    RuleError::IllegalMove(format!("{what} is beyond the maximum range of {}", weapon.name))
+                })?;
+            Ok((pen != 0).then(|| m(pen, "range")))
+        }
+        RangeModel::Bands {
+            point_blank,
+            short,
+            medium,
+            long,
+        } => {
+            let bands = weapon
+                .range_bands
+                .ok_or_else(|| RuleError::IllegalMove(format!("{} has no range bands", weapon.name)))?;
+            let squares = distance_ft / rules.grid.square_ft.max(1);
+            let (pen, band) = if squares <= bands.point_blank {
+                (point_blank, "point-blank range")
+            } else if squares <= bands.short {
+                (short, "short range")
+            } else if squares <= bands.medium {
+                (medium, "medium range")
+            } else if squares <= bands.long {
+                (long, "long range")
+            } else {
+                return Err(RuleError::IllegalMove(format!(
+                    "{what} is beyond the long range of {}",
+                    weapon.name
+                )));
+            };
+            Ok((pen != 0).then(|| m(pen, band)))
+        }
+    }
+}
+
+/// What a unit caught in an area (§19) brings to its defense, whoever attacks: whether it
+/// is flat-footed, and its conditions' (§20), effects' (§4.3.1), Dexterity damage's
+/// (HP-SF-8) and condition track's (HP-SG-4) modifiers. Cover comes from the area's own
+/// lines (AREA-4, AREA-SG-2).
+pub fn defense_situation(world: &World, target: &UnitId) -> Result<(bool, Vec<Modifier>), RuleError> {
+    let rules = world.resource::<Ruleset>();
+    let t_cond = effective_conditions(world, target);
+    let t_mods = condition_numbers(rules, target, &t_cond)?;
+    let flat_footed = t_cond.contains(&ConditionName::FlatFooted) || t_mods.iter().any(|c| c.flat_footed);
+    let mut defense: Vec<Modifier> = t_mods
+        .iter()
+        .filter(|c| c.defense != 0)
+        .map(|c| m(c.defense, format!("{:?}", c.condition).to_lowercase()))
+        .collect();
+    defense.extend(super::ability::penalty(world, target, Ability::Dex));
+    defense.extend(effect_defense_modifiers(world, target));
+    if let Some(penalty) = track_penalty(world, target) {
+        defense.push(m(penalty, "condition track (target)"));
+    }
+    Ok((flat_footed, defense))
+}
+
+/// What `target`'s conditions (§20: shaken, sickened, entangled, ...), Dexterity damage
+/// (HP-SF-8) and helplessness (Dex counts as 0) add to its Reflex saves against an area
+/// (AREA-5). A combat condition the family gives no numbers for is "not supported yet".
+pub fn reflex_save_modifiers(world: &World, target: &UnitId) -> Result<Vec<Modifier>, RuleError> {
+    let rules = world.resource::<Ruleset>();
+    let t_cond = effective_conditions(world, target);
+    let mut out: Vec<Modifier> = condition_numbers(rules, target, &t_cond)?
+        .iter()
+        .filter(|c| c.reflex != 0)
+        .map(|c| m(c.reflex, format!("{:?}", c.condition).to_lowercase()))
+        .collect();
+    let dex_damage = super::ability::penalty(world, target, Ability::Dex);
+    out.extend(dex_damage.clone());
+    if t_cond.contains(&ConditionName::Helpless) || t_cond.contains(&ConditionName::Paralyzed) {
+        let dex = super::unit_component::<Profile>(world, target).map_or(0, |p| p.abilities.dex)
+            + dex_damage.as_ref().map_or(0, |d| d.value);
+        let helpless_mod = (rules.position.helpless.dex_score as i32 - 10).div_euclid(2);
+        out.push(m(helpless_mod - dex, "helpless: Dex counts as 0"));
+    }
+    Ok(out)
+}
+
 /// The situation of `attacker` attacking `target` with `weapon` now, or why it cannot attack.
 pub fn situation(world: &World, attacker: &UnitId, target: &UnitId, weapon: &Weapon) -> Result<Situation, RuleError> {
     let rules = world.resource::<Ruleset>();
@@ -324,50 +417,7 @@ pub fn situation(world: &World, attacker: &UnitId, target: &UnitId, weapon: &Wea
 
     // §18.1 range.
     if ranged {
-        match rules.range.model {
-            RangeModel::Increments { .. } => {
-                let inc = weapon.range_increment_ft.unwrap_or(0).max(1);
-                let thrown = weapon.kind == WeaponKind::Thrown;
-                let pen = rules
-                    .range
-                    .model
-                    .increment_penalty(distance, inc, thrown)
-                    .ok_or_else(|| {
-                        RuleError::IllegalMove(format!("{target} is beyond the maximum range of {}", weapon.name))
-                    })?;
-                if pen != 0 {
-                    attack.push(m(pen, "range"));
-                }
-            }
-            RangeModel::Bands {
-                point_blank,
-                short,
-                medium,
-                long,
-            } => {
-                let bands = weapon
-                    .range_bands
-                    .ok_or_else(|| RuleError::IllegalMove(format!("{} has no range bands", weapon.name)))?;
-                let squares = distance / rules.grid.square_ft.max(1);
-                let (pen, band) = if squares <= bands.point_blank {
-                    (point_blank, "point-blank range")
-                } else if squares <= bands.short {
-                    (short, "short range")
-                } else if squares <= bands.medium {
-                    (medium, "medium range")
-                } else if squares <= bands.long {
-                    (long, "long range")
-                } else {
-                    return Err(RuleError::IllegalMove(format!(
-                        "{target} is beyond the long range of {}",
-                        weapon.name
-                    )));
-                };
-                if pen != 0 {
-                    attack.push(m(pen, band));
-                }
-            }
-        }
+        attack.extend(range_penalty(rules, weapon, distance, &target.to_string())?);
         // §18.2 saga: shooting at a target adjacent to one of your allies.
         if let Some(s) = &p.shooting_into_melee {
             let index = world.resource::<UnitIndex>();

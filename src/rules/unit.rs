@@ -77,6 +77,18 @@ pub struct Profile {
     pub trained: BTreeSet<super::feats::Skill>,
     /// Spells and spell-like abilities it can cast, with their uses left (§4.3.1).
     pub spells: Vec<super::spell::Spell>,
+    /// Saving throw bonuses (starfinder, d20; §15 saving throws), for areas (AREA-5).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub saves: Option<Saves>,
+}
+
+/// Saving throw bonuses as printed in the stat block (starfinder, d20_srd, d20_modern).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename = "Saves")]
+pub struct Saves {
+    pub fortitude: i32,
+    pub reflex: i32,
+    pub will: i32,
 }
 
 /// A unit's Shield Rating now: it drops when a hit's damage exceeds it (§16.3).
@@ -161,6 +173,21 @@ pub struct Weapon {
     pub light: bool,
     /// A double weapon (saga: both ends in a full attack, §4.3.1).
     pub double: bool,
+    /// The area it fills, for grenades and explosives (RNG-1, §19).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub area: Option<super::area::AreaOfEffect>,
+    /// The Reflex save DC of its area (starfinder, d20: AREA-5, 003:161).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub save_dc: Option<i32>,
+    /// saga: can fire on autofire (AREA-SG-5).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub autofire: bool,
+    /// saga: fires only on autofire (E-Web; may be braced, AREA-SG-5).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub autofire_only: bool,
+    /// saga: a splash weapon (AREA-SG-7).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub splash: bool,
 }
 
 /// saga range bands of a weapon, in squares: the farthest square of each band (§18.1).

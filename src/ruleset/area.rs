@@ -28,7 +28,12 @@ pub enum NaturalOneInArea {
 pub enum AreaResolution {
     /// starfinder, d20_modern: each creature makes a Reflex save; success gives `on_success`
     /// (usually half; the specific save comes from the item or spell).
-    ReflexSave { on_success: DamageShare },
+    ReflexSave {
+        on_success: DamageShare,
+        /// A natural 1 on the save always fails, a natural 20 always succeeds (001:334-378).
+        natural_1_fails: bool,
+        natural_20_succeeds: bool,
+    },
     /// saga: one attack roll against each Reflex Defense (AREA-SG-1).
     AttackRoll {
         /// Below this total the attack affects no one (uncertain U10).
@@ -102,6 +107,17 @@ pub struct Splash {
 pub struct Evasion {
     pub on_hit: DamageShare,
     pub on_miss: DamageShare,
+}
+
+impl DamageShare {
+    /// This share of `total` damage (half rounds down, 001:419-421; 004:623).
+    pub fn of(self, total: u32) -> u32 {
+        match self {
+            DamageShare::Full => total,
+            DamageShare::Half => total / 2,
+            DamageShare::NoDamage => 0,
+        }
+    }
 }
 
 /// §19 for one family.

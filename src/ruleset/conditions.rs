@@ -28,6 +28,9 @@ pub struct ConditionModifiers {
     /// Added to the creature's AC / defense.
     #[serde(default)]
     pub defense: i32,
+    /// Added to its Reflex saves (areas, AREA-5).
+    #[serde(default)]
+    pub reflex: i32,
     /// Added to its damage rolls, on `damage_scope`.
     #[serde(default)]
     pub damage: i32,

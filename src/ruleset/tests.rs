@@ -445,7 +445,9 @@ fn area_models() {
     assert!(matches!(
         load(Family::Starfinder).area.resolution,
         AreaResolution::ReflexSave {
-            on_success: DamageShare::Half
+            on_success: DamageShare::Half,
+            natural_1_fails: true,
+            natural_20_succeeds: true,
         }
     ));
     let AreaResolution::AttackRoll {

@@ -3,10 +3,11 @@
 //! `ScenarioSpec`. Documented in `docs/scenario-format.md`.
 
 use crate::grid::{Concealment, Intersection, Light, Square};
+use crate::rules::area::AreaOfEffect;
 use crate::rules::feats::{Feat, Skill};
 use crate::rules::{
-    Abilities, ArmorWeight, ConditionName, DamageReductionDef, DamageType, LoadWeight, RangeBands, Senses, Speeds,
-    UnitKind, WeaponKind,
+    Abilities, ArmorWeight, ConditionName, DamageReductionDef, DamageType, LoadWeight, RangeBands, Saves, Senses,
+    Speeds, UnitKind, WeaponKind,
 };
 use crate::ruleset::{Gravity, Size};
 use serde::{Deserialize, Serialize};
@@ -218,6 +219,10 @@ pub struct UnitDef {
     /// Skills the unit is trained in, where training changes a grid rule: `[Acrobatics]` (saga).
     #[serde(default)]
     pub trained: Option<Vec<Skill>>,
+    /// Saving throw bonuses `(fortitude: 4, reflex: 3, will: 1)` (starfinder, d20_srd,
+    /// d20_modern; areas save with Reflex, AREA-5). saga has Defenses instead.
+    #[serde(default)]
+    pub saves: Option<Saves>,
     /// Spells and spell-like abilities it can cast (starfinder, §4.3.1):
     /// `[(name: "magic missile", uses: Some(3))]`.
     #[serde(default)]
@@ -280,6 +285,7 @@ impl UnitDef {
             shield_rating: self.shield_rating.or(t.shield_rating),
             feats: self.feats.or(t.feats),
             trained: self.trained.or(t.trained),
+            saves: self.saves.or(t.saves),
             spells: self.spells.or(t.spells),
         }
     }
@@ -323,6 +329,22 @@ pub struct WeaponDef {
     /// A double weapon (saga full attack with both ends, §4.3.1).
     #[serde(default)]
     pub double: bool,
+    /// An area weapon (grenade, explosive): `area: (shape: Burst, size_ft: 10)`; cones and
+    /// lines get their direction when used (RNG-1, §19).
+    #[serde(default)]
+    pub area: Option<AreaOfEffect>,
+    /// The Reflex save DC of its area (starfinder, d20_srd, d20_modern; AREA-5).
+    #[serde(default)]
+    pub save_dc: Option<i32>,
+    /// saga: has an autofire setting (AREA-SG-5).
+    #[serde(default)]
+    pub autofire: bool,
+    /// saga: fires only on autofire, and may be braced (AREA-SG-5).
+    #[serde(default)]
+    pub autofire_only: bool,
+    /// saga: a splash weapon (AREA-SG-7).
+    #[serde(default)]
+    pub splash: bool,
 }
 
 /// Ability scores as printed in the stat block; each one left out follows from its modifier.

@@ -2,7 +2,7 @@
 //! problem with the path of the value at fault (located to `file:line:col` by the caller).
 
 use super::diagnostic::Problem;
-use super::format::{Body, Control, EdgeKind, Goal, MapDef, ScenarioFile, TerrainKind, UnitDef};
+use super::format::{Body, Control, EdgeKind, Goal, MapDef, ScenarioFile, TerrainKind, UnitDef, WeaponDef};
 use super::spans::{Seg, field, index};
 use super::spec::{Objective, ScenarioSpec, Side, UnitSpec, Zone};
 use super::templates::Templates;
@@ -11,7 +11,7 @@ use crate::rules::{
     Ability, AbilityScores, ConditionName, Conditions, Defenses, DiceExpr, Health, Placement, Profile, SideId, UnitId,
     Weapon, WeaponKind, spell::Spell,
 };
-use crate::ruleset::{DefenseModel, Family, HealthModel, RangeModel, Ruleset, Size, load_embedded};
+use crate::ruleset::{AreaResolution, DefenseModel, Family, HealthModel, RangeModel, Ruleset, Size, load_embedded};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The largest map side accepted, in squares.
@@ -477,6 +477,15 @@ fn build_units(
                 "bleeding needs the damage it deals each turn: write `bleeding: \"1d4\"` instead of listing `Bleeding` in `conditions`",
             ));
         }
+        if merged.saves.is_some() && !ruleset.defense.saving_throws {
+            problems.push(Problem::at_key(
+                path("saves"),
+                format!(
+                    "there are no saving throws in {}: give Reflex, Fortitude and Will as `defenses`",
+                    ruleset.name
+                ),
+            ));
+        }
         let bleeding = build_bleeding(&merged, ruleset, i, problems);
         check_scores(&merged, ruleset, i, problems);
         if merged.joins_round == Some(0) {
@@ -637,13 +646,13 @@ fn build_profile(
         match ruleset.range.model {
             RangeModel::Increments { .. } if ranged && w.range_increment.is_none() => {
                 problems.push(Problem::at(
-                    weapon_at,
+                    weapon_at.clone(),
                     format!("ranged weapon `{}` needs `range_increment` (feet)", w.name),
                 ));
             }
             RangeModel::Bands { .. } if ranged && w.range_bands.is_none() => {
                 problems.push(Problem::at(
-                    weapon_at,
+                    weapon_at.clone(),
                     format!(
                         "ranged weapon `{}` needs `range_bands: (point_blank: 6, short: 12, medium: 24, long: 48)` (squares)",
                         w.name
@@ -666,6 +675,7 @@ fn build_profile(
                 format!("weapon `{}` needs at least one damage type", w.name),
             ));
         }
+        check_area_weapon(&w, ruleset, &weapon_at, problems);
         weapons.push(Weapon {
             name: w.name,
             kind: w.kind,
@@ -679,6 +689,11 @@ fn build_profile(
             hands: w.hands.unwrap_or(1).max(1),
             light: w.light,
             double: w.double,
+            area: w.area,
+            save_dc: w.save_dc,
+            autofire: w.autofire || w.autofire_only,
+            autofire_only: w.autofire_only,
+            splash: w.splash,
         });
     }
     Some(Profile {
@@ -714,7 +729,86 @@ fn build_profile(
                 uses: s.uses,
             })
             .collect(),
+        saves: u.saves,
     })
+}
+
+/// RNG-1, §19: an area weapon's fields fit its kind and the family's area rules.
+fn check_area_weapon(w: &WeaponDef, ruleset: &Ruleset, at: &[Seg], problems: &mut Vec<Problem>) {
+    let path = |f: &str| {
+        let mut p = at.to_vec();
+        p.push(field(f));
+        p
+    };
+    let saves = matches!(ruleset.area.resolution, AreaResolution::ReflexSave { .. });
+    if let Some(area) = w.area {
+        let ft = ruleset.grid.square_ft.max(1);
+        if !matches!(w.kind, WeaponKind::Ranged | WeaponKind::Thrown) {
+            problems.push(Problem::at(
+                path("area"),
+                format!(
+                    "only a ranged or thrown weapon can have an area (`{}` is {:?})",
+                    w.name, w.kind
+                ),
+            ));
+        }
+        if area.size_ft == 0 || !area.size_ft.is_multiple_of(ft) {
+            problems.push(Problem::at(
+                path("area"),
+                format!("an area's `size_ft` is a radius or length in feet, a multiple of {ft} (at least {ft})"),
+            ));
+        }
+        if w.splash {
+            problems.push(Problem::at(
+                path("splash"),
+                format!(
+                    "`{}` has an area; a splash weapon attacks a creature and splashes the squares next to it",
+                    w.name
+                ),
+            ));
+        }
+        if saves && w.save_dc.is_none() {
+            problems.push(Problem::at(
+                at.to_vec(),
+                format!(
+                    "area weapon `{}` needs `save_dc` (the DC of the Reflex save against it) in {}",
+                    w.name, ruleset.name
+                ),
+            ));
+        }
+    }
+    if w.save_dc.is_some() {
+        if !saves {
+            problems.push(Problem::at_key(
+                path("save_dc"),
+                format!(
+                    "there are no saving throws in {}: its area attacks roll against Reflex Defense",
+                    ruleset.name
+                ),
+            ));
+        } else if w.area.is_none() {
+            problems.push(Problem::at_key(
+                path("save_dc"),
+                format!("`save_dc` is the Reflex save DC of an area; `{}` has no `area`", w.name),
+            ));
+        }
+    }
+    for (name, set) in [("autofire", w.autofire), ("autofire_only", w.autofire_only)] {
+        if set && ruleset.area.autofire.is_none() {
+            problems.push(Problem::at_key(
+                path(name),
+                format!("autofire is not in {}'s rules", ruleset.name),
+            ));
+        } else if set && w.kind != WeaponKind::Ranged {
+            problems.push(Problem::at_key(path(name), "only a ranged weapon can autofire"));
+        }
+    }
+    if w.splash && ruleset.area.splash.is_none() {
+        problems.push(Problem::at_key(
+            path("splash"),
+            format!("splash weapons are not in {}'s rules", ruleset.name),
+        ));
+    }
 }
 
 /// §4.3.1: spells need a family with spellcasting, a name, and names told apart.

@@ -2,6 +2,7 @@
 
 mod ability_damage;
 mod aoo;
+mod areas;
 mod attack;
 mod attack_options;
 mod bleeding;
