@@ -57,7 +57,7 @@ impl AreaShapeKind {
         matches!(self, AreaShapeKind::Cone | AreaShapeKind::Line)
     }
 
-    fn with(self, dir: Option<Direction8>) -> Option<AreaShape> {
+    pub(crate) fn with(self, dir: Option<Direction8>) -> Option<AreaShape> {
         Some(match (self, dir) {
             (AreaShapeKind::Burst, None) => AreaShape::Burst,
             (AreaShapeKind::Emanation, None) => AreaShape::Emanation,
@@ -69,7 +69,7 @@ impl AreaShapeKind {
         })
     }
 
-    fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             AreaShapeKind::Burst => "burst",
             AreaShapeKind::Emanation => "emanation",
@@ -717,7 +717,6 @@ pub fn check_area_attack(
     dir: Option<Direction8>,
 ) -> Result<AreaPlan, RuleError> {
     let rules = world.resource::<Ruleset>();
-    let map = &world.resource::<Terrain>().0;
     can_act(world, unit)?;
     let weapon = weapon_of(world, unit, weapon)?;
     let area = weapon
@@ -738,34 +737,11 @@ pub fn check_area_attack(
     world
         .resource::<Combat>()
         .can_spend(&rules.actions, ActionKind::Standard)?;
-    let space = space_of(world, unit).ok_or_else(|| RuleError::UnknownUnit(unit.clone()))?;
-    if at.i < 0 || at.j < 0 || at.i > map.width() as i32 || at.j > map.height() as i32 {
-        return Err(illegal(format!("the intersection ({}, {}) is off the map", at.i, at.j)));
-    }
+    let space = check_origin(world, unit, area.shape, at)?;
     let (mut attack, damage) = attacker_conditions(world, unit, &weapon)?;
     attack.insert(0, Modifier::new(weapon.attack, format!("{} attack bonus", weapon.name)));
     let mut placement_ac = None;
-    if area.shape.directed() {
-        // §19.1: a cone or a line starts at a corner of the user's own space.
-        let corner = space
-            .squares()
-            .any(|s| (at.i - s.x) & !1 == 0 && (at.j - s.y) & !1 == 0);
-        if !corner {
-            return Err(illegal(format!(
-                "a {} starts at a corner of {unit}'s own space; ({}, {}) is not one",
-                area.shape.name(),
-                at.i,
-                at.j
-            )));
-        }
-    } else {
-        let model = SightModel::of(&rules.cover);
-        if !line_of_effect_to_point(map, model, space, at) {
-            return Err(illegal(format!(
-                "{unit} has no line of effect to the intersection ({}, {})",
-                at.i, at.j
-            )));
-        }
+    if !area.shape.directed() {
         let distance = distance_to_point(space, at, rules.grid.diagonal) * rules.grid.square_ft;
         let what = format!("the intersection ({}, {})", at.i, at.j);
         attack.extend(range_penalty(rules, &weapon, distance, &what)?);
@@ -804,15 +780,7 @@ pub fn check_area_attack(
                     weapon.name, rules.name
                 )));
             }
-            for u in &candidates {
-                if profile_of(world, u)?.saves.is_none() {
-                    return Err(illegal(format!(
-                        "{u} could be caught in {}'s area but has no `saves` in its stat block to save with",
-                        weapon.name
-                    )));
-                }
-                reflex_save_modifiers(world, u)?;
-            }
+            check_savers(world, &weapon.name, &candidates)?;
         }
         AreaResolution::AttackRoll { .. } => {
             for u in &candidates {
@@ -902,10 +870,52 @@ pub fn execute_area_attack(
             });
         }
     }
-    let shape = plan.area.shape.with(dir).unwrap_or(AreaShape::Burst);
-    let squares = fill(ex.world, shape, origin, plan.radius_squares);
+    let blast = Blast {
+        weapon: &weapon,
+        area: plan.area,
+        dir,
+        radius_squares: plan.radius_squares,
+        origin,
+        context,
+    };
+    go_off(ex, unit, blast, &plan.attack, &plan.damage, placement, scatter)
+}
+
+/// An area going off at its final point of origin: the weapon (or a spell's effect as one),
+/// its template and the log's name for it.
+pub(crate) struct Blast<'a> {
+    pub weapon: &'a Weapon,
+    pub area: AreaOfEffect,
+    pub dir: Option<Direction8>,
+    pub radius_squares: u32,
+    pub origin: Intersection,
+    pub context: &'a str,
+}
+
+/// Fills the template at the blast's origin, resolves everyone caught (saves, or saga's one
+/// attack roll with `attack_mods`), rolls the damage once and deals the shares.
+pub(crate) fn go_off(
+    ex: &mut Executor,
+    unit: &UnitId,
+    blast: Blast,
+    attack_mods: &[Modifier],
+    damage_mods: &[Modifier],
+    placement: Option<PlacementRoll>,
+    scatter: Option<ScatterRoll>,
+) -> Result<(), RuleError> {
+    let rules = ex.ruleset().clone();
+    let Blast {
+        weapon,
+        area,
+        dir,
+        radius_squares,
+        origin,
+        context,
+    } = blast;
+    let shape = area.shape.with(dir).unwrap_or(AreaShape::Burst);
+    let squares = fill(ex.world, shape, origin, radius_squares);
     let caught_units = caught(ex.world, &squares);
-    let cover_from = match plan.area.shape {
+    let cover_from = match area.shape {
         AreaShapeKind::Spread | AreaShapeKind::Cylinder => CoverFrom::Nothing,
         _ => CoverFrom::Point(origin),
     };
@@ -917,18 +927,18 @@ pub fn execute_area_attack(
             None,
         ),
         AreaResolution::AttackRoll { .. } => {
-            let (r, roll) = saga_roll(ex, &rules, unit, &weapon, plan.attack.clone(), context, true)?;
+            let (r, roll) = saga_roll(ex, &rules, unit, weapon, attack_mods.to_vec(), context, true)?;
             let (on_hit, on_miss) = roll_shares(&rules);
             (r.map(|roll| Resolve::Roll { roll, on_hit, on_miss }), Some(roll))
         }
     };
-    let mut targets = judge_all(ex, &weapon, &caught_units, cover_from, resolve, context)?;
-    let damage = damage_all(ex, &weapon, &mut targets, &plan.damage, context)?;
+    let mut targets = judge_all(ex, weapon, &caught_units, cover_from, resolve, context)?;
+    let damage = damage_all(ex, weapon, &mut targets, damage_mods, context)?;
     let outcome = AreaOutcome {
         area: AreaOf::Template {
-            shape: plan.area.shape,
+            shape: area.shape,
             direction: dir,
-            radius_squares: plan.radius_squares,
+            radius_squares,
             origin,
         },
         placement,
@@ -938,7 +948,69 @@ pub fn execute_area_attack(
         damage,
         targets,
     };
-    finish(ex, unit, &weapon, context, outcome)
+    finish(ex, unit, weapon, context, outcome)
+}
+
+/// Where an area may be centred (§19.1, AREA-1): an intersection on the map; a cone or a
+/// line starts at a corner of the user's own space; any other shape needs line of effect
+/// from the user to the point. Returns the user's space.
+pub(crate) fn check_origin(
+    world: &World,
+    unit: &UnitId,
+    shape: AreaShapeKind,
+    at: Intersection,
+) -> Result<Space, RuleError> {
+    let rules = world.resource::<Ruleset>();
+    let map = &world.resource::<Terrain>().0;
+    let space = space_of(world, unit).ok_or_else(|| RuleError::UnknownUnit(unit.clone()))?;
+    if at.i < 0 || at.j < 0 || at.i > map.width() as i32 || at.j > map.height() as i32 {
+        return Err(illegal(format!("the intersection ({}, {}) is off the map", at.i, at.j)));
+    }
+    if shape.directed() {
+        let corner = space
+            .squares()
+            .any(|s| (at.i - s.x) & !1 == 0 && (at.j - s.y) & !1 == 0);
+        if !corner {
+            return Err(illegal(format!(
+                "a {} starts at a corner of {unit}'s own space; ({}, {}) is not one",
+                shape.name(),
+                at.i,
+                at.j
+            )));
+        }
+    } else if !line_of_effect_to_point(map, SightModel::of(&rules.cover), space, at) {
+        return Err(illegal(format!(
+            "{unit} has no line of effect to the intersection ({}, {})",
+            at.i, at.j
+        )));
+    }
+    Ok(space)
+}
+
+/// AREA-5 for an area placed exactly where aimed (a spell): everyone it would catch can save.
+pub(crate) fn check_blast_savers(
+    world: &World,
+    what: &str,
+    shape: AreaShape,
+    origin: Intersection,
+    radius_squares: u32,
+) -> Result<(), RuleError> {
+    let squares = fill(world, shape, origin, radius_squares);
+    check_savers(world, what, &caught(world, &squares))
+}
+
+/// AREA-5: every creature an area could catch must have saving throws to save with, so a
+/// command that could not finish rolls nothing.
+pub(crate) fn check_savers(world: &World, what: &str, candidates: &[UnitId]) -> Result<(), RuleError> {
+    for u in candidates {
+        if profile_of(world, u)?.saves.is_none() {
+            return Err(illegal(format!(
+                "{u} could be caught in {what}'s area but has no `saves` in its stat block to save with"
+            )));
+        }
+        reflex_save_modifiers(world, u)?;
+    }
+    Ok(())
 }
 
 /// saga (AREA-SG-1): rolls the one attack of an area attack; `None` when it affects no one

@@ -215,7 +215,16 @@ pub enum GameCommand {
     /// The active unit picks up a weapon lying in or next to its space (§4.3.2).
     PickUp { unit: UnitId, weapon: String },
     /// The active unit casts one of its spells or spell-like abilities (§4.3.1, §8.2).
-    CastSpell { unit: UnitId, spell: String },
+    CastSpell {
+        unit: UnitId,
+        spell: String,
+        /// The intersection a spell's area starts at (§19, AREA-1).
+        #[serde(default)]
+        at: Option<crate::grid::Intersection>,
+        /// The direction of a cone or line spell.
+        #[serde(default)]
+        dir: Option<crate::grid::Direction8>,
+    },
 }
 
 impl GameCommand {

@@ -1,13 +1,17 @@
 //! Casting a spell on the grid (RULES.md §4.3.1 "Cast a spell", §8.2 casting while
 //! threatened): the action it takes, the attacks of opportunity it provokes, and the spell
-//! failing when one of them hits and damages the caster (starfinder 001:754-769). What a
-//! spell does once cast is the spell's own business and not modelled here.
+//! failing when one of them hits and damages the caster (starfinder 001:754-769). Of what a
+//! spell does once cast, the engine resolves an area of damage saved against for half
+//! (§19, AREA-1, AREA-5) through the area-attack path; other effects are the spell's own
+//! business.
 
+use super::area::{AreaOfEffect, Blast, check_blast_savers, check_origin, distance_to_point, go_off};
 use super::error::illegal;
 use super::health::LifeState;
 use super::resolve::take_action;
 use super::threat::{provoked_by, space_of};
-use super::{Combat, Executor, GameEvent, Profile, RuleError, UnitId};
+use super::{Combat, DamageType, DiceExpr, Executor, GameEvent, Profile, RuleError, UnitId, Weapon, WeaponKind};
+use crate::grid::{AreaShape, Direction8, Intersection};
 use crate::ruleset::{ActionKind, AooTrigger, Ruleset, SpellcastingRules};
 use bevy::prelude::World;
 use serde::{Deserialize, Serialize};
@@ -24,6 +28,98 @@ pub struct Spell {
     pub spell_like: bool,
     /// Casts left (spell slots or uses per day); `None`: at will.
     pub uses: Option<u32>,
+    /// Its area of damage, if the engine resolves what it does.
+    pub effect: Option<SpellEffect>,
+}
+
+/// A spell's area of damage, saved against with Reflex for the family's share (AREA-5).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SpellEffect {
+    pub area: AreaOfEffect,
+    pub damage: DiceExpr,
+    pub damage_types: Vec<DamageType>,
+    pub save_dc: i32,
+    /// How far away it may be centred; `None` for cones and lines from the caster.
+    pub range_ft: Option<u32>,
+}
+
+impl SpellEffect {
+    /// The effect in the shape the area path resolves: no attack roll (a spell goes off
+    /// where it is aimed), its damage, and its save DC.
+    fn as_weapon(&self, name: &str) -> Weapon {
+        Weapon {
+            name: name.to_string(),
+            kind: WeaponKind::Ranged,
+            attack: 0,
+            damage: self.damage,
+            damage_types: self.damage_types.clone(),
+            reach_ft: None,
+            range_increment_ft: None,
+            range_bands: None,
+            threatens: Some(false),
+            hands: 0,
+            light: false,
+            double: false,
+            area: Some(self.area),
+            save_dc: Some(self.save_dc),
+            autofire: false,
+            autofire_only: false,
+            splash: false,
+        }
+    }
+}
+
+/// Where a cast spell's area goes: the point and, for a cone or line, the direction.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Aim {
+    pub at: Option<Intersection>,
+    pub dir: Option<Direction8>,
+}
+
+/// Checks where `spell`'s area is aimed (AREA-1): an intersection in range and in line of
+/// effect, or a corner of the caster's space for a cone or line; everyone it would catch
+/// can save. A spell without an area takes no aim.
+fn check_aim(world: &World, unit: &UnitId, spell: &Spell, aim: Aim) -> Result<Option<(AreaShape, u32)>, RuleError> {
+    let Some(effect) = &spell.effect else {
+        if aim.at.is_some() || aim.dir.is_some() {
+            return Err(illegal(format!(
+                "{} has no area to place: cast it without `at`",
+                spell.name
+            )));
+        }
+        return Ok(None);
+    };
+    let rules = world.resource::<Ruleset>();
+    let kind = effect.area.shape;
+    let at = aim.at.ok_or_else(|| {
+        illegal(format!(
+            "{} is a {}: give the intersection it starts at, `at: Some((i, j))`",
+            spell.name,
+            kind.name()
+        ))
+    })?;
+    let shape = kind.with(aim.dir).ok_or_else(|| match kind.directed() {
+        true => illegal(format!(
+            "{}'s {} needs a direction: `dir: Some(N)` (N, NE, E, SE, S, SW, W, NW)",
+            spell.name,
+            kind.name()
+        )),
+        false => illegal(format!("{}'s {} takes no direction", spell.name, kind.name())),
+    })?;
+    let space = check_origin(world, unit, kind, at)?;
+    if !kind.directed() {
+        let range = effect.range_ft.unwrap_or(0);
+        let distance = distance_to_point(space, at, rules.grid.diagonal) * rules.grid.square_ft;
+        if distance > range {
+            return Err(illegal(format!(
+                "({}, {}) is {distance} ft away, beyond {}'s range of {range} ft",
+                at.i, at.j, spell.name
+            )));
+        }
+    }
+    let radius = effect.area.size_ft / rules.grid.square_ft.max(1);
+    check_blast_savers(world, &spell.name, shape, at, radius)?;
+    Ok(Some((shape, radius)))
 }
 
 impl Spell {
@@ -44,7 +140,7 @@ fn spellcasting(rules: &Ruleset) -> Result<SpellcastingRules, RuleError> {
 
 /// Checks that `unit` can cast `spell` now: the family has spellcasting, the unit knows the
 /// spell and has a use of it left, and it has the action. Returns the spell and its action.
-pub fn check_cast_spell(world: &World, unit: &UnitId, spell: &str) -> Result<(Spell, ActionKind), RuleError> {
+pub fn check_cast_spell(world: &World, unit: &UnitId, spell: &str, aim: Aim) -> Result<(Spell, ActionKind), RuleError> {
     let rules = world.resource::<Ruleset>();
     let casting = spellcasting(rules)?;
     let e = *world
@@ -66,14 +162,16 @@ pub fn check_cast_spell(world: &World, unit: &UnitId, spell: &str) -> Result<(Sp
     }
     let action = known.action.unwrap_or(casting.default_action);
     world.resource::<Combat>().can_spend(&rules.actions, action)?;
+    check_aim(world, unit, known, aim)?;
     Ok((known.clone(), action))
 }
 
 /// Casts the spell: takes the action, resolves every attack of opportunity it provokes
 /// before it takes effect (001:1154-1155), then either the spell is cast or, when one of
-/// those attacks damaged the caster, it fails and the use is lost (001:766-768).
-pub fn execute_cast_spell(ex: &mut Executor, unit: &UnitId, spell: &str) -> Result<(), RuleError> {
-    let (spell, action) = check_cast_spell(ex.world, unit, spell)?;
+/// those attacks damaged the caster, it fails and the use is lost (001:766-768). A cast
+/// spell with an area goes off where it is aimed (§19).
+pub fn execute_cast_spell(ex: &mut Executor, unit: &UnitId, spell: &str, aim: Aim) -> Result<(), RuleError> {
+    let (spell, action) = check_cast_spell(ex.world, unit, spell, aim)?;
     let casting = spellcasting(ex.ruleset())?;
     take_action(ex, unit, action, format!("cast {}", spell.name));
     let square = space_of(ex.world, unit)
@@ -106,11 +204,27 @@ pub fn execute_cast_spell(ex: &mut Executor, unit: &UnitId, spell: &str) -> Resu
             uses_left,
         }),
 
-        None => ex.emit(GameEvent::SpellCast {
-            unit: unit.clone(),
-            spell: spell.name,
-            uses_left,
-        }),
+        None => {
+            ex.emit(GameEvent::SpellCast {
+                unit: unit.clone(),
+                spell: spell.name.clone(),
+                uses_left,
+            });
+            // The aim was checked before the attacks of opportunity; they move no one.
+            if let (Some(effect), Some(at)) = (&spell.effect, aim.at) {
+                let radius_squares = effect.area.size_ft / ex.ruleset().grid.square_ft.max(1);
+                let weapon = effect.as_weapon(&spell.name);
+                let blast = Blast {
+                    weapon: &weapon,
+                    area: effect.area,
+                    dir: aim.dir,
+                    radius_squares,
+                    origin: at,
+                    context: "spell",
+                };
+                go_off(ex, unit, blast, &[], &[], None, None)?;
+            }
+        }
     }
     Ok(())
 }

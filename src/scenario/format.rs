@@ -247,6 +247,26 @@ pub struct SpellDef {
     /// How many times it can be cast in this battle (spell slots, uses per day); default: at will.
     #[serde(default)]
     pub uses: Option<u32>,
+    /// What it does on the grid, where the engine resolves it: an area of damage with a
+    /// Reflex save for half (§19, AREA-5).
+    #[serde(default)]
+    pub effect: Option<SpellEffectDef>,
+}
+
+/// A spell's area of damage: `(area: (shape: Burst, size_ft: 20), damage: "6d6",
+/// damage_types: [Fire], save_dc: 16, range_ft: Some(400))`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename = "SpellEffect")]
+pub struct SpellEffectDef {
+    pub area: crate::rules::area::AreaOfEffect,
+    pub damage: String,
+    pub damage_types: Vec<crate::rules::DamageType>,
+    /// The Reflex save DC; a success takes the family's share (half).
+    pub save_dc: i32,
+    /// How far from the caster the area may be centred; cones and lines start at the
+    /// caster's own corner and need none.
+    #[serde(default)]
+    pub range_ft: Option<u32>,
 }
 
 impl UnitDef {

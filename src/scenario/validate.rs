@@ -9,7 +9,8 @@ use super::templates::Templates;
 use crate::grid::{Cell, CoverObject, EdgeFeature, Map, Square};
 use crate::rules::{
     Ability, AbilityScores, ConditionName, Conditions, Defenses, DiceExpr, Health, Placement, Profile, SideId, UnitId,
-    Weapon, WeaponKind, spell::Spell,
+    Weapon, WeaponKind,
+    spell::{Spell, SpellEffect},
 };
 use crate::ruleset::{AreaResolution, DefenseModel, Family, HealthModel, RangeModel, Ruleset, Size, load_embedded};
 use std::collections::{BTreeMap, BTreeSet};
@@ -457,7 +458,7 @@ fn build_units(
                 ));
             }
         }
-        check_spells(&merged, ruleset, i, problems);
+
         for skill in merged.trained.iter().flatten() {
             if !skill.families().contains(&ruleset.id) {
                 problems.push(Problem::at(
@@ -717,18 +718,7 @@ fn build_profile(
         shield_rating: u.shield_rating.unwrap_or(0),
         feats: u.feats.iter().flatten().copied().collect(),
         trained: u.trained.iter().flatten().copied().collect(),
-        spells: u
-            .spells
-            .iter()
-            .flatten()
-            .map(|s| Spell {
-                name: s.name.clone(),
-                action: s.action,
-                provokes: s.provokes.unwrap_or(true),
-                spell_like: s.spell_like,
-                uses: s.uses,
-            })
-            .collect(),
+        spells: build_spells(u, ruleset, i, problems),
         saves: u.saves,
     })
 }
@@ -811,29 +801,86 @@ fn check_area_weapon(w: &WeaponDef, ruleset: &Ruleset, at: &[Seg], problems: &mu
     }
 }
 
-/// §4.3.1: spells need a family with spellcasting, a name, and names told apart.
-fn check_spells(u: &UnitDef, ruleset: &Ruleset, i: usize, problems: &mut Vec<Problem>) {
+/// §4.3.1: spells need a family with spellcasting, a name, and names told apart; an area
+/// effect (§19, AREA-5) needs a size in whole squares, dice of damage, a range for a shape
+/// centred away from the caster, and a family whose areas are saved against.
+fn build_spells(u: &UnitDef, ruleset: &Ruleset, i: usize, problems: &mut Vec<Problem>) -> Vec<Spell> {
     let path = |f: &str| vec![field("units"), index(i), field(f)];
     let Some(spells) = &u.spells else {
-        return;
+        return Vec::new();
     };
     if ruleset.spellcasting.is_none() && !spells.is_empty() {
         problems.push(Problem::at(
             path("spells"),
             format!("casting spells is not in {}'s rules", ruleset.name),
         ));
-        return;
+        return Vec::new();
     }
     let mut seen = std::collections::BTreeSet::new();
+    let mut built = Vec::new();
     for (k, s) in spells.iter().enumerate() {
-        let at = vec![field("units"), index(i), field("spells"), index(k), field("name")];
+        let at = |f: &str| vec![field("units"), index(i), field("spells"), index(k), field(f)];
         let name = s.name.trim().to_lowercase();
         if name.is_empty() {
-            problems.push(Problem::at(at, "a spell needs a name".to_string()));
+            problems.push(Problem::at(at("name"), "a spell needs a name".to_string()));
         } else if !seen.insert(name) {
-            problems.push(Problem::at(at, format!("the spell {:?} is listed twice", s.name)));
+            problems.push(Problem::at(
+                at("name"),
+                format!("the spell {:?} is listed twice", s.name),
+            ));
         }
+        let effect = s.effect.as_ref().and_then(|e| {
+            let mut ok = true;
+            let ft = ruleset.grid.square_ft.max(1);
+            if e.area.size_ft == 0 || !e.area.size_ft.is_multiple_of(ft) {
+                problems.push(Problem::at(
+                    at("effect"),
+                    format!("an area's `size_ft` is a radius or length in feet, a multiple of {ft} (at least {ft})"),
+                ));
+                ok = false;
+            }
+            if !e.area.shape.directed() && e.range_ft.is_none() {
+                problems.push(Problem::at(
+                    at("effect"),
+                    format!(
+                        "a {:?} spell is centred away from the caster: give its `range_ft`",
+                        e.area.shape
+                    ),
+                ));
+                ok = false;
+            }
+            if !matches!(ruleset.area.resolution, AreaResolution::ReflexSave { .. }) {
+                problems.push(Problem::at(
+                    at("effect"),
+                    format!(
+                        "spell areas are saved against, and {} has no saving throws",
+                        ruleset.name
+                    ),
+                ));
+                ok = false;
+            }
+            let damage = DiceExpr::parse(&e.damage)
+                .map_err(|err| problems.push(Problem::at(at("effect"), err.to_string())))
+                .ok();
+            Some(SpellEffect {
+                area: e.area,
+                damage: damage?,
+                damage_types: e.damage_types.clone(),
+                save_dc: e.save_dc,
+                range_ft: e.range_ft,
+            })
+            .filter(|_| ok)
+        });
+        built.push(Spell {
+            name: s.name.clone(),
+            action: s.action,
+            provokes: s.provokes.unwrap_or(true),
+            spell_like: s.spell_like,
+            uses: s.uses,
+            effect,
+        });
     }
+    built
 }
 
 /// §20: a unit that starts bleeding gives the damage it takes each turn, in a family that

@@ -33,6 +33,8 @@ fn cast(spell: &str) -> GameCommand {
     GameCommand::CastSpell {
         unit: "ann".into(),
         spell: spell.into(),
+        at: None,
+        dir: None,
     }
 }
 
@@ -129,4 +131,91 @@ fn sf_4_3_1_cast_a_spell_takes_its_action_and_a_use() {
 
     let mut saga = duel("saga", "", 6, &[1, 20]);
     assert!(matches!(saga.submit(cast("Spark")), Err(RuleError::NotSupported(_))));
+}
+
+/// ann casts from (2, 0); bob at (6, 0) and carl at (7, 1) with Reflex +2; dee at (12, 0)
+/// has no saves.
+fn blast_battle(dice: &[u32]) -> Battle {
+    let fireball = r#"spells: [(name: "Fireball", uses: Some(1), effect: Some((area: (shape: Burst, size_ft: 10), damage: "2d6", damage_types: [Fire], save_dc: 15, range_ft: Some(40)))), (name: "Cone of Cold", effect: Some((area: (shape: Cone, size_ft: 15), damage: "1d6", damage_types: [Cold], save_dc: 15)))]"#;
+    let saves = "saves: (fortitude: 0, reflex: 2, will: 0)";
+    let text = format!(
+        r##"Scenario(version: 1, name: "t", ruleset: "starfinder",
+    map: (rows: ["..............", "..............", ".............."], legend: {{ '.': (terrain: Floor) }}),
+    sides: [(id: "a", name: "A", control: Human, colour: "#3070d0"), (id: "b", name: "B", control: Human, colour: "#d03030")],
+    units: [
+        (id: "ann", side: "a", at: (2, 0), speed: (land: 30), defenses: (eac: 10, kac: 12), health: (hp: 40, rp: 3), {saves}, {BLADE}, {fireball}),
+        (id: "bob", side: "b", at: (6, 0), speed: (land: 30), defenses: (eac: 10, kac: 12), health: (hp: 40, rp: 3), {saves}, {BLADE}),
+        (id: "carl", side: "b", at: (7, 1), speed: (land: 30), defenses: (eac: 10, kac: 12), health: (hp: 40, rp: 3), {saves}, {BLADE}),
+        (id: "dee", side: "b", at: (12, 0), speed: (land: 30), defenses: (eac: 10, kac: 12), health: (hp: 40, rp: 3), {BLADE}),
+    ])"##
+    );
+    battle(&text, dice)
+}
+
+fn aimed(spell: &str, at: (i32, i32), dir: Option<fivefoot::grid::Direction8>) -> GameCommand {
+    GameCommand::CastSpell {
+        unit: "ann".into(),
+        spell: spell.into(),
+        at: Some(fivefoot::grid::Intersection::new(at.0, at.1)),
+        dir,
+    }
+}
+
+fn hp(b: &Battle, unit: &str) -> u32 {
+    match UnitSnapshot::of(b.world(), &unit.into()).expect("unit").health {
+        fivefoot::rules::Health::StaminaHitPointsResolve { hp, .. } => hp,
+        other => panic!("{other:?}"),
+    }
+}
+
+/// §19 AREA-1, AREA-5 (001:419-421): a spell's burst goes off where it is aimed, with no
+/// attack roll; each creature caught saves with Reflex against the spell's DC, a success
+/// taking half of the damage rolled once. bob saves (15 + 2 ≥ 15) and takes 3 of 7; carl
+/// fails (5 + 2) and takes 7.
+#[test]
+fn sf_area_5_a_spell_burst_is_saved_against_for_half() {
+    let mut b = blast_battle(&[20, 1, 2, 3, 15, 5, 3, 4]);
+    let events = ok(&mut b, aimed("Fireball", (7, 1), None));
+    let outcome = events
+        .iter()
+        .find_map(|e| match e {
+            GameEvent::AreaResolved { area, context, .. } if context == "spell" => Some(area.clone()),
+            _ => None,
+        })
+        .expect("the spell's area resolves");
+    assert!(outcome.placement.is_none() && outcome.scatter.is_none());
+    let shares: Vec<(String, bool, u32)> = outcome
+        .targets
+        .iter()
+        .map(|t| (t.unit.0.clone(), t.save.as_ref().is_some_and(|s| s.success), t.dealt))
+        .collect();
+    assert_eq!(
+        shares,
+        vec![("bob".to_string(), true, 3), ("carl".to_string(), false, 7)]
+    );
+    assert_eq!((hp(&b, "bob"), hp(&b, "carl")), (37, 33));
+    assert_eq!(uses_left(&b, "Fireball"), Some(0));
+}
+
+/// AREA-1: the area's point must be in the spell's range and given; a cone starts at a
+/// corner of the caster's square and needs a direction; a spell whose area could catch a
+/// creature without saves is refused before any die is rolled.
+#[test]
+fn sf_area_1_spell_areas_are_aimed_in_range_and_at_saving_creatures() {
+    use fivefoot::grid::Direction8;
+    let mut b = blast_battle(&[20, 1, 2, 3]);
+    let far = b
+        .submit(aimed("Fireball", (12, 1), None))
+        .expect_err("45 ft: beyond 40 ft");
+    assert!(far.to_string().contains("range"), "{far}");
+    let no_saves = b.submit(aimed("Fireball", (11, 1), None)).expect_err("dee cannot save");
+    assert!(no_saves.to_string().contains("dee"), "{no_saves}");
+    let bare = b.submit(cast("Fireball")).expect_err("no point");
+    assert!(bare.to_string().contains("`at: Some"), "{bare}");
+    let off_corner = b
+        .submit(aimed("Cone of Cold", (5, 0), Some(Direction8::E)))
+        .expect_err("not a corner");
+    assert!(off_corner.to_string().contains("corner"), "{off_corner}");
+    let events = ok(&mut b, aimed("Cone of Cold", (3, 1), Some(Direction8::E)));
+    assert!(events.iter().any(|e| matches!(e, GameEvent::AreaResolved { .. })));
 }
