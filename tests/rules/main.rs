@@ -17,4 +17,5 @@ mod scenarios;
 mod sequence;
 mod stacking;
 mod support;
+mod templates;
 mod validation;
