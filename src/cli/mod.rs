@@ -6,10 +6,12 @@ mod play;
 mod query;
 mod query_lines;
 mod query_moves;
+mod query_template;
 mod run;
 mod validate;
 
 use clap::{Args, Parser, Subcommand};
+pub use query_template::TemplateShape;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -121,6 +123,24 @@ pub enum QueryWhat {
         target: String,
         #[arg(long)]
         weapon: Option<String>,
+    },
+    /// The squares an area covers from a grid intersection, the units in it and the squares
+    /// the map cuts off, and why (§19.1, docs/areas.md).
+    Template {
+        shape: TemplateShape,
+        /// The point of origin, a grid intersection `I,J` (the top-left corner of square I,J).
+        #[arg(long)]
+        origin: String,
+        /// The radius, or a cone's or line's length, in feet: a multiple of the square size.
+        #[arg(long)]
+        size_ft: u32,
+        /// A cone's or line's direction: N, NE, E, SE, S, SW, W or NW.
+        #[arg(long)]
+        dir: Option<String>,
+        /// The unit making the area: a cone or line must start at a corner of its square(s);
+        /// any other area needs its line of effect to the origin.
+        #[arg(long)]
+        by: Option<String>,
     },
 }
 

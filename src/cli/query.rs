@@ -109,6 +109,13 @@ pub fn answer(battle: &Battle, what: &QueryWhat) -> Result<Value, String> {
         QueryWhat::Los { from, to } => super::query_lines::sight_answer(battle, from, to, true),
         QueryWhat::Loe { from, to } => super::query_lines::sight_answer(battle, from, to, false),
         QueryWhat::Flank { attacker, target } => super::query_lines::flank_answer(battle, attacker, target),
+        QueryWhat::Template {
+            shape,
+            origin,
+            size_ft,
+            dir,
+            by,
+        } => super::query_template::template_answer(battle, *shape, origin, *size_ft, dir.as_deref(), by.as_deref()),
         QueryWhat::Attack {
             attacker,
             target,

@@ -34,5 +34,8 @@ pub use segment::{Contact, Edge, EdgeContact, Ends, Point, Rays, Segment, WallCr
 pub use sight::{SAMPLE_SCALE, SightModel, line_of_effect, line_of_effect_with, line_of_sight, sample_points};
 pub use space::Space;
 pub use square::{Intersection, Square};
-pub use template::{AreaShape, CutOff, CutReason, Direction8, Template, TemplateSpec, template};
+pub use template::{
+    AreaShape, CutOff, CutReason, Direction8, Obstacle, Template, TemplateSpec, area_distance, first_line_square,
+    in_cone, in_radius, near_corner_offset, origin_blocked, spread_distances, template,
+};
 pub use threat::{threat_mask_fill, threatened_squares, threatens_square};

@@ -82,7 +82,7 @@ pub(crate) enum Blocker {
 
 /// What stops one sample segment, or `None` if it is clear: no square with a `mask` flag or
 /// `obscured`, and no thin wall, blocks it under `model`. A joint reports both grid lines.
-fn segment_blocker<T: SquareFlags>(
+pub(super) fn segment_blocker<T: SquareFlags>(
     terrain: &T,
     model: SightModel,
     seg: &Segment,

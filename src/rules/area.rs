@@ -213,37 +213,6 @@ impl AreaOutcome {
 // ---------------------------------------------------------------------------------------
 // Geometry helpers
 
-/// The grid step of a compass direction (N is −y).
-pub fn step(d: Direction8) -> (i32, i32) {
-    match d {
-        Direction8::N => (0, -1),
-        Direction8::NE => (1, -1),
-        Direction8::E => (1, 0),
-        Direction8::SE => (1, 1),
-        Direction8::S => (0, 1),
-        Direction8::SW => (-1, 1),
-        Direction8::W => (-1, 0),
-        Direction8::NW => (-1, -1),
-    }
-}
-
-const CLOCKWISE: [Direction8; 8] = [
-    Direction8::N,
-    Direction8::NE,
-    Direction8::E,
-    Direction8::SE,
-    Direction8::S,
-    Direction8::SW,
-    Direction8::W,
-    Direction8::NW,
-];
-
-/// `d` turned `steps` × 45° clockwise.
-pub fn rotate(d: Direction8, steps: u32) -> Direction8 {
-    let at = CLOCKWISE.iter().position(|c| *c == d).unwrap_or(0);
-    CLOCKWISE[(at + steps as usize) % 8]
-}
-
 /// RNG-2: the compass direction from `target` toward the centre of `thrower`'s space,
 /// snapped to the nearest of the 8 (an exact tie cannot happen off the diagonals; a thrower
 /// centred on the point itself counts as east of it).
@@ -267,8 +236,8 @@ pub fn toward_thrower(thrower: Space, target: Intersection) -> Direction8 {
 
 /// RNG-2 pseudo-code: `landing := T + n * unit_step(rotate(v, (k - 1) * 45°))`.
 pub fn scatter_landing(thrower: Space, target: Intersection, d8: u32, d4: u32) -> (Direction8, Intersection) {
-    let dir = rotate(toward_thrower(thrower, target), d8.saturating_sub(1));
-    let (sx, sy) = step(dir);
+    let dir = toward_thrower(thrower, target).rotate_clockwise(d8.saturating_sub(1) as i32);
+    let (sx, sy) = dir.step();
     let n = d4 as i32;
     (dir, Intersection::new(target.i + n * sx, target.j + n * sy))
 }
@@ -304,13 +273,15 @@ fn line_of_effect_to_point(map: &Map, model: SightModel, from: Space, p: Interse
 }
 
 /// Every unit not dead with a square in `squares` (id order).
+/// Every living unit with a square among `squares` (in any order), in id order.
 fn caught(world: &World, squares: &[Square]) -> Vec<UnitId> {
+    let squares: std::collections::HashSet<Square> = squares.iter().copied().collect();
     world
         .resource::<UnitIndex>()
         .0
         .keys()
         .filter(|u| super::unit_component::<LifeState>(world, u) != Some(&LifeState::Dead))
-        .filter(|u| space_of(world, u).is_some_and(|s| s.squares().any(|q| squares.binary_search(&q).is_ok())))
+        .filter(|u| space_of(world, u).is_some_and(|s| s.squares().any(|q| squares.contains(&q))))
         .cloned()
         .collect()
 }

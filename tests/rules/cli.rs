@@ -217,3 +217,191 @@ fn a_closed_pipe_never_panics() {
     child.wait().unwrap();
     assert!(!stderr.contains("panicked"), "{stderr}");
 }
+
+/// The squares of a `query template` answer as (x, y) pairs.
+fn squares_of(v: &serde_json::Value) -> Vec<(i64, i64)> {
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|s| (s[0].as_i64().unwrap(), s[1].as_i64().unwrap()))
+        .collect()
+}
+
+#[test]
+fn query_template_we_44_burst_lists_squares_and_units_in_it() {
+    let burst = json(&fivefoot(&[
+        "query",
+        SCENARIO,
+        "template",
+        "burst",
+        "--origin",
+        "3,3",
+        "--size-ft",
+        "10",
+        "--by",
+        "navasi",
+    ]));
+    assert_eq!(burst["shape"], "burst");
+    assert_eq!(burst["radius_squares"], 2);
+    assert_eq!(burst["diagonal"], "alternating");
+    assert_eq!(burst["by"], "navasi");
+    let squares = squares_of(&burst["squares"]);
+    assert_eq!(squares.len(), 16, "WE-44: a 10-ft burst in the open covers 16 squares");
+    assert!(squares.contains(&(1, 1)) && squares.contains(&(4, 4)) && !squares.contains(&(5, 3)));
+    // navasi stands at (2, 4), obozaya at (1, 2): both inside, each with its square.
+    let affected = burst["affected"].as_array().unwrap();
+    let units: Vec<&str> = affected.iter().map(|a| a["unit"].as_str().unwrap()).collect();
+    assert_eq!(units, vec!["navasi", "obozaya"]);
+    assert_eq!(squares_of(&affected[0]["squares"]), vec![(2, 4)]);
+    assert!(burst["cut_off"].as_array().unwrap().is_empty());
+}
+
+#[test]
+fn query_template_we_45_saga_burst_radius_2_covers_12_squares() {
+    let burst = json(&fivefoot(&[
+        "query",
+        "scenarios/saga_hangar.ron",
+        "template",
+        "burst",
+        "--origin",
+        "8,6",
+        "--size-ft",
+        "10",
+    ]));
+    assert_eq!(burst["diagonal"], "every_diagonal_two");
+    assert_eq!(burst["squares"].as_array().unwrap().len(), 12);
+}
+
+#[test]
+fn query_template_area_4_walls_cut_bursts_and_spreads_with_reasons() {
+    // The relay's middle wall: solid on x = 7 except (7, 3) (a closed door on its west edge)
+    // and the low wall at (7, 4).
+    let burst = json(&fivefoot(&[
+        "query",
+        SCENARIO,
+        "template",
+        "burst",
+        "--origin",
+        "6,2",
+        "--size-ft",
+        "15",
+    ]));
+    let cut = burst["cut_off"].as_array().unwrap();
+    let kind = |sq: (i64, i64)| {
+        cut.iter()
+            .find(|c| (c["square"][0].as_i64().unwrap(), c["square"][1].as_i64().unwrap()) == sq)
+            .map(|c| c["reason"]["kind"].as_str().unwrap().to_string())
+    };
+    assert_eq!(kind((7, 1)).as_deref(), Some("solid"));
+    assert_eq!(kind((8, 1)).as_deref(), Some("no_line_of_effect"));
+    assert!(!squares_of(&burst["squares"]).contains(&(8, 1)));
+    let spread = json(&fivefoot(&[
+        "query",
+        SCENARIO,
+        "template",
+        "spread",
+        "--origin",
+        "6,3",
+        "--size-ft",
+        "15",
+    ]));
+    let long = spread["cut_off"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["square"] == serde_json::json!([7, 3]))
+        .expect("(7, 3) is behind the closed door");
+    // Round through the low wall at (7, 4): seed (6, 3) 1, (6, 4) 2, (7, 4) 3, (7, 3) 4.
+    assert_eq!(
+        long["reason"],
+        serde_json::json!({ "kind": "path_too_long", "path_squares": 4 })
+    );
+}
+
+#[test]
+fn query_template_cones_and_lines_start_at_the_users_corner() {
+    let cone = json(&fivefoot(&[
+        "query",
+        SCENARIO,
+        "template",
+        "cone",
+        "--origin",
+        "3,5",
+        "--size-ft",
+        "15",
+        "--dir",
+        "E",
+        "--by",
+        "navasi",
+    ]));
+    assert_eq!(cone["direction"], "E");
+    assert_eq!(cone["squares"].as_array().unwrap().len(), 10);
+    assert!(
+        cone["affected"].as_array().unwrap().is_empty(),
+        "navasi is behind its own cone"
+    );
+    let line = json(&fivefoot(&[
+        "query",
+        SCENARIO,
+        "template",
+        "line",
+        "--origin",
+        "1,5",
+        "--size-ft",
+        "30",
+        "--dir",
+        "e",
+    ]));
+    assert_eq!(
+        squares_of(&line["squares"]),
+        vec![(1, 5), (2, 5), (3, 5), (4, 5), (5, 5), (6, 5)],
+        "the row on the line's right-hand side"
+    );
+    let off_corner = fivefoot(&[
+        "query",
+        SCENARIO,
+        "template",
+        "cone",
+        "--origin",
+        "5,5",
+        "--size-ft",
+        "15",
+        "--dir",
+        "E",
+        "--by",
+        "navasi",
+    ]);
+    assert_eq!(off_corner.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&off_corner.stderr).contains("corner"));
+}
+
+#[test]
+fn query_template_refuses_bad_requests_with_exit_1() {
+    for (args, says) in [
+        (vec!["burst", "--origin", "3,3", "--size-ft", "12"], "multiple"),
+        (vec!["cone", "--origin", "3,3", "--size-ft", "10"], "--dir"),
+        (
+            vec!["burst", "--origin", "3,3", "--size-ft", "10", "--dir", "N"],
+            "--dir",
+        ),
+        (
+            vec!["line", "--origin", "3,3", "--size-ft", "10", "--dir", "up"],
+            "direction",
+        ),
+        (
+            vec!["burst", "--origin", "30,3", "--size-ft", "10"],
+            "not an intersection",
+        ),
+        (
+            vec!["burst", "--origin", "10,2", "--size-ft", "10", "--by", "navasi"],
+            "line of effect",
+        ),
+    ] {
+        let mut all = vec!["query", SCENARIO, "template"];
+        all.extend(args.iter().copied());
+        let out = fivefoot(&all);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+}

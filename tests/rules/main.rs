@@ -19,4 +19,5 @@ mod sequence;
 mod spells;
 mod stacking;
 mod support;
+mod templates;
 mod validation;
