@@ -1,0 +1,227 @@
+//! Area attacks (RULES.md §18.3 RNG-1, RNG-2; §19: AREA-4, AREA-5, AREA-SG-1..AREA-SG-7):
+//! an area weapon thrown or fired at a grid intersection, saga autofire at a 2 × 2 area and
+//! saga splash weapons. Which squares an area fills is the template's (`grid::template`);
+//! this module decides where it goes off, who is caught (any square of its space in the
+//! area), each one's cover against it, its save or the attack roll against its Reflex
+//! Defense, and its share of the damage, rolled once. Everything goes out as one
+//! `AreaResolved` event, then the damage through the usual health path.
+//!
+//! How a family resolves an area is ruleset data: `area.resolution` (Reflex save for half or
+//! saga's attack roll), `defense.special_targets.grid_intersection` (the AC of an
+//! intersection; without one, an area weapon is placed, not rolled for) and `range.scatter`
+//! (where a missed throw lands).
+
+use super::attack::{
+    DamageRoll, DefenseUsed, ShieldHit, deal_weapon_damage, defense_against, reduce_damage, roll_damage,
+};
+use super::error::illegal;
+use super::feats::Feat;
+use super::health::LifeState;
+use super::resolve::take_action;
+use super::situation::{Situation, attacker_conditions, defense_situation, range_penalty, reflex_save_modifiers};
+use super::stacking::{BonusType, apply_stacking};
+use super::threat::{provoked_by, space_of};
+use super::{
+    Combat, DieRoll, Executor, GameEvent, Modifier, Profile, RuleError, UnitId, UnitIndex, Weapon, WeaponKind,
+};
+use crate::grid::{
+    AreaShape, AttackKind, CoverDegree, CoverParams, Direction8, Intersection, Map, SightModel, Space, Square,
+    TemplateSpec, cover, cover_bonuses, cover_from_point, line_of_effect_with, template,
+};
+use crate::history::Terrain;
+use crate::ruleset::{ActionKind, AooTrigger, AreaResolution, AreaRules, DamageShare, NaturalOneInArea, Ruleset};
+use bevy::prelude::World;
+use serde::{Deserialize, Serialize};
+
+/// The shape of a weapon's area as a stat block gives it; cones and lines take their
+/// direction when used.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum AreaShapeKind {
+    #[serde(alias = "burst")]
+    Burst,
+    #[serde(alias = "emanation")]
+    Emanation,
+    #[serde(alias = "spread")]
+    Spread,
+    #[serde(alias = "cylinder")]
+    Cylinder,
+    #[serde(alias = "cone")]
+    Cone,
+    #[serde(alias = "line")]
+    Line,
+}
+
+impl AreaShapeKind {
+    /// Cones and lines start at a corner of the user's space and need a direction (§19.1).
+    pub fn directed(self) -> bool {
+        matches!(self, AreaShapeKind::Cone | AreaShapeKind::Line)
+    }
+
+    pub(crate) fn with(self, dir: Option<Direction8>) -> Option<AreaShape> {
+        Some(match (self, dir) {
+            (AreaShapeKind::Burst, None) => AreaShape::Burst,
+            (AreaShapeKind::Emanation, None) => AreaShape::Emanation,
+            (AreaShapeKind::Spread, None) => AreaShape::Spread,
+            (AreaShapeKind::Cylinder, None) => AreaShape::Cylinder,
+            (AreaShapeKind::Cone, Some(d)) => AreaShape::Cone(d),
+            (AreaShapeKind::Line, Some(d)) => AreaShape::Line(d),
+            _ => return None,
+        })
+    }
+
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            AreaShapeKind::Burst => "burst",
+            AreaShapeKind::Emanation => "emanation",
+            AreaShapeKind::Spread => "spread",
+            AreaShapeKind::Cylinder => "cylinder",
+            AreaShapeKind::Cone => "cone",
+            AreaShapeKind::Line => "line",
+        }
+    }
+}
+
+/// A weapon's area: `area: (shape: Burst, size_ft: 10)` (radius, or length of a cone or line).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename = "Area")]
+pub struct AreaOfEffect {
+    pub shape: AreaShapeKind,
+    pub size_ft: u32,
+}
+
+/// Which area an `AreaResolved` event filled.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AreaOf {
+    /// A template at `origin` (§19.1, AREA-SG-4).
+    Template {
+        shape: AreaShapeKind,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        direction: Option<Direction8>,
+        radius_squares: u32,
+        origin: Intersection,
+    },
+    /// saga autofire: the 2 × 2 squares with `at` top-left (AREA-SG-5).
+    Autofire { at: Square, braced: bool },
+    /// saga splash: the primary target and every square next to it (AREA-SG-7).
+    Splash { primary: UnitId },
+}
+
+/// The roll that decides where a thrown area weapon lands (RNG-1): against the AC of a grid
+/// intersection.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlacementRoll {
+    pub aimed_at: Intersection,
+    pub roll: DieRoll,
+    pub modifiers: Vec<Modifier>,
+    pub total: i32,
+    pub ac: i32,
+    pub hit: bool,
+}
+
+/// Where a missed throw went (RNG-2): `direction` d8 (1 = back toward the thrower, then
+/// clockwise), `distance` d4 squares, `toward` the compass direction that made.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ScatterRoll {
+    pub direction: DieRoll,
+    pub distance: DieRoll,
+    pub toward: Direction8,
+    pub landed: Intersection,
+}
+
+/// saga: the one attack roll of an area attack (AREA-SG-1).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AreaRoll {
+    pub roll: DieRoll,
+    pub modifiers: Vec<Modifier>,
+    pub total: i32,
+    /// Below this total the attack affects no one.
+    pub min_total: i32,
+    /// Whether it affects anyone at all.
+    pub affects: bool,
+}
+
+/// A Reflex save against an area (AREA-5).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SaveRoll {
+    pub roll: DieRoll,
+    pub modifiers: Vec<Modifier>,
+    pub total: i32,
+    pub dc: i32,
+    pub success: bool,
+}
+
+/// One creature caught in an area and what the area did to it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AreaTarget {
+    pub unit: UnitId,
+    /// Its cover against the area (`none`, `soft`, `partial`, `cover`, `improved`).
+    pub cover: String,
+    /// Save families: its Reflex save.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub save: Option<SaveRoll>,
+    /// saga: its Reflex Defense, with cover, and whether the roll hit it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub defense: Option<DefenseUsed>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hit: Option<bool>,
+    /// The Evasion talent changed its share (AREA-SG-3).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub evasion: bool,
+    pub share: DamageShare,
+    /// Its share of the damage rolled, before its own shields and damage reduction.
+    pub amount: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shield: Option<ShieldHit>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reduced_by: Option<Modifier>,
+    /// What reached its health.
+    pub dealt: u32,
+}
+
+/// Everything an area attack decided.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AreaOutcome {
+    pub area: AreaOf,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub placement: Option<PlacementRoll>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scatter: Option<ScatterRoll>,
+    /// The squares the area filled.
+    pub squares: Vec<Square>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub attack: Option<AreaRoll>,
+    /// The damage, rolled once for everyone (only when someone takes a share).
+    pub damage: Option<DamageRoll>,
+    /// Every creature caught, in id order.
+    pub targets: Vec<AreaTarget>,
+}
+
+impl AreaOutcome {
+    /// Every die this area attack rolled, in order.
+    pub fn dice(&self) -> Vec<&DieRoll> {
+        let mut dice: Vec<&DieRoll> = Vec::new();
+        dice.extend(self.placement.iter().map(|p| &p.roll));
+        dice.extend(self.scatter.iter().flat_map(|s| [&s.direction, &s.distance]));
+        dice.extend(self.attack.iter().map(|a| &a.roll));
+        dice.extend(self.targets.iter().filter_map(|t| t.save.as_ref()).map(|s| &s.roll));
+        dice.extend(self.damage.iter().flat_map(|d| d.dice.iter()));
+        dice
+    }
+}
+
+mod attack;
+mod autofire;
+mod geometry;
+mod judge;
+mod splash;
+
+// The parts use each other's helpers through `use super::*`.
+use {attack::*, geometry::*, judge::*};
+
+pub use attack::{AreaPlan, check_area_attack, execute_area_attack};
+pub(crate) use attack::{check_blast_savers, check_origin};
+pub use autofire::{AutofirePlan, check_autofire, execute_autofire};
+pub use geometry::{distance_to_point, scatter_landing, toward_thrower};
+pub(crate) use judge::{Blast, go_off};
+pub(crate) use splash::resolve_splash;
