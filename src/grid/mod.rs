@@ -1,4 +1,5 @@
-//! Pure geometry on plain types: squares, intersections, sizes of spaces. No ECS, no rules data.
+//! Pure geometry on plain types: squares, intersections, sizes of spaces, lines, paths and area
+//! templates. No ECS, no rules data.
 //!
 //! Owns the coordinate conventions of GRID-1..GRID-4 in RULES.md; rule families pick
 //! metrics and policies from their ruleset, never from here.

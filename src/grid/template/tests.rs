@@ -328,6 +328,63 @@ proptest! {
         }
     }
 
+    /// The spread's two-phase search (to the radius, then on only as far as its cut squares
+    /// need) gives the same squares and path lengths as one full search to twice the radius.
+    #[test]
+    fn prop_area_spread_matches_one_full_search(
+        walls in prop::collection::vec((any::<bool>(), 0i32..14, 0i32..14), 0..40),
+        solids in prop::collection::vec((0i32..14, 0i32..14), 0..20),
+        o in (0i32..15, 0i32..15),
+        r in 1u32..8,
+        saga in any::<bool>(),
+    ) {
+        let mut map = Map::filled(14, 14, Cell::default());
+        for (v, x, y) in walls {
+            if v { map.set_vertical_edge(x, y, EdgeFeature::Wall) } else { map.set_horizontal_edge(x, y, EdgeFeature::Wall) }
+        }
+        for (x, y) in solids {
+            map.set_cell(sq(x, y), solid());
+        }
+        let diagonal = if saga { SAGA } else { SF };
+        let o = Intersection::new(o.0, o.1);
+        let full: std::collections::HashMap<Square, u32> = spread_distances(&map, diagonal, o, 2 * r).into_iter().collect();
+        let t = template(&map, diagonal, &spec(AreaShape::Spread, o.i, o.j, r));
+        for s in radius_squares_on(&map, diagonal, o, r) {
+            let expected = match full.get(&s) {
+                Some(&c) if c <= r => None,
+                _ if map.cell(s).unwrap().blocks_loe => Some(CutReason::Solid),
+                Some(&c) => Some(CutReason::PathTooLong { path_squares: c }),
+                None => Some(CutReason::NoPath { searched_squares: 2 * r }),
+            };
+            prop_assert_eq!(t.cut_reason(s), expected.as_ref(), "{:?}", s);
+            prop_assert_eq!(t.contains(s), expected.is_none());
+        }
+        prop_assert_eq!(t.squares.len() + t.cut_off.len(), radius_squares_on(&map, diagonal, o, r).count());
+    }
+
+    /// The spread's search (ring queue, cached steps, dominated parities dropped) finds the
+    /// same distances as a plain Dijkstra over (square, parity) reading the map directly.
+    #[test]
+    fn prop_area_spread_distances_match_a_plain_dijkstra(
+        walls in prop::collection::vec((any::<bool>(), 0i32..12, 0i32..12), 0..40),
+        solids in prop::collection::vec((0i32..12, 0i32..12, any::<bool>()), 0..20),
+        o in (0i32..13, 0i32..13),
+        limit in 1u32..16,
+        saga in any::<bool>(),
+    ) {
+        let mut map = Map::filled(12, 12, Cell::default());
+        for (v, x, y) in walls {
+            if v { map.set_vertical_edge(x, y, EdgeFeature::Wall) } else { map.set_horizontal_edge(x, y, EdgeFeature::Wall) }
+        }
+        for (x, y, hard_only) in solids {
+            map.set_cell(sq(x, y), if hard_only { Cell { hard_corner: true, ..Cell::default() } } else { solid() });
+        }
+        let diagonal = if saga { SAGA } else { SF };
+        let o = Intersection::new(o.0, o.1);
+        let fast: std::collections::BTreeMap<Square, u32> = spread_distances(&map, diagonal, o, limit).into_iter().collect();
+        prop_assert_eq!(fast, plain_spread(&map, diagonal, o, limit));
+    }
+
     /// The obstacle walk decides exactly as the line-of-effect walk of `sight.rs`.
     #[test]
     fn prop_loe_1_obstacle_walk_matches_segment_blocker(
@@ -679,4 +736,74 @@ fn area_spread_into_a_sealed_room_finds_no_path() {
     let t = template(&l.map, SF, &spec(AreaShape::Spread, 2, 2, 4));
     assert_eq!(t.cut_reason(sq(5, 2)), Some(&CutReason::NoPath { searched_squares: 8 }));
     assert_eq!(t.cut_reason(sq(4, 2)), Some(&CutReason::Solid));
+}
+
+/// The spread's distances the slow, obvious way: Dijkstra with a binary heap over (square,
+/// diagonal count parity), every rule read straight from the map.
+fn plain_spread(
+    map: &Map,
+    diagonal: DiagonalPolicy,
+    o: Intersection,
+    limit: u32,
+) -> std::collections::BTreeMap<Square, u32> {
+    use std::cmp::Reverse;
+    use std::collections::{BTreeMap, BinaryHeap};
+    let blocks = |s: Square| map.cell(s).is_some_and(|c| c.blocks_loe);
+    let hard = |s: Square| map.cell(s).is_some_and(|c| c.blocks_loe || c.hard_corner);
+    let walls_at = |i: i32, j: i32| {
+        map.vertical_edge(i, j - 1).blocks()
+            || map.vertical_edge(i, j).blocks()
+            || map.horizontal_edge(i - 1, j).blocks()
+            || map.horizontal_edge(i, j).blocks()
+    };
+    let mut best: BTreeMap<(Square, u32), u32> = BTreeMap::new();
+    let mut heap = BinaryHeap::new();
+    for (x, y) in [(o.i - 1, o.j - 1), (o.i, o.j - 1), (o.i - 1, o.j), (o.i, o.j)] {
+        let s = sq(x, y);
+        if map.contains(s) && !blocks(s) {
+            heap.push(Reverse((1u32, s, 0u32)));
+        }
+    }
+    while let Some(Reverse((c, s, p))) = heap.pop() {
+        if c > limit || best.contains_key(&(s, p)) {
+            continue;
+        }
+        best.insert((s, p), c);
+        for (dx, dy) in crate::grid::path::DIRS {
+            let t = sq(s.x + dx, s.y + dy);
+            if !map.contains(t) || blocks(t) {
+                continue;
+            }
+            let (step, np) = if dx != 0 && dy != 0 {
+                if walls_at(s.x + i32::from(dx > 0), s.y + i32::from(dy > 0))
+                    || hard(sq(s.x + dx, s.y))
+                    || hard(sq(s.x, s.y + dy))
+                {
+                    continue;
+                }
+                match diagonal {
+                    DiagonalPolicy::Alternating => (1 + p, 1 - p),
+                    DiagonalPolicy::EveryDiagonalTwo => (2, 0),
+                }
+            } else {
+                let wall = match (dx, dy) {
+                    (1, _) => map.vertical_edge(s.x + 1, s.y),
+                    (-1, _) => map.vertical_edge(s.x, s.y),
+                    (_, 1) => map.horizontal_edge(s.x, s.y + 1),
+                    _ => map.horizontal_edge(s.x, s.y),
+                };
+                if wall.blocks() {
+                    continue;
+                }
+                (1, p)
+            };
+            heap.push(Reverse((c + step, t, np)));
+        }
+    }
+    let mut out: BTreeMap<Square, u32> = BTreeMap::new();
+    for ((s, _), c) in best {
+        let e = out.entry(s).or_insert(c);
+        *e = (*e).min(c);
+    }
+    out
 }
