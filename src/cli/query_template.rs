@@ -5,8 +5,9 @@
 //! The geometry is `grid::template`; this file only checks the command line against the
 //! battle (size in squares, direction, the user's corner or line of effect to the origin).
 
-use crate::grid::{AreaShape, Direction8, Intersection, Space, Square, TemplateSpec, origin_blocked, template};
+use crate::grid::{AreaShape, Direction8, Intersection, Space, Square, TemplateSpec, template};
 use crate::history::{Battle, Terrain};
+use crate::rules::area::AreaShapeKind;
 use crate::rules::threat::space_of;
 use crate::rules::{UnitId, UnitIndex};
 use crate::ruleset::Ruleset;
@@ -63,47 +64,9 @@ fn parse_intersection(text: &str) -> Result<Intersection, String> {
 /// its squares (001:3273-3277, 3316-3321); any other area needs its line of effect to the
 /// origin (AREA-1, 001:3645-3646).
 fn check_user(battle: &Battle, id: &str, shape: AreaShape, origin: Intersection) -> Result<(UnitId, Space), String> {
-    let world = battle.world();
     let unit = UnitId(id.to_string());
-    let space = space_of(world, &unit).ok_or_else(|| format!("there is no unit `{unit}` in this battle"))?;
-    let (x0, y0, n) = (space.at.x, space.at.y, space.side as i32);
-    match shape {
-        AreaShape::Cone(_) | AreaShape::Line(_) => {
-            let corner = (x0..=x0 + n).contains(&origin.i) && (y0..=y0 + n).contains(&origin.j);
-            if !corner {
-                return Err(format!(
-                    "a {} starts at a corner of its user's square: ({}, {}) is not a corner of `{unit}`'s space (corners {}..={}, {}..={})",
-                    if matches!(shape, AreaShape::Cone(_)) {
-                        "cone"
-                    } else {
-                        "line"
-                    },
-                    origin.i,
-                    origin.j,
-                    x0,
-                    x0 + n,
-                    y0,
-                    y0 + n
-                ));
-            }
-        }
-        _ => {
-            let map = &world.resource::<Terrain>().0;
-            let mut blocked = None;
-            for sq in space.squares() {
-                match origin_blocked(map, origin, sq) {
-                    None => return Ok((unit, space)),
-                    Some(o) => blocked = blocked.or(Some(o)),
-                }
-            }
-            if let Some(o) = blocked {
-                return Err(format!(
-                    "`{unit}` has no line of effect to the origin ({}, {}): {o} is in the way",
-                    origin.i, origin.j
-                ));
-            }
-        }
-    }
+    let space = crate::rules::area::check_origin(battle.world(), &unit, AreaShapeKind::of(shape), origin)
+        .map_err(|e| e.to_string())?;
     Ok((unit, space))
 }
 

@@ -549,14 +549,14 @@ fn starfinder_salvage_yard_scripted_grenade() {
         "starfinder_salvage_yard",
         &[
             1, 2, 5, 7, 20, 11, 9,  // initiative, in id order: ashok .. seven
-            12, // pip's throw: 12 + 1 − 6 (range) = 7 vs AC 5
+            12, // pip's throw: 12 + 1 − 4 (range, 60 ft) = 9 vs AC 5
             12, 3, // Reflex saves: goblin_a 16, goblin_b 3 + 4 + 2 (cover) = 9, vs DC 13
             5, // 1d6
         ],
     );
     let area = &json_events(&doc, "area_resolved")[0]["area"];
     assert_eq!(area["placement"]["hit"], true);
-    assert_eq!(area["placement"]["total"], 7);
+    assert_eq!(area["placement"]["total"], 9);
     assert!(area["scatter"].is_null());
     assert_eq!(json_shares(&doc), ["goblin_a half 2", "goblin_b full 5"]);
     assert_eq!(area["targets"][1]["cover"], "cover");
@@ -622,4 +622,20 @@ fn saga_hangar_scripted_grenade_and_autofire() {
     assert_eq!(autofire["targets"][0]["defense"]["value"], 20);
     assert!(autofire["damage"].is_null(), "nobody takes a share: no damage rolled");
     assert_eq!(json_damage(&doc), ["loader 12", "trooper_b 6"]);
+}
+
+/// AREA-1 (001:3645-3646): the thrower needs line of effect to the intersection itself, by the
+/// same point-to-square test the template uses; a wall between them refuses the throw before
+/// any die, and a point just past the wall's end is fine.
+#[test]
+fn area_1_a_thrown_area_needs_line_of_effect_to_its_point() {
+    let rows = ["........", "........", "...#....", "...#....", "........", "........"];
+    let saves = "saves: (fortitude: 0, reflex: 0, will: 0)";
+    let grenade = sf_grenade(5);
+    let thrower = format!("{saves}, {grenade}");
+    let units = [("t", "a", 1, 2, thrower.as_str()), ("g", "b", 7, 5, saves)];
+    let mut b = battle(&arena("starfinder", &rows, &units), &[1, 20]);
+    let why = b.submit(area_attack("t", (5, 3))).expect_err("the wall is in the way");
+    assert!(why.to_string().contains("no line of effect"), "{why}");
+    ok(&mut b, area_attack("t", (3, 5)));
 }

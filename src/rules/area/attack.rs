@@ -217,15 +217,15 @@ pub fn execute_area_attack(
 }
 
 /// Where an area may be centred (§19.1, AREA-1): an intersection on the map; a cone or a
-/// line starts at a corner of the user's own space; any other shape needs line of effect
-/// from the user to the point. Returns the user's space.
+/// line starts at a corner of the user's own space (001:3273-3277, 3316-3321); any other
+/// shape needs line of effect from one of the user's squares to the point (001:3645-3646),
+/// the same point-to-square test the template uses. Returns the user's space.
 pub(crate) fn check_origin(
     world: &World,
     unit: &UnitId,
     shape: AreaShapeKind,
     at: Intersection,
 ) -> Result<Space, RuleError> {
-    let rules = world.resource::<Ruleset>();
     let map = &world.resource::<Terrain>().0;
     let space = space_of(world, unit).ok_or_else(|| RuleError::UnknownUnit(unit.clone()))?;
     if at.i < 0 || at.j < 0 || at.i > map.width() as i32 || at.j > map.height() as i32 {
@@ -243,11 +243,20 @@ pub(crate) fn check_origin(
                 at.j
             )));
         }
-    } else if !line_of_effect_to_point(map, SightModel::of(&rules.cover), space, at) {
-        return Err(illegal(format!(
-            "{unit} has no line of effect to the intersection ({}, {})",
-            at.i, at.j
-        )));
+    } else {
+        let mut first_obstacle = None;
+        for sq in space.squares() {
+            match origin_blocked(map, at, sq) {
+                None => return Ok(space),
+                Some(o) => first_obstacle = first_obstacle.or(Some(o)),
+            }
+        }
+        if let Some(obstacle) = first_obstacle {
+            return Err(illegal(format!(
+                "{unit} has no line of effect to the intersection ({}, {}): {obstacle} is in the way",
+                at.i, at.j
+            )));
+        }
     }
     Ok(space)
 }

@@ -46,23 +46,6 @@ pub fn distance_to_point(space: Space, p: Intersection, diagonal: crate::ruleset
         .unwrap_or(0)
 }
 
-/// The squares that meet at `p` and are on the map.
-pub(super) fn squares_at(map: &Map, p: Intersection) -> impl Iterator<Item = Square> + '_ {
-    [(-1, -1), (0, -1), (-1, 0), (0, 0)]
-        .into_iter()
-        .map(move |(dx, dy)| Square::new(p.i + dx, p.j + dy))
-        .filter(|s| map.contains(*s))
-}
-
-/// Line of effect from a space to an intersection: to one of the open squares meeting at it
-/// (LOE-1 between squares; the engine's reading of "line of effect to the point", AREA-1).
-pub(super) fn line_of_effect_to_point(map: &Map, model: SightModel, from: Space, p: Intersection) -> bool {
-    squares_at(map, p)
-        .filter(|s| map.cell(*s).is_some_and(|c| !c.blocks_loe))
-        .any(|s| from.contains(s) || line_of_effect_with(map, model, from, Space::one(s)))
-}
-
-/// Every unit not dead with a square in `squares` (id order).
 /// Every living unit with a square among `squares` (in any order), in id order.
 pub(super) fn caught(world: &World, squares: &[Square]) -> Vec<UnitId> {
     let squares: std::collections::HashSet<Square> = squares.iter().copied().collect();

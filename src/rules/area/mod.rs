@@ -25,8 +25,8 @@ use super::{
     Combat, DieRoll, Executor, GameEvent, Modifier, Profile, RuleError, UnitId, UnitIndex, Weapon, WeaponKind,
 };
 use crate::grid::{
-    AreaShape, AttackKind, CoverDegree, CoverParams, Direction8, Intersection, Map, SightModel, Space, Square,
-    TemplateSpec, cover, cover_bonuses, cover_from_point, line_of_effect_with, template,
+    AreaShape, AttackKind, CoverDegree, CoverParams, Direction8, Intersection, SightModel, Space, Square, TemplateSpec,
+    cover, cover_bonuses, cover_from_point, line_of_effect_with, origin_blocked, template,
 };
 use crate::history::Terrain;
 use crate::ruleset::{ActionKind, AooTrigger, AreaResolution, AreaRules, DamageShare, NaturalOneInArea, Ruleset};
@@ -55,6 +55,18 @@ impl AreaShapeKind {
     /// Cones and lines start at a corner of the user's space and need a direction (§19.1).
     pub fn directed(self) -> bool {
         matches!(self, AreaShapeKind::Cone | AreaShapeKind::Line)
+    }
+
+    /// The kind of a placed shape.
+    pub fn of(shape: AreaShape) -> AreaShapeKind {
+        match shape {
+            AreaShape::Burst => AreaShapeKind::Burst,
+            AreaShape::Emanation => AreaShapeKind::Emanation,
+            AreaShape::Spread => AreaShapeKind::Spread,
+            AreaShape::Cylinder => AreaShapeKind::Cylinder,
+            AreaShape::Cone(_) => AreaShapeKind::Cone,
+            AreaShape::Line(_) => AreaShapeKind::Line,
+        }
     }
 
     pub(crate) fn with(self, dir: Option<Direction8>) -> Option<AreaShape> {
