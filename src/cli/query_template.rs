@@ -114,7 +114,9 @@ pub fn template_answer(
         let Some(space) = space_of(world, unit) else { continue };
         let inside: Vec<Square> = space.squares().filter(|sq| t.contains(*sq)).collect();
         if !inside.is_empty() {
-            affected.push(json!({ "unit": unit, "squares": inside }));
+            let cover = crate::rules::area::cover_in_template(world, AreaShapeKind::of(area), origin, unit);
+            let cover = format!("{cover:?}").to_lowercase();
+            affected.push(json!({ "unit": unit, "squares": inside, "cover": cover }));
         }
     }
     Ok(json!({

@@ -256,6 +256,37 @@ fn query_template_we_44_burst_lists_squares_and_units_in_it() {
     assert!(burst["cut_off"].as_array().unwrap().is_empty());
 }
 
+/// AREA-4: the query shows each affected unit's cover against the area, judged from the
+/// origin: the crate at (3, 5) lies between the point (4, 6) and navasi at (2, 4); a spread
+/// reaches around it, so there it gives none.
+#[test]
+fn query_template_area_4_cover_judged_from_the_origin() {
+    let cover_of = |shape: &str| {
+        let t = json(&fivefoot(&[
+            "query",
+            SCENARIO,
+            "template",
+            shape,
+            "--origin",
+            "4,6",
+            "--size-ft",
+            "15",
+        ]));
+        let affected = t["affected"].as_array().unwrap().clone();
+        affected
+            .iter()
+            .map(|a| {
+                (
+                    a["unit"].as_str().unwrap().to_string(),
+                    a["cover"].as_str().unwrap().to_string(),
+                )
+            })
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(cover_of("burst"), vec![("navasi".to_string(), "cover".to_string())]);
+    assert_eq!(cover_of("spread"), vec![("navasi".to_string(), "none".to_string())]);
+}
+
 #[test]
 fn query_template_we_45_saga_burst_radius_2_covers_12_squares() {
     let burst = json(&fivefoot(&[

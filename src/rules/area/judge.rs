@@ -15,6 +15,26 @@ pub(super) enum CoverFrom<'a> {
     Nothing,
 }
 
+/// AREA-4: where cover against a template is judged from — its point of origin, except in
+/// a spread (it reaches around cover) or a cylinder (it ignores obstructions).
+pub(super) fn template_cover_from<'a>(shape: AreaShapeKind, origin: Intersection) -> CoverFrom<'a> {
+    match shape {
+        AreaShapeKind::Spread | AreaShapeKind::Cylinder => CoverFrom::Nothing,
+        _ => CoverFrom::Point(origin),
+    }
+}
+
+/// AREA-4: the cover `unit` has against a template of `shape` at `origin`, as its save or
+/// Reflex Defense will count it.
+pub(crate) fn cover_in_template(
+    world: &World,
+    shape: AreaShapeKind,
+    origin: Intersection,
+    unit: &UnitId,
+) -> CoverDegree {
+    area_cover(world, template_cover_from(shape, origin), unit)
+}
+
 /// The cover `target` has against the area.
 pub(super) fn area_cover(world: &World, from: CoverFrom, target: &UnitId) -> CoverDegree {
     let rules = world.resource::<Ruleset>();
@@ -349,10 +369,7 @@ pub(crate) fn go_off(
     let shape = area.shape.with(dir).unwrap_or(AreaShape::Burst);
     let squares = fill(ex.world, shape, origin, radius_squares);
     let caught_units = caught(ex.world, &squares);
-    let cover_from = match area.shape {
-        AreaShapeKind::Spread | AreaShapeKind::Cylinder => CoverFrom::Nothing,
-        _ => CoverFrom::Point(origin),
-    };
+    let cover_from = template_cover_from(area.shape, origin);
     let (resolve, attack) = match rules.area.resolution {
         AreaResolution::ReflexSave { .. } => (
             Some(Resolve::Save {

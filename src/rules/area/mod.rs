@@ -235,5 +235,5 @@ pub use attack::{AreaPlan, check_area_attack, execute_area_attack};
 pub(crate) use attack::{check_blast_savers, check_origin};
 pub use autofire::{AutofirePlan, check_autofire, execute_autofire};
 pub use geometry::{distance_to_point, scatter_landing, toward_thrower};
-pub(crate) use judge::{Blast, go_off};
+pub(crate) use judge::{Blast, cover_in_template, go_off};
 pub(crate) use splash::resolve_splash;
