@@ -36,7 +36,8 @@ pub use sight::{SAMPLE_SCALE, SightModel, line_of_effect, line_of_effect_with, l
 pub use space::Space;
 pub use square::{Intersection, Square};
 pub use template::{
-    AreaShape, CutOff, CutReason, Direction8, Obstacle, Template, TemplateSpec, area_distance, first_line_square,
-    in_cone, in_radius, near_corner_offset, origin_blocked, spread_distances, template,
+    AreaShape, CutOff, CutReason, Direction8, Obstacle, ShapeProblem, Template, TemplateSpec, area_distance,
+    check_shaped, first_line_square, in_cone, in_radius, near_corner_offset, open_ground_squares, origin_blocked,
+    spread_distances, template,
 };
 pub use threat::{threat_mask_fill, threatened_squares, threatens_square};

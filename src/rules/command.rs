@@ -224,6 +224,9 @@ pub enum GameCommand {
         /// The direction of a cone or line spell.
         #[serde(default)]
         dir: Option<crate::grid::Direction8>,
+        /// A shapeable spell's squares, chosen by the caster (001:3302-3307).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        squares: Vec<crate::grid::Square>,
     },
 }
 

@@ -488,8 +488,10 @@ fn narrate_area(attacker: &super::UnitId, weapon: &str, context: &str, area: &su
             direction,
             radius_squares,
             origin,
+            shaped,
         } => format!(
-            "; {:?}{} of {} squares at ({}, {}) fills {} squares",
+            "; {}{:?}{} of {} squares at ({}, {}) fills {} squares",
+            if *shaped { "shaped " } else { "" },
             shape,
             direction.map(|d| format!(" {d:?}")).unwrap_or_default(),
             radius_squares,

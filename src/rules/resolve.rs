@@ -184,8 +184,18 @@ pub fn check(world: &World, command: &GameCommand) -> Result<(), RuleError> {
         } => super::maneuver::check_maneuver(world, unit, target, maneuver, weapon.as_deref()).map(|_| ()),
         GameCommand::BreakFree { unit, from } => super::hold::check_break_free(world, unit, from).map(|_| ()),
         GameCommand::PickUp { unit, weapon } => super::items::check_pick_up(world, unit, weapon).map(|_| ()),
-        GameCommand::CastSpell { unit, spell, at, dir } => {
-            let aim = super::spell::Aim { at: *at, dir: *dir };
+        GameCommand::CastSpell {
+            unit,
+            spell,
+            at,
+            dir,
+            squares,
+        } => {
+            let aim = super::spell::Aim {
+                at: *at,
+                dir: *dir,
+                squares,
+            };
             super::spell::check_cast_spell(world, unit, spell, aim).map(|_| ())
         }
     }
@@ -343,8 +353,19 @@ pub fn execute(ex: &mut Executor, command: &GameCommand) -> Result<(), RuleError
         } => super::maneuver::execute_maneuver(ex, unit, target, maneuver, weapon.as_deref()),
         GameCommand::BreakFree { unit, from } => super::hold::execute_break_free(ex, unit, from),
         GameCommand::PickUp { unit, weapon } => super::items::execute_pick_up(ex, unit, weapon),
-        GameCommand::CastSpell { unit, spell, at, dir } => {
-            super::spell::execute_cast_spell(ex, unit, spell, super::spell::Aim { at: *at, dir: *dir })
+        GameCommand::CastSpell {
+            unit,
+            spell,
+            at,
+            dir,
+            squares,
+        } => {
+            let aim = super::spell::Aim {
+                at: *at,
+                dir: *dir,
+                squares,
+            };
+            super::spell::execute_cast_spell(ex, unit, spell, aim)
         }
     }
 }

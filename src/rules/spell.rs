@@ -5,13 +5,15 @@
 //! (§19, AREA-1, AREA-5) through the area-attack path; other effects are the spell's own
 //! business.
 
-use super::area::{AreaOfEffect, Blast, check_blast_savers, check_origin, distance_to_point, go_off};
+use super::area::{
+    AreaOfEffect, Blast, caught, check_blast_savers, check_origin, check_savers, distance_to_point, go_off,
+};
 use super::error::illegal;
 use super::health::LifeState;
 use super::resolve::take_action;
 use super::threat::{provoked_by, space_of};
 use super::{Combat, DamageType, DiceExpr, Executor, GameEvent, Profile, RuleError, UnitId, Weapon, WeaponKind};
-use crate::grid::{AreaShape, Direction8, Intersection};
+use crate::grid::{AreaShape, Direction8, Intersection, Square, check_shaped, open_ground_squares};
 use crate::ruleset::{ActionKind, AooTrigger, Ruleset, SpellcastingRules};
 use bevy::prelude::World;
 use serde::{Deserialize, Serialize};
@@ -41,6 +43,8 @@ pub struct SpellEffect {
     pub save_dc: i32,
     /// How far away it may be centred; `None` for cones and lines from the caster.
     pub range_ft: Option<u32>,
+    /// "(S)": the caster may give the squares itself (001:3302-3307).
+    pub shapeable: bool,
 }
 
 impl SpellEffect {
@@ -69,11 +73,13 @@ impl SpellEffect {
     }
 }
 
-/// Where a cast spell's area goes: the point and, for a cone or line, the direction.
+/// Where a cast spell's area goes: the point and, for a cone or line, the direction; for a
+/// shapeable area, the squares the caster shapes it into (empty: the template's).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Aim {
+pub struct Aim<'a> {
     pub at: Option<Intersection>,
     pub dir: Option<Direction8>,
+    pub squares: &'a [Square],
 }
 
 /// Checks where `spell`'s area is aimed (AREA-1): an intersection in range and in line of
@@ -81,7 +87,7 @@ pub struct Aim {
 /// can save. A spell without an area takes no aim.
 fn check_aim(world: &World, unit: &UnitId, spell: &Spell, aim: Aim) -> Result<Option<(AreaShape, u32)>, RuleError> {
     let Some(effect) = &spell.effect else {
-        if aim.at.is_some() || aim.dir.is_some() {
+        if aim.at.is_some() || aim.dir.is_some() || !aim.squares.is_empty() {
             return Err(illegal(format!(
                 "{} has no area to place: cast it without `at`",
                 spell.name
@@ -118,7 +124,21 @@ fn check_aim(world: &World, unit: &UnitId, spell: &Spell, aim: Aim) -> Result<Op
         }
     }
     let radius = effect.area.size_ft / rules.grid.square_ft.max(1);
-    check_blast_savers(world, &spell.name, shape, at, radius)?;
+    if aim.squares.is_empty() {
+        check_blast_savers(world, &spell.name, shape, at, radius)?;
+        return Ok(Some((shape, radius)));
+    }
+    // 001:3302-3307: a shapeable area, as many squares as its template in open ground.
+    if !effect.shapeable || kind.directed() {
+        return Err(illegal(format!(
+            "{}'s area cannot be shaped: cast it without `squares`",
+            spell.name
+        )));
+    }
+    let map = &world.resource::<crate::history::Terrain>().0;
+    let allowed = open_ground_squares(rules.grid.diagonal, radius);
+    check_shaped(map, at, aim.squares, allowed).map_err(|p| illegal(format!("{}: {p}", spell.name)))?;
+    check_savers(world, &spell.name, &caught(world, aim.squares))?;
     Ok(Some((shape, radius)))
 }
 
@@ -221,6 +241,7 @@ pub fn execute_cast_spell(ex: &mut Executor, unit: &UnitId, spell: &str, aim: Ai
                     radius_squares,
                     origin: at,
                     context: "spell",
+                    squares: (!aim.squares.is_empty()).then(|| aim.squares.to_vec()),
                 };
                 go_off(ex, unit, blast, &[], &[], None, None)?;
             }

@@ -267,6 +267,9 @@ pub struct SpellEffectDef {
     /// caster's own corner and need none.
     #[serde(default)]
     pub range_ft: Option<u32>,
+    /// "(S)": the caster may shape the area, giving its squares (no dimension under 10 ft).
+    #[serde(default)]
+    pub shapeable: bool,
 }
 
 impl UnitDef {

@@ -839,6 +839,13 @@ fn build_spells(u: &UnitDef, ruleset: &Ruleset, i: usize, problems: &mut Vec<Pro
                 ));
                 ok = false;
             }
+            if e.shapeable && e.area.shape.directed() {
+                problems.push(Problem::at(
+                    at("effect"),
+                    "only a burst, emanation, spread or cylinder can be shapeable".to_string(),
+                ));
+                ok = false;
+            }
             if !e.area.shape.directed() && e.range_ft.is_none() {
                 problems.push(Problem::at(
                     at("effect"),
@@ -868,6 +875,7 @@ fn build_spells(u: &UnitDef, ruleset: &Ruleset, i: usize, problems: &mut Vec<Pro
                 damage_types: e.damage_types.clone(),
                 save_dc: e.save_dc,
                 range_ft: e.range_ft,
+                shapeable: e.shapeable,
             })
             .filter(|_| ok)
         });

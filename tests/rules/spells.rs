@@ -35,6 +35,7 @@ fn cast(spell: &str) -> GameCommand {
         spell: spell.into(),
         at: None,
         dir: None,
+        squares: vec![],
     }
 }
 
@@ -136,7 +137,7 @@ fn sf_4_3_1_cast_a_spell_takes_its_action_and_a_use() {
 /// ann casts from (2, 0); bob at (6, 0) and carl at (7, 1) with Reflex +2; dee at (12, 0)
 /// has no saves.
 fn blast_battle(dice: &[u32]) -> Battle {
-    let fireball = r#"spells: [(name: "Fireball", uses: Some(1), effect: Some((area: (shape: Burst, size_ft: 10), damage: "2d6", damage_types: [Fire], save_dc: 15, range_ft: Some(40)))), (name: "Cone of Cold", effect: Some((area: (shape: Cone, size_ft: 15), damage: "1d6", damage_types: [Cold], save_dc: 15)))]"#;
+    let fireball = r#"spells: [(name: "Fireball", uses: Some(1), effect: Some((area: (shape: Burst, size_ft: 10), damage: "2d6", damage_types: [Fire], save_dc: 15, range_ft: Some(40)))), (name: "Cone of Cold", effect: Some((area: (shape: Cone, size_ft: 15), damage: "1d6", damage_types: [Cold], save_dc: 15))), (name: "Wall of Fire", effect: Some((area: (shape: Burst, size_ft: 5), damage: "1d6", damage_types: [Fire], save_dc: 15, range_ft: Some(40), shapeable: true)))]"#;
     let saves = "saves: (fortitude: 0, reflex: 2, will: 0)";
     let text = format!(
         r##"Scenario(version: 1, name: "t", ruleset: "starfinder",
@@ -158,6 +159,7 @@ fn aimed(spell: &str, at: (i32, i32), dir: Option<fivefoot::grid::Direction8>) -
         spell: spell.into(),
         at: Some(fivefoot::grid::Intersection::new(at.0, at.1)),
         dir,
+        squares: vec![],
     }
 }
 
@@ -218,4 +220,47 @@ fn sf_area_1_spell_areas_are_aimed_in_range_and_at_saving_creatures() {
     assert!(off_corner.to_string().contains("corner"), "{off_corner}");
     let events = ok(&mut b, aimed("Cone of Cold", (3, 1), Some(Direction8::E)));
     assert!(events.iter().any(|e| matches!(e, GameEvent::AreaResolved { .. })));
+}
+
+/// §19.1 shapeable areas (001:3302-3307): the caster gives the squares, as many as the open
+/// template holds (a 5-ft burst: 4), none in a strip narrower than 10 ft; the area catches
+/// who stands in them. bob at (6, 0) and carl at (7, 1) are both in the 2 × 2 block
+/// (6..=7, 0..=1); a 1 × 4 strip is refused, and so is a spell that is not shapeable.
+#[test]
+fn sf_area_s_a_shapeable_spell_takes_the_casters_squares() {
+    use fivefoot::grid::{Intersection, Square};
+    let shaped = |squares: Vec<Square>| GameCommand::CastSpell {
+        unit: "ann".into(),
+        spell: "Wall of Fire".into(),
+        at: Some(Intersection::new(6, 0)),
+        dir: None,
+        squares,
+    };
+    let mut b = blast_battle(&[20, 1, 2, 3, 10, 10, 4]);
+    let strip = (4..8).map(|x| Square::new(x, 0)).collect();
+    let thin = b.submit(shaped(strip)).expect_err("a strip is under 10 ft wide");
+    assert!(thin.to_string().contains("10 ft"), "{thin}");
+    let mut not_shapeable = aimed("Fireball", (7, 1), None);
+    if let GameCommand::CastSpell { squares, .. } = &mut not_shapeable {
+        *squares = vec![Square::new(6, 0)];
+    }
+    let why = b.submit(not_shapeable).expect_err("Fireball cannot be shaped");
+    assert!(why.to_string().contains("cannot be shaped"), "{why}");
+    let block = vec![
+        Square::new(6, 0),
+        Square::new(7, 0),
+        Square::new(6, 1),
+        Square::new(7, 1),
+    ];
+    let events = ok(&mut b, shaped(block.clone()));
+    let outcome = events
+        .iter()
+        .find_map(|e| match e {
+            GameEvent::AreaResolved { area, .. } => Some(area.clone()),
+            _ => None,
+        })
+        .expect("the shaped area resolves");
+    assert_eq!(outcome.squares, block);
+    let caught: Vec<&str> = outcome.targets.iter().map(|t| t.unit.0.as_str()).collect();
+    assert_eq!(caught, vec!["bob", "carl"]);
 }

@@ -10,12 +10,14 @@
 
 mod line;
 mod loe;
+mod shaped;
 mod spread;
 #[cfg(test)]
 mod tests;
 
 pub use line::first_line_square;
 pub use loe::origin_blocked;
+pub use shaped::{ShapeProblem, check_shaped, open_ground_squares};
 pub use spread::spread_distances;
 
 use super::segment::Edge;

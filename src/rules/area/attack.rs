@@ -212,6 +212,7 @@ pub fn execute_area_attack(
         radius_squares: plan.radius_squares,
         origin,
         context,
+        squares: None,
     };
     go_off(ex, unit, blast, &plan.attack, &plan.damage, placement, scatter)
 }

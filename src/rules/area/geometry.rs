@@ -47,7 +47,7 @@ pub fn distance_to_point(space: Space, p: Intersection, diagonal: crate::ruleset
 }
 
 /// Every living unit with a square among `squares` (in any order), in id order.
-pub(super) fn caught(world: &World, squares: &[Square]) -> Vec<UnitId> {
+pub(crate) fn caught(world: &World, squares: &[Square]) -> Vec<UnitId> {
     let squares: std::collections::HashSet<Square> = squares.iter().copied().collect();
     world
         .resource::<UnitIndex>()

@@ -344,6 +344,8 @@ pub(crate) struct Blast<'a> {
     pub radius_squares: u32,
     pub origin: Intersection,
     pub context: &'a str,
+    /// A shapeable area's squares, given by its user instead of the template's.
+    pub squares: Option<Vec<Square>>,
 }
 
 /// Fills the template at the blast's origin, resolves everyone caught (saves, or saga's one
@@ -365,9 +367,11 @@ pub(crate) fn go_off(
         radius_squares,
         origin,
         context,
+        squares,
     } = blast;
     let shape = area.shape.with(dir).unwrap_or(AreaShape::Burst);
-    let squares = fill(ex.world, shape, origin, radius_squares);
+    let shaped = squares.is_some();
+    let squares = squares.unwrap_or_else(|| fill(ex.world, shape, origin, radius_squares));
     let caught_units = caught(ex.world, &squares);
     let cover_from = template_cover_from(area.shape, origin);
     let (resolve, attack) = match rules.area.resolution {
@@ -391,6 +395,7 @@ pub(crate) fn go_off(
             direction: dir,
             radius_squares,
             origin,
+            shaped,
         },
         placement,
         scatter,

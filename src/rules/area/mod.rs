@@ -112,6 +112,9 @@ pub enum AreaOf {
         direction: Option<Direction8>,
         radius_squares: u32,
         origin: Intersection,
+        /// The user gave the squares itself, a shapeable area (001:3302-3307).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        shaped: bool,
     },
     /// saga autofire: the 2 × 2 squares with `at` top-left (AREA-SG-5).
     Autofire { at: Square, braced: bool },
@@ -232,8 +235,9 @@ mod splash;
 use {attack::*, geometry::*, judge::*};
 
 pub use attack::{AreaPlan, check_area_attack, execute_area_attack};
-pub(crate) use attack::{check_blast_savers, check_origin};
+pub(crate) use attack::{check_blast_savers, check_origin, check_savers};
 pub use autofire::{AutofirePlan, check_autofire, execute_autofire};
+pub(crate) use geometry::caught;
 pub use geometry::{distance_to_point, scatter_landing, toward_thrower};
 pub(crate) use judge::{Blast, cover_in_template, go_off};
 pub(crate) use splash::resolve_splash;
