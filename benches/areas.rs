@@ -7,8 +7,8 @@
 
 mod common;
 
-use common::measure;
-use fivefoot::grid::{AreaShape, Cell, Direction8, EdgeFeature, Intersection, Map, Square, TemplateSpec, template};
+use common::{Rng, measure, room_walls};
+use fivefoot::grid::{AreaShape, Cell, Direction8, Intersection, Map, Square, TemplateSpec, template};
 use fivefoot::ruleset::DiagonalPolicy;
 
 const SIZE: i32 = 128;
@@ -18,44 +18,12 @@ type Shape = fn(Direction8) -> AreaShape;
 /// Origins per query kind; each timed run takes the next one.
 const ORIGINS: usize = 64;
 
-/// xorshift64*: deterministic, no dependency.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn below(&mut self, n: i32) -> i32 {
-        (self.next() % n as u64) as i32
-    }
-}
-
 /// A 128 × 128 map. `rooms`: a 16-square room grid of thin walls with gaps and doors (open,
 /// closed or missing) in every wall; always: solid pillars on 1 square in 100.
 fn battle_map(rng: &mut Rng, rooms: bool) -> Map {
     let mut map = Map::filled(SIZE as u32, SIZE as u32, Cell::default());
-    for line in (16..SIZE).step_by(16).filter(|_| rooms) {
-        for k in 0..SIZE {
-            map.set_vertical_edge(line, k, EdgeFeature::Wall);
-            map.set_horizontal_edge(k, line, EdgeFeature::Wall);
-        }
-        let door = |rng: &mut Rng| match rng.below(3) {
-            0 => EdgeFeature::Door { open: true },
-            1 => EdgeFeature::Door { open: false },
-            _ => EdgeFeature::None,
-        };
-        for room in (0..SIZE).step_by(16) {
-            let (a, b) = (room + 2 + rng.below(5), room + 9 + rng.below(5));
-            map.set_vertical_edge(line, a, EdgeFeature::None);
-            map.set_vertical_edge(line, a + 1, EdgeFeature::None);
-            map.set_horizontal_edge(a, line, EdgeFeature::None);
-            map.set_horizontal_edge(b, line, door(rng));
-            map.set_vertical_edge(line, b, door(rng));
-        }
+    if rooms {
+        room_walls(&mut map, rng);
     }
     for _ in 0..SIZE * SIZE / 100 {
         let sq = Square::new(rng.below(SIZE), rng.below(SIZE));

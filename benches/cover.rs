@@ -7,57 +7,22 @@
 
 mod common;
 
-use common::measure;
+use common::{Rng, measure, room_walls};
 use fivefoot::grid::{
-    AttackKind, Cell, Concealment, CoverObject, CoverParams, EdgeFeature, LineGrid, Map, SightModel, Space, Square,
-    cover,
+    AttackKind, Cell, Concealment, CoverObject, CoverParams, LineGrid, Map, SightModel, Space, Square, cover,
 };
 use fivefoot::ruleset::{Family, load_embedded};
 
 const SIZE: i32 = 128;
 const UNITS: usize = 100;
 
-/// xorshift64*: deterministic, no dependency.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn below(&mut self, n: i32) -> i32 {
-        (self.next() % n as u64) as i32
-    }
-}
-
 /// A 128 × 128 map. `rooms`: a 16-square room grid of thin walls with two doorways per
 /// wall (an open door, a closed door or a gap); always: solid pillars, crates, improved
 /// cover, low walls and smoke scattered on 1 square in 40.
 fn battle_map(rng: &mut Rng, rooms: bool) -> Map {
     let mut map = Map::filled(SIZE as u32, SIZE as u32, Cell::default());
-    for line in (16..SIZE).step_by(16).filter(|_| rooms) {
-        for k in 0..SIZE {
-            map.set_vertical_edge(line, k, EdgeFeature::Wall);
-            map.set_horizontal_edge(k, line, EdgeFeature::Wall);
-        }
-        let door = |rng: &mut Rng| match rng.below(3) {
-            0 => EdgeFeature::Door { open: true },
-            1 => EdgeFeature::Door { open: false },
-            _ => EdgeFeature::None,
-        };
-        for room in (0..SIZE).step_by(16) {
-            // Per room and wall line: a two-square gap in the vertical wall, a one-square gap
-            // in the horizontal one, and a door (open, closed or missing) in each.
-            let (a, b) = (room + 2 + rng.below(5), room + 9 + rng.below(5));
-            map.set_vertical_edge(line, a, EdgeFeature::None);
-            map.set_vertical_edge(line, a + 1, EdgeFeature::None);
-            map.set_horizontal_edge(a, line, EdgeFeature::None);
-            map.set_horizontal_edge(b, line, door(rng));
-            map.set_vertical_edge(line, b, door(rng));
-        }
+    if rooms {
+        room_walls(&mut map, rng);
     }
     for _ in 0..SIZE * SIZE / 40 {
         let sq = Square::new(rng.below(SIZE), rng.below(SIZE));

@@ -176,7 +176,36 @@ type Found = (CoverDegree, Option<Obstruction>);
 /// each of its lines found.
 type Choice = (CoverDegree, Square, Square, Intersection, [Option<Found>; 4]);
 
-impl<T: SquareFlags> Query<'_, T> {
+impl<'a, T: SquareFlags> Query<'a, T> {
+    /// A query of the family's line rules: whether running along a border obstructs, and the
+    /// strongest degree a line can reach here (improved only where the map may have it).
+    fn new(
+        terrain: &'a T,
+        p: &'a CoverParams<'a>,
+        attacker: Space,
+        target: Space,
+        attack: AttackKind,
+        from_point: bool,
+    ) -> Self {
+        Query {
+            terrain,
+            p,
+            attacker,
+            target,
+            attack,
+            along: match p.rules.obstruction {
+                LineObstruction::CrossOrRunAlong => p.border_lines_block,
+                LineObstruction::InteriorOnly => false,
+            },
+            ceiling: if p.rules.improved.is_some() && terrain.may_have_improved(attacker, target) {
+                CoverDegree::Improved
+            } else {
+                CoverDegree::Cover
+            },
+            from_point,
+        }
+    }
+
     fn qualifies(&self, c: Contact) -> bool {
         match self.p.rules.obstruction {
             LineObstruction::CrossOrRunAlong => {
@@ -344,23 +373,7 @@ pub(crate) fn cover_in<T: SquareFlags>(
     attack: AttackKind,
     loe: &mut impl FnMut(Square, Square) -> bool,
 ) -> CoverResult {
-    let q = Query {
-        terrain,
-        p,
-        attacker,
-        target,
-        attack,
-        along: match p.rules.obstruction {
-            LineObstruction::CrossOrRunAlong => p.border_lines_block,
-            LineObstruction::InteriorOnly => false,
-        },
-        ceiling: if p.rules.improved.is_some() && terrain.may_have_improved(attacker, target) {
-            CoverDegree::Improved
-        } else {
-            CoverDegree::Cover
-        },
-        from_point: false,
-    };
+    let q = Query::new(terrain, p, attacker, target, attack, false);
     let adjacent_rule = !p.rules.adjacent_can_have_cover && attacker.adjacent(target);
     let partial_rule = p.rules.partial_line_of_effect_is_cover && target.side > 1;
     let target_count = target.squares().count();
@@ -457,23 +470,7 @@ pub fn cover_from_point(
     let block = Space::new(Square::new(origin.i - 1, origin.j - 1), 2);
     let near = creatures_near(others, block, target);
     let view = MapView { map, creatures: &near };
-    let q = Query {
-        terrain: &view,
-        p: params,
-        attacker: block,
-        target,
-        attack,
-        along: match params.rules.obstruction {
-            LineObstruction::CrossOrRunAlong => params.border_lines_block,
-            LineObstruction::InteriorOnly => false,
-        },
-        ceiling: if params.rules.improved.is_some() && view.may_have_improved(block, target) {
-            CoverDegree::Improved
-        } else {
-            CoverDegree::Cover
-        },
-        from_point: true,
-    };
+    let q = Query::new(&view, params, block, target, attack, true);
     let mut best: Option<(CoverDegree, Square, [Option<Found>; 4])> = None;
     for t_sq in target.squares() {
         let cap = best.map_or(CoverDegree::Total, |b| b.0);
