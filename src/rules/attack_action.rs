@@ -6,6 +6,7 @@
 
 use super::attack::{attack_modifiers, defense_against, resolve_attack};
 use super::error::illegal;
+use super::flight::{elevation_of, reaches_square};
 use super::full_attack::full_attack_penalties;
 use super::health::LifeState;
 use super::resolve::{EffectTerms, start_effect, take_action};
@@ -13,7 +14,6 @@ use super::situation::{Situation, situation};
 use super::stacking::apply_stacking;
 use super::threat::{provoked_by, space_of};
 use super::{Combat, Executor, Modifier, Profile, RuleError, UnitId, UnitIndex, Weapon, WeaponKind};
-use crate::grid::threatens_square;
 use crate::ruleset::{ActionKind, AooTrigger, CriticalModel, Ruleset, Until};
 use bevy::prelude::World;
 use serde::Serialize;
@@ -27,15 +27,16 @@ pub struct AttackPlan {
     pub provokes: Vec<UnitId>,
 }
 
-/// Whether `weapon` (a melee weapon) reaches any square of `target` from `attacker`.
+/// Whether `weapon` (a melee weapon) reaches any square of `target` from `attacker`, at
+/// their altitudes (a flier 20 ft up is out of a 5-ft reach, MOV-14).
 pub(crate) fn in_reach(world: &World, attacker: &UnitId, target: &UnitId, weapon: &Weapon, profile: &Profile) -> bool {
     let rules = world.resource::<Ruleset>();
     let (Some(a), Some(t)) = (space_of(world, attacker), space_of(world, target)) else {
         return false;
     };
     let reach = weapon.reach_ft.unwrap_or(profile.reach_ft) / rules.grid.square_ft.max(1);
-    t.squares()
-        .any(|q| threatens_square(a, reach.max(1), &rules.threat.metric, rules.grid.diagonal, q))
+    let dz = elevation_of(world, attacker).abs_diff(elevation_of(world, target));
+    t.squares().any(|q| reaches_square(rules, a, reach.max(1), q, dz))
 }
 
 /// What every attack roll needs of its two parties: both exist, they differ, the attacker

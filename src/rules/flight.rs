@@ -85,8 +85,14 @@ pub fn threatens_at(world: &World, reactor: &UnitId, sq: Square, elevation: u32)
     let Some((space, reach)) = threat_now(world, reactor) else {
         return false;
     };
-    let rules = world.resource::<Ruleset>();
     let dz = elevation.abs_diff(elevation_of(world, reactor));
+    reaches_square(world.resource::<Ruleset>(), space, reach, sq, dz)
+}
+
+/// Whether `space` with `reach` squares reaches square `sq` lying `dz` squares above or
+/// below it: on one level the threat pattern (THR-3, THR-4); across levels the family's
+/// distance over the horizontal gap and the height (MOV-14).
+pub fn reaches_square(rules: &Ruleset, space: Space, reach: u32, sq: Square, dz: u32) -> bool {
     if dz == 0 {
         return threatens_square(space, reach, &rules.threat.metric, rules.grid.diagonal, sq);
     }

@@ -470,3 +470,23 @@ fn maneuvers_missing_from_a_family_are_not_supported() {
         RuleError::NotSupported(_)
     ));
 }
+
+/// MOV-14: melee reach counts the height between attacker and target: a flier 10 ft up in the
+/// next square is 2 squares away (1-2-1-2 over 1 across and 2 up), beyond a 5-ft reach but
+/// within a 10-ft one.
+#[test]
+fn mov_14_melee_reach_counts_a_fliers_altitude() {
+    let pole = r#"weapons: [(name: "Blade", kind: Melee, attack: 10, damage: "1d6", damage_types: [Slashing]), (name: "Pole", kind: Melee, attack: 10, damage: "1d6", damage_types: [Bludgeoning], reach: 10)]"#;
+    let bob = format!("speed: (land: 30, fly: 30), altitude: 10, {BLADE}");
+    let units = [("ann", "a", 2, 0, pole), ("bob", "b", 3, 0, bob.as_str())];
+    let mut b = battle(&arena("starfinder", "", &OPEN, &units), &[20, 1, 10, 3]);
+    let attack = |weapon: &str| GameCommand::Attack {
+        unit: "ann".into(),
+        target: "bob".into(),
+        weapon: Some(weapon.into()),
+        defensively: false,
+    };
+    let why = refused(&mut b, attack("Blade"));
+    assert!(why.to_string().contains("out of reach"), "{why}");
+    ok(&mut b, attack("Pole"));
+}
