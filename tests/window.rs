@@ -1,8 +1,9 @@
 //! The real-window test (issue #6 acceptance): opens the game on the shipped tutorial scenario
 //! in an X11 window (Xvfb + software Vulkan in CI), moves the active unit by injecting a cursor
-//! move and a left click the way winit delivers them, hovers a farther square, takes a
-//! screenshot of the primary window, checks from its pixels that the map, the tokens and the
-//! path overlay are drawn, and saves it as `docs/screenshot.png`.
+//! move and a left click the way winit delivers them, ends its turn with the `E` key, hovers a
+//! far square for the next unit (one whose path provokes, if any), takes a screenshot of the
+//! primary window, checks from its pixels that the map, the tokens and the path overlay are
+//! drawn, and saves it as `docs/screenshot.png`.
 //!
 //! Without a display it prints that it skipped and passes, so `cargo test` works anywhere;
 //! `FIVEFOOT_WINDOW_TEST=require` (set by `.ci/run`) makes a missing display a failure.
@@ -11,6 +12,7 @@
 #![allow(clippy::too_many_arguments)]
 
 use bevy::input::ButtonState;
+use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::input::mouse::MouseButtonInput;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
@@ -18,7 +20,7 @@ use bevy::window::{CursorMoved, PrimaryWindow};
 use fivefoot::grid::{Space, Square};
 use fivefoot::gui::board::{space_centre, square_centre};
 use fivefoot::gui::camera::MainCamera;
-use fivefoot::gui::overlay::{Band, PathOverlay, reach_bands};
+use fivefoot::gui::overlay::{Band, PathOverlay, path_preview, reach_bands};
 use fivefoot::gui::tokens::Token;
 use fivefoot::gui::{GuiConfig, Revision, Session};
 use fivefoot::history::{Battle, Sides};
@@ -104,6 +106,8 @@ enum Phase {
     Click,
     Release,
     AwaitMove,
+    ReleaseKey,
+    AwaitEndTurn,
     Settle,
     Shoot,
     AwaitShot,
@@ -118,6 +122,7 @@ struct Driver {
     unit: Option<UnitId>,
     first: Option<Square>,
     second: Option<Square>,
+    next: Option<UnitId>,
     revision: u64,
 }
 
@@ -148,6 +153,18 @@ fn move_cursor(window: &mut Window, entity: Entity, at: Vec2, moved: &mut Messag
     });
 }
 
+/// A key press or release as winit's runner writes it.
+fn key(key_code: KeyCode, state: ButtonState, window: Entity) -> KeyboardInput {
+    KeyboardInput {
+        key_code,
+        logical_key: Key::Character("e".into()),
+        state,
+        text: (state == ButtonState::Pressed).then(|| "e".into()),
+        repeat: false,
+        window,
+    }
+}
+
 fn drive(
     mut driver: ResMut<Driver>,
     session: NonSend<Session>,
@@ -158,6 +175,7 @@ fn drive(
     camera: Single<(&Camera, &GlobalTransform), With<MainCamera>>,
     mut moved: MessageWriter<CursorMoved>,
     mut clicks: MessageWriter<MouseButtonInput>,
+    mut keys: MessageWriter<KeyboardInput>,
     mut commands: Commands,
     mut exit: MessageWriter<AppExit>,
 ) {
@@ -227,23 +245,48 @@ fn drive(
             if Some(at) != driver.first {
                 driver.fail(format!("{unit} is at {at}, not at the clicked {:?}", driver.first));
             }
-            // Hover the farthest square the unit can still reach with its remaining move: a
-            // long path over the reach overlay.
-            let bands = reach_bands(world, &unit);
-            let Some(second) = bands
-                .iter()
-                .filter(|(_, b)| **b == Band::Move)
-                .max_by_key(|(sq, _)| ((sq.x - at.x).abs() + (sq.y - at.y).abs(), -sq.x, -sq.y))
-                .map(|(sq, _)| *sq)
+            driver.note(format!("{unit} is at {at}"));
+            keys.write(key(KeyCode::KeyE, ButtonState::Pressed, window_entity));
+            driver.phase = Phase::ReleaseKey;
+        }
+        Phase::ReleaseKey => {
+            keys.write(key(KeyCode::KeyE, ButtonState::Released, window_entity));
+            driver.revision = revision.0;
+            driver.phase = Phase::AwaitEndTurn;
+            driver.frames = 0;
+        }
+        Phase::AwaitEndTurn => {
+            let next = world.resource::<Combat>().active.clone();
+            if next.is_none() || next == driver.unit {
+                if driver.frames > 60 {
+                    driver.fail("the E key did not end the turn".into());
+                    exit.write(AppExit::Success);
+                }
+                return;
+            }
+            let next = next.expect("checked");
+            // Hover a far square for the next unit, one whose path provokes if there is one.
+            let at = space_of(world, &next).expect("placed").at;
+            let far = |sq: &Square| (sq.x - at.x).abs() + (sq.y - at.y).abs();
+            let Some(second) = reach_bands(world, &next)
+                .into_iter()
+                .filter(|(_, b)| *b != Band::Run)
+                .map(|(sq, b)| {
+                    let provokes = path_preview(world, &next, sq).is_ok_and(|p| !p.provokes.is_empty());
+                    (provokes, b, far(&sq), -sq.x, -sq.y, sq)
+                })
+                .max()
+                .map(|t| t.5)
             else {
-                driver.fail(format!("{unit} cannot move on after moving"));
+                driver.fail(format!("{next} cannot move"));
                 exit.write(AppExit::Success);
                 return;
             };
-            driver.note(format!("then hovers {second}"));
+            driver.note(format!("E ends the turn; {next} hovers {second}"));
             let screen = to_screen(&camera, square_centre(second));
             move_cursor(&mut window, window_entity, screen, &mut moved);
             driver.second = Some(second);
+            driver.next = Some(next);
             driver.phase = Phase::Settle;
             driver.frames = 0;
         }
@@ -264,6 +307,7 @@ fn drive(
             };
             let unit = driver.unit.clone().expect("unit");
             let space = space_of(world, &unit).expect("placed");
+            let mover = space_of(world, &driver.next.clone().expect("next")).expect("placed");
             let side = world
                 .get::<SideId>(world.resource::<UnitIndex>().0[&unit])
                 .expect("side")
@@ -292,16 +336,17 @@ fn drive(
                 },
                 Sample {
                     what: format!("the path's first step dot at {first_step} in the {step_band:?} colour"),
-                    at: px(space_centre(Space::new(first_step, space.side))),
+                    at: px(space_centre(Space::new(first_step, mover.side))),
                     expect: Expect::Near(srgb8(step_band.colour()), 40),
                 },
             ];
             let last = *preview.squares.last().expect("steps");
             driver.note(format!(
-                "path to {last}: {} ft, {} steps, band {:?}",
+                "path to {last}: {} ft, {} steps, band {:?}, provokes {:?}",
                 preview.cost_ft,
                 preview.squares.len(),
-                preview.band
+                preview.band,
+                preview.provokes
             ));
             let verdict = driver.verdict.clone();
             let shot = driver.shot.clone();
