@@ -6,6 +6,8 @@
 
 pub mod cli;
 pub mod grid;
+#[cfg(feature = "gui")]
+pub mod gui;
 pub mod history;
 pub mod rules;
 pub mod ruleset;

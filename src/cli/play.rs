@@ -1,4 +1,5 @@
-//! `fivefoot play [FILE]`: until the windowed game lands (GUI issue), shows the battle
+//! `fivefoot play [FILE]` (and `fivefoot` alone): with the `gui` feature opens the window on the
+//! scenario (an invalid one shows its messages in the window); without it shows the battle
 //! headless: the scenario, the initiative order and whose turn it is.
 
 use super::DiceArgs;
@@ -11,7 +12,18 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 pub fn play(file: Option<PathBuf>) -> ExitCode {
-    let battle = match file {
+    let battle = open(file);
+    #[cfg(feature = "gui")]
+    {
+        crate::gui::play(battle)
+    }
+    #[cfg(not(feature = "gui"))]
+    show_headless(battle)
+}
+
+/// The battle of `file`, or of the embedded default scenario; the messages if it cannot start.
+pub fn open(file: Option<PathBuf>) -> Result<Battle, String> {
+    match file {
         Some(path) => open_battle(&path, &DiceArgs::default()),
         None => load_str(DEFAULT_SCENARIO, DEFAULT_SCENARIO_NAME, &Templates::shipped())
             .map_err(|d| d.iter().map(|d| d.to_string()).collect::<Vec<_>>().join("\n"))
@@ -20,7 +32,12 @@ pub fn play(file: Option<PathBuf>) -> ExitCode {
                 Battle::start(spec, DEFAULT_SCENARIO, DEFAULT_SCENARIO_NAME, seed, Vec::new())
                     .map_err(|e| e.to_string())
             }),
-    };
+    }
+}
+
+/// Prints the scenario, the start of combat and whose turn it is.
+#[cfg_attr(feature = "gui", allow(dead_code))]
+fn show_headless(battle: Result<Battle, String>) -> ExitCode {
     let battle = match battle {
         Ok(b) => b,
         Err(e) => {

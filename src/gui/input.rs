@@ -1,0 +1,135 @@
+//! Mouse and keyboard to intents: the cursor gives the hovered square, a left click on the map
+//! asks to move there, `E` / Enter asks to end the turn. Never looks at the rules: the session
+//! turns intents into commands.
+
+use super::board::{BoardSize, square_at};
+use super::camera::MainCamera;
+use super::session::Intent;
+use super::{AppSystems, Screen};
+use crate::grid::Square;
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Hover>();
+    app.add_systems(
+        Update,
+        (track_hover, (click_to_intent, keys_to_intent))
+            .chain()
+            .in_set(AppSystems::Input)
+            .run_if(in_state(Screen::Battle)),
+    );
+}
+
+/// The map square under the cursor, if any (not when the cursor is over the HUD).
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Hover(pub Option<Square>);
+
+/// The square under a cursor at `world`, if it is on the map.
+pub fn hovered_square(world: Option<Vec2>, board: BoardSize, over_ui: bool) -> Option<Square> {
+    let sq = square_at(world?);
+    (!over_ui && board.contains(sq)).then_some(sq)
+}
+
+/// What a left click asks for: to move to the hovered square.
+pub fn click_intent(hover: Hover) -> Option<Intent> {
+    hover.0.map(Intent::MoveTo)
+}
+
+/// What the keys pressed this frame ask for.
+pub fn key_intent(keys: &ButtonInput<KeyCode>) -> Option<Intent> {
+    keys.any_just_pressed([KeyCode::KeyE, KeyCode::Enter, KeyCode::NumpadEnter])
+        .then_some(Intent::EndTurn)
+}
+
+fn track_hover(
+    window: Single<&Window, With<PrimaryWindow>>,
+    camera: Single<(&Camera, &GlobalTransform), With<MainCamera>>,
+    board: Option<Res<BoardSize>>,
+    ui: Query<&Interaction>,
+    mut hover: ResMut<Hover>,
+) {
+    let Some(board) = board else { return };
+    let (camera, transform) = *camera;
+    let world = window
+        .cursor_position()
+        .and_then(|p| camera.viewport_to_world_2d(transform, p).ok());
+    let over_ui = ui.iter().any(|i| *i != Interaction::None);
+    let now = Hover(hovered_square(world, *board, over_ui));
+    hover.set_if_neq(now);
+}
+
+fn click_to_intent(buttons: Res<ButtonInput<MouseButton>>, hover: Res<Hover>, mut intents: MessageWriter<Intent>) {
+    if buttons.just_pressed(MouseButton::Left)
+        && let Some(intent) = click_intent(*hover)
+    {
+        intents.write(intent);
+    }
+}
+
+fn keys_to_intent(keys: Res<ButtonInput<KeyCode>>, mut intents: MessageWriter<Intent>) {
+    if let Some(intent) = key_intent(&keys) {
+        intents.write(intent);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gui::board::square_centre;
+
+    const BOARD: BoardSize = BoardSize { width: 14, height: 8 };
+
+    #[test]
+    fn the_cursor_hovers_the_square_under_it_on_the_map_only() {
+        let at = |sq: Square| Some(square_centre(sq) + Vec2::new(10.0, -10.0));
+        assert_eq!(
+            hovered_square(at(Square::new(3, 2)), BOARD, false),
+            Some(Square::new(3, 2))
+        );
+        assert_eq!(hovered_square(at(Square::new(3, 2)), BOARD, true), None, "over the HUD");
+        assert_eq!(
+            hovered_square(at(Square::new(14, 2)), BOARD, false),
+            None,
+            "off the map"
+        );
+        assert_eq!(hovered_square(None, BOARD, false), None, "outside the window");
+    }
+
+    #[test]
+    fn a_click_asks_to_move_to_the_hovered_square() {
+        assert_eq!(
+            click_intent(Hover(Some(Square::new(5, 2)))),
+            Some(Intent::MoveTo(Square::new(5, 2)))
+        );
+        assert_eq!(click_intent(Hover(None)), None);
+    }
+
+    #[test]
+    fn e_or_enter_asks_to_end_the_turn() {
+        let mut keys = ButtonInput::<KeyCode>::default();
+        assert_eq!(key_intent(&keys), None);
+        keys.press(KeyCode::KeyE);
+        assert_eq!(key_intent(&keys), Some(Intent::EndTurn));
+        let mut keys = ButtonInput::<KeyCode>::default();
+        keys.press(KeyCode::Enter);
+        assert_eq!(key_intent(&keys), Some(Intent::EndTurn));
+    }
+
+    /// The input path headless: a pressed key in `ButtonInput` becomes an `Intent` message.
+    #[test]
+    fn pressed_keys_reach_the_intent_messages() {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin));
+        app.insert_state(Screen::Battle);
+        app.add_message::<Intent>();
+        app.init_resource::<ButtonInput<KeyCode>>();
+        app.add_systems(Update, keys_to_intent);
+        app.world_mut()
+            .resource_mut::<ButtonInput<KeyCode>>()
+            .press(KeyCode::KeyE);
+        app.update();
+        let intents: Vec<Intent> = app.world_mut().resource_mut::<Messages<Intent>>().drain().collect();
+        assert_eq!(intents, vec![Intent::EndTurn]);
+    }
+}

@@ -1,0 +1,136 @@
+//! The windowed game (feature `gui`): a battle map drawn with `bevy_ecs_tilemap`, tokens, the
+//! movement overlays and a small HUD. The GUI only reads rule state and sends commands through
+//! `history::Battle::submit`, the path the CLI uses; it never decides a rule.
+//!
+//! One plugin per file; every `Update` system sits in one of the [`AppSystems`] sets, chained
+//! here, and runs only on its [`Screen`].
+
+pub mod board;
+pub mod camera;
+pub mod hud;
+pub mod input;
+pub mod overlay;
+pub mod screens;
+pub mod session;
+pub mod tokens;
+
+pub use screens::Screen;
+pub use session::{Intent, Revision, Session};
+
+use crate::history::Battle;
+use bevy::prelude::*;
+use bevy::render::RenderPlugin;
+use bevy::render::pipelined_rendering::PipelinedRenderingPlugin;
+use bevy::window::WindowResolution;
+use std::process::ExitCode;
+
+/// The order of a frame's work (STYLE 6): input writes intents, intents become commands,
+/// views derived from the battle are refreshed, then drawn.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AppSystems {
+    /// Mouse and keyboard become `Hover` and `Intent`s; the camera moves.
+    Input,
+    /// Intents become rule commands submitted to the battle.
+    Apply,
+    /// Caches derived from the battle (reach bands, the planned path) are refreshed.
+    Derive,
+    /// Tiles, tokens, overlays and the HUD follow the derived state.
+    Draw,
+}
+
+/// How the window is opened.
+#[derive(Debug, Clone)]
+pub struct GuiConfig {
+    pub title: String,
+    pub size: (u32, u32),
+    /// For software renderers (Xvfb + llvmpipe in the window test): compile pipelines
+    /// synchronously and render on the main thread, so the first frames are complete.
+    pub software_render: bool,
+}
+
+impl Default for GuiConfig {
+    fn default() -> Self {
+        Self {
+            title: "fivefoot".into(),
+            size: (1280, 800),
+            software_render: false,
+        }
+    }
+}
+
+/// What the window opens on: a started battle, or the messages of why none could start
+/// (an invalid scenario shows the validator's messages on screen).
+pub type Launch = Result<Battle, String>;
+
+/// Builds the windowed app for a launch without running it (the window test adds its driver).
+pub fn app(launch: Launch, config: &GuiConfig) -> App {
+    let mut app = App::new();
+    let window = Window {
+        title: config.title.clone(),
+        resolution: WindowResolution::from(config.size),
+        ..default()
+    };
+    let defaults = DefaultPlugins
+        .set(WindowPlugin {
+            primary_window: Some(window),
+            ..default()
+        })
+        .set(ImagePlugin::default_nearest());
+    if config.software_render {
+        app.add_plugins(
+            defaults
+                .set(RenderPlugin {
+                    synchronous_pipeline_compilation: true,
+                    ..default()
+                })
+                .disable::<PipelinedRenderingPlugin>(),
+        );
+    } else {
+        app.add_plugins(defaults);
+    }
+    app.add_plugins(bevy_ecs_tilemap::TilemapPlugin);
+    match launch {
+        Ok(battle) => {
+            app.insert_non_send(Session::new(battle));
+            app.insert_state(Screen::Battle);
+        }
+        Err(messages) => {
+            app.insert_resource(screens::LaunchError(messages));
+            app.insert_state(Screen::Invalid);
+        }
+    }
+    app.add_plugins(plugin);
+    app
+}
+
+/// The game's plugins and set order; needs `DefaultPlugins` (or a headless stand-in) first.
+pub fn plugin(app: &mut App) {
+    app.configure_sets(
+        Update,
+        (
+            AppSystems::Input,
+            AppSystems::Apply,
+            AppSystems::Derive,
+            AppSystems::Draw,
+        )
+            .chain(),
+    );
+    app.add_plugins((
+        screens::plugin,
+        session::plugin,
+        board::plugin,
+        tokens::plugin,
+        overlay::plugin,
+        camera::plugin,
+        input::plugin,
+        hud::plugin,
+    ));
+}
+
+/// Opens the window and runs the game until it is closed.
+pub fn play(launch: Launch) -> ExitCode {
+    match app(launch, &GuiConfig::default()).run() {
+        AppExit::Success => ExitCode::SUCCESS,
+        AppExit::Error(code) => ExitCode::from(code.get()),
+    }
+}

@@ -1,0 +1,489 @@
+//! The movement overlays (MOV-1, MOV-2, §5.6, §8.2): the squares the active unit reaches with
+//! a move, a double move and a run; the planned path to the hovered square with each step's
+//! cost and the total, coloured by band; the squares where the path provokes, and the reactors.
+//! Every answer comes from `rules::movement::plan_move`, the function the CLI's `query path`
+//! uses: this file decides no rule, it only asks and paints.
+
+use super::board::{OverlayLayer, TILE, space_centre, tile_pos};
+use super::input::Hover;
+use super::session::{Revision, Session};
+use super::{AppSystems, Screen};
+use crate::grid::{Space, Square};
+use crate::history::Terrain;
+use crate::rules::movement::plan_move;
+use crate::rules::threat::space_of;
+use crate::rules::{Combat, MoveMode, Profile, RuleError, UnitId, UnitIndex};
+use crate::ruleset::Ruleset;
+use bevy::prelude::*;
+use bevy_ecs_tilemap::prelude::*;
+use std::collections::BTreeMap;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<ReachOverlay>();
+    app.init_resource::<PathOverlay>();
+    app.add_systems(
+        Update,
+        (
+            (derive_reach, derive_path).chain().in_set(AppSystems::Derive),
+            (paint_overlay_tiles, draw_path_markers).in_set(AppSystems::Draw),
+        )
+            .run_if(in_state(Screen::Battle)),
+    );
+}
+
+/// The movement bands, smallest first (MOV-1, MOV-2, §5.6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Band {
+    Move,
+    Double,
+    Run,
+}
+
+impl Band {
+    pub const ALL: [Band; 3] = [Band::Move, Band::Double, Band::Run];
+
+    /// The move mode the rules plan this band with.
+    pub fn mode(self) -> MoveMode {
+        match self {
+            Band::Move => MoveMode::Move,
+            Band::Double => MoveMode::Double,
+            Band::Run => MoveMode::Run,
+        }
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Band::Move => "move",
+            Band::Double => "double move",
+            Band::Run => "run",
+        }
+    }
+
+    /// The band's colour: blue, amber, red.
+    pub fn colour(self) -> Color {
+        match self {
+            Band::Move => Color::srgb_u8(0x2f, 0x9b, 0xff),
+            Band::Double => Color::srgb_u8(0xf5, 0xc0, 0x1a),
+            Band::Run => Color::srgb_u8(0xf0, 0x4a, 0x2a),
+        }
+    }
+}
+
+/// Colour of a provoking square and of the reactor's mark.
+pub const PROVOKE_COLOUR: Color = Color::srgb(0.85, 0.05, 0.45);
+
+/// The planned move to one square, as the rules would execute it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PathPreview {
+    /// The smallest band whose plan reaches the square.
+    pub band: Band,
+    pub from: Square,
+    /// Each next top-left square; the destination last.
+    pub squares: Vec<Square>,
+    /// The cost of each step in feet.
+    pub steps_ft: Vec<u32>,
+    pub cost_ft: u32,
+    /// The unit's speed for one move action in feet (where the move band ends).
+    pub speed_ft: u32,
+    /// Each provocation as planned: the square left and the reactor.
+    pub provokes: Vec<(Square, UnitId)>,
+}
+
+impl PathPreview {
+    /// The band each step falls in by the feet spent so far: within one move, within two,
+    /// or beyond (a run's steps are all run).
+    pub fn step_bands(&self) -> Vec<Band> {
+        let mut spent = 0;
+        self.steps_ft
+            .iter()
+            .map(|ft| {
+                spent += ft;
+                match self.band {
+                    Band::Run => Band::Run,
+                    _ if spent <= self.speed_ft => Band::Move,
+                    _ => Band::Double,
+                }
+            })
+            .collect()
+    }
+
+    /// Feet spent after each step.
+    pub fn running_totals(&self) -> Vec<u32> {
+        self.steps_ft
+            .iter()
+            .scan(0, |spent, ft| {
+                *spent += ft;
+                Some(*spent)
+            })
+            .collect()
+    }
+}
+
+/// The cheapest legal move of `unit` to `to` in the smallest band, planned by the rules; the
+/// error of the largest band when none reaches.
+pub fn path_preview(world: &World, unit: &UnitId, to: Square) -> Result<PathPreview, RuleError> {
+    let mut last = RuleError::NoActiveTurn;
+    for band in Band::ALL {
+        match plan_move(world, unit, to, None, band.mode(), false) {
+            Ok(plan) => {
+                return Ok(PathPreview {
+                    band,
+                    from: plan.from,
+                    squares: plan.squares,
+                    steps_ft: plan.steps_ft,
+                    cost_ft: plan.cost_ft,
+                    speed_ft: speed_ft(world, unit),
+                    provokes: plan.provokes.into_iter().map(|(_, sq, r)| (sq, r)).collect(),
+                });
+            }
+            Err(e) => last = e,
+        }
+    }
+    Err(last)
+}
+
+/// The unit's land speed in feet now (MOV-1).
+fn speed_ft(world: &World, unit: &UnitId) -> u32 {
+    let Some(e) = world.resource::<UnitIndex>().0.get(unit) else {
+        return 0;
+    };
+    let Some(profile) = world.get::<Profile>(*e) else {
+        return 0;
+    };
+    let conditions = crate::rules::conditions::effective_conditions(world, unit);
+    crate::rules::speed::land_speed_ft(
+        world.resource::<Ruleset>(),
+        profile,
+        &conditions,
+        world.get::<crate::rules::Health>(*e),
+    )
+}
+
+/// Every square `unit` can move to now, in the smallest band the rules allow (the turn's
+/// remaining actions count), searched within a run's distance.
+pub fn reach_bands(world: &World, unit: &UnitId) -> BTreeMap<Square, Band> {
+    let mut bands = BTreeMap::new();
+    let (Some(from), Some(e)) = (space_of(world, unit), world.resource::<UnitIndex>().0.get(unit)) else {
+        return bands;
+    };
+    let rules = world.resource::<Ruleset>();
+    let Some(profile) = world.get::<Profile>(*e) else {
+        return bands;
+    };
+    let squares = speed_ft(world, unit) / rules.grid.square_ft.max(1);
+    let radius = (crate::rules::speed::run_multiple(rules, profile) * squares) as i32;
+    let map = &world.resource::<Terrain>().0;
+    for y in (from.at.y - radius).max(0)..=(from.at.y + radius).min(map.height() as i32 - 1) {
+        for x in (from.at.x - radius).max(0)..=(from.at.x + radius).min(map.width() as i32 - 1) {
+            let sq = Square::new(x, y);
+            if sq == from.at {
+                continue;
+            }
+            if let Some(band) = Band::ALL
+                .into_iter()
+                .find(|b| plan_move(world, unit, sq, None, b.mode(), false).is_ok())
+            {
+                bands.insert(sq, band);
+            }
+        }
+    }
+    bands
+}
+
+/// What one overlay square shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mark {
+    /// Reachable in this band.
+    Reach(Band),
+    /// The planned path leaves this square while threatened: it provokes.
+    Provokes,
+}
+
+/// The overlay squares from the reach bands and the planned path: the band of each reachable
+/// square, with the squares the path would provoke on marked over them.
+pub fn overlay_marks(bands: &BTreeMap<Square, Band>, path: Option<&PathPreview>) -> BTreeMap<Square, Mark> {
+    let mut marks: BTreeMap<Square, Mark> = bands.iter().map(|(sq, b)| (*sq, Mark::Reach(*b))).collect();
+    for (sq, _) in path.map(|p| p.provokes.as_slice()).unwrap_or_default() {
+        marks.insert(*sq, Mark::Provokes);
+    }
+    marks
+}
+
+/// The active unit's reach bands, recomputed when the battle changes.
+#[derive(Resource, Debug, Default)]
+pub struct ReachOverlay {
+    pub revision: Option<Revision>,
+    pub unit: Option<UnitId>,
+    pub bands: BTreeMap<Square, Band>,
+}
+
+/// The planned path to the hovered square, or why there is none.
+#[derive(Resource, Debug, Default)]
+pub struct PathOverlay {
+    pub key: Option<(Revision, Square)>,
+    pub preview: Option<Result<PathPreview, String>>,
+}
+
+fn derive_reach(session: NonSend<Session>, revision: Res<Revision>, mut reach: ResMut<ReachOverlay>) {
+    if reach.revision == Some(*revision) {
+        return;
+    }
+    let world = session.battle.world();
+    let unit = world.resource::<Combat>().active.clone();
+    reach.bands = unit.as_ref().map(|u| reach_bands(world, u)).unwrap_or_default();
+    reach.unit = unit;
+    reach.revision = Some(*revision);
+}
+
+fn derive_path(
+    session: NonSend<Session>,
+    revision: Res<Revision>,
+    hover: Res<Hover>,
+    reach: Res<ReachOverlay>,
+    mut path: ResMut<PathOverlay>,
+) {
+    let key = hover.0.map(|sq| (*revision, sq));
+    if path.key == key {
+        return;
+    }
+    path.key = key;
+    path.preview = match (hover.0, &reach.unit) {
+        (Some(sq), Some(unit)) => {
+            let world = session.battle.world();
+            let standing = space_of(world, unit).is_some_and(|s| s.at == sq);
+            (!standing).then(|| path_preview(world, unit, sq).map_err(|e| e.to_string()))
+        }
+        _ => None,
+    };
+}
+
+/// Tints the overlay tilemap: band colours for the reach, magenta where the path provokes.
+fn paint_overlay_tiles(
+    reach: Res<ReachOverlay>,
+    path: Res<PathOverlay>,
+    layer: Single<(&TileStorage, &TilemapSize, Ref<OverlayLayer>)>,
+    mut tiles: Query<(&mut TileColor, &mut TileVisible)>,
+) {
+    let (storage, size, new) = *layer;
+    if !reach.is_changed() && !path.is_changed() && !new.is_added() {
+        return;
+    }
+    let preview = path.preview.as_ref().and_then(|p| p.as_ref().ok());
+    let marks = overlay_marks(&reach.bands, preview);
+    for y in 0..size.y {
+        for x in 0..size.x {
+            let sq = Square::new(x as i32, (size.y - 1 - y) as i32);
+            let Some(tile) = storage.get(&tile_pos(sq, size.y)) else {
+                continue;
+            };
+            let Ok((mut colour, mut visible)) = tiles.get_mut(tile) else {
+                continue;
+            };
+            let tint = match marks.get(&sq) {
+                Some(Mark::Reach(band)) => Some(band.colour().with_alpha(0.22)),
+                Some(Mark::Provokes) => Some(PROVOKE_COLOUR.with_alpha(0.55)),
+                None => None,
+            };
+            visible.0 = tint.is_some();
+            if let Some(tint) = tint {
+                colour.0 = tint;
+            }
+        }
+    }
+}
+
+/// One drawn piece of the planned path (dot, cost label, total, reactor ring).
+#[derive(Component)]
+pub struct PathMarker;
+
+/// Draws the path: a dot per step in its band colour with the step's cost, the total at the
+/// destination, and a ring on each reactor the path provokes.
+fn draw_path_markers(
+    mut commands: Commands,
+    session: NonSend<Session>,
+    path: Res<PathOverlay>,
+    images: Res<super::board::GuiImages>,
+    old: Query<Entity, With<PathMarker>>,
+) {
+    if !path.is_changed() {
+        return;
+    }
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    let Some(Ok(preview)) = &path.preview else {
+        return;
+    };
+    let world = session.battle.world();
+    let side = world
+        .resource::<Combat>()
+        .active
+        .as_ref()
+        .and_then(|unit| space_of(world, unit))
+        .map_or(1, |s| s.side);
+    let font = |size: f32| TextFont::from_font_size(size);
+    let totals = preview.running_totals();
+    for (i, ((sq, step), band)) in preview
+        .squares
+        .iter()
+        .zip(&preview.steps_ft)
+        .zip(preview.step_bands())
+        .enumerate()
+    {
+        let centre = space_centre(Space::new(*sq, side));
+        commands.spawn((
+            Name::new(format!("Path step {}", i + 1)),
+            PathMarker,
+            DespawnOnExit(Screen::Battle),
+            Sprite {
+                image: images.dot.clone(),
+                color: band.colour(),
+                custom_size: Some(Vec2::splat(TILE * 0.34)),
+                ..default()
+            },
+            Transform::from_translation(centre.extend(6.0)),
+        ));
+        commands.spawn((
+            Name::new(format!("Path cost {}", i + 1)),
+            PathMarker,
+            DespawnOnExit(Screen::Battle),
+            Text2d::new(format!("{step}")),
+            font(13.0),
+            TextColor(Color::WHITE),
+            Transform::from_translation((centre + Vec2::new(0.0, TILE * 0.3)).extend(7.0)),
+        ));
+        if i + 1 == preview.squares.len() {
+            commands.spawn((
+                Name::new("Path total"),
+                PathMarker,
+                DespawnOnExit(Screen::Battle),
+                Text2d::new(format!("{} ft {}", totals[i], preview.band.label())),
+                font(14.0),
+                TextColor(Color::WHITE),
+                TextBackgroundColor(Color::BLACK.with_alpha(0.6)),
+                Transform::from_translation((centre - Vec2::new(0.0, TILE * 0.32)).extend(7.5)),
+            ));
+        }
+    }
+    for (sq, reactor) in &preview.provokes {
+        commands.spawn((
+            Name::new(format!("Provokes {reactor}")),
+            PathMarker,
+            DespawnOnExit(Screen::Battle),
+            Text2d::new("AoO"),
+            font(13.0),
+            TextColor(Color::WHITE),
+            Transform::from_translation((space_centre(Space::new(*sq, side)) - Vec2::new(0.0, TILE * 0.3)).extend(7.0)),
+        ));
+        if let Some(space) = space_of(world, reactor) {
+            commands.spawn((
+                Name::new(format!("Reactor {reactor}")),
+                PathMarker,
+                DespawnOnExit(Screen::Battle),
+                Sprite {
+                    image: images.ring.clone(),
+                    color: PROVOKE_COLOUR,
+                    custom_size: Some(Vec2::splat(TILE * space.side as f32 * 1.05)),
+                    ..default()
+                },
+                Transform::from_translation(space_centre(space).extend(8.0)),
+            ));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::battle;
+
+    /// `me` at (2, 2) next to `foe` at (3, 2), who has a blade. The foe acts first (so it is no
+    /// longer flat-footed, §3.2) and ends its turn; `me` is active.
+    const NEXT_TO_FOE: &str = r##"Scenario(version: 1, name: "t", ruleset: "starfinder",
+    map: (size: (12, 8), fill: '.', legend: { '.': (terrain: Floor) }),
+    sides: [
+        (id: "a", name: "A", control: Human, colour: "#3070d0"),
+        (id: "b", name: "B", control: Human, colour: "#d03030"),
+    ],
+    units: [
+        (id: "me", side: "a", at: (2, 2), speed: (land: 30), initiative: 0,
+         defenses: (eac: 12, kac: 14), health: (sp: 5, hp: 10, rp: 3)),
+        (id: "foe", side: "b", at: (3, 2), speed: (land: 30), initiative: 20,
+         defenses: (eac: 12, kac: 14), health: (sp: 5, hp: 10, rp: 3),
+         weapons: [(name: "Blade", kind: Melee, attack: 5, damage: "1d6", damage_types: [Slashing])]),
+    ],
+)"##;
+
+    fn me() -> UnitId {
+        UnitId("me".into())
+    }
+
+    fn my_turn() -> crate::history::Battle {
+        let mut b = battle(NEXT_TO_FOE, &[]);
+        let foe = UnitId("foe".into());
+        assert_eq!(b.world().resource::<Combat>().active, Some(foe.clone()));
+        crate::testing::ok(&mut b, crate::rules::GameCommand::EndTurn { unit: foe });
+        b
+    }
+
+    /// MOV-1, MOV-2, §5.6: speed 30 ft is 6 squares a move, 12 a double move; a run goes
+    /// straight beyond that.
+    #[test]
+    fn reach_bands_follow_the_rules_move_double_run() {
+        let b = my_turn();
+        assert_eq!(b.world().resource::<Combat>().active, Some(me()));
+        let bands = reach_bands(b.world(), &me());
+        assert_eq!(bands.get(&Square::new(2, 7)), Some(&Band::Move), "5 squares down");
+        assert_eq!(bands.get(&Square::new(9, 7)), Some(&Band::Double), "7 across, 5 down");
+        assert_eq!(bands.get(&Square::new(3, 2)), None, "the foe's square");
+        assert!(!bands.contains_key(&Square::new(2, 2)), "its own square");
+        assert!(bands.values().any(|b| *b == Band::Run) || bands.len() == 12 * 8 - 2);
+    }
+
+    /// §8.2: leaving a square the foe threatens provokes; the overlay marks that square and
+    /// names the reactor.
+    #[test]
+    fn path_that_leaves_a_threatened_square_marks_it_and_the_reactor() {
+        let b = my_turn();
+        let preview = path_preview(b.world(), &me(), Square::new(0, 2)).expect("legal");
+        assert_eq!(preview.band, Band::Move);
+        assert_eq!(preview.squares, vec![Square::new(1, 2), Square::new(0, 2)]);
+        assert_eq!(preview.steps_ft, vec![5, 5]);
+        assert_eq!(preview.running_totals(), vec![5, 10]);
+        assert_eq!(preview.provokes, vec![(Square::new(2, 2), UnitId("foe".into()))]);
+        let bands = reach_bands(b.world(), &me());
+        let marks = overlay_marks(&bands, Some(&preview));
+        assert_eq!(marks.get(&Square::new(2, 2)), Some(&Mark::Provokes));
+        assert_eq!(marks.get(&Square::new(0, 2)), Some(&Mark::Reach(Band::Move)));
+        assert_eq!(
+            marks.values().filter(|m| **m == Mark::Provokes).count(),
+            1,
+            "only the square left"
+        );
+    }
+
+    /// The steps of a double move turn from the move colour to the double colour once the
+    /// first move's feet are spent.
+    #[test]
+    fn steps_are_coloured_by_the_band_their_feet_fall_in() {
+        let b = my_turn();
+        let preview = path_preview(b.world(), &me(), Square::new(2, 7)).expect("legal");
+        assert_eq!(preview.band, Band::Move);
+        let far = path_preview(b.world(), &me(), Square::new(9, 7)).expect("legal");
+        assert_eq!(far.band, Band::Double);
+        let bands = far.step_bands();
+        assert_eq!(far.cost_ft, *far.running_totals().last().expect("steps"));
+        let first_double = bands.iter().position(|b| *b == Band::Double).expect("a double step");
+        assert!(bands[..first_double].iter().all(|b| *b == Band::Move));
+        assert!(far.running_totals()[first_double] > 30);
+        assert!(far.running_totals()[first_double - 1] <= 30);
+    }
+
+    #[test]
+    fn a_square_out_of_every_band_has_no_plan_and_a_reason() {
+        let b = my_turn();
+        let err = path_preview(b.world(), &me(), Square::new(3, 2)).expect_err("occupied");
+        assert!(!err.to_string().is_empty());
+        assert!(overlay_marks(&BTreeMap::new(), None).is_empty());
+    }
+}

@@ -1,0 +1,423 @@
+//! The real-window test (issue #6 acceptance): opens the game on the shipped tutorial scenario
+//! in an X11 window (Xvfb + software Vulkan in CI), moves the active unit by injecting a cursor
+//! move and a left click the way winit delivers them, ends its turn with the `E` key, hovers a
+//! far square for the next unit (one whose path provokes, if any), takes a screenshot of the
+//! primary window, checks from its pixels that the map, the tokens and the path overlay are
+//! drawn, and saves it as `docs/screenshot.png`.
+//!
+//! Without a display it prints that it skipped and passes, so `cargo test` works anywhere;
+//! `FIVEFOOT_WINDOW_TEST=require` (set by `.ci/run`) makes a missing display a failure.
+
+// A Bevy system's parameters (STYLE 13).
+#![allow(clippy::too_many_arguments)]
+
+use bevy::input::ButtonState;
+use bevy::input::keyboard::{Key, KeyboardInput};
+use bevy::input::mouse::MouseButtonInput;
+use bevy::prelude::*;
+use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
+use bevy::window::{CursorMoved, PrimaryWindow};
+use fivefoot::grid::{Space, Square};
+use fivefoot::gui::board::{space_centre, square_centre};
+use fivefoot::gui::camera::MainCamera;
+use fivefoot::gui::overlay::{Band, PathOverlay, path_preview, reach_bands};
+use fivefoot::gui::tokens::Token;
+use fivefoot::gui::{GuiConfig, Revision, Session};
+use fivefoot::history::{Battle, Sides};
+use fivefoot::rules::threat::space_of;
+use fivefoot::rules::{Combat, SideId, UnitId, UnitIndex};
+use fivefoot::scenario::{Templates, load_str};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+const SCENARIO: &str = "scenarios/tutorial_relay.ron";
+/// The whole test, window to exit, must finish within this (a hung driver fails, not hangs).
+const TIME_LIMIT: Duration = Duration::from_secs(300);
+
+fn main() -> ExitCode {
+    let required = std::env::var("FIVEFOOT_WINDOW_TEST").is_ok_and(|v| v == "require");
+    if std::env::var_os("DISPLAY").is_none_or(|d| d.is_empty()) {
+        if required {
+            eprintln!("window: FAILED: no DISPLAY, and FIVEFOOT_WINDOW_TEST=require (run under xvfb-run)");
+            return ExitCode::FAILURE;
+        }
+        println!("window: skipped: no DISPLAY (run it under `xvfb-run -a -s \"-screen 0 1280x800x24\"`; .ci/run does)");
+        return ExitCode::SUCCESS;
+    }
+    std::thread::spawn(|| {
+        std::thread::sleep(TIME_LIMIT);
+        eprintln!("window: FAILED: no verdict within {TIME_LIMIT:?}");
+        std::process::exit(1);
+    });
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(root.join(SCENARIO)).expect("the shipped scenario");
+    let spec = load_str(&text, SCENARIO, &Templates::for_scenario(&root.join(SCENARIO))).expect("valid");
+    let seed = spec.seed.unwrap_or(0);
+    let battle = Battle::start(spec, &text, SCENARIO, seed, Vec::new()).expect("starts");
+
+    let verdict = Arc::new(Mutex::new(Verdict::default()));
+    let config = GuiConfig {
+        title: "fivefoot window test".into(),
+        size: (1280, 800),
+        software_render: true,
+    };
+    let mut app = fivefoot::gui::app(Ok(battle), &config);
+    app.insert_resource(Driver {
+        verdict: verdict.clone(),
+        shot: root.join("docs/screenshot.png"),
+        ..Driver::default()
+    });
+    app.add_systems(Update, drive.before(fivefoot::gui::AppSystems::Input));
+    let started = Instant::now();
+    let exit = app.run();
+    let verdict = verdict.lock().expect("verdict").clone();
+    println!("window: ran {:.1}s, exit {exit:?}", started.elapsed().as_secs_f32());
+    for line in &verdict.notes {
+        println!("window: {line}");
+    }
+    if verdict.failures.is_empty() && verdict.finished {
+        println!("window: 1 passed, 0 failed");
+        ExitCode::SUCCESS
+    } else {
+        for f in &verdict.failures {
+            eprintln!("window: FAILED: {f}");
+        }
+        if !verdict.finished {
+            eprintln!("window: FAILED: the driver did not finish");
+        }
+        println!("window: 0 passed, 1 failed");
+        ExitCode::FAILURE
+    }
+}
+
+#[derive(Debug, Clone, Default)]
+struct Verdict {
+    finished: bool,
+    failures: Vec<String>,
+    notes: Vec<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+enum Phase {
+    #[default]
+    WarmUp,
+    Click,
+    Release,
+    AwaitMove,
+    ReleaseKey,
+    AwaitEndTurn,
+    Settle,
+    Shoot,
+    AwaitShot,
+}
+
+#[derive(Resource, Default)]
+struct Driver {
+    verdict: Arc<Mutex<Verdict>>,
+    shot: PathBuf,
+    phase: Phase,
+    frames: u32,
+    unit: Option<UnitId>,
+    first: Option<Square>,
+    second: Option<Square>,
+    next: Option<UnitId>,
+    revision: u64,
+}
+
+impl Driver {
+    fn fail(&self, why: String) {
+        self.verdict.lock().expect("verdict").failures.push(why);
+    }
+    fn note(&self, what: String) {
+        self.verdict.lock().expect("verdict").notes.push(what);
+    }
+}
+
+/// Where a world point is in the window, in logical pixels.
+fn to_screen(camera: &(&Camera, &GlobalTransform), world: Vec2) -> Vec2 {
+    camera
+        .0
+        .world_to_viewport(camera.1, world.extend(0.0))
+        .expect("on screen")
+}
+
+/// Moves the cursor and writes the `CursorMoved` message, as winit's runner does.
+fn move_cursor(window: &mut Window, entity: Entity, at: Vec2, moved: &mut MessageWriter<CursorMoved>) {
+    window.set_cursor_position(Some(at));
+    moved.write(CursorMoved {
+        window: entity,
+        position: at,
+        delta: None,
+    });
+}
+
+/// A key press or release as winit's runner writes it.
+fn key(key_code: KeyCode, state: ButtonState, window: Entity) -> KeyboardInput {
+    KeyboardInput {
+        key_code,
+        logical_key: Key::Character("e".into()),
+        state,
+        text: (state == ButtonState::Pressed).then(|| "e".into()),
+        repeat: false,
+        window,
+    }
+}
+
+fn drive(
+    mut driver: ResMut<Driver>,
+    session: NonSend<Session>,
+    revision: Res<Revision>,
+    path: Res<PathOverlay>,
+    tokens: Query<&Token>,
+    window: Single<(Entity, &mut Window), With<PrimaryWindow>>,
+    camera: Single<(&Camera, &GlobalTransform), With<MainCamera>>,
+    mut moved: MessageWriter<CursorMoved>,
+    mut clicks: MessageWriter<MouseButtonInput>,
+    mut keys: MessageWriter<KeyboardInput>,
+    mut commands: Commands,
+    mut exit: MessageWriter<AppExit>,
+) {
+    driver.frames += 1;
+    let (window_entity, mut window) = window.into_inner();
+    let world = session.battle.world();
+    if driver.frames > 3000 {
+        driver.fail(format!("stuck in {:?}", driver.phase));
+        exit.write(AppExit::Success);
+        return;
+    }
+    match driver.phase {
+        Phase::WarmUp => {
+            // Let the first frames render (pipelines compile synchronously) and tokens spawn.
+            if driver.frames < 20 || tokens.is_empty() {
+                return;
+            }
+            let unit = world.resource::<Combat>().active.clone().expect("a unit's turn");
+            let bands = reach_bands(world, &unit);
+            let from = space_of(world, &unit).expect("placed").at;
+            // Two squares away within one move: a short hop, leaving room for the hovered path.
+            let Some(first) = bands
+                .iter()
+                .filter(|(sq, b)| **b == Band::Move && (sq.x - from.x).abs().max((sq.y - from.y).abs()) == 2)
+                .map(|(sq, _)| *sq)
+                .next()
+            else {
+                driver.fail(format!("{unit} has no square two away within a move"));
+                exit.write(AppExit::Success);
+                return;
+            };
+            driver.note(format!("{unit} moves from {from} to {first} by a click"));
+            let at = to_screen(&camera, square_centre(first));
+            move_cursor(&mut window, window_entity, at, &mut moved);
+            driver.unit = Some(unit);
+            driver.first = Some(first);
+            driver.revision = revision.0;
+            driver.phase = Phase::Click;
+        }
+        Phase::Click => {
+            clicks.write(MouseButtonInput {
+                button: MouseButton::Left,
+                state: ButtonState::Pressed,
+                window: window_entity,
+            });
+            driver.phase = Phase::Release;
+        }
+        Phase::Release => {
+            clicks.write(MouseButtonInput {
+                button: MouseButton::Left,
+                state: ButtonState::Released,
+                window: window_entity,
+            });
+            driver.phase = Phase::AwaitMove;
+            driver.frames = 0;
+        }
+        Phase::AwaitMove => {
+            if revision.0 == driver.revision {
+                if driver.frames > 60 {
+                    driver.fail("the click issued no accepted command".into());
+                    exit.write(AppExit::Success);
+                }
+                return;
+            }
+            let unit = driver.unit.clone().expect("unit");
+            let at = space_of(world, &unit).expect("placed").at;
+            if Some(at) != driver.first {
+                driver.fail(format!("{unit} is at {at}, not at the clicked {:?}", driver.first));
+            }
+            driver.note(format!("{unit} is at {at}"));
+            keys.write(key(KeyCode::KeyE, ButtonState::Pressed, window_entity));
+            driver.phase = Phase::ReleaseKey;
+        }
+        Phase::ReleaseKey => {
+            keys.write(key(KeyCode::KeyE, ButtonState::Released, window_entity));
+            driver.revision = revision.0;
+            driver.phase = Phase::AwaitEndTurn;
+            driver.frames = 0;
+        }
+        Phase::AwaitEndTurn => {
+            let next = world.resource::<Combat>().active.clone();
+            if next.is_none() || next == driver.unit {
+                if driver.frames > 60 {
+                    driver.fail("the E key did not end the turn".into());
+                    exit.write(AppExit::Success);
+                }
+                return;
+            }
+            let next = next.expect("checked");
+            // Hover a far square for the next unit, one whose path provokes if there is one.
+            let at = space_of(world, &next).expect("placed").at;
+            let far = |sq: &Square| (sq.x - at.x).abs() + (sq.y - at.y).abs();
+            let Some(second) = reach_bands(world, &next)
+                .into_iter()
+                .filter(|(_, b)| *b != Band::Run)
+                .map(|(sq, b)| {
+                    let provokes = path_preview(world, &next, sq).is_ok_and(|p| !p.provokes.is_empty());
+                    (provokes, b, far(&sq), -sq.x, -sq.y, sq)
+                })
+                .max()
+                .map(|t| t.5)
+            else {
+                driver.fail(format!("{next} cannot move"));
+                exit.write(AppExit::Success);
+                return;
+            };
+            driver.note(format!("E ends the turn; {next} hovers {second}"));
+            let screen = to_screen(&camera, square_centre(second));
+            move_cursor(&mut window, window_entity, screen, &mut moved);
+            driver.second = Some(second);
+            driver.next = Some(next);
+            driver.phase = Phase::Settle;
+            driver.frames = 0;
+        }
+        Phase::Settle => {
+            if driver.frames < 15 {
+                return;
+            }
+            driver.phase = Phase::Shoot;
+        }
+        Phase::Shoot => {
+            let Some(Ok(preview)) = path.preview.clone() else {
+                driver.fail(format!(
+                    "no path is planned to the hovered {:?}: {:?}",
+                    driver.second, path.preview
+                ));
+                exit.write(AppExit::Success);
+                return;
+            };
+            let unit = driver.unit.clone().expect("unit");
+            let space = space_of(world, &unit).expect("placed");
+            let mover = space_of(world, &driver.next.clone().expect("next")).expect("placed");
+            let side = world
+                .get::<SideId>(world.resource::<UnitIndex>().0[&unit])
+                .expect("side")
+                .clone();
+            let colour = world
+                .resource::<Sides>()
+                .0
+                .iter()
+                .find(|s| s.id.0 == side.0)
+                .expect("side")
+                .colour;
+            let scale = window.scale_factor();
+            let px = |world_pos: Vec2| to_screen(&camera, world_pos) * scale;
+            let first_step = preview.squares[0];
+            let step_band = preview.step_bands()[0];
+            let samples = vec![
+                Sample {
+                    what: "a wall tile of the map (square 0,0)".into(),
+                    at: px(square_centre(Square::new(0, 0))),
+                    expect: Expect::WallGrey,
+                },
+                Sample {
+                    what: format!("{unit}'s token in its side's colour"),
+                    at: px(space_centre(space)),
+                    expect: Expect::Near(colour, 40),
+                },
+                Sample {
+                    what: format!("the path's first step dot at {first_step} in the {step_band:?} colour"),
+                    at: px(space_centre(Space::new(first_step, mover.side))),
+                    expect: Expect::Near(srgb8(step_band.colour()), 40),
+                },
+            ];
+            let last = *preview.squares.last().expect("steps");
+            driver.note(format!(
+                "path to {last}: {} ft, {} steps, band {:?}, provokes {:?}",
+                preview.cost_ft,
+                preview.squares.len(),
+                preview.band,
+                preview.provokes
+            ));
+            let verdict = driver.verdict.clone();
+            let shot = driver.shot.clone();
+            commands.spawn(Screenshot::primary_window()).observe(
+                move |captured: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>| {
+                    check_screenshot(&captured.image, &samples, &shot, &verdict);
+                    exit.write(AppExit::Success);
+                },
+            );
+            driver.phase = Phase::AwaitShot;
+        }
+        Phase::AwaitShot => {}
+    }
+}
+
+fn srgb8(colour: Color) -> [u8; 3] {
+    let c = colour.to_srgba();
+    [c.red, c.green, c.blue].map(|v| (v * 255.0).round() as u8)
+}
+
+#[derive(Debug, Clone)]
+enum Expect {
+    /// Within this distance per channel of the colour.
+    Near([u8; 3], u8),
+    /// The wall tile's dark blue-grey.
+    WallGrey,
+}
+
+#[derive(Debug, Clone)]
+struct Sample {
+    what: String,
+    at: Vec2,
+    expect: Expect,
+}
+
+fn check_screenshot(image: &Image, samples: &[Sample], shot: &Path, verdict: &Arc<Mutex<Verdict>>) {
+    let mut v = verdict.lock().expect("verdict");
+    let rgb = match image.clone().try_into_dynamic() {
+        Ok(dynamic) => dynamic.to_rgb8(),
+        Err(e) => {
+            v.failures.push(format!("the screenshot cannot be read: {e}"));
+            v.finished = true;
+            return;
+        }
+    };
+    v.notes.push(format!("screenshot {}×{}", rgb.width(), rgb.height()));
+    for s in samples {
+        let (x, y) = (s.at.x.round() as u32, s.at.y.round() as u32);
+        if x >= rgb.width() || y >= rgb.height() {
+            v.failures
+                .push(format!("{} at ({x}, {y}) is outside the screenshot", s.what));
+            continue;
+        }
+        let [r, g, b] = rgb.get_pixel(x, y).0;
+        let ok = match s.expect {
+            Expect::Near(c, tol) => [r, g, b].iter().zip(c).all(|(a, e)| a.abs_diff(e) <= tol),
+            Expect::WallGrey => r < 110 && g < 110 && b < 130 && b >= r && r > 20,
+        };
+        let line = format!(
+            "{}: pixel ({x}, {y}) is #{r:02x}{g:02x}{b:02x}, expected {:?}",
+            s.what, s.expect
+        );
+        if ok {
+            v.notes.push(line);
+        } else {
+            v.failures.push(line);
+        }
+    }
+    match rgb.save(shot) {
+        Ok(()) => v.notes.push(format!("saved {}", shot.display())),
+        Err(e) => v.failures.push(format!("cannot save {}: {e}", shot.display())),
+    }
+    v.finished = true;
+}
