@@ -64,6 +64,13 @@ fn main() -> ExitCode {
         software_render: true,
     };
     let mut app = fivefoot::gui::app(Ok(battle), &config);
+    // One player drives both sides here, and the autosave stays out of the user's data.
+    app.insert_resource(fivefoot::gui::handoff::HandOff {
+        enabled: false,
+        ..Default::default()
+    });
+    let data = std::env::temp_dir().join(format!("fivefoot-window-{}", std::process::id()));
+    app.insert_resource(fivefoot::gui::saves::DataDir(Some(data.clone())));
     app.insert_resource(Driver {
         verdict: verdict.clone(),
         shot: root.join("docs/screenshot.png"),

@@ -1,8 +1,8 @@
 //! The headless command line (clap): `play`, `validate`, `run`, `query`. Output formats are
 //! a stable interface documented in `docs/cli.md`.
 
-mod open;
-mod play;
+pub(crate) mod open;
+pub(crate) mod play;
 mod query;
 mod query_lines;
 mod query_moves;

@@ -1,6 +1,7 @@
 //! `fivefoot play [FILE]` (and `fivefoot` alone): with the `gui` feature opens the window on the
-//! scenario (an invalid one shows its messages in the window); without it shows the battle
-//! headless: the scenario, the initiative order and whose turn it is.
+//! scenario (an invalid one shows its messages in the window), or on the title screen without
+//! FILE; without the feature shows the battle headless: the scenario, the initiative order and
+//! whose turn it is.
 
 use super::DiceArgs;
 use super::open::open_battle;
@@ -12,13 +13,16 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 pub fn play(file: Option<PathBuf>) -> ExitCode {
-    let battle = open(file);
     #[cfg(feature = "gui")]
     {
-        crate::gui::play(battle)
+        match file {
+            // Without a file the window opens on the title screen (scenarios, resume, saves).
+            None => crate::gui::play_title(),
+            Some(_) => crate::gui::play(open(file)),
+        }
     }
     #[cfg(not(feature = "gui"))]
-    show_headless(battle)
+    show_headless(open(file))
 }
 
 /// The battle of `file`, or of the embedded default scenario; the messages if it cannot start.

@@ -7,11 +7,15 @@
 
 pub mod board;
 pub mod camera;
+pub mod handoff;
 pub mod hud;
 pub mod input;
 pub mod overlay;
+pub mod results;
+pub mod saves;
 pub mod screens;
 pub mod session;
+pub mod title;
 pub mod tokens;
 
 pub use screens::Screen;
@@ -64,6 +68,30 @@ pub type Launch = Result<Battle, String>;
 
 /// Builds the windowed app for a launch without running it (the window test adds its driver).
 pub fn app(launch: Launch, config: &GuiConfig) -> App {
+    let mut app = window_app(config);
+    match launch {
+        Ok(battle) => {
+            app.insert_state(Screen::Battle);
+            session::open_session(app.world_mut(), battle);
+        }
+        Err(messages) => {
+            app.insert_resource(screens::LaunchError(messages));
+            app.insert_state(Screen::Invalid);
+        }
+    }
+    app.add_plugins(plugin);
+    app
+}
+
+/// Builds the windowed app on the title screen.
+pub fn title_app(config: &GuiConfig) -> App {
+    let mut app = window_app(config);
+    app.insert_state(Screen::Title);
+    app.add_plugins(plugin);
+    app
+}
+
+fn window_app(config: &GuiConfig) -> App {
     let mut app = App::new();
     let window = Window {
         title: config.title.clone(),
@@ -89,17 +117,6 @@ pub fn app(launch: Launch, config: &GuiConfig) -> App {
         app.add_plugins(defaults);
     }
     app.add_plugins(bevy_ecs_tilemap::TilemapPlugin);
-    match launch {
-        Ok(battle) => {
-            app.insert_non_send(Session::new(battle));
-            app.insert_state(Screen::Battle);
-        }
-        Err(messages) => {
-            app.insert_resource(screens::LaunchError(messages));
-            app.insert_state(Screen::Invalid);
-        }
-    }
-    app.add_plugins(plugin);
     app
 }
 
@@ -118,6 +135,10 @@ pub fn plugin(app: &mut App) {
     app.add_plugins((
         screens::plugin,
         session::plugin,
+        saves::plugin,
+        title::plugin,
+        handoff::plugin,
+        results::plugin,
         board::plugin,
         tokens::plugin,
         overlay::plugin,
@@ -127,9 +148,18 @@ pub fn plugin(app: &mut App) {
     ));
 }
 
-/// Opens the window and runs the game until it is closed.
+/// Opens the window on a launch and runs the game until it is closed.
 pub fn play(launch: Launch) -> ExitCode {
-    match app(launch, &GuiConfig::default()).run() {
+    run(app(launch, &GuiConfig::default()))
+}
+
+/// Opens the window on the title screen and runs the game until it is closed.
+pub fn play_title() -> ExitCode {
+    run(title_app(&GuiConfig::default()))
+}
+
+fn run(mut app: App) -> ExitCode {
+    match app.run() {
         AppExit::Success => ExitCode::SUCCESS,
         AppExit::Error(code) => ExitCode::from(code.get()),
     }

@@ -1,23 +1,48 @@
-//! The screens as states: the battle, and the screen that shows why a scenario could not be
-//! opened (the validator's messages), which never crashes the game. The title screen, hand-off
-//! and results screens join here.
+//! The screens as states (title, battle, hand-off, results, and the screen that shows why a
+//! scenario could not be opened, which never crashes the game), and `route_battle`, which
+//! leaves the battle for the hand-off or the end screen after the battle changed.
 
 use super::AppSystems;
+use super::handoff::HandOff;
+use super::session::{Revision, Session};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Invalid), spawn_invalid_screen);
     app.add_systems(Update, quit_on_keys.in_set(AppSystems::Input));
+    app.add_systems(
+        Update,
+        route_battle
+            .in_set(AppSystems::Derive)
+            .run_if(in_state(Screen::Battle))
+            .run_if(resource_changed::<Revision>),
+    );
 }
 
 /// The screen the window shows.
 #[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Screen {
-    /// The battle map.
+    /// Scenarios, resume, saves, quit.
     #[default]
+    Title,
+    /// The battle map.
     Battle,
+    /// The board is hidden while it passes to the next side's player.
+    Handoff,
+    /// The battle is over: who won, which objectives were met.
+    Results,
     /// The scenario could not be opened: its messages, and how to leave.
     Invalid,
+}
+
+/// After the battle changed: the end screen when it is over, else the hand-off when the turn
+/// passed to another human side.
+fn route_battle(session: NonSend<Session>, mut hand_off: ResMut<HandOff>, mut screen: ResMut<NextState<Screen>>) {
+    if session.battle.outcome().over {
+        screen.set(Screen::Results);
+    } else if hand_off.turn_seen(&session.battle) {
+        screen.set(Screen::Handoff);
+    }
 }
 
 /// Why no battle could start: the validator's messages, one a line.
@@ -67,5 +92,110 @@ fn quit_on_keys(keys: Res<ButtonInput<KeyCode>>, screen: Res<State<Screen>>, mut
     let escape = *screen.get() == Screen::Invalid && keys.just_pressed(KeyCode::Escape);
     if escape || (ctrl && keys.just_pressed(KeyCode::KeyQ)) {
         exit.write(AppExit::Success);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gui::saves::DataDir;
+    use crate::gui::session::Intent;
+    use crate::gui::session::tests::tutorial;
+    use crate::history::Battle;
+    use crate::rules::SideId;
+    use crate::scenario::{DEFAULT_SCENARIO, Templates, load_str};
+    use bevy::state::app::StatesPlugin;
+
+    fn headless(battle: Battle, hand_off: bool) -> App {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, StatesPlugin));
+        app.insert_state(Screen::Title);
+        app.insert_resource(DataDir(None));
+        app.init_resource::<ButtonInput<KeyCode>>();
+        app.init_resource::<ButtonInput<MouseButton>>();
+        app.add_message::<AppExit>();
+        app.configure_sets(
+            Update,
+            (
+                AppSystems::Input,
+                AppSystems::Apply,
+                AppSystems::Derive,
+                AppSystems::Draw,
+            )
+                .chain(),
+        );
+        app.add_plugins((
+            plugin,
+            crate::gui::session::plugin,
+            crate::gui::saves::plugin,
+            crate::gui::handoff::plugin,
+        ));
+        app.world_mut().resource_mut::<HandOff>().enabled = hand_off;
+        crate::gui::session::open_session(app.world_mut(), battle);
+        app.update();
+        app
+    }
+
+    fn screen(app: &App) -> Screen {
+        *app.world().resource::<State<Screen>>().get()
+    }
+
+    fn active_side(app: &App) -> Option<SideId> {
+        HandOff::active_side(&app.world().non_send::<Session>().battle)
+    }
+
+    fn end_turn(app: &mut App) {
+        app.world_mut().write_message(Intent::EndTurn);
+        app.update();
+        app.update();
+    }
+
+    #[test]
+    fn the_board_is_handed_off_only_between_different_sides() {
+        let mut app = headless(tutorial(), true);
+        assert_eq!(screen(&app), Screen::Battle, "no hand-off before the first turn");
+        let mut hand_offs = 0;
+        for _ in 0..8 {
+            let before = active_side(&app);
+            end_turn(&mut app);
+            let after = active_side(&app);
+            if before != after {
+                hand_offs += 1;
+                assert_eq!(screen(&app), Screen::Handoff, "{before:?} -> {after:?}");
+                assert_eq!(app.world().resource::<HandOff>().to, after);
+                app.world_mut()
+                    .resource_mut::<ButtonInput<KeyCode>>()
+                    .press(KeyCode::Enter);
+                app.update();
+                app.world_mut()
+                    .resource_mut::<ButtonInput<KeyCode>>()
+                    .release(KeyCode::Enter);
+                app.world_mut().resource_mut::<ButtonInput<KeyCode>>().clear();
+                app.update();
+            }
+            assert_eq!(screen(&app), Screen::Battle);
+        }
+        assert!(hand_offs > 0, "the tutorial's turns pass between its two sides");
+    }
+
+    #[test]
+    fn a_met_objective_opens_the_end_screen() {
+        let text = DEFAULT_SCENARIO.replace(r#"goal: EliminateSide("goblins")"#, "goal: SurviveRounds(1)");
+        let spec = load_str(&text, "survive.ron", &Templates::shipped()).expect("valid");
+        let battle = Battle::start(spec, &text, "survive.ron", 7, Vec::new()).expect("starts");
+        let mut app = headless(battle, false);
+        for _ in 0..20 {
+            if screen(&app) == Screen::Results {
+                break;
+            }
+            end_turn(&mut app);
+        }
+        assert_eq!(screen(&app), Screen::Results);
+        let outcome = app.world().non_send::<Session>().battle.outcome();
+        assert_eq!(outcome.winner, Some(SideId("crew".into())));
+        let sides = &app.world().non_send::<Session>().battle.spec().sides.clone();
+        let (headline, lines) = crate::gui::results::result_lines(&outcome, sides);
+        assert_eq!(headline, "Relay Crew win");
+        assert_eq!(lines[0], "[met] Relay Crew: survive 1 rounds");
     }
 }

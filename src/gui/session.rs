@@ -1,8 +1,12 @@
 //! The running battle and the way into it: input writes an [`Intent`], `apply_intents` turns it
-//! into a rule command and submits it with `Battle::submit` (the CLI's path). Owns nothing
-//! visual.
+//! into a rule command and submits it with `Battle::submit` (the CLI's path), or undoes, saves
+//! or opens the menu. [`open_session`] puts a battle on screen (title, resume, load). Owns
+//! nothing visual.
 
+use super::board::BoardSize;
+use super::handoff::HandOff;
 use super::overlay::path_preview;
+use super::saves::{DataDir, save_new};
 use super::{AppSystems, Screen};
 use crate::grid::Square;
 use crate::history::Battle;
@@ -13,10 +17,29 @@ pub(super) fn plugin(app: &mut App) {
     app.add_message::<Intent>();
     app.init_resource::<Revision>();
     app.init_resource::<StatusLine>();
+    app.add_systems(OnEnter(Screen::Battle), refresh_views);
     app.add_systems(
         Update,
         apply_intents.in_set(AppSystems::Apply).run_if(in_state(Screen::Battle)),
     );
+}
+
+/// Puts `battle` on screen in place of any other: the board is rebuilt for its map, the
+/// hand-off starts from its active side, and the battle screen opens.
+pub fn open_session(world: &mut World, battle: Battle) {
+    let side = HandOff::active_side(&battle);
+    world.insert_non_send(Session::new(battle));
+    // A new `BoardSize` is "added" again, so the camera fits the new map.
+    world.remove_resource::<BoardSize>();
+    world.get_resource_or_insert_with(HandOff::default).last_side = side;
+    world.get_resource_or_insert_with(StatusLine::default).0.clear();
+    NextState::set_if_neq(&mut world.resource_mut::<NextState<Screen>>(), Screen::Battle);
+}
+
+/// The board, tokens and HUD were spawned afresh (after a hand-off or a load): bumping the
+/// revision makes every view rebuild from the battle.
+fn refresh_views(mut revision: ResMut<Revision>) {
+    revision.0 += 1;
 }
 
 /// The battle on screen. Not `Send` (a `Battle` owns its rules app), so it is a non-send
@@ -31,7 +54,8 @@ impl Session {
     }
 }
 
-/// Counts the commands the battle accepted; views rebuild when it changes.
+/// Bumped when the battle changed (a command, an undo) or the battle screen was entered;
+/// views rebuild when it changes.
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct Revision(pub u64);
 
@@ -46,6 +70,12 @@ pub enum Intent {
     MoveTo(Square),
     /// End the active unit's turn.
     EndTurn,
+    /// Take back the last command if it rolled no dice (Ctrl+Z).
+    Undo,
+    /// Save the battle under a new name in the data directory (Ctrl+S).
+    Save,
+    /// Leave for the title menu (Ctrl+O); the autosave keeps the battle.
+    Menu,
 }
 
 /// The rule command an intent stands for, or why there is none. The move follows the path
@@ -57,6 +87,7 @@ pub fn command_for(intent: &Intent, world: &World) -> Result<GameCommand, String
         .clone()
         .ok_or_else(|| RuleError::NoActiveTurn.to_string())?;
     match intent {
+        Intent::Undo | Intent::Save | Intent::Menu => Err("not a rule command".into()),
         Intent::EndTurn => Ok(GameCommand::EndTurn { unit }),
         Intent::MoveTo(to) => {
             let preview = path_preview(world, &unit, *to).map_err(|e| e.to_string())?;
@@ -71,13 +102,43 @@ pub fn command_for(intent: &Intent, world: &World) -> Result<GameCommand, String
 }
 
 /// Submits each intent's command; an accepted one bumps the revision, a refused one shows why.
+/// Undo, save and the menu are handled here too, with what happened in the status line.
 pub fn apply_intents(
     mut intents: MessageReader<Intent>,
     mut session: NonSendMut<Session>,
     mut revision: ResMut<Revision>,
     mut status: ResMut<StatusLine>,
+    dir: Option<Res<DataDir>>,
+    mut screen: ResMut<NextState<Screen>>,
 ) {
     for intent in intents.read() {
+        match intent {
+            Intent::Undo => {
+                match session.battle.undo() {
+                    Ok(()) => {
+                        revision.0 += 1;
+                        status.0 = "Undone: the last command was taken back.".into();
+                    }
+                    Err(why) => status.0 = format!("Cannot undo: {why}"),
+                }
+                continue;
+            }
+            Intent::Save => {
+                status.0 = match dir.as_ref().and_then(|d| d.0.as_deref()) {
+                    Some(dir) => match save_new(dir, &session.battle) {
+                        Ok(path) => format!("Saved to {}", path.display()),
+                        Err(e) => format!("Could not save: {e}"),
+                    },
+                    None => "Could not save: no data directory (set FIVEFOOT_DATA_DIR or HOME)".into(),
+                };
+                continue;
+            }
+            Intent::Menu => {
+                screen.set(Screen::Title);
+                continue;
+            }
+            Intent::MoveTo(_) | Intent::EndTurn => {}
+        }
         let result = command_for(intent, session.battle.world())
             .and_then(|command| session.battle.submit(command).map_err(|e| e.to_string()));
         match result {
@@ -109,8 +170,14 @@ pub(crate) mod tests {
         app.insert_non_send(Session::new(battle));
         app.insert_state(Screen::Battle);
         app.configure_sets(Update, (AppSystems::Input, AppSystems::Apply).chain());
+        app.insert_resource(DataDir(None));
         app.add_plugins(plugin);
+        app.update();
         app
+    }
+
+    fn revision(app: &App) -> u64 {
+        app.world().resource::<Revision>().0
     }
 
     fn active(app: &App) -> crate::rules::UnitId {
@@ -169,27 +236,55 @@ pub(crate) mod tests {
     #[test]
     fn intents_are_applied_through_the_battle() {
         let mut app = headless(tutorial());
+        let start = revision(&app);
         let unit = active(&app);
         let from = at(&app, &unit);
         let to = Square::new(from.x + 1, from.y);
         app.world_mut().write_message(Intent::MoveTo(to));
         app.update();
         assert_eq!(at(&app, &unit), to);
-        assert_eq!(app.world().resource::<Revision>().0, 1);
+        assert_eq!(revision(&app), start + 1);
         assert_eq!(app.world().resource::<StatusLine>().0, "");
 
         app.world_mut().write_message(Intent::MoveTo(Square::new(0, 0)));
         app.update();
-        assert_eq!(
-            app.world().resource::<Revision>().0,
-            1,
-            "a refused move changes nothing"
-        );
+        assert_eq!(revision(&app), start + 1, "a refused move changes nothing");
         assert!(app.world().resource::<StatusLine>().0.starts_with("Not possible"));
 
         app.world_mut().write_message(Intent::EndTurn);
         app.update();
-        assert_eq!(app.world().resource::<Revision>().0, 2);
+        assert_eq!(revision(&app), start + 2);
         assert_ne!(active(&app), unit, "the next unit's turn");
+    }
+
+    #[test]
+    fn undo_takes_back_a_move_and_says_why_when_it_cannot() {
+        let mut app = headless(tutorial());
+        let start = revision(&app);
+        let unit = active(&app);
+        let from = at(&app, &unit);
+        app.world_mut().write_message(Intent::Undo);
+        app.update();
+        assert_eq!(app.world().resource::<StatusLine>().0, "Cannot undo: nothing to undo");
+        assert_eq!(revision(&app), start);
+
+        app.world_mut()
+            .write_message(Intent::MoveTo(Square::new(from.x + 1, from.y)));
+        app.update();
+        app.world_mut().write_message(Intent::Undo);
+        app.update();
+        assert_eq!(at(&app, &unit), from, "the move is taken back");
+        assert_eq!(active(&app), unit);
+        assert_eq!(revision(&app), start + 2);
+        assert!(app.world().resource::<StatusLine>().0.starts_with("Undone"));
+        assert!(app.world().non_send::<Session>().battle.commands().is_empty());
+    }
+
+    #[test]
+    fn saving_without_a_data_directory_says_so() {
+        let mut app = headless(tutorial());
+        app.world_mut().write_message(Intent::Save);
+        app.update();
+        assert!(app.world().resource::<StatusLine>().0.starts_with("Could not save"));
     }
 }

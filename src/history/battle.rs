@@ -2,6 +2,7 @@
 //! Commands go in through the `CommandRequested` message like the GUI's; undo, load and
 //! replay rebuild from the scenario and replay the accepted commands.
 
+use super::objectives::{ObjectiveTracker, Outcome, outcome};
 use super::save::{SaveError, SaveFile};
 use super::snapshot::state_hash;
 use super::spawn::spawn_scenario;
@@ -33,6 +34,7 @@ pub struct Battle {
     seed: u64,
     dice: Vec<u32>,
     commands: Vec<GameCommand>,
+    objectives: ObjectiveTracker,
 }
 
 impl Battle {
@@ -65,6 +67,7 @@ impl Battle {
             seed,
             dice,
             commands: Vec::new(),
+            objectives: ObjectiveTracker::default(),
         })
     }
 
@@ -94,6 +97,7 @@ impl Battle {
             Some(entry) => {
                 let events = entry.events.clone();
                 self.commands.push(command);
+                self.objectives.observe(&self.spec, self.app.world(), &events);
                 Ok(events)
             }
             None => Err(RuleError::NotSupported("the command produced no result".into())),
@@ -218,6 +222,11 @@ impl Battle {
 
     pub fn scenario_file(&self) -> &str {
         &self.scenario_file
+    }
+
+    /// Whether the battle is over: its objectives and who won (`objectives`).
+    pub fn outcome(&self) -> Outcome {
+        outcome(&self.spec, self.app.world(), &self.objectives)
     }
 
     pub fn state_hash(&self) -> String {

@@ -4,12 +4,14 @@
 
 mod battle;
 mod files;
+mod objectives;
 mod save;
 mod snapshot;
 mod spawn;
 
 pub use battle::{Battle, BattleError};
 pub use files::write_atomic;
+pub use objectives::{ObjectiveStatus, ObjectiveTracker, Outcome, outcome};
 pub use save::{SaveError, SaveFile};
 pub use snapshot::{BattleSnapshot, UnitSnapshot, state_hash};
 pub use spawn::{Environment, ScenarioInfo, Sides, Terrain};
