@@ -72,7 +72,7 @@ pub fn app(launch: Launch, config: &GuiConfig) -> App {
     match launch {
         Ok(battle) => {
             app.insert_state(Screen::Battle);
-            session::open_session(app.world_mut(), battle);
+            session::install_session(app.world_mut(), battle);
         }
         Err(messages) => {
             app.insert_resource(screens::LaunchError(messages));

@@ -3,7 +3,6 @@
 //! or opens the menu. [`open_session`] puts a battle on screen (title, resume, load). Owns
 //! nothing visual.
 
-use super::board::BoardSize;
 use super::handoff::HandOff;
 use super::overlay::path_preview;
 use super::saves::{DataDir, save_new};
@@ -27,13 +26,17 @@ pub(super) fn plugin(app: &mut App) {
 /// Puts `battle` on screen in place of any other: the board is rebuilt for its map, the
 /// hand-off starts from its active side, and the battle screen opens.
 pub fn open_session(world: &mut World, battle: Battle) {
+    install_session(world, battle);
+    NextState::set_if_neq(&mut world.resource_mut::<NextState<Screen>>(), Screen::Battle);
+}
+
+/// Puts `battle` in the world (the session, the hand-off's side, a clear status line) without
+/// changing the screen: for an app that starts on the battle screen.
+pub fn install_session(world: &mut World, battle: Battle) {
     let side = HandOff::active_side(&battle);
     world.insert_non_send(Session::new(battle));
-    // A new `BoardSize` is "added" again, so the camera fits the new map.
-    world.remove_resource::<BoardSize>();
     world.get_resource_or_insert_with(HandOff::default).last_side = side;
     world.get_resource_or_insert_with(StatusLine::default).0.clear();
-    NextState::set_if_neq(&mut world.resource_mut::<NextState<Screen>>(), Screen::Battle);
 }
 
 /// The board, tokens and HUD were spawned afresh (after a hand-off or a load): bumping the
