@@ -78,6 +78,10 @@ fn pan_with_keys(
     time: Res<Time>,
     camera: Single<(&mut Transform, &Projection), With<MainCamera>>,
 ) {
+    // Ctrl+S saves, Ctrl+W/A/D are shortcuts too: a held Ctrl means the keys are not for panning.
+    if keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]) {
+        return;
+    }
     let mut dir = Vec2::ZERO;
     for (codes, d) in [
         ([KeyCode::KeyW, KeyCode::ArrowUp], Vec2::Y),
