@@ -33,7 +33,7 @@ pub fn open_session(world: &mut World, battle: Battle) {
 /// Puts `battle` in the world (the session, the hand-off's side, a clear status line) without
 /// changing the screen: for an app that starts on the battle screen.
 pub fn install_session(world: &mut World, battle: Battle) {
-        let side = HandOff::active_side(&battle);
+    let side = HandOff::active_side(&battle);
     // A new battle's board is added afresh, so the camera fits its map (a hand-off, which
     // respawns the same board, keeps the player's view).
     world.remove_resource::<super::board::BoardSize>();
