@@ -1,7 +1,8 @@
 //! Mouse and keyboard to intents: the cursor gives the hovered square, a left click on the map
-//! asks to move there, `E` / Enter asks to end the turn. Never looks at the rules: the session
-//! turns intents into commands.
+//! asks to move there (or, in an attack mode, to attack whoever stands there), `E` / Enter asks
+//! to end the turn. Never looks at the rules: the session turns intents into commands.
 
+use super::actions::{ActIntent, Mode, Toggles, WeaponChoice};
 use super::board::{BoardSize, square_at};
 use super::camera::MainCamera;
 use super::session::Intent;
@@ -31,9 +32,19 @@ pub fn hovered_square(world: Option<Vec2>, board: BoardSize, over_ui: bool) -> O
     (!over_ui && board.contains(sq)).then_some(sq)
 }
 
-/// What a left click asks for: to move to the hovered square.
-pub fn click_intent(hover: Hover) -> Option<Intent> {
-    hover.0.map(Intent::MoveTo)
+/// What a left click asks for in `mode`: to move to the hovered square (on the path with the
+/// fewest provocations when `avoid_aoo`), or to attack whoever stands on it with `weapon`.
+pub fn click_intent(hover: Hover, mode: Mode, avoid_aoo: bool, weapon: Option<String>) -> Option<Intent> {
+    let at = hover.0?;
+    Some(match mode {
+        Mode::Move if avoid_aoo => Intent::Act(ActIntent::MoveAvoiding(at)),
+        Mode::Move => Intent::MoveTo(at),
+        Mode::Attack | Mode::FullAttack => Intent::Act(ActIntent::AttackAt {
+            at,
+            weapon,
+            full: mode == Mode::FullAttack,
+        }),
+    })
 }
 
 /// What the keys pressed this frame ask for.
@@ -59,9 +70,16 @@ fn track_hover(
     hover.set_if_neq(now);
 }
 
-fn click_to_intent(buttons: Res<ButtonInput<MouseButton>>, hover: Res<Hover>, mut intents: MessageWriter<Intent>) {
+fn click_to_intent(
+    buttons: Res<ButtonInput<MouseButton>>,
+    hover: Res<Hover>,
+    mode: Res<Mode>,
+    toggles: Res<Toggles>,
+    choice: Res<WeaponChoice>,
+    mut intents: MessageWriter<Intent>,
+) {
     if buttons.just_pressed(MouseButton::Left)
-        && let Some(intent) = click_intent(*hover)
+        && let Some(intent) = click_intent(*hover, *mode, toggles.avoid_aoo, choice.weapon.clone())
     {
         intents.write(intent);
     }
@@ -98,11 +116,38 @@ mod tests {
 
     #[test]
     fn a_click_asks_to_move_to_the_hovered_square() {
+        let at = Hover(Some(Square::new(5, 2)));
         assert_eq!(
-            click_intent(Hover(Some(Square::new(5, 2)))),
+            click_intent(at, Mode::Move, false, None),
             Some(Intent::MoveTo(Square::new(5, 2)))
         );
-        assert_eq!(click_intent(Hover(None)), None);
+        assert_eq!(
+            click_intent(at, Mode::Move, true, None),
+            Some(Intent::Act(ActIntent::MoveAvoiding(Square::new(5, 2)))),
+            "the avoid-AoO toggle"
+        );
+        assert_eq!(click_intent(Hover(None), Mode::Move, false, None), None);
+    }
+
+    #[test]
+    fn in_an_attack_mode_a_click_attacks_the_hovered_square_with_the_chosen_weapon() {
+        let at = Hover(Some(Square::new(5, 2)));
+        assert_eq!(
+            click_intent(at, Mode::Attack, false, Some("Knife".into())),
+            Some(Intent::Act(ActIntent::AttackAt {
+                at: Square::new(5, 2),
+                weapon: Some("Knife".into()),
+                full: false
+            }))
+        );
+        assert_eq!(
+            click_intent(at, Mode::FullAttack, true, None),
+            Some(Intent::Act(ActIntent::AttackAt {
+                at: Square::new(5, 2),
+                weapon: None,
+                full: true
+            }))
+        );
     }
 
     #[test]

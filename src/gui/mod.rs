@@ -5,9 +5,12 @@
 //! One plugin per file; every `Update` system sits in one of the [`AppSystems`] sets, chained
 //! here, and runs only on its [`Screen`].
 
+pub mod actions;
+pub mod attack;
 pub mod board;
 pub mod camera;
 pub mod hud;
+pub mod initiative;
 pub mod input;
 pub mod overlay;
 pub mod screens;
@@ -124,6 +127,9 @@ pub fn plugin(app: &mut App) {
         camera::plugin,
         input::plugin,
         hud::plugin,
+        actions::plugin,
+        attack::plugin,
+        initiative::plugin,
     ));
 }
 

@@ -46,6 +46,8 @@ pub enum Intent {
     MoveTo(Square),
     /// End the active unit's turn.
     EndTurn,
+    /// An action-bar or attack-mode request (`gui::actions` says what it stands for).
+    Act(super::actions::ActIntent),
 }
 
 /// The rule command an intent stands for, or why there is none. The move follows the path
@@ -58,6 +60,7 @@ pub fn command_for(intent: &Intent, world: &World) -> Result<GameCommand, String
         .ok_or_else(|| RuleError::NoActiveTurn.to_string())?;
     match intent {
         Intent::EndTurn => Ok(GameCommand::EndTurn { unit }),
+        Intent::Act(act) => super::actions::command_for(act, unit, world),
         Intent::MoveTo(to) => {
             let preview = path_preview(world, &unit, *to).map_err(|e| e.to_string())?;
             Ok(GameCommand::Move {
