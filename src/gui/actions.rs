@@ -33,6 +33,7 @@ pub enum Action {
     Move,
     Attack,
     FullAttack,
+    Area,
     StandUp,
     DropProne,
     TotalDefense,
@@ -41,10 +42,11 @@ pub enum Action {
 }
 
 impl Action {
-    pub const ALL: [Action; 8] = [
+    pub const ALL: [Action; 9] = [
         Action::Move,
         Action::Attack,
         Action::FullAttack,
+        Action::Area,
         Action::StandUp,
         Action::DropProne,
         Action::TotalDefense,
@@ -57,6 +59,7 @@ impl Action {
             Action::Move => "Move",
             Action::Attack => "Attack",
             Action::FullAttack => "Full attack",
+            Action::Area => "Area",
             Action::StandUp => "Stand up",
             Action::DropProne => "Drop prone",
             Action::TotalDefense => "Total defense",
@@ -67,7 +70,7 @@ impl Action {
 
     /// The digit key that picks it.
     pub fn key(self) -> KeyCode {
-        const KEYS: [KeyCode; 8] = [
+        const KEYS: [KeyCode; 9] = [
             KeyCode::Digit1,
             KeyCode::Digit2,
             KeyCode::Digit3,
@@ -76,6 +79,7 @@ impl Action {
             KeyCode::Digit6,
             KeyCode::Digit7,
             KeyCode::Digit8,
+            KeyCode::Digit9,
         ];
         KEYS[Action::ALL.iter().position(|a| *a == self).unwrap_or(0)]
     }
@@ -91,6 +95,7 @@ impl Action {
             Action::Move => Some(Mode::Move),
             Action::Attack => Some(Mode::Attack),
             Action::FullAttack => Some(Mode::FullAttack),
+            Action::Area => Some(Mode::Area),
             _ => None,
         }
     }
@@ -103,7 +108,7 @@ impl Action {
             Action::TotalDefense => GameCommand::TotalDefense { unit },
             Action::Delay => GameCommand::Delay { unit },
             Action::EndTurn => GameCommand::EndTurn { unit },
-            Action::Move | Action::Attack | Action::FullAttack => return None,
+            Action::Move | Action::Attack | Action::FullAttack | Action::Area => return None,
         })
     }
 }
@@ -118,6 +123,8 @@ pub enum Mode {
     Attack,
     /// Full attack the unit on the clicked square.
     FullAttack,
+    /// Place an area weapon's template at the clicked intersection.
+    Area,
 }
 
 impl Mode {
@@ -165,6 +172,13 @@ pub enum ActIntent {
         at: Square,
         weapon: Option<String>,
         full: bool,
+    },
+    /// Throw or fire an area weapon (the chosen one if it has an area, else the first that
+    /// does) at the intersection; a cone or line toward `dir`.
+    AreaAt {
+        at: crate::grid::Intersection,
+        weapon: Option<String>,
+        dir: crate::grid::Direction8,
     },
     /// Move there on the path with the fewest provocations (`query path --avoid-aoo`).
     MoveAvoiding(Square),
@@ -215,6 +229,7 @@ pub fn command_for(act: &ActIntent, unit: UnitId, world: &World) -> Result<GameC
                 },
             })
         }
+        ActIntent::AreaAt { at, weapon, dir } => super::area::area_command(world, unit, weapon.as_deref(), *at, *dir),
         ActIntent::MoveAvoiding(to) => {
             let preview = path_preview_avoiding(world, &unit, *to, true).map_err(|e| e.to_string())?;
             Ok(GameCommand::Move {
@@ -294,11 +309,46 @@ pub fn availability(world: &World, unit: &UnitId, weapon: Option<&str>) -> Vec<(
                         .collect(),
                     "no enemy to attack",
                 ),
+                Action::Area => any(area_aims(world, unit, weapon, &foes), "no area weapon"),
                 _ => any(action.command(unit.clone()).into_iter().collect(), "not an action"),
             };
             (action, allowed)
         })
         .collect()
+}
+
+/// Area commands to check for the bar: a burst at each enemy's corner, a cone or line from
+/// each corner of the unit's own space in each direction.
+fn area_aims(world: &World, unit: &UnitId, chosen: Option<&str>, foes: &[UnitId]) -> Vec<GameCommand> {
+    use crate::grid::{Direction8, Intersection};
+    let Some(weapon) = super::area::area_weapon(world, unit, chosen) else {
+        return Vec::new();
+    };
+    let directed = weapon.area.is_some_and(|a| a.shape.directed());
+    let command = |at: Intersection, dir: Option<Direction8>| GameCommand::AreaAttack {
+        unit: unit.clone(),
+        weapon: weapon.name.clone(),
+        at,
+        dir,
+    };
+    if directed {
+        let Some(me) = space_of(world, unit) else {
+            return Vec::new();
+        };
+        let side = me.side as i32;
+        let corners = [(0, 0), (side, 0), (0, side), (side, side)];
+        corners
+            .iter()
+            .flat_map(|(dx, dy)| {
+                Direction8::ALL.map(|d| command(Intersection::new(me.at.x + dx, me.at.y + dy), Some(d)))
+            })
+            .collect()
+    } else {
+        foes.iter()
+            .filter_map(|f| space_of(world, f))
+            .map(|s| command(Intersection::new(s.at.x, s.at.y), None))
+            .collect()
+    }
 }
 
 /// The action bar of the active unit, recomputed when the battle or the weapon changes.
@@ -596,6 +646,41 @@ mod tests {
                 mode: crate::rules::MoveMode::Move
             })
         );
+    }
+
+    /// The whole path headless: digit 2 selects attack mode (once the bar allows it), an
+    /// attack intent is applied through `Battle::submit`, and the bar greys out what the spent
+    /// standard action no longer allows.
+    #[test]
+    fn keys_pick_the_mode_and_attack_intents_reach_the_battle() {
+        use crate::gui::session::{Session, plugin as session_plugin};
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin));
+        app.insert_non_send(Session::new(my_turn()));
+        app.insert_state(Screen::Battle);
+        app.init_resource::<ButtonInput<KeyCode>>();
+        app.configure_sets(
+            Update,
+            (AppSystems::Input, AppSystems::Apply, AppSystems::Derive).chain(),
+        );
+        app.add_plugins((session_plugin, plugin));
+        app.update();
+        assert_eq!(app.world().resource::<ActionBar>().allowed(Action::Attack), Ok(()));
+        app.world_mut()
+            .resource_mut::<ButtonInput<KeyCode>>()
+            .press(KeyCode::Digit2);
+        app.update();
+        assert_eq!(*app.world().resource::<Mode>(), Mode::Attack);
+        app.world_mut().write_message(Intent::Act(ActIntent::AttackAt {
+            at: Square::new(3, 2),
+            weapon: None,
+            full: false,
+        }));
+        app.update();
+        assert_eq!(app.world().resource::<Revision>().0, 1, "the attack was accepted");
+        let bar = app.world().resource::<ActionBar>();
+        assert!(bar.allowed(Action::Attack).is_err());
+        assert_eq!(bar.allowed(Action::EndTurn), Ok(()));
     }
 
     #[test]

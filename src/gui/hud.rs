@@ -5,6 +5,7 @@
 //! log (`rules::narrate`).
 
 use super::actions::{Action, ActionBar, Mode, Toggles, WeaponChoice, pick_and_report};
+use super::area::{AreaAim, AreaView, area_line};
 use super::attack::AttackView;
 use super::camera::{HUD_BOTTOM, HUD_TOP};
 use super::overlay::PathOverlay;
@@ -175,6 +176,7 @@ pub fn mode_line(mode: Mode, weapon: Option<&str>, toggles: Toggles) -> String {
         Mode::Move => "move (click a square)",
         Mode::Attack => "attack (click an enemy, Esc: move)",
         Mode::FullAttack => "full attack (click an enemy, Esc: move)",
+        Mode::Area => "area (click an intersection, R rotates, Esc: move)",
     };
     format!(
         "Mode: {mode} | weapon: {} (Tab) | threatened squares: {} (T) | avoid AoO: {} (V)",
@@ -257,6 +259,8 @@ pub fn action_hint(action: Action, bar: &ActionBar) -> String {
 
 /// The hovered action's hint, else the refusal if there is one, else the hovered attack or
 /// what the hovered path costs or why it cannot be taken.
+// A Bevy system's parameters (STYLE 13).
+#[allow(clippy::too_many_arguments)]
 fn show_status(
     status: Res<StatusLine>,
     path: Res<PathOverlay>,
@@ -264,11 +268,14 @@ fn show_status(
     bar: Res<ActionBar>,
     mode: Res<Mode>,
     hovered: Res<HoveredAction>,
+    area: (Res<AreaView>, Res<AreaAim>, NonSend<Session>),
     mut text: Single<&mut Text, With<StatusText>>,
 ) {
+    let (area, aim, session) = area;
     if !status.is_changed()
         && !path.is_changed()
         && !attack.is_changed()
+        && !area.is_changed()
         && !bar.is_changed()
         && !hovered.is_changed()
         && !mode.is_changed()
@@ -279,6 +286,11 @@ fn show_status(
         action_hint(action, &bar)
     } else if !status.0.is_empty() {
         status.0.clone()
+    } else if *mode == Mode::Area {
+        match &area.hover {
+            Some(h) => area_line(session.battle.world(), h, aim.0),
+            None => "Hover a grid intersection to place the template | Tab picks the area weapon".into(),
+        }
     } else if mode.attacks() {
         match attack.hover.as_ref().map(|h| &h.preview) {
             Some(Ok(p)) => format!(

@@ -6,6 +6,7 @@
 //! here, and runs only on its [`Screen`].
 
 pub mod actions;
+pub mod area;
 pub mod attack;
 pub mod board;
 pub mod camera;
@@ -129,6 +130,7 @@ pub fn plugin(app: &mut App) {
         hud::plugin,
         actions::plugin,
         attack::plugin,
+        area::plugin,
         initiative::plugin,
     ));
 }

@@ -298,7 +298,7 @@ fn derive_threat(
     };
 }
 
-/// The path to the hovered square in move mode (none while aiming an attack).
+/// The path to the hovered square in move mode (none while aiming an attack or an area).
 fn derive_path(
     session: NonSend<Session>,
     revision: Res<Revision>,
@@ -308,7 +308,7 @@ fn derive_path(
     reach: Res<ReachOverlay>,
     mut path: ResMut<PathOverlay>,
 ) {
-    let aimed = hover.0.filter(|_| !mode.attacks());
+    let aimed = hover.0.filter(|_| *mode == Mode::Move);
     let key = aimed.map(|sq| (*revision, sq, toggles.avoid_aoo));
     if path.key == key {
         return;
