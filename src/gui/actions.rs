@@ -68,6 +68,18 @@ impl Action {
         }
     }
 
+    /// The button's short label (the full one is in the hover hint).
+    pub fn short_label(self) -> &'static str {
+        match self {
+            Action::FullAttack => "Full atk",
+            Action::StandUp => "Stand",
+            Action::DropProne => "Prone",
+            Action::TotalDefense => "Defend",
+            Action::EndTurn => "End (E)",
+            other => other.label(),
+        }
+    }
+
     /// The digit key that picks it.
     pub fn key(self) -> KeyCode {
         const KEYS: [KeyCode; 9] = [
@@ -367,18 +379,20 @@ impl ActionBar {
     }
 }
 
-/// What picking `action` does: select its map mode, or send its intent; refused with the
-/// rules' reason when the bar greys it out.
+/// What picking `action` does: select its map mode, or send its intent. A greyed-out action
+/// sends nothing and says the rules' reason; a greyed-out mode is still selected, to preview
+/// (each aim then shows its own reason), with the reason said.
 pub fn pick(action: Action, bar: &ActionBar, mode: &mut Mode) -> Result<Option<Intent>, String> {
-    bar.allowed(action)
-        .map_err(|why| format!("{} not possible: {why}", action.label()))?;
-    Ok(match action.mode() {
+    let allowed = bar
+        .allowed(action)
+        .map_err(|why| format!("{} not possible: {why}", action.label()));
+    match action.mode() {
         Some(m) => {
             *mode = m;
-            None
+            allowed.map(|()| None).map_err(|why| format!("{why} (preview only)"))
         }
-        None => Some(Intent::Act(ActIntent::Do(action))),
-    })
+        None => allowed.map(|()| Some(Intent::Act(ActIntent::Do(action)))),
+    }
 }
 
 /// Picks an action for the player (a key or a button) and reports a refusal on the status line.
@@ -580,6 +594,10 @@ mod tests {
         let why = pick(Action::StandUp, &bar, &mut mode).expect_err("greyed");
         assert!(why.starts_with("Stand up not possible: "), "{why}");
         assert_eq!(mode, Mode::Attack, "a refusal changes nothing");
+        // A greyed-out mode still previews, with the reason said.
+        let why = pick(Action::Area, &bar, &mut mode).expect_err("no area weapon");
+        assert_eq!(why, "Area not possible: no area weapon (preview only)");
+        assert_eq!(mode, Mode::Area);
     }
 
     #[test]

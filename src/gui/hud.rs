@@ -86,7 +86,7 @@ fn spawn_hud(mut commands: Commands) {
                 Name::new("Turn"),
                 TurnText,
                 Text::new(""),
-                TextFont::from_font_size(18.0),
+                TextFont::from_font_size(16.0),
                 TextColor(Color::WHITE),
             ),
             (
@@ -142,10 +142,7 @@ fn spawn_hud(mut commands: Commands) {
 }
 
 fn action_button(action: Action) -> impl Bundle {
-    let label = match action {
-        Action::EndTurn => format!("{} {} (E)", action.key_label(), action.label()),
-        _ => format!("{} {}", action.key_label(), action.label()),
-    };
+    let label = format!("{} {}", action.key_label(), action.short_label());
     (
         Name::new(format!("{} button", action.label())),
         ActionButton(action),
@@ -153,6 +150,7 @@ fn action_button(action: Action) -> impl Bundle {
         Node {
             padding: UiRect::axes(Val::Px(7.0), Val::Px(4.0)),
             border: UiRect::all(Val::Px(1.0)),
+            flex_shrink: 0.0,
             ..default()
         },
         BorderColor::all(Color::srgb(0.55, 0.6, 0.7)),
