@@ -32,6 +32,8 @@ pub struct MainCamera;
 /// Room the HUD takes at the top and bottom of the window, kept free when fitting the map.
 pub const HUD_TOP: f32 = 44.0;
 pub const HUD_BOTTOM: f32 = 150.0;
+/// Width of the side panel on the right (initiative tracker, attack preview).
+pub const HUD_RIGHT: f32 = 250.0;
 
 pub const MIN_ZOOM: f32 = 0.2;
 pub const MAX_ZOOM: f32 = 6.0;
@@ -44,13 +46,13 @@ fn spawn_camera(mut commands: Commands) {
 /// with the HUD's margins free.
 pub fn fit(board: BoardSize, window: Vec2) -> (f32, Vec2) {
     let rect = board.rect();
-    let room = Vec2::new(window.x - 40.0, window.y - HUD_TOP - HUD_BOTTOM - 20.0).max(Vec2::splat(64.0));
+    let room = Vec2::new(window.x - HUD_RIGHT - 40.0, window.y - HUD_TOP - HUD_BOTTOM - 20.0).max(Vec2::splat(64.0));
     let scale = (rect.width() / room.x)
         .max(rect.height() / room.y)
         .clamp(MIN_ZOOM, MAX_ZOOM);
-    // Shift the centre so the map sits between the HUD bars.
-    let shift = (HUD_BOTTOM - HUD_TOP) / 2.0 * scale;
-    (scale, rect.center() - Vec2::new(0.0, shift))
+    // Shift the centre so the map sits between the HUD bars and left of the side panel.
+    let shift = Vec2::new(-HUD_RIGHT, HUD_BOTTOM - HUD_TOP) / 2.0 * scale;
+    (scale, rect.center() - shift)
 }
 
 fn fit_camera(
@@ -162,9 +164,10 @@ mod tests {
         let board = BoardSize { width: 14, height: 8 };
         let (scale, centre) = fit(board, Vec2::new(1280.0, 800.0));
         let rect = board.rect();
-        let room = Vec2::new(1280.0 - 40.0, 800.0 - HUD_TOP - HUD_BOTTOM - 20.0);
+        let room = Vec2::new(1280.0 - HUD_RIGHT - 40.0, 800.0 - HUD_TOP - HUD_BOTTOM - 20.0);
         assert!(rect.width() / scale <= room.x + 0.01 && rect.height() / scale <= room.y + 0.01);
-        assert!((centre.x - rect.center().x).abs() < 0.01);
+        // The map sits left of the side panel: half the panel's width further right.
+        assert!((centre.x - rect.center().x - HUD_RIGHT / 2.0 * scale).abs() < 0.01);
     }
 
     #[test]

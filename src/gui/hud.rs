@@ -1,7 +1,12 @@
-//! The HUD: whose turn it is and the round along the top with an "End turn" button, and at the
-//! bottom the status line (the hovered path or why a command was refused) over the last lines of
-//! the narrated battle log (`rules::narrate`).
+//! The HUD: whose turn it is and the round along the top with the action bar (each action
+//! greyed out with the rules' reason when not allowed, its digit key on it), and at the bottom
+//! the mode and toggles, the status line (the hovered path, the hovered attack, a greyed
+//! action's reason, or why a command was refused) over the last lines of the narrated battle
+//! log (`rules::narrate`).
 
+use super::actions::{Action, ActionBar, Mode, Toggles, WeaponChoice, pick_and_report};
+use super::area::{AreaAim, AreaView, area_line};
+use super::attack::AttackView;
 use super::camera::{HUD_BOTTOM, HUD_TOP};
 use super::overlay::PathOverlay;
 use super::session::{Intent, Revision, Session, StatusLine};
@@ -12,10 +17,11 @@ use crate::ruleset::Ruleset;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<HoveredAction>();
     app.add_systems(OnEnter(Screen::Battle), spawn_hud);
     app.add_systems(
         Update,
-        press_end_turn
+        press_action_buttons
             .in_set(AppSystems::Input)
             .run_if(in_state(Screen::Battle)),
     );
@@ -25,6 +31,8 @@ pub(super) fn plugin(app: &mut App) {
             show_turn.run_if(resource_changed::<Revision>),
             show_log.run_if(resource_changed::<Revision>),
             show_status,
+            show_mode,
+            paint_action_bar,
         )
             .in_set(AppSystems::Draw)
             .run_if(in_state(Screen::Battle)),
@@ -32,7 +40,7 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// Lines of the log the HUD shows.
-pub const LOG_LINES: usize = 6;
+pub const LOG_LINES: usize = 5;
 
 #[derive(Component)]
 struct TurnText;
@@ -43,8 +51,16 @@ struct LogText;
 #[derive(Component)]
 struct StatusText;
 
+/// A button of the action bar.
 #[derive(Component)]
-struct EndTurnButton;
+pub struct ActionButton(pub Action);
+
+#[derive(Component)]
+struct ModeText;
+
+/// The action under the cursor on the bar, for the status line.
+#[derive(Resource, Debug, Default, PartialEq, Eq)]
+struct HoveredAction(Option<Action>);
 
 const PANEL: Color = Color::srgba(0.06, 0.07, 0.09, 0.88);
 
@@ -70,25 +86,16 @@ fn spawn_hud(mut commands: Commands) {
                 Name::new("Turn"),
                 TurnText,
                 Text::new(""),
-                TextFont::from_font_size(18.0),
+                TextFont::from_font_size(16.0),
                 TextColor(Color::WHITE),
             ),
             (
-                Name::new("End turn button"),
-                EndTurnButton,
-                Button,
+                Name::new("Action bar"),
                 Node {
-                    padding: UiRect::axes(Val::Px(14.0), Val::Px(6.0)),
-                    border: UiRect::all(Val::Px(1.0)),
+                    column_gap: Val::Px(4.0),
                     ..default()
                 },
-                BorderColor::all(Color::srgb(0.55, 0.6, 0.7)),
-                BackgroundColor(Color::srgb(0.18, 0.22, 0.3)),
-                children![(
-                    Text::new("End turn (E)"),
-                    TextFont::from_font_size(16.0),
-                    TextColor(Color::WHITE),
-                )],
+                Children::spawn(SpawnIter(Action::ALL.into_iter().map(action_button))),
             ),
         ],
     ));
@@ -110,6 +117,13 @@ fn spawn_hud(mut commands: Commands) {
         BackgroundColor(PANEL),
         children![
             (
+                Name::new("Mode"),
+                ModeText,
+                Text::new(""),
+                TextFont::from_font_size(14.0),
+                TextColor(Color::srgb(0.6, 0.85, 1.0)),
+            ),
+            (
                 Name::new("Status"),
                 StatusText,
                 Text::new(""),
@@ -125,6 +139,49 @@ fn spawn_hud(mut commands: Commands) {
             ),
         ],
     ));
+}
+
+fn action_button(action: Action) -> impl Bundle {
+    let label = format!("{} {}", action.key_label(), action.short_label());
+    (
+        Name::new(format!("{} button", action.label())),
+        ActionButton(action),
+        Button,
+        Node {
+            padding: UiRect::axes(Val::Px(7.0), Val::Px(4.0)),
+            border: UiRect::all(Val::Px(1.0)),
+            flex_shrink: 0.0,
+            ..default()
+        },
+        BorderColor::all(Color::srgb(0.55, 0.6, 0.7)),
+        BackgroundColor(BUTTON),
+        children![(
+            Text::new(label),
+            TextFont::from_font_size(13.0),
+            TextColor(Color::WHITE),
+        )],
+    )
+}
+
+const BUTTON: Color = Color::srgb(0.18, 0.22, 0.3);
+const BUTTON_SELECTED: Color = Color::srgb(0.2, 0.45, 0.75);
+const BUTTON_GREY: Color = Color::srgb(0.13, 0.13, 0.14);
+
+/// The line under the map's edge: the mode, the weapon and the toggles with their keys.
+pub fn mode_line(mode: Mode, weapon: Option<&str>, toggles: Toggles) -> String {
+    let on = |b: bool| if b { "on" } else { "off" };
+    let mode = match mode {
+        Mode::Move => "move (click a square)",
+        Mode::Attack => "attack (click an enemy, Esc: move)",
+        Mode::FullAttack => "full attack (click an enemy, Esc: move)",
+        Mode::Area => "area (click an intersection, R rotates, Esc: move)",
+    };
+    format!(
+        "Mode: {mode} | weapon: {} (Tab) | threatened squares: {} (T) | avoid AoO: {} (V)",
+        weapon.unwrap_or("best"),
+        on(toggles.threat),
+        on(toggles.avoid_aoo)
+    )
 }
 
 /// "Round 2 | Navasi's turn (Relay Crew)", or the round alone between turns.
@@ -172,13 +229,75 @@ fn show_log(session: NonSend<Session>, mut text: Single<&mut Text, With<LogText>
     text.0 = log_lines(&session.battle, LOG_LINES).join("\n");
 }
 
-/// The refusal if there is one, else what the hovered path costs or why it cannot be taken.
-fn show_status(status: Res<StatusLine>, path: Res<PathOverlay>, mut text: Single<&mut Text, With<StatusText>>) {
-    if !status.is_changed() && !path.is_changed() {
+fn show_mode(
+    mode: Res<Mode>,
+    choice: Res<WeaponChoice>,
+    toggles: Res<Toggles>,
+    mut text: Single<&mut Text, With<ModeText>>,
+) {
+    if mode.is_changed() || choice.is_changed() || toggles.is_changed() {
+        text.0 = mode_line(*mode, choice.weapon.as_deref(), *toggles);
+    }
+}
+
+/// What the status line says about a hovered action of the bar.
+pub fn action_hint(action: Action, bar: &ActionBar) -> String {
+    match bar.allowed(action) {
+        Ok(()) => match action.mode() {
+            Some(_) => format!(
+                "{} ({}): pick it, then click on the map",
+                action.label(),
+                action.key_label()
+            ),
+            None => format!("{} ({})", action.label(), action.key_label()),
+        },
+        Err(why) => format!("{} not possible: {why}", action.label()),
+    }
+}
+
+/// The hovered action's hint, else the refusal if there is one, else the hovered attack or
+/// what the hovered path costs or why it cannot be taken.
+// A Bevy system's parameters (STYLE 13).
+#[allow(clippy::too_many_arguments)]
+fn show_status(
+    status: Res<StatusLine>,
+    path: Res<PathOverlay>,
+    attack: Res<AttackView>,
+    bar: Res<ActionBar>,
+    mode: Res<Mode>,
+    hovered: Res<HoveredAction>,
+    area: (Res<AreaView>, Res<AreaAim>, NonSend<Session>),
+    mut text: Single<&mut Text, With<StatusText>>,
+) {
+    let (area, aim, session) = area;
+    if !status.is_changed()
+        && !path.is_changed()
+        && !attack.is_changed()
+        && !area.is_changed()
+        && !bar.is_changed()
+        && !hovered.is_changed()
+        && !mode.is_changed()
+    {
         return;
     }
-    let line = if !status.0.is_empty() {
+    let line = if let Some(action) = hovered.0 {
+        action_hint(action, &bar)
+    } else if !status.0.is_empty() {
         status.0.clone()
+    } else if *mode == Mode::Area {
+        match &area.hover {
+            Some(h) => area_line(session.battle.world(), h, aim.0),
+            None => "Hover a grid intersection to place the template | Tab picks the area weapon".into(),
+        }
+    } else if mode.attacks() {
+        match attack.hover.as_ref().map(|h| &h.preview) {
+            Some(Ok(p)) => format!(
+                "{}: needs {}+ on d20, {:.1}% to hit | click to attack",
+                p.weapon, p.roll_needed, p.chance_to_hit
+            ),
+            Some(Err(why)) => format!("Cannot attack: {why}"),
+            None => "Hover an enemy to preview the attack | Tab cycles the weapon | Esc: move mode".into(),
+        }
     } else {
         match &path.preview {
             Some(Ok(p)) => {
@@ -208,12 +327,53 @@ fn show_status(status: Res<StatusLine>, path: Res<PathOverlay>, mut text: Single
     text.0 = line;
 }
 
-fn press_end_turn(
-    buttons: Query<&Interaction, (Changed<Interaction>, With<EndTurnButton>)>,
+fn press_action_buttons(
+    buttons: Query<(&Interaction, &ActionButton)>,
+    changed: Query<(), (Changed<Interaction>, With<ActionButton>)>,
+    bar: Res<ActionBar>,
+    mut mode: ResMut<Mode>,
+    mut hovered: ResMut<HoveredAction>,
     mut intents: MessageWriter<Intent>,
+    mut status: ResMut<StatusLine>,
 ) {
-    if buttons.iter().any(|i| *i == Interaction::Pressed) {
-        intents.write(Intent::EndTurn);
+    if changed.is_empty() {
+        return;
+    }
+    let over = buttons.iter().find(|(i, _)| **i != Interaction::None).map(|(_, b)| b.0);
+    hovered.set_if_neq(HoveredAction(over));
+    for (interaction, button) in &buttons {
+        if *interaction == Interaction::Pressed {
+            pick_and_report(button.0, &bar, &mut mode, &mut intents, &mut status);
+        }
+    }
+}
+
+/// Colours the bar: the selected mode highlighted, greyed-out actions dimmed.
+fn paint_action_bar(
+    bar: Res<ActionBar>,
+    mode: Res<Mode>,
+    mut buttons: Query<(&ActionButton, &mut BackgroundColor, &Children)>,
+    mut texts: Query<&mut TextColor>,
+) {
+    if !bar.is_changed() && !mode.is_changed() {
+        return;
+    }
+    for (button, mut background, children) in &mut buttons {
+        let allowed = bar.allowed(button.0).is_ok();
+        background.0 = match (allowed, button.0.mode() == Some(*mode)) {
+            (_, true) => BUTTON_SELECTED,
+            (true, false) => BUTTON,
+            (false, false) => BUTTON_GREY,
+        };
+        for child in children.iter() {
+            if let Ok(mut colour) = texts.get_mut(child) {
+                colour.0 = if allowed {
+                    Color::WHITE
+                } else {
+                    Color::srgb(0.45, 0.45, 0.48)
+                };
+            }
+        }
     }
 }
 
@@ -230,6 +390,36 @@ mod tests {
         assert!(
             line.ends_with("'s turn (Relay Crew)") || line.ends_with("'s turn (Scavengers)"),
             "{line}"
+        );
+    }
+
+    #[test]
+    fn a_hovered_action_says_how_to_use_it_or_the_rules_reason() {
+        let bar = ActionBar {
+            key: None,
+            entries: vec![
+                (Action::Attack, Ok(())),
+                (Action::StandUp, Err("navasi is not prone".into())),
+            ],
+        };
+        assert_eq!(
+            action_hint(Action::Attack, &bar),
+            "Attack (2): pick it, then click on the map"
+        );
+        assert_eq!(
+            action_hint(Action::StandUp, &bar),
+            "Stand up not possible: navasi is not prone"
+        );
+        assert!(
+            mode_line(
+                Mode::Attack,
+                Some("Knife"),
+                Toggles {
+                    threat: true,
+                    avoid_aoo: false
+                }
+            )
+            .contains("weapon: Knife (Tab) | threatened squares: on (T) | avoid AoO: off (V)")
         );
     }
 

@@ -1,17 +1,19 @@
 //! Mouse and keyboard to intents: the cursor gives the hovered square, a left click on the map
-//! asks to move there, `E` / Enter asks to end the turn. Never looks at the rules: the session
-//! turns intents into commands.
+//! asks to move there (or, in an attack mode, to attack whoever stands there), `E` / Enter asks
+//! to end the turn. Never looks at the rules: the session turns intents into commands.
 
+use super::actions::{ActIntent, Mode, Toggles, WeaponChoice};
 use super::board::{BoardSize, square_at};
 use super::camera::MainCamera;
 use super::session::Intent;
 use super::{AppSystems, Screen};
-use crate::grid::Square;
+use crate::grid::{Intersection, Square};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Hover>();
+    app.init_resource::<HoverCorner>();
     app.add_systems(
         Update,
         (track_hover, (click_to_intent, keys_to_intent))
@@ -25,15 +27,44 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct Hover(pub Option<Square>);
 
+/// The grid intersection nearest the cursor, on the map (where an area template goes).
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct HoverCorner(pub Option<Intersection>);
+
+/// The intersection nearest `world` (a square's top-left corner is its own number), if on the
+/// map's corners.
+pub fn hovered_corner(world: Option<Vec2>, board: BoardSize, over_ui: bool) -> Option<Intersection> {
+    let w = world?;
+    let tile = super::board::TILE;
+    let at = Intersection::new(
+        ((w.x + tile / 2.0) / tile).round() as i32,
+        ((tile / 2.0 - w.y) / tile).round() as i32,
+    );
+    let on = at.i >= 0 && at.j >= 0 && at.i as u32 <= board.width && at.j as u32 <= board.height;
+    (!over_ui && on).then_some(at)
+}
+
 /// The square under a cursor at `world`, if it is on the map.
 pub fn hovered_square(world: Option<Vec2>, board: BoardSize, over_ui: bool) -> Option<Square> {
     let sq = square_at(world?);
     (!over_ui && board.contains(sq)).then_some(sq)
 }
 
-/// What a left click asks for: to move to the hovered square.
-pub fn click_intent(hover: Hover) -> Option<Intent> {
-    hover.0.map(Intent::MoveTo)
+/// What a left click asks for in `mode`: to move to the hovered square (on the path with the
+/// fewest provocations when `avoid_aoo`), or to attack whoever stands on it with `weapon`.
+pub fn click_intent(hover: Hover, mode: Mode, avoid_aoo: bool, weapon: Option<String>) -> Option<Intent> {
+    let at = hover.0?;
+    Some(match mode {
+        // Area mode aims at corners: `corner_click_intent`.
+        Mode::Area => return None,
+        Mode::Move if avoid_aoo => Intent::Act(ActIntent::MoveAvoiding(at)),
+        Mode::Move => Intent::MoveTo(at),
+        Mode::Attack | Mode::FullAttack => Intent::Act(ActIntent::AttackAt {
+            at,
+            weapon,
+            full: mode == Mode::FullAttack,
+        }),
+    })
 }
 
 /// What the keys pressed this frame ask for.
@@ -48,6 +79,7 @@ fn track_hover(
     board: Option<Res<BoardSize>>,
     ui: Query<&Interaction>,
     mut hover: ResMut<Hover>,
+    mut corner: ResMut<HoverCorner>,
 ) {
     let Some(board) = board else { return };
     let (camera, transform) = *camera;
@@ -57,12 +89,38 @@ fn track_hover(
     let over_ui = ui.iter().any(|i| *i != Interaction::None);
     let now = Hover(hovered_square(world, *board, over_ui));
     hover.set_if_neq(now);
+    corner.set_if_neq(HoverCorner(hovered_corner(world, *board, over_ui)));
 }
 
-fn click_to_intent(buttons: Res<ButtonInput<MouseButton>>, hover: Res<Hover>, mut intents: MessageWriter<Intent>) {
-    if buttons.just_pressed(MouseButton::Left)
-        && let Some(intent) = click_intent(*hover)
-    {
+/// What a left click asks for in area mode: the template at the hovered corner.
+pub fn corner_click_intent(
+    corner: HoverCorner,
+    mode: Mode,
+    weapon: Option<String>,
+    dir: crate::grid::Direction8,
+) -> Option<Intent> {
+    let at = corner.0.filter(|_| mode == Mode::Area)?;
+    Some(Intent::Act(ActIntent::AreaAt { at, weapon, dir }))
+}
+
+// A Bevy system's parameters (STYLE 13).
+#[allow(clippy::too_many_arguments)]
+fn click_to_intent(
+    buttons: Res<ButtonInput<MouseButton>>,
+    hover: Res<Hover>,
+    corner: Res<HoverCorner>,
+    aim: Res<super::area::AreaAim>,
+    mode: Res<Mode>,
+    toggles: Res<Toggles>,
+    choice: Res<WeaponChoice>,
+    mut intents: MessageWriter<Intent>,
+) {
+    if !buttons.just_pressed(MouseButton::Left) {
+        return;
+    }
+    let intent = click_intent(*hover, *mode, toggles.avoid_aoo, choice.weapon.clone())
+        .or_else(|| corner_click_intent(*corner, *mode, choice.weapon.clone(), aim.0));
+    if let Some(intent) = intent {
         intents.write(intent);
     }
 }
@@ -98,11 +156,64 @@ mod tests {
 
     #[test]
     fn a_click_asks_to_move_to_the_hovered_square() {
+        let at = Hover(Some(Square::new(5, 2)));
         assert_eq!(
-            click_intent(Hover(Some(Square::new(5, 2)))),
+            click_intent(at, Mode::Move, false, None),
             Some(Intent::MoveTo(Square::new(5, 2)))
         );
-        assert_eq!(click_intent(Hover(None)), None);
+        assert_eq!(
+            click_intent(at, Mode::Move, true, None),
+            Some(Intent::Act(ActIntent::MoveAvoiding(Square::new(5, 2)))),
+            "the avoid-AoO toggle"
+        );
+        assert_eq!(click_intent(Hover(None), Mode::Move, false, None), None);
+    }
+
+    #[test]
+    fn in_area_mode_a_click_places_the_template_at_the_nearest_corner() {
+        let corner = |sq: Square| Some(square_centre(sq) + Vec2::new(-20.0, 20.0));
+        let at = hovered_corner(corner(Square::new(3, 2)), BOARD, false);
+        assert_eq!(at, Some(Intersection::new(3, 2)), "the square's top-left corner");
+        assert_eq!(
+            hovered_corner(corner(Square::new(14, 8)), BOARD, false),
+            Some(Intersection::new(14, 8))
+        );
+        assert_eq!(hovered_corner(corner(Square::new(16, 2)), BOARD, false), None);
+        let dir = crate::grid::Direction8::E;
+        assert_eq!(
+            corner_click_intent(HoverCorner(at), Mode::Area, None, dir),
+            Some(Intent::Act(ActIntent::AreaAt {
+                at: Intersection::new(3, 2),
+                weapon: None,
+                dir
+            }))
+        );
+        assert_eq!(corner_click_intent(HoverCorner(at), Mode::Move, None, dir), None);
+        assert_eq!(
+            click_intent(Hover(Some(Square::new(3, 2))), Mode::Area, false, None),
+            None
+        );
+    }
+
+    #[test]
+    fn in_an_attack_mode_a_click_attacks_the_hovered_square_with_the_chosen_weapon() {
+        let at = Hover(Some(Square::new(5, 2)));
+        assert_eq!(
+            click_intent(at, Mode::Attack, false, Some("Knife".into())),
+            Some(Intent::Act(ActIntent::AttackAt {
+                at: Square::new(5, 2),
+                weapon: Some("Knife".into()),
+                full: false
+            }))
+        );
+        assert_eq!(
+            click_intent(at, Mode::FullAttack, true, None),
+            Some(Intent::Act(ActIntent::AttackAt {
+                at: Square::new(5, 2),
+                weapon: None,
+                full: true
+            }))
+        );
     }
 
     #[test]

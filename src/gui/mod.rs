@@ -5,10 +5,14 @@
 //! One plugin per file; every `Update` system sits in one of the [`AppSystems`] sets, chained
 //! here, and runs only on its [`Screen`].
 
+pub mod actions;
+pub mod area;
+pub mod attack;
 pub mod board;
 pub mod camera;
 pub mod handoff;
 pub mod hud;
+pub mod initiative;
 pub mod input;
 pub mod overlay;
 pub mod results;
@@ -132,6 +136,7 @@ pub fn plugin(app: &mut App) {
         )
             .chain(),
     );
+    // Screens and the battle session, then what is drawn on the battle screen.
     app.add_plugins((
         screens::plugin,
         session::plugin,
@@ -139,12 +144,18 @@ pub fn plugin(app: &mut App) {
         title::plugin,
         handoff::plugin,
         results::plugin,
+    ));
+    app.add_plugins((
         board::plugin,
         tokens::plugin,
         overlay::plugin,
         camera::plugin,
         input::plugin,
         hud::plugin,
+        actions::plugin,
+        attack::plugin,
+        area::plugin,
+        initiative::plugin,
     ));
 }
 

@@ -4,6 +4,7 @@
 //! Every answer comes from `rules::movement::plan_move`, the function the CLI's `query path`
 //! uses: this file decides no rule, it only asks and paints.
 
+use super::actions::{Mode, Toggles};
 use super::board::{OverlayLayer, TILE, space_centre, tile_pos};
 use super::input::Hover;
 use super::session::{Revision, Session};
@@ -11,20 +12,23 @@ use super::{AppSystems, Screen};
 use crate::grid::{Space, Square};
 use crate::history::Terrain;
 use crate::rules::movement::plan_move;
-use crate::rules::threat::space_of;
+use crate::rules::threat::{hostile, space_of, threatened_by};
 use crate::rules::{Combat, MoveMode, Profile, RuleError, UnitId, UnitIndex};
 use crate::ruleset::Ruleset;
 use bevy::prelude::*;
 use bevy_ecs_tilemap::prelude::*;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ReachOverlay>();
     app.init_resource::<PathOverlay>();
+    app.init_resource::<ThreatOverlay>();
     app.add_systems(
         Update,
         (
-            (derive_reach, derive_path).chain().in_set(AppSystems::Derive),
+            (derive_reach, derive_threat, derive_path)
+                .chain()
+                .in_set(AppSystems::Derive),
             (paint_overlay_tiles, draw_path_markers).in_set(AppSystems::Draw),
         )
             .run_if(in_state(Screen::Battle)),
@@ -68,6 +72,9 @@ impl Band {
         }
     }
 }
+
+/// Colour of a square the other side threatens (T toggle).
+pub const THREAT_COLOUR: Color = Color::srgb(0.75, 0.1, 0.95);
 
 /// Colour of a provoking square and of the reactor's mark.
 pub const PROVOKE_COLOUR: Color = Color::srgb(0.85, 0.05, 0.45);
@@ -122,9 +129,20 @@ impl PathPreview {
 /// The cheapest legal move of `unit` to `to` in the smallest band, planned by the rules; the
 /// error of the largest band when none reaches.
 pub fn path_preview(world: &World, unit: &UnitId, to: Square) -> Result<PathPreview, RuleError> {
+    path_preview_avoiding(world, unit, to, false)
+}
+
+/// [`path_preview`], preferring the path with the fewest provocations when `avoid_aoo`
+/// (the planner's choice, as `query path --avoid-aoo`).
+pub fn path_preview_avoiding(
+    world: &World,
+    unit: &UnitId,
+    to: Square,
+    avoid_aoo: bool,
+) -> Result<PathPreview, RuleError> {
     let mut last = RuleError::NoActiveTurn;
     for band in Band::ALL {
-        match plan_move(world, unit, to, None, band.mode(), false) {
+        match plan_move(world, unit, to, None, band.mode(), avoid_aoo) {
             Ok(plan) => {
                 return Ok(PathPreview {
                     band,
@@ -190,19 +208,39 @@ pub fn reach_bands(world: &World, unit: &UnitId) -> BTreeMap<Square, Band> {
     bands
 }
 
+/// Every square a unit hostile to `unit` threatens now (THR-1..THR-5: `query threat` of each).
+pub fn threatened_by_foes(world: &World, unit: &UnitId) -> BTreeSet<Square> {
+    world
+        .resource::<UnitIndex>()
+        .0
+        .keys()
+        .filter(|u| *u != unit && hostile(world, unit, u))
+        .flat_map(|u| threatened_by(world, u))
+        .collect()
+}
+
 /// What one overlay square shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Mark {
     /// Reachable in this band.
     Reach(Band),
+    /// Threatened by the other side (shown with the T toggle).
+    Threatened,
     /// The planned path leaves this square while threatened: it provokes.
     Provokes,
 }
 
 /// The overlay squares from the reach bands and the planned path: the band of each reachable
 /// square, with the squares the path would provoke on marked over them.
-pub fn overlay_marks(bands: &BTreeMap<Square, Band>, path: Option<&PathPreview>) -> BTreeMap<Square, Mark> {
+pub fn overlay_marks(
+    bands: &BTreeMap<Square, Band>,
+    threatened: &BTreeSet<Square>,
+    path: Option<&PathPreview>,
+) -> BTreeMap<Square, Mark> {
     let mut marks: BTreeMap<Square, Mark> = bands.iter().map(|(sq, b)| (*sq, Mark::Reach(*b))).collect();
+    for sq in threatened {
+        marks.insert(*sq, Mark::Threatened);
+    }
     for (sq, _) in path.map(|p| p.provokes.as_slice()).unwrap_or_default() {
         marks.insert(*sq, Mark::Provokes);
     }
@@ -217,10 +255,17 @@ pub struct ReachOverlay {
     pub bands: BTreeMap<Square, Band>,
 }
 
+/// The squares the other side threatens, while the T toggle is on.
+#[derive(Resource, Debug, Default)]
+pub struct ThreatOverlay {
+    pub key: Option<(Revision, bool)>,
+    pub squares: BTreeSet<Square>,
+}
+
 /// The planned path to the hovered square, or why there is none.
 #[derive(Resource, Debug, Default)]
 pub struct PathOverlay {
-    pub key: Option<(Revision, Square)>,
+    pub key: Option<(Revision, Square, bool)>,
     pub preview: Option<Result<PathPreview, String>>,
 }
 
@@ -235,23 +280,45 @@ fn derive_reach(session: NonSend<Session>, revision: Res<Revision>, mut reach: R
     reach.revision = Some(*revision);
 }
 
+fn derive_threat(
+    session: NonSend<Session>,
+    revision: Res<Revision>,
+    toggles: Res<Toggles>,
+    mut threat: ResMut<ThreatOverlay>,
+) {
+    let key = Some((*revision, toggles.threat));
+    if threat.key == key {
+        return;
+    }
+    threat.key = key;
+    let world = session.battle.world();
+    threat.squares = match (toggles.threat, &world.resource::<Combat>().active) {
+        (true, Some(unit)) => threatened_by_foes(world, unit),
+        _ => BTreeSet::new(),
+    };
+}
+
+/// The path to the hovered square in move mode (none while aiming an attack or an area).
 fn derive_path(
     session: NonSend<Session>,
     revision: Res<Revision>,
     hover: Res<Hover>,
+    mode: Res<Mode>,
+    toggles: Res<Toggles>,
     reach: Res<ReachOverlay>,
     mut path: ResMut<PathOverlay>,
 ) {
-    let key = hover.0.map(|sq| (*revision, sq));
+    let aimed = hover.0.filter(|_| *mode == Mode::Move);
+    let key = aimed.map(|sq| (*revision, sq, toggles.avoid_aoo));
     if path.key == key {
         return;
     }
     path.key = key;
-    path.preview = match (hover.0, &reach.unit) {
+    path.preview = match (aimed, &reach.unit) {
         (Some(sq), Some(unit)) => {
             let world = session.battle.world();
             let standing = space_of(world, unit).is_some_and(|s| s.at == sq);
-            (!standing).then(|| path_preview(world, unit, sq).map_err(|e| e.to_string()))
+            (!standing).then(|| path_preview_avoiding(world, unit, sq, toggles.avoid_aoo).map_err(|e| e.to_string()))
         }
         _ => None,
     };
@@ -260,16 +327,17 @@ fn derive_path(
 /// Tints the overlay tilemap: band colours for the reach, magenta where the path provokes.
 fn paint_overlay_tiles(
     reach: Res<ReachOverlay>,
+    threat: Res<ThreatOverlay>,
     path: Res<PathOverlay>,
     layer: Single<(&TileStorage, &TilemapSize, Ref<OverlayLayer>)>,
     mut tiles: Query<(&mut TileColor, &mut TileVisible)>,
 ) {
     let (storage, size, new) = *layer;
-    if !reach.is_changed() && !path.is_changed() && !new.is_added() {
+    if !reach.is_changed() && !path.is_changed() && !threat.is_changed() && !new.is_added() {
         return;
     }
     let preview = path.preview.as_ref().and_then(|p| p.as_ref().ok());
-    let marks = overlay_marks(&reach.bands, preview);
+    let marks = overlay_marks(&reach.bands, &threat.squares, preview);
     for y in 0..size.y {
         for x in 0..size.x {
             let sq = Square::new(x as i32, (size.y - 1 - y) as i32);
@@ -281,6 +349,7 @@ fn paint_overlay_tiles(
             };
             let tint = match marks.get(&sq) {
                 Some(Mark::Reach(band)) => Some(band.colour().with_alpha(0.22)),
+                Some(Mark::Threatened) => Some(THREAT_COLOUR.with_alpha(0.4)),
                 Some(Mark::Provokes) => Some(PROVOKE_COLOUR.with_alpha(0.55)),
                 None => None,
             };
@@ -452,7 +521,7 @@ mod tests {
         assert_eq!(preview.running_totals(), vec![5, 10]);
         assert_eq!(preview.provokes, vec![(Square::new(2, 2), UnitId("foe".into()))]);
         let bands = reach_bands(b.world(), &me());
-        let marks = overlay_marks(&bands, Some(&preview));
+        let marks = overlay_marks(&bands, &BTreeSet::new(), Some(&preview));
         assert_eq!(marks.get(&Square::new(2, 2)), Some(&Mark::Provokes));
         assert_eq!(marks.get(&Square::new(0, 2)), Some(&Mark::Reach(Band::Move)));
         assert_eq!(
@@ -479,11 +548,45 @@ mod tests {
         assert!(far.running_totals()[first_double - 1] <= 30);
     }
 
+    /// THR-1: with the T toggle the overlay marks exactly the squares the other side
+    /// threatens (`query threat` of each foe), over the reach bands.
+    #[test]
+    fn the_threat_toggle_marks_every_square_the_other_side_threatens() {
+        let b = my_turn();
+        let w = b.world();
+        let threatened = threatened_by_foes(w, &me());
+        let foe: BTreeSet<Square> = threatened_by(w, &UnitId("foe".into())).into_iter().collect();
+        assert_eq!(threatened, foe);
+        assert!(threatened.contains(&Square::new(2, 2)), "my own square is threatened");
+        assert!(!threatened.contains(&Square::new(6, 6)));
+        assert!(
+            threatened_by_foes(w, &UnitId("foe".into())).is_empty(),
+            "me has no weapon"
+        );
+        let marks = overlay_marks(&reach_bands(w, &me()), &threatened, None);
+        assert_eq!(marks.get(&Square::new(2, 3)), Some(&Mark::Threatened));
+        assert_eq!(marks.get(&Square::new(2, 6)), Some(&Mark::Reach(Band::Move)));
+    }
+
+    /// §8.2: with avoid-AoO the planner goes around the foe's threat where the shortest path
+    /// would provoke.
+    #[test]
+    fn avoiding_aoo_plans_around_the_threat() {
+        let b = my_turn();
+        let w = b.world();
+        let to = Square::new(4, 2);
+        let plain = path_preview(w, &me(), to).expect("legal");
+        let careful = path_preview_avoiding(w, &me(), to, true).expect("legal");
+        let plan = plan_move(w, &me(), to, None, careful.band.mode(), true).expect("legal");
+        assert_eq!(careful.squares, plan.squares);
+        assert!(careful.provokes.len() <= plain.provokes.len());
+    }
+
     #[test]
     fn a_square_out_of_every_band_has_no_plan_and_a_reason() {
         let b = my_turn();
         let err = path_preview(b.world(), &me(), Square::new(3, 2)).expect_err("occupied");
         assert!(!err.to_string().is_empty());
-        assert!(overlay_marks(&BTreeMap::new(), None).is_empty());
+        assert!(overlay_marks(&BTreeMap::new(), &BTreeSet::new(), None).is_empty());
     }
 }

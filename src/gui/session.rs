@@ -82,6 +82,8 @@ pub enum Intent {
     Save,
     /// Leave for the title menu (Ctrl+O); the autosave keeps the battle.
     Menu,
+    /// An action-bar or attack-mode request (`gui::actions` says what it stands for).
+    Act(super::actions::ActIntent),
 }
 
 /// The rule command an intent stands for, or why there is none. The move follows the path
@@ -95,6 +97,7 @@ pub fn command_for(intent: &Intent, world: &World) -> Result<GameCommand, String
     match intent {
         Intent::Undo | Intent::Save | Intent::Menu => Err("not a rule command".into()),
         Intent::EndTurn => Ok(GameCommand::EndTurn { unit }),
+        Intent::Act(act) => super::actions::command_for(act, unit, world),
         Intent::MoveTo(to) => {
             let preview = path_preview(world, &unit, *to).map_err(|e| e.to_string())?;
             Ok(GameCommand::Move {
@@ -143,7 +146,7 @@ pub fn apply_intents(
                 screen.set(Screen::Title);
                 continue;
             }
-            Intent::MoveTo(_) | Intent::EndTurn => {}
+            Intent::MoveTo(_) | Intent::EndTurn | Intent::Act(_) => {}
         }
         let result = command_for(intent, session.battle.world())
             .and_then(|command| session.battle.submit(command).map_err(|e| e.to_string()));

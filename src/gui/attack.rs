@@ -1,0 +1,435 @@
+//! Attack mode (issue #6 item 3): hovering a unit with an attack selected shows the rules'
+//! attack preview (`rules::attack_action::preview_attack`, what `query attack` answers: every
+//! modifier with its source, the defense used, the d20 roll needed, the chance to hit) in a
+//! side panel, and draws the cover lines that decided the cover (`grid::cover`, as `query cover`)
+//! and the flanking line if the rules found one (`grid::flanking_line`, as `query flank`).
+
+use super::actions::{Mode, WeaponChoice};
+use super::board::{TILE, square_centre};
+use super::camera::{HUD_BOTTOM, HUD_RIGHT};
+use super::input::Hover;
+use super::session::{Revision, Session};
+use super::{AppSystems, Screen};
+use crate::grid::{AttackKind, CoverLine, CoverParams, Intersection, Space, Square, cover, flanking_line};
+use crate::history::Terrain;
+use crate::rules::attack_action::{AttackPreview, preview_attack};
+use crate::rules::threat::space_of;
+use crate::rules::{Combat, Modifier, Profile, UnitId, UnitIndex, WeaponKind, unit_component};
+use crate::ruleset::Ruleset;
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<AttackView>();
+    app.add_systems(OnEnter(Screen::Battle), spawn_attack_panel);
+    app.add_systems(
+        Update,
+        (
+            derive_attack_view.in_set(AppSystems::Derive),
+            (show_attack_panel, draw_attack_lines).in_set(AppSystems::Draw),
+        )
+            .run_if(in_state(Screen::Battle)),
+    );
+}
+
+/// What hovering `target` in attack mode shows.
+#[derive(Debug, Clone)]
+pub struct AttackHover {
+    pub attacker: UnitId,
+    pub target: UnitId,
+    /// The rules' preview, or why the attack is not possible.
+    pub preview: Result<AttackPreview, String>,
+    /// The lines from the attacker's deciding corner to the target's square's corners (COV-1).
+    pub cover_lines: Vec<CoverLine>,
+    /// The squares whose centres the flanking line joins (FLK-1), if the attack flanks.
+    pub flank: Option<(Square, Square)>,
+}
+
+/// The attack preview of `attacker` on whoever stands on `at`, with `weapon` (or the rules'
+/// pick), or `None` when nobody else stands there.
+pub fn attack_hover(world: &World, attacker: &UnitId, at: Square, weapon: Option<&str>) -> Option<AttackHover> {
+    let target = super::actions::unit_at(world, at, attacker)?;
+    let (a, t) = (space_of(world, attacker)?, space_of(world, &target)?);
+    let preview = preview_attack(world, attacker, &target, weapon);
+    let profile = unit_component::<Profile>(world, attacker);
+    let name = match &preview {
+        Ok(p) => Some(p.weapon.as_str()),
+        Err(_) => weapon,
+    };
+    let ranged = profile
+        .and_then(|p| match name {
+            Some(n) => p.weapons.iter().find(|w| w.name == n),
+            None => p.weapons.first(),
+        })
+        .is_some_and(|w| matches!(w.kind, WeaponKind::Ranged | WeaponKind::Thrown));
+    // The same call `situation` and `query cover` make: every other unit is in the way.
+    let others: Vec<Space> = world
+        .resource::<UnitIndex>()
+        .0
+        .keys()
+        .filter(|u| *u != attacker && **u != target)
+        .filter_map(|u| space_of(world, u))
+        .collect();
+    let kind = if ranged { AttackKind::Ranged } else { AttackKind::Melee };
+    let map = &world.resource::<Terrain>().0;
+    let decided = cover(
+        map,
+        &CoverParams::from_ruleset(world.resource::<Ruleset>()),
+        a,
+        t,
+        &others,
+        kind,
+    );
+    let flank = preview
+        .as_ref()
+        .ok()
+        .and_then(|p| p.situation.flanking_with.as_ref())
+        .and_then(|ally| space_of(world, ally))
+        .and_then(|ally| flanking_line(a, ally, t));
+    Some(AttackHover {
+        attacker: attacker.clone(),
+        target,
+        preview: preview.map_err(|e| e.to_string()),
+        cover_lines: decided.lines,
+        flank,
+    })
+}
+
+fn signed(m: &Modifier) -> String {
+    format!("{:+} {}", m.value, m.source)
+}
+
+fn name_of(world: &World, unit: &UnitId) -> String {
+    unit_component::<Profile>(world, unit).map_or_else(|| unit.to_string(), |p| p.name.clone())
+}
+
+/// The panel's lines: the weapon, the attack bonus and its modifiers, the defense and its
+/// modifiers, the roll needed and the chances, and what the situation holds.
+pub fn preview_lines(world: &World, hover: &AttackHover, full: bool) -> Vec<String> {
+    let mut lines = vec![format!(
+        "{} {} -> {}",
+        if full { "Full attack" } else { "Attack" },
+        name_of(world, &hover.attacker),
+        name_of(world, &hover.target)
+    )];
+    let p = match &hover.preview {
+        Ok(p) => p,
+        Err(why) => {
+            lines.push(format!("Not possible: {why}"));
+            return lines;
+        }
+    };
+    let s = &p.situation;
+    let situational: i32 = s.attack.iter().map(|m| m.value).sum();
+    lines.push(format!("{}: attack {:+}", p.weapon, p.attack_bonus));
+    lines.push(format!("  {:+} weapon", p.attack_bonus - situational));
+    lines.extend(s.attack.iter().map(|m| format!("  {}", signed(m))));
+    lines.push(format!("vs {} {}", p.defense.name, p.defense.value));
+    lines.extend(p.defense.modifiers.iter().map(|m| format!("  {}", signed(m))));
+    lines.push(format!(
+        "Needs {}+ on d20: {:.1}% to hit, {:.1}% crit",
+        p.roll_needed, p.chance_to_hit, p.chance_to_crit
+    ));
+    lines.push(format!(
+        "{} ft | cover: {} | concealment: {}",
+        s.distance_ft,
+        format!("{:?}", s.cover).to_lowercase(),
+        format!("{:?}", s.concealment).to_lowercase()
+    ));
+    if let Some(miss) = s.miss_chance {
+        lines.push(format!("Miss chance {miss}%"));
+    }
+    if s.flat_footed {
+        lines.push("Target is flat-footed".into());
+    }
+    if let Some(ally) = &s.flanking_with {
+        lines.push(format!("Flanking with {}", name_of(world, ally)));
+    }
+    if !p.provokes.is_empty() {
+        let who: Vec<String> = p.provokes.iter().map(|u| name_of(world, u)).collect();
+        lines.push(format!("Provokes: {}", who.join(", ")));
+    }
+    if full {
+        lines.push("(one attack shown; the full attack's penalties apply)".into());
+    }
+    lines
+}
+
+/// The hovered attack, recomputed when the battle, the hover, the mode or the weapon change.
+#[derive(Resource, Debug, Default)]
+pub struct AttackView {
+    pub key: Option<(Revision, Square, Mode, Option<String>)>,
+    pub hover: Option<AttackHover>,
+}
+
+fn derive_attack_view(
+    session: NonSend<Session>,
+    revision: Res<Revision>,
+    hover: Res<Hover>,
+    mode: Res<Mode>,
+    choice: Res<WeaponChoice>,
+    mut view: ResMut<AttackView>,
+) {
+    let key = hover
+        .0
+        .filter(|_| mode.attacks())
+        .map(|sq| (*revision, sq, *mode, choice.weapon.clone()));
+    if view.key == key {
+        return;
+    }
+    let world = session.battle.world();
+    view.hover = match (&key, &world.resource::<Combat>().active) {
+        (Some((_, sq, _, weapon)), Some(unit)) => attack_hover(world, unit, *sq, weapon.as_deref()),
+        _ => None,
+    };
+    view.key = key;
+}
+
+#[derive(Component)]
+struct AttackPanel;
+
+#[derive(Component)]
+struct AttackPanelText;
+
+fn spawn_attack_panel(mut commands: Commands) {
+    commands.spawn((
+        Name::new("Attack preview panel"),
+        AttackPanel,
+        DespawnOnExit(Screen::Battle),
+        Interaction::default(),
+        Node {
+            position_type: PositionType::Absolute,
+            right: Val::Px(0.0),
+            bottom: Val::Px(HUD_BOTTOM),
+            width: Val::Px(HUD_RIGHT),
+            padding: UiRect::all(Val::Px(8.0)),
+            display: Display::None,
+            ..default()
+        },
+        BackgroundColor(Color::srgba(0.06, 0.07, 0.09, 0.92)),
+        children![(
+            Name::new("Attack preview"),
+            AttackPanelText,
+            Text::new(""),
+            TextFont::from_font_size(13.0),
+            TextColor(Color::srgb(0.92, 0.92, 0.85)),
+        )],
+    ));
+}
+
+fn show_attack_panel(
+    session: NonSend<Session>,
+    view: Res<AttackView>,
+    mode: Res<Mode>,
+    mut panel: Single<&mut Node, With<AttackPanel>>,
+    mut text: Single<&mut Text, With<AttackPanelText>>,
+) {
+    if !view.is_changed() {
+        return;
+    }
+    panel.display = if view.hover.is_some() {
+        Display::Flex
+    } else {
+        Display::None
+    };
+    text.0 = view
+        .hover
+        .as_ref()
+        .map(|h| preview_lines(session.battle.world(), h, *mode == Mode::FullAttack).join("\n"))
+        .unwrap_or_default();
+}
+
+/// The world position of a grid intersection (a square's top-left corner).
+pub fn intersection_point(p: Intersection) -> Vec2 {
+    square_centre(Square::new(p.i, p.j)) + Vec2::new(-TILE / 2.0, TILE / 2.0)
+}
+
+/// Colours: a clear line, an obstructed one, the flanking line.
+pub const CLEAR_LINE: Color = Color::srgb(0.4, 1.0, 0.55);
+pub const BLOCKED_LINE: Color = Color::srgb(1.0, 0.45, 0.1);
+pub const FLANK_LINE: Color = Color::srgb(0.2, 0.85, 1.0);
+
+/// One drawn line of the attack view.
+#[derive(Component)]
+pub struct AttackLine;
+
+fn line(from: Vec2, to: Vec2, colour: Color, width: f32, z: f32) -> (Sprite, Transform) {
+    let d = to - from;
+    (
+        Sprite {
+            color: colour,
+            custom_size: Some(Vec2::new(d.length().max(1.0), width)),
+            ..default()
+        },
+        Transform::from_translation(((from + to) / 2.0).extend(z)).with_rotation(Quat::from_rotation_z(d.to_angle())),
+    )
+}
+
+fn draw_attack_lines(mut commands: Commands, view: Res<AttackView>, old: Query<Entity, With<AttackLine>>) {
+    if !view.is_changed() {
+        return;
+    }
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    let Some(hover) = &view.hover else { return };
+    for (i, l) in hover.cover_lines.iter().enumerate() {
+        let colour = if l.obstructed_by.is_some() {
+            BLOCKED_LINE
+        } else {
+            CLEAR_LINE
+        };
+        commands.spawn((
+            Name::new(format!("Cover line {}", i + 1)),
+            AttackLine,
+            DespawnOnExit(Screen::Battle),
+            line(intersection_point(l.from), intersection_point(l.to), colour, 2.5, 9.0),
+        ));
+    }
+    if let Some((x, y)) = hover.flank {
+        commands.spawn((
+            Name::new("Flanking line"),
+            AttackLine,
+            DespawnOnExit(Screen::Battle),
+            line(square_centre(x), square_centre(y), FLANK_LINE, 4.0, 9.5),
+        ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::GameCommand;
+    use crate::testing::{battle, ok};
+
+    /// `me` and `pal` flank `foe` (west and east of it); `far` stands behind a crate.
+    const FIGHT: &str = r##"Scenario(version: 1, name: "t", ruleset: "starfinder",
+    map: (rows: [
+        "..........",
+        "..........",
+        "..........",
+        ".....c....",
+        "..........",
+    ], legend: { '.': (terrain: Floor), 'c': (terrain: Cover) }),
+    sides: [
+        (id: "a", name: "A", control: Human, colour: "#3070d0"),
+        (id: "b", name: "B", control: Human, colour: "#d03030"),
+    ],
+    units: [
+        (id: "me", side: "a", at: (1, 1), speed: (land: 30), initiative: 5,
+         defenses: (eac: 12, kac: 14), health: (sp: 5, hp: 10, rp: 3),
+         weapons: [(name: "Blade", kind: Melee, attack: 5, damage: "1d6", damage_types: [Slashing]),
+                   (name: "Pistol", kind: Ranged, attack: 4, damage: "1d4", damage_types: [Fire],
+                    range_increment: 30)]),
+        (id: "pal", side: "a", at: (3, 1), speed: (land: 30), initiative: 1,
+         defenses: (eac: 12, kac: 14), health: (sp: 5, hp: 10, rp: 3),
+         weapons: [(name: "Blade", kind: Melee, attack: 5, damage: "1d6", damage_types: [Slashing])]),
+        (id: "foe", side: "b", at: (2, 1), speed: (land: 30), initiative: 20,
+         defenses: (eac: 12, kac: 14), health: (sp: 5, hp: 10, rp: 3),
+         weapons: [(name: "Blade", kind: Melee, attack: 5, damage: "1d6", damage_types: [Slashing])]),
+        (id: "far", side: "b", at: (6, 4), speed: (land: 30), initiative: 19,
+         defenses: (eac: 12, kac: 14), health: (sp: 5, hp: 10, rp: 3)),
+    ],
+)"##;
+
+    fn id(s: &str) -> UnitId {
+        UnitId(s.into())
+    }
+
+    fn my_turn() -> crate::history::Battle {
+        let mut b = battle(FIGHT, &[]);
+        // Everyone before `me` in the rolled order passes.
+        for _ in 0..4 {
+            match b.world().resource::<Combat>().active.clone() {
+                Some(u) if u == id("me") => return b,
+                Some(u) => {
+                    ok(&mut b, GameCommand::EndTurn { unit: u });
+                }
+                None => break,
+            }
+        }
+        panic!("me never gets a turn")
+    }
+
+    fn json(p: &AttackPreview) -> serde_json::Value {
+        serde_json::to_value(p).expect("serializes")
+    }
+
+    /// FLK-1: the preview is the rules' own, and the flanking line joins `me` and `pal`.
+    #[test]
+    fn hovering_a_flanked_foe_shows_the_rules_preview_and_the_flanking_line() {
+        let b = my_turn();
+        let w = b.world();
+        let hover = attack_hover(w, &id("me"), Square::new(2, 1), None).expect("a unit there");
+        assert_eq!(hover.target, id("foe"));
+        let shown = hover.preview.as_ref().expect("legal");
+        let rules = preview_attack(w, &id("me"), &id("foe"), None).expect("legal");
+        assert_eq!(json(shown), json(&rules));
+        assert_eq!(shown.situation.flanking_with, Some(id("pal")));
+        assert_eq!(hover.flank, Some((Square::new(1, 1), Square::new(3, 1))));
+        let lines = preview_lines(w, &hover, false);
+        assert!(
+            lines.contains(&format!(
+                "Needs {}+ on d20: {:.1}% to hit, {:.1}% crit",
+                rules.roll_needed, rules.chance_to_hit, rules.chance_to_crit
+            )),
+            "{lines:?}"
+        );
+        assert!(lines.contains(&format!("vs {} {}", rules.defense.name, rules.defense.value)));
+        assert!(lines.iter().any(|l| l.contains("flanking")), "{lines:?}");
+        assert!(lines.iter().any(|l| l.starts_with("Flanking with")), "{lines:?}");
+        // The attack bonus lines add up to the rules' bonus.
+        let sum: i32 = lines
+            .iter()
+            .filter(|l| l.starts_with("  ") && !l.contains(" vs "))
+            .take(1 + rules.situation.attack.len())
+            .filter_map(|l| l.split_whitespace().next()?.parse::<i32>().ok())
+            .sum();
+        assert_eq!(sum, rules.attack_bonus);
+    }
+
+    /// COV-1: the lines drawn are the rules' deciding lines; a crate on them gives cover.
+    #[test]
+    fn a_ranged_attack_past_a_crate_draws_the_deciding_lines() {
+        let b = my_turn();
+        let w = b.world();
+        let hover = attack_hover(w, &id("me"), Square::new(6, 4), Some("Pistol")).expect("a unit there");
+        let p = hover.preview.as_ref().expect("legal");
+        assert_eq!(p.weapon, "Pistol");
+        let others: Vec<Space> = ["foe", "pal"].iter().filter_map(|u| space_of(w, &id(u))).collect();
+        let rules = cover(
+            &w.resource::<Terrain>().0,
+            &CoverParams::from_ruleset(w.resource::<Ruleset>()),
+            space_of(w, &id("me")).expect("placed"),
+            space_of(w, &id("far")).expect("placed"),
+            &others,
+            AttackKind::Ranged,
+        );
+        assert_eq!(hover.cover_lines, rules.lines);
+        assert!(!hover.cover_lines.is_empty());
+        assert_eq!(
+            format!("{:?}", p.situation.cover),
+            format!("{:?}", rules.degree),
+            "the lines decided the preview's cover"
+        );
+        assert_eq!(hover.flank, None, "ranged attacks never flank");
+        assert!(attack_hover(w, &id("me"), Square::new(9, 0), None).is_none(), "nobody");
+    }
+
+    #[test]
+    fn an_attack_out_of_reach_shows_the_rules_reason() {
+        let b = my_turn();
+        let w = b.world();
+        let hover = attack_hover(w, &id("me"), Square::new(6, 4), Some("Blade")).expect("a unit there");
+        let why = hover.preview.as_ref().expect_err("out of reach");
+        assert_eq!(
+            *why,
+            preview_attack(w, &id("me"), &id("far"), Some("Blade"))
+                .expect_err("same")
+                .to_string()
+        );
+        assert_eq!(
+            preview_lines(w, &hover, false).last(),
+            Some(&format!("Not possible: {why}"))
+        );
+    }
+}
