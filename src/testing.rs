@@ -93,3 +93,18 @@ pub fn ok(battle: &mut Battle, command: GameCommand) -> Vec<GameEvent> {
         .submit(command)
         .unwrap_or_else(|e| panic!("{shown} was refused: {e}"))
 }
+
+/// Ends every turn before `unit`'s (at most one round), so that `unit` is the one acting.
+pub fn pass_until_turn_of(battle: &mut Battle, unit: &str) {
+    let count = battle.world().resource::<crate::rules::UnitIndex>().0.len();
+    for _ in 0..=count {
+        match battle.world().resource::<crate::rules::Combat>().active.clone() {
+            Some(u) if u.0 == unit => return,
+            Some(u) => {
+                ok(battle, GameCommand::EndTurn { unit: u });
+            }
+            None => break,
+        }
+    }
+    panic!("{unit} never gets a turn")
+}

@@ -677,10 +677,7 @@ mod tests {
         app.insert_non_send(Session::new(my_turn()));
         app.insert_state(Screen::Battle);
         app.init_resource::<ButtonInput<KeyCode>>();
-        app.configure_sets(
-            Update,
-            (AppSystems::Input, AppSystems::Apply, AppSystems::Derive).chain(),
-        );
+        crate::gui::order_sets(&mut app);
         app.add_plugins((session_plugin, plugin));
         app.update();
         assert_eq!(app.world().resource::<ActionBar>().allowed(Action::Attack), Ok(()));

@@ -270,7 +270,7 @@ fn draw_area(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::{battle, ok};
+    use crate::testing::battle;
 
     /// `me` with a grenade (10-ft burst) and a flamer (15-ft cone); two foes side by side, a
     /// wall east of them.
@@ -307,16 +307,8 @@ mod tests {
 
     fn my_turn() -> crate::history::Battle {
         let mut b = battle(BLAST, &[]);
-        for _ in 0..3 {
-            match b.world().resource::<Combat>().active.clone() {
-                Some(u) if u == id("me") => return b,
-                Some(u) => {
-                    ok(&mut b, GameCommand::EndTurn { unit: u });
-                }
-                None => break,
-            }
-        }
-        panic!("me never gets a turn")
+        crate::testing::pass_until_turn_of(&mut b, "me");
+        b
     }
 
     /// AREA-1..AREA-4: the preview is `grid::template` at the corner, the units in it with

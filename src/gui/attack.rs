@@ -298,8 +298,7 @@ fn draw_attack_lines(mut commands: Commands, view: Res<AttackView>, old: Query<E
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::GameCommand;
-    use crate::testing::{battle, ok};
+    use crate::testing::battle;
 
     /// `me` and `pal` flank `foe` (west and east of it); `far` stands behind a crate.
     const FIGHT: &str = r##"Scenario(version: 1, name: "t", ruleset: "starfinder",
@@ -337,17 +336,8 @@ mod tests {
 
     fn my_turn() -> crate::history::Battle {
         let mut b = battle(FIGHT, &[]);
-        // Everyone before `me` in the rolled order passes.
-        for _ in 0..4 {
-            match b.world().resource::<Combat>().active.clone() {
-                Some(u) if u == id("me") => return b,
-                Some(u) => {
-                    ok(&mut b, GameCommand::EndTurn { unit: u });
-                }
-                None => break,
-            }
-        }
-        panic!("me never gets a turn")
+        crate::testing::pass_until_turn_of(&mut b, "me");
+        b
     }
 
     fn json(p: &AttackPreview) -> serde_json::Value {

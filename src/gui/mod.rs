@@ -124,8 +124,9 @@ fn window_app(config: &GuiConfig) -> App {
     app
 }
 
-/// The game's plugins and set order; needs `DefaultPlugins` (or a headless stand-in) first.
-pub fn plugin(app: &mut App) {
+/// The one place the system sets are ordered: input, then applying it, then deriving views,
+/// then drawing. Headless test apps call it too.
+pub fn order_sets(app: &mut App) {
     app.configure_sets(
         Update,
         (
@@ -136,6 +137,11 @@ pub fn plugin(app: &mut App) {
         )
             .chain(),
     );
+}
+
+/// The game's plugins and set order; needs `DefaultPlugins` (or a headless stand-in) first.
+pub fn plugin(app: &mut App) {
+    order_sets(app);
     // Screens and the battle session, then what is drawn on the battle screen.
     app.add_plugins((
         screens::plugin,

@@ -114,16 +114,7 @@ mod tests {
         app.init_resource::<ButtonInput<KeyCode>>();
         app.init_resource::<ButtonInput<MouseButton>>();
         app.add_message::<AppExit>();
-        app.configure_sets(
-            Update,
-            (
-                AppSystems::Input,
-                AppSystems::Apply,
-                AppSystems::Derive,
-                AppSystems::Draw,
-            )
-                .chain(),
-        );
+        crate::gui::order_sets(&mut app);
         app.add_plugins((
             plugin,
             crate::gui::session::plugin,

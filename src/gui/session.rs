@@ -178,7 +178,7 @@ pub(crate) mod tests {
         app.add_plugins((MinimalPlugins, StatesPlugin));
         app.insert_non_send(Session::new(battle));
         app.insert_state(Screen::Battle);
-        app.configure_sets(Update, (AppSystems::Input, AppSystems::Apply).chain());
+        crate::gui::order_sets(&mut app);
         app.insert_resource(DataDir(None));
         app.add_plugins(plugin);
         app.update();

@@ -475,7 +475,7 @@ mod tests {
         app.insert_resource(ScenarioDir(PathBuf::from("no-such-folder")));
         app.init_resource::<ButtonInput<KeyCode>>();
         app.add_message::<AppExit>();
-        app.configure_sets(Update, (AppSystems::Input, AppSystems::Apply, AppSystems::Draw).chain());
+        crate::gui::order_sets(&mut app);
         app.add_plugins(plugin);
         app.update();
         assert_eq!(app.world().resource::<TitleMenu>().entries.len(), 2);
