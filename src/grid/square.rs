@@ -17,6 +17,11 @@ impl Square {
         Self { x, y }
     }
 
+    /// Whether `p` is one of the square's four corners.
+    pub const fn has_corner(self, p: Intersection) -> bool {
+        (p.i - self.x) & !1 == 0 && (p.j - self.y) & !1 == 0
+    }
+
     /// The squares of a `side × side` space whose top-left square is `self` (GRID-3).
     pub fn footprint(self, side: u32) -> impl Iterator<Item = Square> {
         let side = side.max(1) as i32;

@@ -55,9 +55,7 @@ pub(crate) fn check_attacker_and_target(
     if unit == target {
         return Err(illegal("a unit cannot attack itself"));
     }
-    if !world.get::<LifeState>(e).copied().unwrap_or_default().can_act() {
-        return Err(illegal(format!("{unit} cannot act")));
-    }
+    super::health::check_can_act(world, unit)?;
     if world.get::<LifeState>(te) == Some(&LifeState::Dead) {
         return Err(illegal(format!("{target} is dead")));
     }
@@ -125,11 +123,7 @@ pub(crate) fn attack_provokes(
     if ranged {
         return Some((AooTrigger::RangedAttack, "ranged attack, in"));
     }
-    let trained = world
-        .resource::<UnitIndex>()
-        .0
-        .get(unit)
-        .and_then(|e| world.get::<Profile>(*e))
+    let trained = super::unit_component::<Profile>(world, unit)
         .is_some_and(|p| p.feats.contains(&super::feats::Feat::MartialArts1));
     (weapon.kind == WeaponKind::Unarmed && !trained)
         .then_some((AooTrigger::UnarmedAttackWithoutFeat, "unarmed attack, in"))

@@ -57,9 +57,7 @@ pub fn check_charge(
     if !hostile(world, unit, target) {
         return Err(illegal(format!("{target} is not an enemy of {unit}")));
     }
-    if !world.get::<LifeState>(e).copied().unwrap_or_default().can_act() {
-        return Err(illegal(format!("{unit} cannot act")));
-    }
+    super::health::check_can_act(world, unit)?;
     let conditions = effective_conditions(world, unit);
     if let Some(c) = NO_RUN_OR_CHARGE
         .iter()

@@ -120,9 +120,7 @@ pub fn check_fly(world: &World, unit: &UnitId, route: &[FlyStep], double: bool) 
         .speed
         .fly
         .ok_or_else(|| illegal(format!("{unit} has no fly speed")))?;
-    if !world.get::<LifeState>(e).copied().unwrap_or_default().can_act() {
-        return Err(illegal(format!("{unit} cannot act")));
-    }
+    super::health::check_can_act(world, unit)?;
     let conditions = effective_conditions(world, unit);
     for c in [ConditionName::Prone, ConditionName::Grappled, ConditionName::Pinned] {
         if conditions.contains(&c) {

@@ -32,6 +32,19 @@ impl LifeState {
     }
 }
 
+/// Refuses a command by `unit` when it cannot act (dying, unconscious, dead); a unit with no
+/// life state yet is fine.
+pub fn check_can_act(world: &bevy::prelude::World, unit: &super::UnitId) -> Result<(), super::RuleError> {
+    match super::unit_component::<LifeState>(world, unit)
+        .copied()
+        .unwrap_or_default()
+        .can_act()
+    {
+        true => Ok(()),
+        false => Err(super::RuleError::IllegalMove(format!("{unit} cannot act"))),
+    }
+}
+
 /// The result of one instance of damage.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DamageResult {

@@ -145,9 +145,7 @@ pub fn plan_move(
         .get::<Profile>(e)
         .ok_or_else(|| RuleError::UnknownUnit(unit.clone()))?;
     let illegal = |why: String| RuleError::IllegalMove(why);
-    if !world.get::<LifeState>(e).copied().unwrap_or_default().can_act() {
-        return Err(illegal(format!("{unit} cannot act")));
-    }
+    super::health::check_can_act(world, unit)?;
     if super::flight::elevation_of(world, unit) > 0 {
         return Err(illegal(format!("{unit} is in the air: use Fly (MOV-14)")));
     }

@@ -5,7 +5,6 @@ use super::error::illegal;
 use super::resolve::take_action;
 use super::unit_component as get;
 use super::{Combat, Executor, GameEvent, Health, Recovery, RuleError, UnitId};
-use crate::rules::health::LifeState;
 use crate::ruleset::{ActionKind, Ruleset};
 use bevy::prelude::World;
 
@@ -32,9 +31,7 @@ pub fn check_recover(world: &World, unit: &UnitId) -> Result<RecoverProgress, Ru
     let Some(Health::DamageThresholdTrack { track_step, .. }) = get::<Health>(world, unit).copied() else {
         return Err(illegal(format!("{unit} has no condition track")));
     };
-    if !get::<LifeState>(world, unit).copied().unwrap_or_default().can_act() {
-        return Err(illegal(format!("{unit} cannot act")));
-    }
+    super::health::check_can_act(world, unit)?;
     if track_step == 0 {
         return Err(illegal(format!("{unit} is already at the top of the condition track")));
     }

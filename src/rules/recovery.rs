@@ -168,9 +168,7 @@ pub fn check_second_wind(world: &World, unit: &UnitId) -> Result<u32, RuleError>
             "only heroic characters catch a second wind; {unit} is not heroic"
         )));
     }
-    if !get::<LifeState>(world, unit).copied().unwrap_or_default().can_act() {
-        return Err(illegal(format!("{unit} cannot act")));
-    }
+    super::health::check_can_act(world, unit)?;
     let used = get::<Recovery>(world, unit).copied().unwrap_or_default();
     if used.second_wind_this_encounter && sw.per_encounter <= 1 {
         return Err(illegal(format!(

@@ -9,11 +9,11 @@ use super::area::{
     AreaOfEffect, Blast, caught, check_blast_savers, check_origin, check_savers, distance_to_point, go_off,
 };
 use super::error::illegal;
-use super::health::LifeState;
+use super::health::check_can_act;
 use super::resolve::take_action;
 use super::threat::{provoked_by, space_of};
 use super::{Combat, DamageType, DiceExpr, Executor, GameEvent, Profile, RuleError, UnitId, Weapon, WeaponKind};
-use crate::grid::{AreaShape, Direction8, Intersection, Square, check_shaped, open_ground_squares};
+use crate::grid::{Direction8, Intersection, ShapeProblem, Square, check_shaped, open_ground_squares};
 use crate::ruleset::{ActionKind, AooTrigger, Ruleset, SpellcastingRules};
 use bevy::prelude::World;
 use serde::{Deserialize, Serialize};
@@ -85,7 +85,8 @@ pub struct Aim<'a> {
 /// Checks where `spell`'s area is aimed (AREA-1): an intersection in range and in line of
 /// effect, or a corner of the caster's space for a cone or line; everyone it would catch
 /// can save. A spell without an area takes no aim.
-fn check_aim(world: &World, unit: &UnitId, spell: &Spell, aim: Aim) -> Result<Option<(AreaShape, u32)>, RuleError> {
+/// Returns the area's radius in squares.
+fn check_aim(world: &World, unit: &UnitId, spell: &Spell, aim: Aim) -> Result<Option<u32>, RuleError> {
     let Some(effect) = &spell.effect else {
         if aim.at.is_some() || aim.dir.is_some() || !aim.squares.is_empty() {
             return Err(illegal(format!(
@@ -97,6 +98,7 @@ fn check_aim(world: &World, unit: &UnitId, spell: &Spell, aim: Aim) -> Result<Op
     };
     let rules = world.resource::<Ruleset>();
     let kind = effect.area.shape;
+    let radius = effect.area.radius_squares(rules, &spell.name)?;
     let at = aim.at.ok_or_else(|| {
         illegal(format!(
             "{} is a {}: give the intersection it starts at, `at: Some((i, j))`",
@@ -104,14 +106,7 @@ fn check_aim(world: &World, unit: &UnitId, spell: &Spell, aim: Aim) -> Result<Op
             kind.name()
         ))
     })?;
-    let shape = kind.with(aim.dir).ok_or_else(|| match kind.directed() {
-        true => illegal(format!(
-            "{}'s {} needs a direction: `dir: Some(N)` (N, NE, E, SE, S, SW, W, NW)",
-            spell.name,
-            kind.name()
-        )),
-        false => illegal(format!("{}'s {} takes no direction", spell.name, kind.name())),
-    })?;
+    let shape = effect.area.aimed(aim.dir, &spell.name)?;
     let space = check_origin(world, unit, kind, at)?;
     if !kind.directed() {
         let range = effect.range_ft.unwrap_or(0);
@@ -123,10 +118,9 @@ fn check_aim(world: &World, unit: &UnitId, spell: &Spell, aim: Aim) -> Result<Op
             )));
         }
     }
-    let radius = effect.area.size_ft / rules.grid.square_ft.max(1);
     if aim.squares.is_empty() {
         check_blast_savers(world, &spell.name, shape, at, radius)?;
-        return Ok(Some((shape, radius)));
+        return Ok(Some(radius));
     }
     // 001:3302-3307: a shapeable area, as many squares as its template in open ground.
     if !effect.shapeable || kind.directed() {
@@ -137,9 +131,17 @@ fn check_aim(world: &World, unit: &UnitId, spell: &Spell, aim: Aim) -> Result<Op
     }
     let map = &world.resource::<crate::history::Terrain>().0;
     let allowed = open_ground_squares(rules.grid.diagonal, radius);
-    check_shaped(map, at, aim.squares, allowed).map_err(|p| illegal(format!("{}: {p}", spell.name)))?;
+    let square_ft = rules.grid.square_ft.max(1);
+    let min_ft = spellcasting(rules)?.shaped_min_dimension_ft;
+    check_shaped(map, at, aim.squares, allowed, min_ft.div_ceil(square_ft)).map_err(|p| match p {
+        ShapeProblem::TooThin { .. } => illegal(format!(
+            "{}: {p}; a shaped area has no dimension under {min_ft} ft",
+            spell.name
+        )),
+        p => illegal(format!("{}: {p}", spell.name)),
+    })?;
     check_savers(world, &spell.name, &caught(world, aim.squares))?;
-    Ok(Some((shape, radius)))
+    Ok(Some(radius))
 }
 
 impl Spell {
@@ -160,20 +162,11 @@ fn spellcasting(rules: &Ruleset) -> Result<SpellcastingRules, RuleError> {
 
 /// Checks that `unit` can cast `spell` now: the family has spellcasting, the unit knows the
 /// spell and has a use of it left, and it has the action. Returns the spell and its action.
-pub fn check_cast_spell(world: &World, unit: &UnitId, spell: &str, aim: Aim) -> Result<(Spell, ActionKind), RuleError> {
+pub fn check_cast_spell(world: &World, unit: &UnitId, spell: &str, aim: Aim) -> Result<CastPlan, RuleError> {
     let rules = world.resource::<Ruleset>();
     let casting = spellcasting(rules)?;
-    let e = *world
-        .resource::<super::UnitIndex>()
-        .0
-        .get(unit)
-        .ok_or_else(|| RuleError::UnknownUnit(unit.clone()))?;
-    if !world.get::<LifeState>(e).copied().unwrap_or_default().can_act() {
-        return Err(illegal(format!("{unit} cannot act")));
-    }
-    let profile = world
-        .get::<Profile>(e)
-        .ok_or_else(|| RuleError::UnknownUnit(unit.clone()))?;
+    let profile = super::unit_component::<Profile>(world, unit).ok_or_else(|| RuleError::UnknownUnit(unit.clone()))?;
+    check_can_act(world, unit)?;
     let known = profile
         .spell_named(spell)
         .ok_or_else(|| illegal(format!("{unit} has no spell named {spell}")))?;
@@ -182,8 +175,20 @@ pub fn check_cast_spell(world: &World, unit: &UnitId, spell: &str, aim: Aim) -> 
     }
     let action = known.action.unwrap_or(casting.default_action);
     world.resource::<Combat>().can_spend(&rules.actions, action)?;
-    check_aim(world, unit, known, aim)?;
-    Ok((known.clone(), action))
+    let radius_squares = check_aim(world, unit, known, aim)?;
+    Ok(CastPlan {
+        spell: known.clone(),
+        action,
+        radius_squares,
+    })
+}
+
+/// A checked casting: the spell, the action it takes, and its area's radius if it has one.
+#[derive(Debug, Clone)]
+pub struct CastPlan {
+    pub spell: Spell,
+    pub action: ActionKind,
+    pub radius_squares: Option<u32>,
 }
 
 /// Casts the spell: takes the action, resolves every attack of opportunity it provokes
@@ -191,7 +196,11 @@ pub fn check_cast_spell(world: &World, unit: &UnitId, spell: &str, aim: Aim) -> 
 /// those attacks damaged the caster, it fails and the use is lost (001:766-768). A cast
 /// spell with an area goes off where it is aimed (§19).
 pub fn execute_cast_spell(ex: &mut Executor, unit: &UnitId, spell: &str, aim: Aim) -> Result<(), RuleError> {
-    let (spell, action) = check_cast_spell(ex.world, unit, spell, aim)?;
+    let CastPlan {
+        spell,
+        action,
+        radius_squares,
+    } = check_cast_spell(ex.world, unit, spell, aim)?;
     let casting = spellcasting(ex.ruleset())?;
     take_action(ex, unit, action, format!("cast {}", spell.name));
     let square = space_of(ex.world, unit)
@@ -231,8 +240,7 @@ pub fn execute_cast_spell(ex: &mut Executor, unit: &UnitId, spell: &str, aim: Ai
                 uses_left,
             });
             // The aim was checked before the attacks of opportunity; they move no one.
-            if let (Some(effect), Some(at)) = (&spell.effect, aim.at) {
-                let radius_squares = effect.area.size_ft / ex.ruleset().grid.square_ft.max(1);
+            if let (Some(effect), Some(at), Some(radius_squares)) = (&spell.effect, aim.at, radius_squares) {
                 let weapon = effect.as_weapon(&spell.name);
                 let blast = Blast {
                     weapon: &weapon,

@@ -122,9 +122,7 @@ pub fn check_support(world: &World, order: SupportOrder) -> Result<SupportPlan, 
         .rules(rules)
         .ok_or_else(|| RuleError::NotSupported(format!("{} is not in {}'s rules", kind.name(), rules.name)))?;
     let state = |u: &UnitId| super::unit_component::<LifeState>(world, u).copied();
-    if !state(unit).unwrap_or_default().can_act() {
-        return Err(illegal(format!("{unit} cannot act")));
-    }
+    super::health::check_can_act(world, unit)?;
     if state(target).is_none() {
         return Err(RuleError::UnknownUnit(target.clone()));
     }

@@ -15,4 +15,6 @@ pub struct SpellcastingRules {
     /// An attack of opportunity that hits and damages the caster makes the spell fail and
     /// its slot be lost (001:766-768).
     pub lost_when_aoo_damages: bool,
+    /// A shapeable "(S)" area has no dimension smaller than this (001:3302-3304).
+    pub shaped_min_dimension_ft: u32,
 }

@@ -1,7 +1,7 @@
 //! Shapeable areas, "(S)" (RULES.md §19.1, 001:3302-3307): the user gives the squares itself,
-//! as many as the open-ground template of that size has, with no dimension under 10 ft
-//! (every square lies in a 2 × 2 block of chosen squares), all in one piece, each reached
-//! from the point of origin with line of effect.
+//! as many as the open-ground template of that size has, with no dimension under the
+//! family's minimum (every square lies in a k × k block of chosen squares; starfinder 10 ft,
+//! k = 2), all in one piece, each reached from the point of origin with line of effect.
 
 use super::{DiagonalPolicy, Intersection, Map, Obstacle, Square, in_radius, origin_blocked};
 use std::collections::{BTreeSet, VecDeque};
@@ -16,8 +16,11 @@ pub enum ShapeProblem {
         allowed: usize,
     },
     OffMap(Square),
-    /// The square is not in any 2 × 2 block of chosen squares: a dimension under 10 ft.
-    TooThin(Square),
+    /// The square is not in any k × k block of chosen squares: a dimension under the minimum.
+    TooThin {
+        square: Square,
+        min_side: u32,
+    },
     /// The squares fall apart into pieces.
     NotConnected(Square),
     /// The origin is not a corner of any chosen square.
@@ -37,9 +40,9 @@ impl std::fmt::Display for ShapeProblem {
                 write!(f, "{given} squares given, but the area holds at most {allowed}")
             }
             ShapeProblem::OffMap(s) => write!(f, "the square {s} is off the map"),
-            ShapeProblem::TooThin(s) => write!(
+            ShapeProblem::TooThin { square, min_side } => write!(
                 f,
-                "the square {s} is in no 2 × 2 block of the area: a shaped area has no dimension under 10 ft"
+                "the square {square} is in no {min_side} × {min_side} block of the area: too thin there"
             ),
             ShapeProblem::NotConnected(s) => write!(f, "the square {s} is not joined to the rest of the area"),
             ShapeProblem::OriginOutside => {
@@ -67,9 +70,15 @@ pub fn open_ground_squares(diagonal: DiagonalPolicy, radius_squares: u32) -> usi
 }
 
 /// Checks a shaped area (001:3302-3307): at most `allowed` squares, none repeated, all on
-/// the map, each in a 2 × 2 block of chosen squares, edge-connected, the origin at a corner of
-/// one of them, and each reached from the origin with line of effect.
-pub fn check_shaped(map: &Map, origin: Intersection, squares: &[Square], allowed: usize) -> Result<(), ShapeProblem> {
+/// the map, each in a `min_side` × `min_side` block of chosen squares, edge-connected, the
+/// origin at a corner of one of them, and each reached from the origin with line of effect.
+pub fn check_shaped(
+    map: &Map,
+    origin: Intersection,
+    squares: &[Square],
+    allowed: usize,
+    min_side: u32,
+) -> Result<(), ShapeProblem> {
     let first = *squares.first().ok_or(ShapeProblem::Empty)?;
     let mut set = BTreeSet::new();
     for &s in squares {
@@ -87,13 +96,11 @@ pub fn check_shaped(map: &Map, origin: Intersection, squares: &[Square], allowed
         return Err(ShapeProblem::OffMap(s));
     }
     let has = |x: i32, y: i32| set.contains(&Square::new(x, y));
-    let in_block = |s: Square| {
-        [(-1, -1), (0, -1), (-1, 0), (0, 0)]
-            .iter()
-            .any(|(dx, dy)| (0..2).all(|a| (0..2).all(|b| has(s.x + dx + a, s.y + dy + b))))
-    };
+    let k = min_side.max(1) as i32;
+    let block_at = |x0: i32, y0: i32| (0..k).all(|a| (0..k).all(|b| has(x0 + a, y0 + b)));
+    let in_block = |s: Square| (0..k).any(|dx| (0..k).any(|dy| block_at(s.x - dx, s.y - dy)));
     if let Some(&s) = squares.iter().find(|s| !in_block(**s)) {
-        return Err(ShapeProblem::TooThin(s));
+        return Err(ShapeProblem::TooThin { square: s, min_side });
     }
     let mut seen = BTreeSet::from([first]);
     let mut queue = VecDeque::from([first]);
@@ -108,8 +115,7 @@ pub fn check_shaped(map: &Map, origin: Intersection, squares: &[Square], allowed
     if let Some(&s) = squares.iter().find(|s| !seen.contains(*s)) {
         return Err(ShapeProblem::NotConnected(s));
     }
-    let corner = |s: &Square| (origin.i - s.x) & !1 == 0 && (origin.j - s.y) & !1 == 0;
-    if !squares.iter().any(corner) {
+    if !squares.iter().any(|s| s.has_corner(origin)) {
         return Err(ShapeProblem::OriginOutside);
     }
     for &s in squares {
@@ -153,24 +159,27 @@ mod tests {
         let origin = Intersection::new(2, 2);
         let mut l = block(2, 2, 6, 2);
         l.extend(block(2, 4, 2, 4));
-        assert_eq!(check_shaped(&map, origin, &l, 32), Ok(()));
+        assert_eq!(check_shaped(&map, origin, &l, 32, 2), Ok(()));
         let strip = block(2, 2, 6, 1);
         assert_eq!(
-            check_shaped(&map, origin, &strip, 32),
-            Err(ShapeProblem::TooThin(Square::new(2, 2)))
+            check_shaped(&map, origin, &strip, 32, 2),
+            Err(ShapeProblem::TooThin {
+                square: Square::new(2, 2),
+                min_side: 2
+            })
         );
         let mut apart = block(2, 2, 2, 2);
         apart.extend(block(6, 6, 2, 2));
         assert_eq!(
-            check_shaped(&map, origin, &apart, 32),
+            check_shaped(&map, origin, &apart, 32, 2),
             Err(ShapeProblem::NotConnected(Square::new(6, 6)))
         );
         assert_eq!(
-            check_shaped(&map, origin, &l, 16),
+            check_shaped(&map, origin, &l, 16, 2),
             Err(ShapeProblem::TooMany { given: 20, allowed: 16 })
         );
         assert_eq!(
-            check_shaped(&map, Intersection::new(9, 9), &l, 32),
+            check_shaped(&map, Intersection::new(9, 9), &l, 32, 2),
             Err(ShapeProblem::OriginOutside)
         );
     }
@@ -189,7 +198,7 @@ mod tests {
             );
         }
         let shape = block(4, 2, 4, 2);
-        let err = check_shaped(&map, Intersection::new(4, 2), &shape, 32).unwrap_err();
+        let err = check_shaped(&map, Intersection::new(4, 2), &shape, 32, 2).unwrap_err();
         assert!(matches!(err, ShapeProblem::NoLineOfEffect { .. }), "{err}");
     }
 }

@@ -18,14 +18,6 @@ pub struct AreaPlan {
     pub provokes: Vec<UnitId>,
 }
 
-pub(super) fn radius_of(rules: &Ruleset, weapon: &Weapon, area: AreaOfEffect) -> Result<u32, RuleError> {
-    let ft = rules.grid.square_ft.max(1);
-    if area.size_ft == 0 || !area.size_ft.is_multiple_of(ft) {
-        return Err(illegal(format!("{}'s area must be a multiple of {ft} ft", weapon.name)));
-    }
-    Ok(area.size_ft / ft)
-}
-
 /// The template a spec fills.
 pub(super) fn fill(world: &World, shape: AreaShape, origin: Intersection, radius_squares: u32) -> Vec<Square> {
     let rules = world.resource::<Ruleset>();
@@ -60,15 +52,8 @@ pub fn check_area_attack(
     if !matches!(weapon.kind, WeaponKind::Ranged | WeaponKind::Thrown) {
         return Err(illegal(format!("{} is not a ranged or thrown weapon", weapon.name)));
     }
-    let radius_squares = radius_of(rules, &weapon, area)?;
-    let shape = area.shape.with(dir).ok_or_else(|| match area.shape.directed() {
-        true => illegal(format!(
-            "{}'s {} needs a direction: `dir: Some(N)` (N, NE, E, SE, S, SW, W, NW)",
-            weapon.name,
-            area.shape.name()
-        )),
-        false => illegal(format!("{}'s {} takes no direction", weapon.name, area.shape.name())),
-    })?;
+    let radius_squares = area.radius_squares(rules, &weapon.name)?;
+    let shape = area.aimed(dir, &weapon.name)?;
     world
         .resource::<Combat>()
         .can_spend(&rules.actions, ActionKind::Standard)?;
@@ -233,9 +218,7 @@ pub(crate) fn check_origin(
         return Err(illegal(format!("the intersection ({}, {}) is off the map", at.i, at.j)));
     }
     if shape.directed() {
-        let corner = space
-            .squares()
-            .any(|s| (at.i - s.x) & !1 == 0 && (at.j - s.y) & !1 == 0);
+        let corner = space.squares().any(|s| s.has_corner(at));
         if !corner {
             return Err(illegal(format!(
                 "a {} starts at a corner of {unit}'s own space; ({}, {}) is not one",

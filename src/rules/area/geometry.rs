@@ -84,13 +84,4 @@ pub(super) fn weapon_of(world: &World, unit: &UnitId, name: &str) -> Result<Weap
         .ok_or_else(|| illegal(format!("{unit} has no weapon named {name}")))
 }
 
-pub(super) fn can_act(world: &World, unit: &UnitId) -> Result<(), RuleError> {
-    match crate::rules::unit_component::<LifeState>(world, unit)
-        .copied()
-        .unwrap_or_default()
-        .can_act()
-    {
-        true => Ok(()),
-        false => Err(illegal(format!("{unit} cannot act"))),
-    }
-}
+pub(super) use crate::rules::health::check_can_act as can_act;

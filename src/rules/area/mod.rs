@@ -101,6 +101,29 @@ pub struct AreaOfEffect {
     pub size_ft: u32,
 }
 
+impl AreaOfEffect {
+    /// Its radius (or a cone's or line's length) in squares; `what` names it in the error.
+    pub(crate) fn radius_squares(self, rules: &Ruleset, what: &str) -> Result<u32, RuleError> {
+        let ft = rules.grid.square_ft.max(1);
+        if self.size_ft == 0 || !self.size_ft.is_multiple_of(ft) {
+            return Err(illegal(format!("{what}'s area must be a multiple of {ft} ft")));
+        }
+        Ok(self.size_ft / ft)
+    }
+
+    /// The placed shape: cones and lines need a direction, the others take none.
+    pub(crate) fn aimed(self, dir: Option<Direction8>, what: &str) -> Result<AreaShape, RuleError> {
+        let kind = self.shape;
+        kind.with(dir).ok_or_else(|| match kind.directed() {
+            true => illegal(format!(
+                "{what}'s {} needs a direction: `dir: Some(N)` (N, NE, E, SE, S, SW, W, NW)",
+                kind.name()
+            )),
+            false => illegal(format!("{what}'s {} takes no direction", kind.name())),
+        })
+    }
+}
+
 /// Which area an `AreaResolved` event filled.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
