@@ -297,3 +297,49 @@ fn every_shipped_template_loads() {
         }
     }
 }
+
+/// Issue #6 item 7: every rule family has a shipped scenario with difficult terrain, walls,
+/// cover, a reach of more than 5 ft and a side of two or more units (so it can flank), and one
+/// shipped scenario has a Large or bigger creature.
+#[test]
+fn each_family_has_a_scenario_showing_terrain_walls_cover_reach_and_flanking() {
+    use fivefoot::grid::CoverObject;
+    use fivefoot::ruleset::Size;
+    let mut families = BTreeMap::new();
+    let mut large = Vec::new();
+    for name in ron_files("scenarios") {
+        let path = root().join("scenarios").join(&name);
+        let text = std::fs::read_to_string(&path).expect("a readable scenario");
+        assert!(
+            text.starts_with("//"),
+            "{name} must start with a comment saying what it shows"
+        );
+        let spec = load_file(&path).unwrap_or_else(|_| panic!("{name} loads"));
+        let cells: Vec<_> = spec.map.squares().filter_map(|sq| spec.map.cell(sq).copied()).collect();
+        let reach = spec
+            .units
+            .iter()
+            .any(|u| u.profile.reach_ft > 5 || u.profile.weapons.iter().any(|w| w.reach_ft.is_some_and(|r| r > 5)));
+        let mut per_side: BTreeMap<_, usize> = BTreeMap::new();
+        for u in &spec.units {
+            *per_side.entry(u.side.clone()).or_default() += 1;
+        }
+        let shows_all = cells.iter().any(|c| c.difficult)
+            && cells.iter().any(|c| c.blocks_loe)
+            && cells.iter().any(|c| c.cover != CoverObject::None)
+            && reach
+            && per_side.values().any(|&n| n >= 2);
+        if shows_all {
+            families.entry(format!("{:?}", spec.family)).or_insert(name.clone());
+        }
+        if spec.units.iter().any(|u| u.profile.size >= Size::Large) {
+            large.push(name.clone());
+        }
+    }
+    assert_eq!(
+        families.len(),
+        4,
+        "want one scenario per family showing difficult terrain, walls, cover, reach and flanking; have {families:?}"
+    );
+    assert!(!large.is_empty(), "no shipped scenario has a Large or bigger creature");
+}
