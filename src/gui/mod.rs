@@ -8,6 +8,7 @@
 pub mod actions;
 pub mod area;
 pub mod attack;
+pub mod badges;
 pub mod board;
 pub mod camera;
 pub mod handoff;
