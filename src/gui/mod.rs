@@ -6,6 +6,7 @@
 //! here, and runs only on its [`Screen`].
 
 pub mod actions;
+pub mod animation;
 pub mod area;
 pub mod attack;
 pub mod badges;
@@ -164,6 +165,7 @@ pub fn plugin(app: &mut App) {
         area::plugin,
         initiative::plugin,
     ));
+    app.add_plugins(animation::plugin);
 }
 
 /// Opens the window on a launch and runs the game until it is closed.
