@@ -651,6 +651,37 @@ pub(crate) mod tests {
         }
     }
 
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+        /// CON-1: the lines `concealment_decided` returns are one choice's four lines, the
+        /// level it reports is `concealment_lines`', and that level is the most any of those
+        /// lines passes through (a choice is as concealed as its most concealing line).
+        #[test]
+        fn prop_con_1_decided_lines_give_the_level(
+            smoke in prop::collection::vec((0i32..12, 0i32..12, prop::bool::ANY), 0..30),
+            (ax, ay, asz) in (0i32..10, 0i32..10, 1u32..3),
+            (tx, ty, tsz) in (0i32..10, 0i32..10, 1u32..3),
+            border in prop::bool::ANY,
+        ) {
+            let mut map = Map::filled(12, 12, Cell::default());
+            for (x, y, total) in smoke {
+                let mut c = *map.cell(Square::new(x, y)).unwrap();
+                c.concealment = if total { Concealment::Total } else { Concealment::Normal };
+                map.set_cell(Square::new(x, y), c);
+            }
+            let (a, t) = (Space::new(Square::new(ax, ay), asz), Space::new(Square::new(tx, ty), tsz));
+            prop_assume!(!a.squares().any(|sq| t.contains(sq)));
+            let rules = ConcealmentRules { lines_count_border_and_end_squares: border, ..starfinder_concealment() };
+            let (level, lines) = concealment_decided(&map, &rules, a, t, |_| Concealment::None);
+            prop_assert_eq!(level, concealment_lines(&map, &rules, a, t));
+            prop_assert_eq!(lines.len(), 4);
+            let worst = lines.iter().filter_map(|l| l.through.map(|(c, _)| rank(c))).max().unwrap_or(0);
+            prop_assert_eq!(worst, rank(level));
+            prop_assert!(lines.iter().all(|l| l.from == lines[0].from));
+        }
+    }
+
     #[test]
     fn layout_reads_walls_doors_and_units() {
         let l = layout(&[
