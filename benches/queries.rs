@@ -1,7 +1,8 @@
 //! Benchmark of movement queries as the game and the CLI run them: from battle state to
 //! answer, including building the planner's board (terrain, creatures, threat layers) from
 //! the ECS world. 256×256 and 64×64 maps, 30 % difficult terrain, wall blocks, 200 units.
-//! Plain `std::time` medians; figures and method in docs/performance.md.
+//! Includes the whole reach overlay (`rules::reach_plan`) against the per-square way it
+//! replaced. Plain `std::time` medians; figures and method in docs/performance.md.
 
 mod common;
 
@@ -10,6 +11,7 @@ use fivefoot::grid::{Planner, Square, reach};
 use fivefoot::history::Battle;
 use fivefoot::rules::board::board_for;
 use fivefoot::rules::movement::{MoveMode, plan_move};
+use fivefoot::rules::reach_plan::plan_reach;
 use fivefoot::rules::{Combat, UnitId};
 use fivefoot::scenario::{Templates, load_str};
 
@@ -116,6 +118,27 @@ fn main() {
                 std::hint::black_box(reach(&mut planner, &board, Square::new(centre, centre), 0, 12));
             },
         );
+        let modes = [MoveMode::Move, MoveMode::Double, MoveMode::Run];
+        measure(
+            &format!("{size}²: reach plan (board + move, double, run)"),
+            200,
+            || {
+                std::hint::black_box(plan_reach(world, &mover, &modes).unwrap());
+            },
+        );
+        // What the GUI overlay did before `reach_plan`: one `plan_move` per square and band.
+        measure(&format!("{size}²: reach, one plan_move per square (old)"), 3, || {
+            let r = 24;
+            for y in centre - r..=centre + r {
+                for x in centre - r..=centre + r {
+                    for mode in modes {
+                        if plan_move(world, &mover, Square::new(x, y), None, mode, false).is_ok() {
+                            break;
+                        }
+                    }
+                }
+            }
+        });
         measure(&format!("{size}²: path query (plan_move, double move)"), 200, || {
             std::hint::black_box(plan_move(world, &mover, goal, None, MoveMode::Double, false).unwrap());
         });

@@ -1,11 +1,11 @@
 //! Movement questions for `fivefoot query`: `path`, `reach` and `threat` (docs/cli.md).
 
-use crate::grid::{Planner, Space, Square, reach, straight_path};
-use crate::history::{Battle, Terrain};
-use crate::rules::board::board_for;
+use crate::grid::Square;
+use crate::history::Battle;
 use crate::rules::movement::{MoveMode, plan_move};
+use crate::rules::reach_plan::plan_reach;
 use crate::rules::threat::{space_of, threat_now, threatened_by};
-use crate::rules::{Combat, Profile, UnitId, UnitIndex};
+use crate::rules::{Profile, UnitId, UnitIndex};
 use crate::ruleset::Ruleset;
 use serde_json::{Value, json};
 
@@ -118,65 +118,40 @@ pub fn path_answer(
 }
 
 /// `query reach UNIT`: every square reachable per band, each square in the smallest band
-/// (one move action, double move, run) with its cost (MOV-1, MOV-2, §5.6).
+/// (one move action, double move, run) with its cost (MOV-1, MOV-2, §5.6). The bands come from
+/// `rules::reach_plan`, so each square is listed exactly when `query path` would call the move
+/// legal (the turn's remaining actions and the unit's conditions count); a band the unit
+/// cannot take now is empty.
 pub fn reach_answer(battle: &Battle, unit: &str) -> Result<Value, String> {
     let unit = unit_id(battle, unit)?;
     let world = battle.world();
     let rules = world.resource::<Ruleset>();
     let e = world.resource::<UnitIndex>().0[&unit];
     let profile = world.get::<Profile>(e).ok_or("no profile")?;
-    let ft = rules.grid.square_ft;
     let conditions = crate::rules::conditions::effective_conditions(world, &unit);
     let speed_ft =
         crate::rules::speed::land_speed_ft(rules, profile, &conditions, world.get::<crate::rules::Health>(e));
-    let speed = speed_ft / ft.max(1);
-    let from = space_of(world, &unit).ok_or("no space")?;
-    let layers = board_for(world, &unit);
-    let board = layers.board(world);
-    let parity = world.resource::<Combat>().diagonals;
-    let mut planner = Planner::new();
-    let one = reach(&mut planner, &board, from.at, parity, speed);
-    let two = reach(&mut planner, &board, from.at, parity, 2 * speed);
-    let band = |map: &crate::grid::ReachMap, skip: &dyn Fn(Square) -> bool| -> Vec<Value> {
-        map.iter()
-            .filter(|(sq, _)| *sq != from.at && !skip(*sq))
-            .map(|(sq, cost)| json!({ "square": sq, "cost_ft": cost * ft }))
+    const MODES: [MoveMode; 3] = [MoveMode::Move, MoveMode::Double, MoveMode::Run];
+    let plan = plan_reach(world, &unit, &MODES).map_err(|e| e.to_string())?;
+    let smallest = plan.smallest();
+    let band = |mode: MoveMode| -> Vec<Value> {
+        let squares = plan.band(mode).and_then(|b| b.as_ref().ok());
+        squares
+            .map(|v| v.as_slice())
+            .unwrap_or_default()
+            .iter()
+            .filter(|(sq, _)| smallest.get(sq).is_some_and(|(m, _)| *m == mode))
+            .map(|(sq, cost_ft)| json!({ "square": sq, "cost_ft": cost_ft }))
             .collect()
     };
-    let run_budget = crate::rules::speed::run_multiple(rules, profile) * speed;
-    let map = &world.resource::<Terrain>().0;
-    let mut run = Vec::new();
-    let r = run_budget as i32;
-    for y in (from.at.y - r).max(0)..=(from.at.y + r).min(map.height() as i32 - 1) {
-        for x in (from.at.x - r).max(0)..=(from.at.x + r).min(map.width() as i32 - 1) {
-            let sq = Square::new(x, y);
-            if sq == from.at || two.cost_at(sq).is_some() {
-                continue;
-            }
-            let Some(line) = straight_path(from.at, sq, rules.grid.straight_line) else {
-                continue;
-            };
-            let Ok(priced) = planner.price(&board, from.at, &line, parity) else {
-                continue;
-            };
-            let difficult = line.iter().any(|s| {
-                Space::new(*s, from.side)
-                    .squares()
-                    .any(|q| map.cell(q).is_some_and(|c| c.difficult))
-            });
-            if priced.total <= run_budget && (rules.movement.run.across_difficult || !difficult) {
-                run.push(json!({ "square": sq, "cost_ft": priced.total * ft }));
-            }
-        }
-    }
     Ok(json!({
         "unit": unit,
-        "from": from.at,
+        "from": plan.from,
         "speed_ft": speed_ft,
         "bands": {
-            "move": band(&one, &|_| false),
-            "double": band(&two, &|sq| one.cost_at(sq).is_some()),
-            "run": run,
+            "move": band(MoveMode::Move),
+            "double": band(MoveMode::Double),
+            "run": band(MoveMode::Run),
         },
     }))
 }

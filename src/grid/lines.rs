@@ -352,50 +352,120 @@ fn concealment_lines_in<T: SquareFlags>(
     target: Space,
     extra: impl Fn(Square) -> Concealment,
 ) -> Concealment {
-    let with_border = rules.lines_count_border_and_end_squares;
+    concealment_choice(terrain, rules, attacker, target, &extra).0
+}
+
+/// CON-1 line part with the choice that decided it: the level, and the target square and
+/// attacker corner whose lines gave it (`None` only when the target has no squares).
+fn concealment_choice<T: SquareFlags>(
+    terrain: &T,
+    rules: &ConcealmentRules,
+    attacker: Space,
+    target: Space,
+    extra: &impl Fn(Square) -> Concealment,
+) -> (Concealment, Option<(Square, Intersection)>) {
     let mut best = Concealment::Total;
+    let mut decided = None;
     for a_sq in attacker.squares() {
         for t_sq in target.squares() {
             for c in corners(a_sq) {
                 let mut choice = Concealment::None;
                 for seg in corner_lines(c, t_sq) {
-                    let _ = seg.for_each_square(|sq| {
-                        let here = extra(sq);
-                        let lvl = level(terrain.flags(sq));
-                        let lvl = if rank(here) > rank(lvl) { here } else { lvl };
-                        if lvl == Concealment::None || rank(lvl) <= rank(choice) {
-                            return ControlFlow::Continue(());
-                        }
-                        let counts = if with_border {
-                            true
-                        } else {
-                            !attacker.contains(sq)
-                                && !target.contains(sq)
-                                && seg.contact(sq) == Some(super::segment::Contact::Crosses)
-                        };
-                        if counts {
-                            choice = lvl;
-                        }
-                        if choice == Concealment::Total {
-                            ControlFlow::Break(())
-                        } else {
-                            ControlFlow::Continue(())
-                        }
-                    });
+                    if let Some((lvl, _)) = line_concealment(terrain, rules, attacker, target, &seg, extra, choice) {
+                        choice = lvl;
+                    }
                     if rank(choice) >= rank(best) {
                         break;
                     }
                 }
-                if rank(choice) < rank(best) {
-                    best = choice;
+                if rank(choice) < rank(best) || decided.is_none() {
+                    best = if rank(choice) < rank(best) { choice } else { best };
+                    decided = Some((t_sq, c));
                     if best == Concealment::None {
-                        return best;
+                        return (best, decided);
                     }
                 }
             }
         }
     }
-    best
+    (best, decided)
+}
+
+/// The most concealing square that counts on one line (CON-1), if it conceals more than
+/// `above`: its level and the square.
+fn line_concealment<T: SquareFlags>(
+    terrain: &T,
+    rules: &ConcealmentRules,
+    attacker: Space,
+    target: Space,
+    seg: &Segment,
+    extra: &impl Fn(Square) -> Concealment,
+    above: Concealment,
+) -> Option<(Concealment, Square)> {
+    let with_border = rules.lines_count_border_and_end_squares;
+    let mut found: Option<(Concealment, Square)> = None;
+    let _ = seg.for_each_square(|sq| {
+        let here = extra(sq);
+        let lvl = level(terrain.flags(sq));
+        let lvl = if rank(here) > rank(lvl) { here } else { lvl };
+        let floor = found.map_or(above, |(f, _)| f);
+        if lvl == Concealment::None || rank(lvl) <= rank(floor) {
+            return ControlFlow::Continue(());
+        }
+        let counts = if with_border {
+            true
+        } else {
+            !attacker.contains(sq) && !target.contains(sq) && seg.contact(sq) == Some(super::segment::Contact::Crosses)
+        };
+        if counts {
+            found = Some((lvl, sq));
+        }
+        if found.is_some_and(|(f, _)| f == Concealment::Total) {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    found
+}
+
+/// One line of the attacker's choice that decided the concealment (for showing it): from the
+/// attacker's corner to a corner of the target's square, with the most concealing square it
+/// counts, if any.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ConcealmentLine {
+    pub from: Intersection,
+    pub to: Intersection,
+    /// The line's own level and the square that gives it (`None`: the line is clear).
+    pub through: Option<(Concealment, Square)>,
+}
+
+/// `concealment_lines_with`, also returning the four lines of the choice that decided it
+/// (CON-1: the attacker's least concealed choice; a choice is as concealed as its most
+/// concealing line). Empty when the target has no squares.
+pub fn concealment_decided(
+    map: &Map,
+    rules: &ConcealmentRules,
+    attacker: Space,
+    target: Space,
+    extra: impl Fn(Square) -> Concealment,
+) -> (Concealment, Vec<ConcealmentLine>) {
+    let view = MapView { map, creatures: &[] };
+    let (level, decided) = concealment_choice(&view, rules, attacker, target, &extra);
+    let lines = decided
+        .map(|(t_sq, c)| {
+            corners(t_sq)
+                .into_iter()
+                .zip(corner_lines(c, t_sq))
+                .map(|(to, seg)| ConcealmentLine {
+                    from: c,
+                    to,
+                    through: line_concealment(&view, rules, attacker, target, &seg, &extra, Concealment::None),
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    (level, lines)
 }
 
 /// CON-1, adjacent melee part: the concealment every square of the target's space is
@@ -578,6 +648,37 @@ pub(crate) mod tests {
                     prop_assert_eq!(fast, slow);
                 }
             }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+        /// CON-1: the lines `concealment_decided` returns are one choice's four lines, the
+        /// level it reports is `concealment_lines`', and that level is the most any of those
+        /// lines passes through (a choice is as concealed as its most concealing line).
+        #[test]
+        fn prop_con_1_decided_lines_give_the_level(
+            smoke in prop::collection::vec((0i32..12, 0i32..12, prop::bool::ANY), 0..30),
+            (ax, ay, asz) in (0i32..10, 0i32..10, 1u32..3),
+            (tx, ty, tsz) in (0i32..10, 0i32..10, 1u32..3),
+            border in prop::bool::ANY,
+        ) {
+            let mut map = Map::filled(12, 12, Cell::default());
+            for (x, y, total) in smoke {
+                let mut c = *map.cell(Square::new(x, y)).unwrap();
+                c.concealment = if total { Concealment::Total } else { Concealment::Normal };
+                map.set_cell(Square::new(x, y), c);
+            }
+            let (a, t) = (Space::new(Square::new(ax, ay), asz), Space::new(Square::new(tx, ty), tsz));
+            prop_assume!(!a.squares().any(|sq| t.contains(sq)));
+            let rules = ConcealmentRules { lines_count_border_and_end_squares: border, ..starfinder_concealment() };
+            let (level, lines) = concealment_decided(&map, &rules, a, t, |_| Concealment::None);
+            prop_assert_eq!(level, concealment_lines(&map, &rules, a, t));
+            prop_assert_eq!(lines.len(), 4);
+            let worst = lines.iter().filter_map(|l| l.through.map(|(c, _)| rank(c))).max().unwrap_or(0);
+            prop_assert_eq!(worst, rank(level));
+            prop_assert!(lines.iter().all(|l| l.from == lines[0].from));
         }
     }
 

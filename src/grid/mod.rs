@@ -27,7 +27,10 @@ pub use cover::{
 };
 pub use flank::{flanking_line, flanking_pair};
 pub use line_walk::{StraightSteps, straight_path, straight_steps, swept_squares};
-pub use lines::{LineGrid, concealment_lines, concealment_lines_with, corner_lines, corners, whole_space_concealment};
+pub use lines::{
+    ConcealmentLine, LineGrid, concealment_decided, concealment_lines, concealment_lines_with, corner_lines, corners,
+    whole_space_concealment,
+};
 pub use map::{Cell, Concealment, CoverObject, EdgeFeature, Light, Map};
 pub use path::{PathError, Plan, Planner, PricedPath};
 pub use reach::{ReachMap, reach};

@@ -1,8 +1,10 @@
 //! Attack mode (issue #6 item 3): hovering a unit with an attack selected shows the rules'
 //! attack preview (`rules::attack_action::preview_attack`, what `query attack` answers: every
 //! modifier with its source, the defense used, the d20 roll needed, the chance to hit) in a
-//! side panel, and draws the cover lines that decided the cover (`grid::cover`, as `query cover`)
-//! and the flanking line if the rules found one (`grid::flanking_line`, as `query flank`).
+//! side panel, and draws the cover lines that decided the cover (`grid::cover`, as `query cover`),
+//! the concealment lines that decided the concealment (`grid::concealment_decided`, the line
+//! test `rules::situation` makes, CON-1) dashed in violet, and the flanking line if the rules
+//! found one (`grid::flanking_line`, as `query flank`).
 
 use super::actions::{Mode, WeaponChoice};
 use super::board::{TILE, square_centre};
@@ -10,7 +12,10 @@ use super::camera::{HUD_BOTTOM, HUD_RIGHT};
 use super::input::Hover;
 use super::session::{Revision, Session};
 use super::{AppSystems, Screen};
-use crate::grid::{AttackKind, CoverLine, CoverParams, Intersection, Space, Square, cover, flanking_line};
+use crate::grid::{
+    AttackKind, Concealment, ConcealmentLine, CoverLine, CoverParams, Intersection, Space, Square, concealment_decided,
+    cover, flanking_line,
+};
 use crate::history::Terrain;
 use crate::rules::attack_action::{AttackPreview, preview_attack};
 use crate::rules::threat::space_of;
@@ -40,6 +45,9 @@ pub struct AttackHover {
     pub preview: Result<AttackPreview, String>,
     /// The lines from the attacker's deciding corner to the target's square's corners (COV-1).
     pub cover_lines: Vec<CoverLine>,
+    /// The four lines of the attacker's least concealed choice, when the lines give the
+    /// target concealment (CON-1); empty when they do not (light may still conceal it).
+    pub concealment_lines: Vec<ConcealmentLine>,
     /// The squares whose centres the flanking line joins (FLK-1), if the attack flanks.
     pub flank: Option<(Square, Square)>,
 }
@@ -79,6 +87,14 @@ pub fn attack_hover(world: &World, attacker: &UnitId, at: Square, weapon: Option
         &others,
         kind,
     );
+    let rules = world.resource::<Ruleset>();
+    // The same line test `situation` makes (no per-viewer extra: light is judged apart).
+    let (concealed, lines) = concealment_decided(map, &rules.concealment, a, t, |_| Concealment::None);
+    let concealment_lines = if concealed == Concealment::None {
+        Vec::new()
+    } else {
+        lines
+    };
     let flank = preview
         .as_ref()
         .ok()
@@ -90,6 +106,7 @@ pub fn attack_hover(world: &World, attacker: &UnitId, at: Square, weapon: Option
         target,
         preview: preview.map_err(|e| e.to_string()),
         cover_lines: decided.lines,
+        concealment_lines,
         flank,
     })
 }
@@ -247,6 +264,9 @@ pub fn intersection_point(p: Intersection) -> Vec2 {
 pub const CLEAR_LINE: Color = Color::srgb(0.4, 1.0, 0.55);
 pub const BLOCKED_LINE: Color = Color::srgb(1.0, 0.45, 0.1);
 pub const FLANK_LINE: Color = Color::srgb(0.2, 0.85, 1.0);
+/// Concealment lines (dashed): through concealment, and clear.
+pub const CONCEALED_LINE: Color = Color::srgb(0.75, 0.45, 1.0);
+pub const UNCONCEALED_LINE: Color = Color::srgb(0.85, 0.8, 1.0);
 
 /// One drawn line of the attack view.
 #[derive(Component)]
@@ -284,6 +304,40 @@ fn draw_attack_lines(mut commands: Commands, view: Res<AttackView>, old: Query<E
             DespawnOnExit(Screen::Battle),
             line(intersection_point(l.from), intersection_point(l.to), colour, 2.5, 9.0),
         ));
+    }
+    for (i, l) in hover.concealment_lines.iter().enumerate() {
+        let (from, to) = (intersection_point(l.from), intersection_point(l.to));
+        let colour = if l.through.is_some() {
+            CONCEALED_LINE
+        } else {
+            UNCONCEALED_LINE.with_alpha(0.7)
+        };
+        // Dashes, so the concealment lines read apart from the solid cover lines they may overlap.
+        let d = to - from;
+        let dashes = (d.length() / 12.0).ceil().max(1.0) as usize;
+        for k in (0..dashes).step_by(2) {
+            let a = from + d * (k as f32 / dashes as f32);
+            let b = from + d * ((k + 1) as f32 / dashes as f32);
+            commands.spawn((
+                Name::new(format!("Concealment line {} dash", i + 1)),
+                AttackLine,
+                DespawnOnExit(Screen::Battle),
+                line(a, b, colour, 2.0, 9.2),
+            ));
+        }
+        if let Some((_, sq)) = l.through {
+            commands.spawn((
+                Name::new(format!("Concealing square {}", i + 1)),
+                AttackLine,
+                DespawnOnExit(Screen::Battle),
+                Sprite {
+                    color: CONCEALED_LINE.with_alpha(0.25),
+                    custom_size: Some(Vec2::splat(TILE * 0.9)),
+                    ..default()
+                },
+                Transform::from_translation(square_centre(sq).extend(8.8)),
+            ));
+        }
     }
     if let Some((x, y)) = hover.flank {
         commands.spawn((
@@ -403,6 +457,39 @@ mod tests {
         );
         assert_eq!(hover.flank, None, "ranged attacks never flank");
         assert!(attack_hover(w, &id("me"), Square::new(9, 0), None).is_none(), "nobody");
+    }
+
+    /// CON-1: smoke between the shooter and its target conceals it; the drawn concealment
+    /// lines are the deciding choice's, at least one passes through the smoke, and the level
+    /// they decide is the preview's. Without the smoke nothing is drawn.
+    #[test]
+    fn con_1_a_shot_through_smoke_draws_the_deciding_concealment_lines() {
+        let smoky = FIGHT.replace(
+            "        \"..........\",\n        \".....c....\",",
+            "        \"....ss....\",\n        \"....ssc...\",",
+        );
+        let smoky = smoky.replace(
+            "'c': (terrain: Cover) }",
+            "'c': (terrain: Cover), 's': (terrain: Floor, concealment: Normal, blocks_sight: false) }",
+        );
+        assert_ne!(smoky, FIGHT);
+        let mut b = battle(&smoky, &[]);
+        crate::testing::pass_until_turn_of(&mut b, "me");
+        let w = b.world();
+        let hover = attack_hover(w, &id("me"), Square::new(6, 4), Some("Pistol")).expect("a unit there");
+        let p = hover.preview.as_ref().expect("legal");
+        assert_eq!(p.situation.concealment, Concealment::Normal);
+        assert_eq!(hover.concealment_lines.len(), 4);
+        assert!(hover.concealment_lines.iter().any(|l| l.through.is_some()));
+        for l in &hover.concealment_lines {
+            if let Some((level, sq)) = l.through {
+                assert_eq!(level, Concealment::Normal);
+                assert!((4..=5).contains(&sq.x) && (2..=3).contains(&sq.y), "{sq}");
+            }
+        }
+        let clear = my_turn();
+        let hover = attack_hover(clear.world(), &id("me"), Square::new(6, 4), Some("Pistol")).expect("a unit");
+        assert!(hover.concealment_lines.is_empty());
     }
 
     #[test]

@@ -229,6 +229,13 @@ fn spawn_board(mut commands: Commands, session: NonSend<Session>, images: Res<Gu
         Some((TerrainTile::White, Color::NONE, false))
     });
     commands.entity(overlay).insert(OverlayLayer);
+    if session.battle.spec().hidden_information {
+        // Only in hidden-information mode: a tile per square is not free on large maps.
+        let fog = spawn_layer(&mut commands, "Fog", map, &images.terrain, 1.5, |_| {
+            Some((TerrainTile::White, Color::srgba(0.02, 0.02, 0.05, 0.62), false))
+        });
+        commands.entity(fog).insert(super::visibility::FogLayer);
+    }
     spawn_edges(&mut commands, map, &images);
 }
 

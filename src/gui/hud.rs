@@ -210,14 +210,21 @@ pub fn turn_line(battle: &Battle) -> String {
 
 /// The last `n` lines of the narrated battle log, oldest first.
 pub fn log_lines(battle: &Battle, n: usize) -> Vec<String> {
+    log_lines_hiding(battle, n, |_| false)
+}
+
+/// [`log_lines`] with the events `withheld` says the side on screen may not read shown as one
+/// "out of sight" line per run (hidden-information mode, `gui::visibility`).
+pub fn log_lines_hiding(battle: &Battle, n: usize, withheld: impl Fn(&crate::rules::GameEvent) -> bool) -> Vec<String> {
     let rules = battle.world().resource::<Ruleset>();
-    let lines: Vec<String> = battle
-        .log()
-        .entries
-        .iter()
-        .flat_map(|e| &e.events)
-        .map(|e| narrate(e, rules))
-        .collect();
+    let mut lines: Vec<String> = Vec::new();
+    for e in battle.log().entries.iter().flat_map(|e| &e.events) {
+        if !withheld(e) {
+            lines.push(narrate(e, rules));
+        } else if lines.last().map(String::as_str) != Some(super::visibility::WITHHELD) {
+            lines.push(super::visibility::WITHHELD.to_string());
+        }
+    }
     lines[lines.len().saturating_sub(n)..].to_vec()
 }
 
@@ -225,8 +232,18 @@ fn show_turn(session: NonSend<Session>, mut text: Single<&mut Text, With<TurnTex
     text.0 = turn_line(&session.battle);
 }
 
-fn show_log(session: NonSend<Session>, mut text: Single<&mut Text, With<LogText>>) {
-    text.0 = log_lines(&session.battle, LOG_LINES).join("\n");
+fn show_log(
+    session: NonSend<Session>,
+    sight: Option<Res<super::visibility::Sight>>,
+    mut text: Single<&mut Text, With<LogText>>,
+) {
+    let world = session.battle.world();
+    let withheld = |e: &crate::rules::GameEvent| {
+        sight
+            .as_ref()
+            .is_some_and(|s| s.on && super::visibility::units_named(world, e).iter().any(|u| s.hides(u)))
+    };
+    text.0 = log_lines_hiding(&session.battle, LOG_LINES, withheld).join("\n");
 }
 
 fn show_mode(

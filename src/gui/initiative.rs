@@ -23,9 +23,18 @@ pub(super) fn plugin(app: &mut App) {
 /// The tracker's lines: the round, then one line per unit in initiative order (`>` marks the
 /// active unit), then the delaying units.
 pub fn tracker_lines(world: &World) -> Vec<String> {
+    tracker_lines_hiding(world, |_| false)
+}
+
+/// [`tracker_lines`] with the units `hidden` says the side on screen cannot see named "?"
+/// (hidden-information mode, `gui::visibility`).
+pub fn tracker_lines_hiding(world: &World, hidden: impl Fn(&UnitId) -> bool) -> Vec<String> {
     let combat = world.resource::<Combat>();
     let rules = world.resource::<Ruleset>();
-    let name = |u: &UnitId| unit_component::<Profile>(world, u).map_or_else(|| u.to_string(), |p| p.name.clone());
+    let name = |u: &UnitId| match hidden(u) {
+        true => "?".to_string(),
+        false => unit_component::<Profile>(world, u).map_or_else(|| u.to_string(), |p| p.name.clone()),
+    };
     let mut lines = vec![if combat.surprise_round {
         "Surprise round".to_string()
     } else {
@@ -45,7 +54,7 @@ pub fn tracker_lines(world: &World) -> Vec<String> {
         if combat.is_delaying(&entry.unit) {
             line.push_str(" (delaying)");
         }
-        if let Some(r) = combat.readied_by(&entry.unit) {
+        if let Some(r) = combat.readied_by(&entry.unit).filter(|_| !hidden(&entry.unit)) {
             line.push_str(&format!(
                 " (readied {}: {})",
                 rules.actions.name_of(r.action),
@@ -90,8 +99,13 @@ fn spawn_tracker(mut commands: Commands) {
     ));
 }
 
-fn show_tracker(session: NonSend<Session>, mut text: Single<&mut Text, With<TrackerText>>) {
-    text.0 = tracker_lines(session.battle.world()).join("\n");
+fn show_tracker(
+    session: NonSend<Session>,
+    sight: Option<Res<super::visibility::Sight>>,
+    mut text: Single<&mut Text, With<TrackerText>>,
+) {
+    let hides = |u: &UnitId| sight.as_ref().is_some_and(|s| s.hides(u));
+    text.0 = tracker_lines_hiding(session.battle.world(), hides).join("\n");
 }
 
 #[cfg(test)]

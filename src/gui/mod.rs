@@ -6,8 +6,10 @@
 //! here, and runs only on its [`Screen`].
 
 pub mod actions;
+pub mod animation;
 pub mod area;
 pub mod attack;
+pub mod badges;
 pub mod board;
 pub mod camera;
 pub mod handoff;
@@ -21,6 +23,7 @@ pub mod screens;
 pub mod session;
 pub mod title;
 pub mod tokens;
+pub mod visibility;
 
 pub use screens::Screen;
 pub use session::{Intent, Revision, Session};
@@ -163,6 +166,7 @@ pub fn plugin(app: &mut App) {
         area::plugin,
         initiative::plugin,
     ));
+    app.add_plugins((animation::plugin, visibility::plugin));
 }
 
 /// Opens the window on a launch and runs the game until it is closed.

@@ -1,8 +1,9 @@
 //! The movement overlays (MOV-1, MOV-2, §5.6, §8.2): the squares the active unit reaches with
 //! a move, a double move and a run; the planned path to the hovered square with each step's
 //! cost and the total, coloured by band; the squares where the path provokes, and the reactors.
-//! Every answer comes from `rules::movement::plan_move`, the function the CLI's `query path`
-//! uses: this file decides no rule, it only asks and paints.
+//! Every answer comes from `rules::reach_plan` (the bands, as `query reach`) and
+//! `rules::movement::plan_move` (the path, as `query path`): this file decides no rule, it
+//! only asks and paints.
 
 use super::actions::{Mode, Toggles};
 use super::board::{OverlayLayer, TILE, space_centre, tile_pos};
@@ -10,8 +11,8 @@ use super::input::Hover;
 use super::session::{Revision, Session};
 use super::{AppSystems, Screen};
 use crate::grid::{Space, Square};
-use crate::history::Terrain;
 use crate::rules::movement::plan_move;
+use crate::rules::reach_plan::plan_reach;
 use crate::rules::threat::{hostile, space_of, threatened_by};
 use crate::rules::{Combat, MoveMode, Profile, RuleError, UnitId, UnitIndex};
 use crate::ruleset::Ruleset;
@@ -140,24 +141,31 @@ pub fn path_preview_avoiding(
     to: Square,
     avoid_aoo: bool,
 ) -> Result<PathPreview, RuleError> {
-    let mut last = RuleError::NoActiveTurn;
-    for band in Band::ALL {
-        match plan_move(world, unit, to, None, band.mode(), avoid_aoo) {
-            Ok(plan) => {
-                return Ok(PathPreview {
-                    band,
-                    from: plan.from,
-                    squares: plan.squares,
-                    steps_ft: plan.steps_ft,
-                    cost_ft: plan.cost_ft,
-                    speed_ft: speed_ft(world, unit),
-                    provokes: plan.provokes.into_iter().map(|(_, sq, r)| (sq, r)).collect(),
-                });
-            }
-            Err(e) => last = e,
-        }
-    }
-    Err(last)
+    let band = reach_bands(world, unit).get(&to).copied();
+    path_preview_in(world, unit, to, avoid_aoo, band)
+}
+
+/// The path preview when the square's band is already known from the reach overlay: one
+/// `plan_move` in that band (a hover costs one plan, not one per band). With no band the
+/// square is out of every band; the largest band's plan says why.
+pub fn path_preview_in(
+    world: &World,
+    unit: &UnitId,
+    to: Square,
+    avoid_aoo: bool,
+    band: Option<Band>,
+) -> Result<PathPreview, RuleError> {
+    let band = band.unwrap_or(Band::Run);
+    let plan = plan_move(world, unit, to, None, band.mode(), avoid_aoo)?;
+    Ok(PathPreview {
+        band,
+        from: plan.from,
+        squares: plan.squares,
+        steps_ft: plan.steps_ft,
+        cost_ft: plan.cost_ft,
+        speed_ft: speed_ft(world, unit),
+        provokes: plan.provokes.into_iter().map(|(_, sq, r)| (sq, r)).collect(),
+    })
 }
 
 /// The unit's land speed in feet now (MOV-1).
@@ -178,34 +186,17 @@ fn speed_ft(world: &World, unit: &UnitId) -> u32 {
 }
 
 /// Every square `unit` can move to now, in the smallest band the rules allow (the turn's
-/// remaining actions count), searched within a run's distance.
+/// remaining actions count): one `rules::reach_plan` (one board, one sweep per band), which
+/// answers each square as `plan_move` would.
 pub fn reach_bands(world: &World, unit: &UnitId) -> BTreeMap<Square, Band> {
-    let mut bands = BTreeMap::new();
-    let (Some(from), Some(e)) = (space_of(world, unit), world.resource::<UnitIndex>().0.get(unit)) else {
-        return bands;
+    let modes = Band::ALL.map(Band::mode);
+    let Ok(plan) = plan_reach(world, unit, &modes) else {
+        return BTreeMap::new();
     };
-    let rules = world.resource::<Ruleset>();
-    let Some(profile) = world.get::<Profile>(*e) else {
-        return bands;
-    };
-    let squares = speed_ft(world, unit) / rules.grid.square_ft.max(1);
-    let radius = (crate::rules::speed::run_multiple(rules, profile) * squares) as i32;
-    let map = &world.resource::<Terrain>().0;
-    for y in (from.at.y - radius).max(0)..=(from.at.y + radius).min(map.height() as i32 - 1) {
-        for x in (from.at.x - radius).max(0)..=(from.at.x + radius).min(map.width() as i32 - 1) {
-            let sq = Square::new(x, y);
-            if sq == from.at {
-                continue;
-            }
-            if let Some(band) = Band::ALL
-                .into_iter()
-                .find(|b| plan_move(world, unit, sq, None, b.mode(), false).is_ok())
-            {
-                bands.insert(sq, band);
-            }
-        }
-    }
-    bands
+    plan.smallest()
+        .into_iter()
+        .filter_map(|(sq, (mode, _))| Band::ALL.into_iter().find(|b| b.mode() == mode).map(|b| (sq, b)))
+        .collect()
 }
 
 /// Every square a unit hostile to `unit` threatens now (THR-1..THR-5: `query threat` of each).
@@ -318,7 +309,8 @@ fn derive_path(
         (Some(sq), Some(unit)) => {
             let world = session.battle.world();
             let standing = space_of(world, unit).is_some_and(|s| s.at == sq);
-            (!standing).then(|| path_preview_avoiding(world, unit, sq, toggles.avoid_aoo).map_err(|e| e.to_string()))
+            let band = reach.bands.get(&sq).copied();
+            (!standing).then(|| path_preview_in(world, unit, sq, toggles.avoid_aoo, band).map_err(|e| e.to_string()))
         }
         _ => None,
     };

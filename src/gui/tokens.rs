@@ -1,6 +1,6 @@
 //! Unit tokens: a disc the size of the unit's space in its side's colour, the unit's name, a
-//! health bar in the family's health model, and a gold ring on the active unit. Rebuilt from the
-//! battle whenever it changes (a few dozen sprites; cheap).
+//! health bar in the family's health model, a row of condition badges (`badges`) and a gold ring
+//! on the active unit. Rebuilt from the battle whenever it changes (a few dozen sprites; cheap).
 
 use super::board::{GuiImages, TILE, space_centre};
 use super::session::{Revision, Session};
@@ -83,7 +83,7 @@ pub fn health_bar(health: &Health) -> Vec<BarSegment> {
     }
 }
 
-fn sync_tokens(
+pub(super) fn sync_tokens(
     mut commands: Commands,
     session: NonSend<Session>,
     images: Res<GuiImages>,
@@ -108,6 +108,7 @@ fn sync_tokens(
                 Color::srgb_u8(s.colour[0], s.colour[1], s.colour[2])
             });
         let down = !life.copied().unwrap_or_default().can_act();
+        let badges = super::badges::badges(world, id);
         let space = Space::new(placement.at, placement.side_squares);
         let size = TILE * space.side as f32;
         let disc = if down {
@@ -153,6 +154,30 @@ fn sync_tokens(
             ));
             let bar_w = size * 0.8;
             let bar_y = -size * 0.5 + 7.0;
+            // Badges in rows of up to 3 a square wide, just above the bar, so a name stays readable.
+            let per_row = (3 * space.side as usize).max(1);
+            let (badge_w, badge_h) = (18.0, 13.0);
+            for (i, badge) in badges.iter().enumerate() {
+                let (row, col) = (i / per_row, i % per_row);
+                let in_row = (badges.len() - row * per_row).min(per_row);
+                let x = (col as f32 - (in_row as f32 - 1.0) / 2.0) * (badge_w + 2.0);
+                let y = bar_y + 12.0 + row as f32 * (badge_h + 2.0);
+                t.spawn((
+                    Name::new(format!("Badge {}", badge.name)),
+                    Sprite {
+                        color: badge.colour.with_alpha(0.92),
+                        custom_size: Some(Vec2::new(badge_w, badge_h)),
+                        ..default()
+                    },
+                    Transform::from_xyz(x, y, 2.0),
+                    children![(
+                        Text2d::new(badge.label),
+                        TextFont::from_font_size(10.0),
+                        TextColor(Color::BLACK),
+                        Transform::from_xyz(0.0, 0.0, 0.1),
+                    )],
+                ));
+            }
             t.spawn((
                 Name::new("Health bar"),
                 Sprite {

@@ -35,6 +35,7 @@ pub mod movement;
 pub mod multiply;
 mod narrate;
 mod protection;
+pub mod reach_plan;
 pub mod recover;
 pub mod recovery;
 mod resolve;

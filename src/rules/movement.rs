@@ -125,15 +125,22 @@ pub fn check_move(
     plan_move(world, unit, to, path, mode, false)
 }
 
-/// `check_move` with the planner told to avoid attacks of opportunity when it picks the path.
-pub fn plan_move(
-    world: &World,
-    unit: &UnitId,
-    to: Square,
-    path: Option<&[Square]>,
-    mode: MoveMode,
-    avoid_aoo: bool,
-) -> Result<MovePlan, RuleError> {
+/// What a move mode allows the unit before any path is looked at (the checks every target
+/// shares): shared by `plan_move` and the multi-target `reach_plan`, so both refuse and budget
+/// a mode the same way.
+pub(crate) struct MoveBasics {
+    pub conditions: std::collections::BTreeSet<ConditionName>,
+    pub actions: Vec<ActionKind>,
+    /// The most the mode may cost, in squares.
+    pub budget: u32,
+    /// The unit's whole space.
+    pub full: Space,
+    /// The footprint that moves (narrower while squeezing).
+    pub from: Space,
+}
+
+/// The checks of a move that do not depend on where it goes (§4.3.2, §5, ACT-1).
+pub(crate) fn move_basics(world: &World, unit: &UnitId, mode: MoveMode) -> Result<MoveBasics, RuleError> {
     let rules = world.resource::<Ruleset>();
     let combat = world.resource::<Combat>();
     let e = *world
@@ -177,6 +184,34 @@ pub fn plan_move(
         MoveMode::Squeeze => Space::new(full.at, squeezed_side(rules, unit, profile, full)?),
         _ => full,
     };
+    Ok(MoveBasics {
+        conditions,
+        actions,
+        budget,
+        full,
+        from,
+    })
+}
+
+/// `check_move` with the planner told to avoid attacks of opportunity when it picks the path.
+pub fn plan_move(
+    world: &World,
+    unit: &UnitId,
+    to: Square,
+    path: Option<&[Square]>,
+    mode: MoveMode,
+    avoid_aoo: bool,
+) -> Result<MovePlan, RuleError> {
+    let rules = world.resource::<Ruleset>();
+    let combat = world.resource::<Combat>();
+    let illegal = |why: String| RuleError::IllegalMove(why);
+    let MoveBasics {
+        conditions,
+        actions,
+        budget,
+        full,
+        from,
+    } = move_basics(world, unit, mode)?;
     let layers = board_for(world, unit);
     let mut board = layers.board(world);
     if mode == MoveMode::Squeeze {
@@ -301,13 +336,13 @@ fn layers_threat(layers: &BoardLayers, world: &World, sq: Square) -> u64 {
     layers.states[sq.y as usize * map.width() as usize + sq.x as usize].threat
 }
 
-fn difficult_under(world: &World, space: Space) -> bool {
+pub(crate) fn difficult_under(world: &World, space: Space) -> bool {
     let map = &world.resource::<Terrain>().0;
     space.squares().any(|sq| map.cell(sq).is_some_and(|c| c.difficult))
 }
 
 /// MOV-7: no running across difficult terrain; the line may not pass blocked squares.
-fn check_run(world: &World, rules: &Ruleset, from: Space, squares: &[Square]) -> Result<(), RuleError> {
+pub(crate) fn check_run(world: &World, rules: &Ruleset, from: Space, squares: &[Square]) -> Result<(), RuleError> {
     if !rules.movement.run.across_difficult && squares.iter().any(|sq| difficult_under(world, from.moved_to(*sq))) {
         return Err(RuleError::IllegalMove("you cannot run across difficult terrain".into()));
     }

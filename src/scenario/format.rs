@@ -35,6 +35,9 @@ pub struct ScenarioFile {
     pub zones: Vec<ZoneDef>,
     #[serde(default)]
     pub objectives: Vec<ObjectiveDef>,
+    /// The GUI shows each human side only the squares and enemies its units can see.
+    #[serde(default)]
+    pub hidden_information: bool,
 }
 
 /// The battle map: ASCII rows plus a legend, or a filled `size` (GRID-1, GRID-5).

@@ -20,6 +20,8 @@ pub struct ScenarioSpec {
     pub units: Vec<UnitSpec>,
     pub zones: Vec<Zone>,
     pub objectives: Vec<Objective>,
+    /// Each human side sees only what its units can see (a GUI option; rules ignore it).
+    pub hidden_information: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]

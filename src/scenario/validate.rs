@@ -77,6 +77,7 @@ pub fn validate(file: &ScenarioFile, templates: &Templates) -> Result<ScenarioSp
             units,
             zones,
             objectives,
+            hidden_information: file.hidden_information,
         }),
         _ => Err(problems),
     }
