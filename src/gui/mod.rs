@@ -12,6 +12,7 @@ pub mod attack;
 pub mod badges;
 pub mod board;
 pub mod camera;
+pub mod font;
 pub mod handoff;
 pub mod hud;
 pub mod initiative;
@@ -123,7 +124,8 @@ fn window_app(config: &GuiConfig) -> App {
     } else {
         app.add_plugins(defaults);
     }
-    app.add_plugins(bevy_ecs_tilemap::TilemapPlugin);
+        app.add_plugins(bevy_ecs_tilemap::TilemapPlugin);
+    font::install(&mut app);
     app
 }
 
