@@ -35,6 +35,7 @@ pub mod movement;
 pub mod multiply;
 mod narrate;
 mod protection;
+pub mod reactions;
 pub mod recover;
 pub mod recovery;
 mod resolve;
@@ -63,6 +64,7 @@ pub use log::{BattleLog, CommandRejected, LoggedCommand};
 pub use maneuver::Maneuver;
 pub use movement::MoveMode;
 pub use narrate::narrate;
+pub use reactions::ReactionMode;
 pub use resolve::{check, execute};
 pub use sequence::start_combat;
 pub use unit::{
