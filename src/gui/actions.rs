@@ -104,7 +104,8 @@ impl Action {
         match self {
             Action::FullAttack => "Full atk",
             Action::Maneuver => "Maneuver",
-            Action::Defensive => "Defensive",
+            Action::Defensive => "Fight def",
+            Action::Ready => "Ready",
             Action::StandUp => "Stand",
             Action::DropProne => "Prone",
             Action::TotalDefense => "Defend",
