@@ -88,32 +88,30 @@ fn open_menu_on_escape(keys: Res<ButtonInput<KeyCode>>, mode: Res<Mode>, mut pan
     }
 }
 
-fn menu_chosen(world: &mut World) {
-    let chosen: Vec<Chosen> = world
-        .resource_mut::<Messages<Chosen>>()
-        .iter_current_update_messages()
-        .filter(|c| c.kind == PanelKind::Menu)
-        .cloned()
-        .collect();
-    for c in chosen {
-        let page = match c.choice {
+fn menu_chosen(
+    mut chosen: MessageReader<Chosen>,
+    session: NonSend<Session>,
+    data: Res<DataDir>,
+    mut panel: ResMut<Panel>,
+    mut intents: MessageWriter<Intent>,
+    mut commands: Commands,
+) {
+    for c in chosen.read().filter(|c| c.kind == PanelKind::Menu) {
+        panel.0 = match &c.choice {
             Choice::Intent(intent) => {
-                world.write_message(intent);
+                intents.write(intent.clone());
                 None
             }
             Choice::Page(Page::Main) => Some(main_page()),
-            Choice::Page(Page::Load) => Some(load_page(world.resource::<DataDir>().0.as_deref())),
-            Choice::Page(Page::Reactions) => {
-                let session = world.non_send::<Session>();
-                Some(super::reactions::settings_page(session.battle.world()))
-            }
+            Choice::Page(Page::Load) => Some(load_page(data.0.as_deref())),
+            Choice::Page(Page::Reactions) => Some(super::reactions::settings_page(session.battle.world())),
             Choice::Load(path) => {
-                load(world, &path);
+                let path = path.clone();
+                commands.queue(move |world: &mut World| load(world, &path));
                 None
             }
             _ => None,
         };
-        world.resource_mut::<Panel>().0 = page;
     }
 }
 
@@ -151,6 +149,74 @@ mod tests {
         );
         let none = load_page(None);
         assert_eq!(none.options.len(), 1, "only Back");
+    }
+
+    /// Esc in move mode opens the menu, Esc closes it; its Undo is the shortcut's intent.
+    #[test]
+    fn esc_opens_and_closes_the_menu_and_its_buttons_send_the_shortcuts_intents() {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin));
+        app.insert_non_send(Session::new(crate::gui::session::tests::tutorial()));
+        app.insert_state(Screen::Battle);
+        app.insert_resource(DataDir(None));
+        app.init_resource::<ButtonInput<KeyCode>>();
+        crate::gui::order_sets(&mut app);
+        app.add_plugins((
+            crate::gui::session::plugin,
+            crate::gui::actions::plugin,
+            crate::gui::panel::plugin,
+            plugin,
+        ));
+        app.update();
+        let press = |app: &mut App, key: KeyCode| {
+            let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+            keys.release_all();
+            keys.clear();
+            keys.press(key);
+        };
+        press(&mut app, KeyCode::Escape);
+        app.update();
+        assert_eq!(app.world().resource::<Panel>().0, Some(main_page()));
+        press(&mut app, KeyCode::Escape);
+        app.update();
+        assert!(!app.world().resource::<Panel>().is_open());
+        press(&mut app, KeyCode::Escape);
+        app.update();
+        assert_eq!(app.world().resource::<Panel>().0, Some(main_page()), "open again");
+        press(&mut app, KeyCode::Digit4);
+        app.update();
+        // (No input plugin here to end the key press after a frame.)
+        app.world_mut().resource_mut::<ButtonInput<KeyCode>>().reset_all();
+        app.update();
+        assert!(!app.world().resource::<Panel>().is_open());
+        assert_eq!(
+            app.world().resource::<StatusLine>().0,
+            "Cannot undo: nothing to undo",
+            "the Undo button did what Ctrl+Z does"
+        );
+
+        // Loading a save puts its battle on screen, through the hand-off screen.
+        let dir = std::env::temp_dir().join(format!("fivefoot-menu-open-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let mut saved = crate::gui::session::tests::tutorial();
+        let unit = saved
+            .world()
+            .resource::<crate::rules::Combat>()
+            .active
+            .clone()
+            .expect("a turn");
+        saved.submit(crate::rules::GameCommand::EndTurn { unit }).expect("ends");
+        let path = crate::gui::saves::save_new(&dir, &saved).expect("saved");
+        app.world_mut().write_message(Chosen {
+            kind: PanelKind::Menu,
+            choice: Choice::Load(path),
+        });
+        app.update();
+        app.update();
+        let on_screen = app.world().non_send::<Session>().battle.commands().to_vec();
+        assert_eq!(on_screen, saved.commands());
+        assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Handoff);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
