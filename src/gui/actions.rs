@@ -1,15 +1,20 @@
-//! The action bar's logic (issue #6 item 4): which actions the active unit may take now, each
-//! asked of the rules' `check` (the check `Battle::submit` runs) so a greyed-out action shows
-//! the rules' own reason; the selected mode (move, attack, full attack); the chosen weapon; the
-//! threat and avoid-AoO toggles; and the commands the action intents stand for. Decides no rule.
+//! The action bar's logic (issue #6): every action a player at the board gives (move, attack,
+//! full attack, charge, combat maneuvers, area, fighting defensively, total defense, posture,
+//! ready and fire readied, delay, act now and proceed, recovery, end turn), each asked of the
+//! rules' `check` (the check `Battle::submit` runs) so a greyed-out action shows the rules' own
+//! reason; the selected mode; the pickers for a maneuver and a readied action; the chosen
+//! weapon; the threat and avoid-AoO toggles; and the commands the action intents stand for.
+//! Decides no rule.
 
 use super::overlay::path_preview_avoiding;
+use super::panel::{Choice, Chosen, Panel, PanelKind, PanelOption, PanelSpec, digit};
 use super::session::{Intent, Revision, Session, StatusLine};
 use super::{AppSystems, Screen};
 use crate::grid::Square;
 use crate::rules::check;
 use crate::rules::threat::{hostile, space_of};
-use crate::rules::{Combat, GameCommand, Profile, RuleError, UnitId, UnitIndex};
+use crate::rules::{Combat, GameCommand, Maneuver, Profile, RuleError, UnitId, UnitIndex};
+use crate::ruleset::{ActionKind, ManeuverKind};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -17,40 +22,58 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Toggles>();
     app.init_resource::<WeaponChoice>();
     app.init_resource::<ActionBar>();
+    app.init_resource::<Picker>();
     app.add_systems(
         Update,
         (
             keys_to_actions.in_set(AppSystems::Input),
+            (open_picker, picker_chosen).in_set(AppSystems::Apply),
             derive_action_bar.in_set(AppSystems::Derive),
         )
             .run_if(in_state(Screen::Battle)),
     );
 }
 
-/// An entry of the action bar, in its order (its key is its place: 1 to 8).
+/// An entry of the action bar, in its order, each with its key.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Action {
     Move,
     Attack,
     FullAttack,
+    Charge,
+    Maneuver,
     Area,
+    Defensive,
+    TotalDefense,
     StandUp,
     DropProne,
-    TotalDefense,
+    Ready,
+    FireReadied,
     Delay,
+    ActNow,
+    Proceed,
+    Recover,
     EndTurn,
 }
 
 impl Action {
-    pub const ALL: [Action; 9] = [
+    pub const ALL: [Action; 17] = [
         Action::Move,
         Action::Attack,
         Action::FullAttack,
+        Action::Charge,
+        Action::Maneuver,
         Action::Area,
+        Action::Defensive,
+        Action::TotalDefense,
         Action::StandUp,
         Action::DropProne,
-        Action::TotalDefense,
+        Action::Ready,
+        Action::FireReadied,
         Action::Delay,
+        Action::ActNow,
+        Action::Proceed,
+        Action::Recover,
         Action::EndTurn,
     ];
 
@@ -59,11 +82,19 @@ impl Action {
             Action::Move => "Move",
             Action::Attack => "Attack",
             Action::FullAttack => "Full attack",
+            Action::Charge => "Charge",
+            Action::Maneuver => "Combat maneuver",
             Action::Area => "Area",
+            Action::Defensive => "Fight defensively",
+            Action::TotalDefense => "Total defense",
             Action::StandUp => "Stand up",
             Action::DropProne => "Drop prone",
-            Action::TotalDefense => "Total defense",
+            Action::Ready => "Ready an action",
+            Action::FireReadied => "Fire readied action",
             Action::Delay => "Delay",
+            Action::ActNow => "Act now (end the delay)",
+            Action::Proceed => "Proceed (keep delaying)",
+            Action::Recover => "Recover",
             Action::EndTurn => "End turn",
         }
     }
@@ -72,33 +103,47 @@ impl Action {
     pub fn short_label(self) -> &'static str {
         match self {
             Action::FullAttack => "Full atk",
+            Action::Maneuver => "Maneuver",
+            Action::Defensive => "Fight def",
+            Action::Ready => "Ready",
             Action::StandUp => "Stand",
             Action::DropProne => "Prone",
             Action::TotalDefense => "Defend",
-            Action::EndTurn => "End (E)",
+            Action::FireReadied => "Fire readied",
+            Action::ActNow => "Act now",
+            Action::Proceed => "Proceed",
+            Action::EndTurn => "End",
             other => other.label(),
         }
     }
 
-    /// The digit key that picks it.
+    /// The key that picks it: the digits 1 to 0 for the first ten, letters for the rest (E
+    /// and Enter end the turn in `input`).
     pub fn key(self) -> KeyCode {
-        const KEYS: [KeyCode; 9] = [
-            KeyCode::Digit1,
-            KeyCode::Digit2,
-            KeyCode::Digit3,
-            KeyCode::Digit4,
-            KeyCode::Digit5,
-            KeyCode::Digit6,
-            KeyCode::Digit7,
-            KeyCode::Digit8,
-            KeyCode::Digit9,
-        ];
-        KEYS[Action::ALL.iter().position(|a| *a == self).unwrap_or(0)]
+        match self {
+            Action::Ready => KeyCode::KeyG,
+            Action::FireReadied => KeyCode::KeyF,
+            Action::Delay => KeyCode::KeyL,
+            Action::ActNow => KeyCode::KeyK,
+            Action::Proceed => KeyCode::KeyP,
+            Action::Recover => KeyCode::KeyH,
+            Action::EndTurn => KeyCode::KeyE,
+            other => super::panel::digit(Action::ALL.iter().position(|a| *a == other).unwrap_or(0)),
+        }
     }
 
-    /// The key's label on the button ("1").
-    pub fn key_label(self) -> usize {
-        Action::ALL.iter().position(|a| *a == self).unwrap_or(0) + 1
+    /// The key as written on its button.
+    pub fn key_label(self) -> String {
+        super::panel::key_name(self.key())
+    }
+
+    /// Shown only while allowed: what answers a moment (someone delaying or readying, a unit
+    /// down) rather than what a unit may choose any turn.
+    pub fn situational(self) -> bool {
+        matches!(
+            self,
+            Action::FireReadied | Action::ActNow | Action::Proceed | Action::Recover
+        )
     }
 
     /// The map mode it selects, for actions aimed with the mouse.
@@ -107,22 +152,214 @@ impl Action {
             Action::Move => Some(Mode::Move),
             Action::Attack => Some(Mode::Attack),
             Action::FullAttack => Some(Mode::FullAttack),
+            Action::Charge => Some(Mode::Charge),
             Action::Area => Some(Mode::Area),
             _ => None,
         }
     }
 
-    /// The command of an action that needs no aim.
-    pub fn command(self, unit: UnitId) -> Option<GameCommand> {
-        Some(match self {
-            Action::StandUp => GameCommand::StandUp { unit },
-            Action::DropProne => GameCommand::DropProne { unit },
-            Action::TotalDefense => GameCommand::TotalDefense { unit },
-            Action::Delay => GameCommand::Delay { unit },
-            Action::EndTurn => GameCommand::EndTurn { unit },
-            Action::Move | Action::Attack | Action::FullAttack | Action::Area => return None,
-        })
+    /// The panel it opens to choose what exactly (the maneuver, the readied action).
+    pub fn picker(self) -> Option<PanelKind> {
+        match self {
+            Action::Maneuver => Some(PanelKind::Maneuver),
+            Action::Ready => Some(PanelKind::Ready),
+            _ => None,
+        }
     }
+
+    /// The commands that stand for it now, to check (the bar) or to send (the first one the
+    /// rules allow): for an aimed action one per aim, for the others the unit's own (or, for
+    /// act now and fire readied, each delaying or readying unit's). `unit` is the active unit.
+    pub fn candidates(self, world: &World, unit: Option<&UnitId>, weapon: Option<&str>) -> Vec<GameCommand> {
+        let combat = world.resource::<Combat>();
+        match self {
+            Action::ActNow => {
+                return combat
+                    .delaying
+                    .iter()
+                    .map(|d| GameCommand::ActNow { unit: d.unit.clone() })
+                    .collect();
+            }
+            Action::FireReadied => {
+                return combat
+                    .readied
+                    .iter()
+                    .map(|r| GameCommand::FireReadied { unit: r.unit.clone() })
+                    .collect();
+            }
+            Action::Proceed => return vec![GameCommand::Proceed],
+            _ => {}
+        }
+        let Some(unit) = unit else { return Vec::new() };
+        let u = || unit.clone();
+        let weapon = weapon.map(str::to_string);
+        let foes = || foes_of(world, unit);
+        match self {
+            Action::Move => {
+                let at = space_of(world, unit).map_or(Square::new(0, 0), |s| s.at);
+                (-1..=1)
+                    .flat_map(|dy| (-1..=1).map(move |dx| Square::new(at.x + dx, at.y + dy)))
+                    .filter(|sq| *sq != at)
+                    .map(|to| GameCommand::Move {
+                        unit: u(),
+                        to,
+                        path: None,
+                        mode: crate::rules::MoveMode::Move,
+                    })
+                    .collect()
+            }
+            Action::Attack => foes()
+                .into_iter()
+                .map(|target| GameCommand::Attack {
+                    unit: u(),
+                    target,
+                    weapon: weapon.clone(),
+                    defensively: false,
+                })
+                .collect(),
+            Action::FullAttack => foes()
+                .into_iter()
+                .map(|t| GameCommand::FullAttack {
+                    unit: u(),
+                    targets: vec![t],
+                    weapon: weapon.clone(),
+                    weapons: Vec::new(),
+                    defensively: false,
+                })
+                .collect(),
+            Action::Charge => foes()
+                .into_iter()
+                .map(|target| GameCommand::Charge {
+                    unit: u(),
+                    target,
+                    to: None,
+                    weapon: weapon.clone(),
+                })
+                .collect(),
+            Action::Maneuver => MANEUVERS
+                .iter()
+                .flat_map(|k| maneuver_commands(world, unit, *k, weapon.as_deref()))
+                .collect(),
+            Action::Area => area_aims(world, unit, weapon.as_deref(), &foes()),
+            Action::Defensive => vec![GameCommand::FightDefensively {
+                unit: u(),
+                no_attacks: false,
+            }],
+            Action::TotalDefense => vec![GameCommand::TotalDefense { unit: u() }],
+            Action::StandUp => vec![GameCommand::StandUp { unit: u() }],
+            Action::DropProne => vec![GameCommand::DropProne { unit: u() }],
+            Action::Ready => READY_KINDS.iter().map(|k| ready(unit, *k, READY_TRIGGERS[0])).collect(),
+            Action::Delay => vec![GameCommand::Delay { unit: u() }],
+            Action::Recover => vec![
+                GameCommand::StayInTheFight { unit: u() },
+                GameCommand::Stabilize { unit: u() },
+                GameCommand::SecondWind { unit: u() },
+                GameCommand::Recover { unit: u() },
+            ],
+            Action::EndTurn => vec![GameCommand::EndTurn { unit: u() }],
+            Action::ActNow | Action::FireReadied | Action::Proceed => Vec::new(),
+        }
+    }
+
+    /// What it says when nothing stands for it.
+    fn none_reason(self) -> &'static str {
+        match self {
+            Action::Move => "no square to move to",
+            Action::Area => "no area weapon",
+            Action::ActNow => "nobody is delaying",
+            Action::FireReadied => "nobody has readied an action",
+            Action::Attack | Action::FullAttack | Action::Charge | Action::Maneuver => "no enemy to attack",
+            _ => "no turn is under way",
+        }
+    }
+}
+
+/// The maneuvers the GUI aims with one click on the target (reposition also needs the square
+/// to move it to: scripts only, for now).
+pub const MANEUVERS: [ManeuverKind; 5] = [
+    ManeuverKind::BullRush,
+    ManeuverKind::Trip,
+    ManeuverKind::Grapple,
+    ManeuverKind::Disarm,
+    ManeuverKind::Grab,
+];
+
+/// The kinds of action a unit may ready (§3.5: not a full action).
+pub const READY_KINDS: [ActionKind; 3] = [ActionKind::Standard, ActionKind::Move, ActionKind::Swift];
+
+/// The triggers offered when readying (the engine does not watch for them: the player fires
+/// the readied action when one happens, §3.5).
+pub const READY_TRIGGERS: [&str; 4] = [
+    "an enemy comes within reach",
+    "an enemy moves",
+    "an enemy attacks",
+    "an enemy casts a spell",
+];
+
+fn ready(unit: &UnitId, action: ActionKind, trigger: &str) -> GameCommand {
+    GameCommand::Ready {
+        unit: unit.clone(),
+        action,
+        trigger: trigger.to_string(),
+    }
+}
+
+/// The rules' maneuver of a kind aimed with a click.
+pub fn maneuver_of(kind: ManeuverKind) -> Result<Maneuver, String> {
+    Ok(match kind {
+        ManeuverKind::BullRush => Maneuver::BullRush,
+        ManeuverKind::Trip => Maneuver::Trip,
+        ManeuverKind::Grapple => Maneuver::Grapple,
+        ManeuverKind::Disarm => Maneuver::Disarm {
+            item: None,
+            catch: false,
+        },
+        ManeuverKind::Grab => Maneuver::Grab,
+        ManeuverKind::Reposition => {
+            return Err("reposition needs the square to move the target to: not offered in the GUI yet".into());
+        }
+    })
+}
+
+fn maneuver_commands(world: &World, unit: &UnitId, kind: ManeuverKind, weapon: Option<&str>) -> Vec<GameCommand> {
+    let Ok(maneuver) = maneuver_of(kind) else {
+        return Vec::new();
+    };
+    foes_of(world, unit)
+        .into_iter()
+        .map(|target| GameCommand::Maneuver {
+            unit: unit.clone(),
+            target,
+            maneuver: maneuver.clone(),
+            weapon: weapon.map(str::to_string),
+        })
+        .collect()
+}
+
+/// The units hostile to `unit`.
+fn foes_of(world: &World, unit: &UnitId) -> Vec<UnitId> {
+    world
+        .resource::<UnitIndex>()
+        .0
+        .keys()
+        .filter(|u| *u != unit && hostile(world, unit, u))
+        .cloned()
+        .collect()
+}
+
+/// The rules' verdict on a list of commands: allowed if one is, else the first refusal (or
+/// `none` when the list is empty).
+pub fn any_allowed(world: &World, commands: &[GameCommand], none: &str) -> Result<(), String> {
+    let mut first = None;
+    for c in commands {
+        match check(world, c) {
+            Ok(()) => return Ok(()),
+            Err(e) => {
+                first.get_or_insert(e);
+            }
+        }
+    }
+    Err(first.map_or_else(|| none.to_string(), |e: RuleError| e.to_string()))
 }
 
 /// What a click on the map does.
@@ -135,6 +372,10 @@ pub enum Mode {
     Attack,
     /// Full attack the unit on the clicked square.
     FullAttack,
+    /// Charge the unit on the clicked square.
+    Charge,
+    /// Attempt this maneuver on the unit on the clicked square.
+    Maneuver(ManeuverKind),
     /// Place an area weapon's template at the clicked intersection.
     Area,
 }
@@ -192,6 +433,16 @@ pub enum ActIntent {
         weapon: Option<String>,
         dir: crate::grid::Direction8,
     },
+    /// Charge whoever stands on the square.
+    ChargeAt { at: Square, weapon: Option<String> },
+    /// Attempt a maneuver on whoever stands on the square.
+    ManeuverAt {
+        at: Square,
+        kind: ManeuverKind,
+        weapon: Option<String>,
+    },
+    /// Ready `action` against `trigger`.
+    Ready { action: ActionKind, trigger: String },
     /// Move there on the path with the fewest provocations (`query path --avoid-aoo`).
     MoveAvoiding(Square),
     /// An action that needs no aim (stand up, total defense, end turn, ...).
@@ -226,11 +477,24 @@ fn full_attack(world: &World, unit: &UnitId, target: &UnitId, weapon: Option<Str
         .unwrap_or_else(|| command(1))
 }
 
-/// The rule command an action intent of the active `unit` stands for, or why there is none.
-pub fn command_for(act: &ActIntent, unit: UnitId, world: &World) -> Result<GameCommand, String> {
+/// The rule command an action intent stands for (`unit`: the active unit, if a turn is
+/// under way), or why there is none.
+pub fn command_for(act: &ActIntent, unit: Option<UnitId>, world: &World) -> Result<GameCommand, String> {
+    if let ActIntent::Do(action) = act {
+        let candidates = action.candidates(world, unit.as_ref(), None);
+        // The first the rules allow; else the first, so the refusal gives the rules' reason.
+        return candidates
+            .iter()
+            .find(|c| check(world, c).is_ok())
+            .or(candidates.first())
+            .cloned()
+            .ok_or_else(|| action.none_reason().to_string());
+    }
+    let unit = unit.ok_or_else(|| RuleError::NoActiveTurn.to_string())?;
+    let target_at = |at: &Square| unit_at(world, *at, &unit).ok_or_else(|| format!("nobody on {at}"));
     match act {
         ActIntent::AttackAt { at, weapon, full } => {
-            let target = unit_at(world, *at, &unit).ok_or_else(|| format!("nobody to attack on {at}"))?;
+            let target = target_at(at)?;
             Ok(match full {
                 true => full_attack(world, &unit, &target, weapon.clone()),
                 false => GameCommand::Attack {
@@ -241,6 +505,19 @@ pub fn command_for(act: &ActIntent, unit: UnitId, world: &World) -> Result<GameC
                 },
             })
         }
+        ActIntent::ChargeAt { at, weapon } => Ok(GameCommand::Charge {
+            target: target_at(at)?,
+            unit,
+            to: None,
+            weapon: weapon.clone(),
+        }),
+        ActIntent::ManeuverAt { at, kind, weapon } => Ok(GameCommand::Maneuver {
+            target: target_at(at)?,
+            unit,
+            maneuver: maneuver_of(*kind)?,
+            weapon: weapon.clone(),
+        }),
+        ActIntent::Ready { action, trigger } => Ok(ready(&unit, *action, trigger)),
         ActIntent::AreaAt { at, weapon, dir } => super::area::area_command(world, unit, weapon.as_deref(), *at, *dir),
         ActIntent::MoveAvoiding(to) => {
             let preview = path_preview_avoiding(world, &unit, *to, true).map_err(|e| e.to_string())?;
@@ -251,80 +528,19 @@ pub fn command_for(act: &ActIntent, unit: UnitId, world: &World) -> Result<GameC
                 mode: preview.band.mode(),
             })
         }
-        ActIntent::Do(action) => action
-            .command(unit)
-            .ok_or_else(|| format!("{} is aimed on the map", action.label())),
+        ActIntent::Do(_) => unreachable!("handled above"),
     }
 }
 
-/// Whether `unit` may take each action now, and the rules' reason when not. Aimed actions are
-/// allowed when the rules accept them against at least one aim (a neighbouring square, an
-/// enemy); otherwise the first refusal is the reason.
-pub fn availability(world: &World, unit: &UnitId, weapon: Option<&str>) -> Vec<(Action, Result<(), String>)> {
-    let any = |commands: Vec<GameCommand>, none: &str| -> Result<(), String> {
-        let mut first = None;
-        for c in &commands {
-            match check(world, c) {
-                Ok(()) => return Ok(()),
-                Err(e) => {
-                    first.get_or_insert(e);
-                }
-            }
-        }
-        Err(first.map_or_else(|| none.to_string(), |e: RuleError| e.to_string()))
-    };
-    let foes: Vec<UnitId> = world
-        .resource::<UnitIndex>()
-        .0
-        .keys()
-        .filter(|u| *u != unit && hostile(world, unit, u))
-        .cloned()
-        .collect();
+/// Whether each action may be taken now, and the rules' reason when not (`unit`: the active
+/// unit). Aimed actions are allowed when the rules accept them against at least one aim (a
+/// neighbouring square, an enemy); otherwise the first refusal is the reason.
+pub fn availability(world: &World, unit: Option<&UnitId>, weapon: Option<&str>) -> Vec<(Action, Result<(), String>)> {
     Action::ALL
         .into_iter()
         .map(|action| {
-            let allowed = match action {
-                Action::Move => {
-                    let at = space_of(world, unit).map_or(Square::new(0, 0), |s| s.at);
-                    let steps = (-1..=1)
-                        .flat_map(|dy| (-1..=1).map(move |dx| Square::new(at.x + dx, at.y + dy)))
-                        .filter(|sq| *sq != at)
-                        .map(|to| GameCommand::Move {
-                            unit: unit.clone(),
-                            to,
-                            path: None,
-                            mode: crate::rules::MoveMode::Move,
-                        })
-                        .collect();
-                    any(steps, "no square to move to")
-                }
-                Action::Attack => any(
-                    foes.iter()
-                        .map(|t| GameCommand::Attack {
-                            unit: unit.clone(),
-                            target: t.clone(),
-                            weapon: weapon.map(str::to_string),
-                            defensively: false,
-                        })
-                        .collect(),
-                    "no enemy to attack",
-                ),
-                Action::FullAttack => any(
-                    foes.iter()
-                        .map(|t| GameCommand::FullAttack {
-                            unit: unit.clone(),
-                            targets: vec![t.clone()],
-                            weapon: weapon.map(str::to_string),
-                            weapons: Vec::new(),
-                            defensively: false,
-                        })
-                        .collect(),
-                    "no enemy to attack",
-                ),
-                Action::Area => any(area_aims(world, unit, weapon, &foes), "no area weapon"),
-                _ => any(action.command(unit.clone()).into_iter().collect(), "not an action"),
-            };
-            (action, allowed)
+            let commands = action.candidates(world, unit, weapon);
+            (action, any_allowed(world, &commands, action.none_reason()))
         })
         .collect()
 }
@@ -379,20 +595,35 @@ impl ActionBar {
     }
 }
 
-/// What picking `action` does: select its map mode, or send its intent. A greyed-out action
-/// sends nothing and says the rules' reason; a greyed-out mode is still selected, to preview
-/// (each aim then shows its own reason), with the reason said.
-pub fn pick(action: Action, bar: &ActionBar, mode: &mut Mode) -> Result<Option<Intent>, String> {
+/// What picking an action does.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Picked {
+    /// Its map mode is selected.
+    Mode,
+    /// Its intent is sent.
+    Intent(Intent),
+    /// Its picker opens (the maneuver, the readied action).
+    Picker(PanelKind),
+}
+
+/// What picking `action` does: select its map mode, open its picker, or send its intent. A
+/// greyed-out action sends nothing and says the rules' reason; a greyed-out mode is still
+/// selected, to preview (each aim then shows its own reason), with the reason said.
+pub fn pick(action: Action, bar: &ActionBar, mode: &mut Mode) -> Result<Picked, String> {
     let allowed = bar
         .allowed(action)
         .map_err(|why| format!("{} not possible: {why}", action.label()));
-    match action.mode() {
-        Some(m) => {
-            *mode = m;
-            allowed.map(|()| None).map_err(|why| format!("{why} (preview only)"))
-        }
-        None => allowed.map(|()| Some(Intent::Act(ActIntent::Do(action)))),
+    if let Some(m) = action.mode() {
+        *mode = m;
+        return allowed
+            .map(|()| Picked::Mode)
+            .map_err(|why| format!("{why} (preview only)"));
     }
+    allowed?;
+    Ok(match action.picker() {
+        Some(kind) => Picked::Picker(kind),
+        None => Picked::Intent(Intent::Act(ActIntent::Do(action))),
+    })
 }
 
 /// Picks an action for the player (a key or a button) and reports a refusal on the status line.
@@ -402,32 +633,157 @@ pub fn pick_and_report(
     mode: &mut Mode,
     intents: &mut MessageWriter<Intent>,
     status: &mut StatusLine,
+    picker: &mut Picker,
 ) {
     match pick(action, bar, mode) {
-        Ok(Some(intent)) => {
+        Ok(Picked::Intent(intent)) => {
             intents.write(intent);
         }
-        Ok(None) => status.0.clear(),
+        Ok(Picked::Mode) => status.0.clear(),
+        Ok(Picked::Picker(kind)) => {
+            status.0.clear();
+            picker.0 = Some(kind);
+        }
         Err(why) => status.0 = why,
+    }
+}
+
+/// A picker asked for by the bar, opened by `open_picker` with the rules' verdicts.
+#[derive(Resource, Debug, Default, Clone, PartialEq, Eq)]
+pub struct Picker(pub Option<PanelKind>);
+
+/// The options of a picker for the active `unit`, each greyed out with the rules' reason.
+pub fn picker_panel(world: &World, unit: &UnitId, kind: PanelKind, weapon: Option<&str>) -> Option<PanelSpec> {
+    let options = match kind {
+        PanelKind::Maneuver => MANEUVERS
+            .iter()
+            .enumerate()
+            .map(|(i, k)| {
+                let name = crate::rules::maneuver::kind_name(*k);
+                let commands = maneuver_commands(world, unit, *k, weapon);
+                PanelOption::new(name, digit(i), Choice::Maneuver(*k)).greyed(any_allowed(
+                    world,
+                    &commands,
+                    "no enemy to attack",
+                ))
+            })
+            .collect(),
+        PanelKind::Ready => {
+            let rules = world.resource::<crate::ruleset::Ruleset>();
+            READY_KINDS
+                .iter()
+                .enumerate()
+                .map(|(i, k)| {
+                    let command = ready(unit, *k, READY_TRIGGERS[0]);
+                    PanelOption::new(rules.actions.name_of(*k), digit(i), Choice::ReadyKind(*k))
+                        .greyed(check(world, &command).map_err(|e| e.to_string()))
+                })
+                .collect()
+        }
+        PanelKind::Menu | PanelKind::Reaction | PanelKind::ReactionSettings => return None,
+    };
+    let title = match kind {
+        PanelKind::Maneuver => "Combat maneuver: pick one, then click the target",
+        _ => "Ready which action?",
+    };
+    Some(PanelSpec {
+        kind,
+        title: title.into(),
+        options,
+    })
+}
+
+/// The second step of readying: the trigger.
+pub fn trigger_panel(world: &World, action: ActionKind) -> PanelSpec {
+    let rules = world.resource::<crate::ruleset::Ruleset>();
+    PanelSpec {
+        kind: PanelKind::Ready,
+        title: format!("Ready a {} until…", rules.actions.name_of(action)),
+        options: READY_TRIGGERS
+            .iter()
+            .enumerate()
+            .map(|(i, t)| {
+                PanelOption::new(
+                    *t,
+                    digit(i),
+                    Choice::Ready {
+                        action,
+                        trigger: t.to_string(),
+                    },
+                )
+            })
+            .collect(),
+    }
+}
+
+fn open_picker(
+    session: NonSend<Session>,
+    choice: Res<WeaponChoice>,
+    mut picker: ResMut<Picker>,
+    mut panel: ResMut<Panel>,
+) {
+    let Some(kind) = picker.0.take() else { return };
+    let world = session.battle.world();
+    let Some(unit) = world.resource::<Combat>().active.clone() else {
+        return;
+    };
+    let weapon = choice.for_unit(Some(&unit));
+    panel.0 = picker_panel(world, &unit, kind, weapon.as_deref());
+}
+
+/// What is chosen in the pickers: a maneuver selects its map mode, a readied action's kind
+/// asks for its trigger, the trigger sends the command.
+fn picker_chosen(
+    mut chosen: MessageReader<Chosen>,
+    session: NonSend<Session>,
+    mut panel: ResMut<Panel>,
+    mut mode: ResMut<Mode>,
+    mut intents: MessageWriter<Intent>,
+) {
+    for c in chosen.read() {
+        if !matches!(c.kind, PanelKind::Maneuver | PanelKind::Ready) {
+            continue;
+        }
+        match &c.choice {
+            Choice::Maneuver(kind) => {
+                *mode = Mode::Maneuver(*kind);
+                panel.0 = None;
+            }
+            Choice::ReadyKind(action) => panel.0 = Some(trigger_panel(session.battle.world(), *action)),
+            Choice::Ready { action, trigger } => {
+                intents.write(Intent::Act(ActIntent::Ready {
+                    action: *action,
+                    trigger: trigger.clone(),
+                }));
+                panel.0 = None;
+            }
+            _ => panel.0 = None,
+        }
     }
 }
 
 // A Bevy system's parameters (STYLE 13).
 #[allow(clippy::too_many_arguments)]
-fn keys_to_actions(
+pub(super) fn keys_to_actions(
     keys: Res<ButtonInput<KeyCode>>,
     session: NonSend<Session>,
     bar: Res<ActionBar>,
+    panel: Res<Panel>,
     mut mode: ResMut<Mode>,
     mut toggles: ResMut<Toggles>,
     mut choice: ResMut<WeaponChoice>,
     mut intents: MessageWriter<Intent>,
     mut status: ResMut<StatusLine>,
+    mut picker: ResMut<Picker>,
 ) {
+    // An open panel (a picker, the menu, a reaction prompt) has the keys.
+    if panel.is_open() {
+        return;
+    }
     for action in Action::ALL {
-        // E / Enter already end the turn (input.rs); 8 is the bar's own key.
-        if keys.just_pressed(action.key()) {
-            pick_and_report(action, &bar, &mut mode, &mut intents, &mut status);
+        // E / Enter end the turn in `input`.
+        if action != Action::EndTurn && keys.just_pressed(action.key()) && no_modifier(&keys) {
+            pick_and_report(action, &bar, &mut mode, &mut intents, &mut status, &mut picker);
         }
     }
     if keys.just_pressed(KeyCode::Escape) {
@@ -455,6 +811,11 @@ fn keys_to_actions(
     }
 }
 
+/// No Ctrl held (Ctrl+S, Ctrl+O, Ctrl+Z are the saves' keys).
+fn no_modifier(keys: &ButtonInput<KeyCode>) -> bool {
+    !keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight])
+}
+
 /// Recomputes the bar when the battle or the weapon changes; a new turn starts in move mode.
 fn derive_action_bar(
     session: NonSend<Session>,
@@ -474,10 +835,7 @@ fn derive_action_bar(
     if bar.key == key {
         return;
     }
-    bar.entries = active
-        .as_ref()
-        .map(|u| availability(world, u, weapon.as_deref()))
-        .unwrap_or_default();
+    bar.entries = availability(world, active.as_ref(), weapon.as_deref());
     bar.key = key;
 }
 
@@ -528,7 +886,7 @@ mod tests {
     #[test]
     fn the_bar_lists_what_the_rules_allow_and_why_not() {
         let mut b = my_turn();
-        let entries = availability(b.world(), &me(), None);
+        let entries = availability(b.world(), Some(&me()), None);
         assert_eq!(entries.len(), Action::ALL.len());
         for a in [
             Action::Move,
@@ -560,7 +918,7 @@ mod tests {
                 defensively: false,
             },
         );
-        let entries = availability(b.world(), &me(), None);
+        let entries = availability(b.world(), Some(&me()), None);
         let full = GameCommand::FullAttack {
             unit: me(),
             targets: vec![UnitId("foe".into())],
@@ -578,18 +936,100 @@ mod tests {
     }
 
     #[test]
+    fn every_command_of_the_board_is_on_the_bar_with_the_rules_verdict() {
+        let mut b = my_turn();
+        let entries = availability(b.world(), Some(&me()), None);
+        for a in [Action::Maneuver, Action::Ready, Action::Defensive] {
+            // Each verdict is the rules' own: allowed, or their reason.
+            let commands = a.candidates(b.world(), Some(&me()), None);
+            assert!(!commands.is_empty(), "{a:?}");
+            assert_eq!(allowed(&entries, a), any_allowed(b.world(), &commands, "-"), "{a:?}");
+        }
+        assert_eq!(allowed(&entries, Action::Ready), Ok(()));
+        assert_eq!(allowed(&entries, Action::Maneuver), Ok(()));
+        // starfinder fights defensively as part of an attack: the rules' refusal is shown.
+        assert!(allowed(&entries, Action::Defensive).is_err());
+        // The foe is adjacent: a charge needs room, and says so.
+        let charge = allowed(&entries, Action::Charge).expect_err("too close");
+        assert!(!charge.is_empty());
+        assert_eq!(allowed(&entries, Action::ActNow), Err("nobody is delaying".into()));
+        assert_eq!(
+            allowed(&entries, Action::FireReadied),
+            Err("nobody has readied an action".into())
+        );
+        assert!(allowed(&entries, Action::Proceed).is_err());
+
+        // me delays: the window opens; act now and proceed are offered, with no active unit.
+        ok(&mut b, GameCommand::Delay { unit: me() });
+        ok(
+            &mut b,
+            GameCommand::EndTurn {
+                unit: UnitId("foe".into()),
+            },
+        );
+        if b.world().resource::<Combat>().window.is_some() {
+            let entries = availability(b.world(), None, None);
+            assert_eq!(allowed(&entries, Action::ActNow), Ok(()));
+            assert_eq!(allowed(&entries, Action::Proceed), Ok(()));
+            assert!(allowed(&entries, Action::Attack).is_err());
+            assert_eq!(
+                command_for(&ActIntent::Do(Action::ActNow), None, b.world()),
+                Ok(GameCommand::ActNow { unit: me() })
+            );
+        }
+    }
+
+    #[test]
+    fn readying_asks_the_kind_then_the_trigger_and_fire_readied_follows() {
+        let mut b = my_turn();
+        let picker = picker_panel(b.world(), &me(), PanelKind::Ready, None).expect("a picker");
+        assert_eq!(picker.options.len(), READY_KINDS.len());
+        assert_eq!(picker.options[0].allowed, Ok(()));
+        let triggers = trigger_panel(b.world(), ActionKind::Standard);
+        assert_eq!(
+            triggers.options[0].choice,
+            Choice::Ready {
+                action: ActionKind::Standard,
+                trigger: READY_TRIGGERS[0].into()
+            }
+        );
+        let command = command_for(
+            &ActIntent::Ready {
+                action: ActionKind::Standard,
+                trigger: READY_TRIGGERS[0].into(),
+            },
+            Some(me()),
+            b.world(),
+        )
+        .expect("a command");
+        ok(&mut b, command);
+        ok(&mut b, GameCommand::EndTurn { unit: me() });
+        // The foe's turn: me's readied action may fire.
+        let entries = availability(b.world(), Some(&UnitId("foe".into())), None);
+        assert_eq!(allowed(&entries, Action::FireReadied), Ok(()));
+        assert_eq!(
+            command_for(
+                &ActIntent::Do(Action::FireReadied),
+                Some(UnitId("foe".into())),
+                b.world()
+            ),
+            Ok(GameCommand::FireReadied { unit: me() })
+        );
+    }
+
+    #[test]
     fn picking_selects_a_mode_or_sends_an_intent_and_refuses_greyed_actions() {
         let b = my_turn();
         let bar = ActionBar {
             key: None,
-            entries: availability(b.world(), &me(), None),
+            entries: availability(b.world(), Some(&me()), None),
         };
         let mut mode = Mode::Move;
-        assert_eq!(pick(Action::Attack, &bar, &mut mode), Ok(None));
+        assert_eq!(pick(Action::Attack, &bar, &mut mode), Ok(Picked::Mode));
         assert_eq!(mode, Mode::Attack);
         assert_eq!(
             pick(Action::TotalDefense, &bar, &mut mode),
-            Ok(Some(Intent::Act(ActIntent::Do(Action::TotalDefense))))
+            Ok(Picked::Intent(Intent::Act(ActIntent::Do(Action::TotalDefense))))
         );
         let why = pick(Action::StandUp, &bar, &mut mode).expect_err("greyed");
         assert!(why.starts_with("Stand up not possible: "), "{why}");
@@ -611,7 +1051,7 @@ mod tests {
                     weapon: Some("Knife".into()),
                     full: false
                 },
-                me(),
+                Some(me()),
                 w
             ),
             Ok(GameCommand::Attack {
@@ -628,7 +1068,7 @@ mod tests {
                 weapon: None,
                 full: true,
             },
-            me(),
+            Some(me()),
             w,
         ) {
             Ok(GameCommand::FullAttack { targets, .. }) => assert_eq!(targets.len(), 2),
@@ -641,14 +1081,14 @@ mod tests {
                     weapon: None,
                     full: false
                 },
-                me(),
+                Some(me()),
                 w
             )
             .is_err(),
             "nobody there"
         );
         assert_eq!(
-            command_for(&ActIntent::Do(Action::StandUp), me(), w),
+            command_for(&ActIntent::Do(Action::StandUp), Some(me()), w),
             Ok(GameCommand::StandUp { unit: me() })
         );
         // Avoiding the AoO: the path goes around nothing here but still is the planner's.
@@ -656,7 +1096,7 @@ mod tests {
         let plan =
             crate::rules::movement::plan_move(w, &me(), to, None, crate::rules::MoveMode::Move, true).expect("legal");
         assert_eq!(
-            command_for(&ActIntent::MoveAvoiding(to), me(), w),
+            command_for(&ActIntent::MoveAvoiding(to), Some(me()), w),
             Ok(GameCommand::Move {
                 unit: me(),
                 to,
@@ -678,12 +1118,42 @@ mod tests {
         app.insert_state(Screen::Battle);
         app.init_resource::<ButtonInput<KeyCode>>();
         crate::gui::order_sets(&mut app);
-        app.add_plugins((session_plugin, plugin));
+        app.add_plugins((session_plugin, plugin, crate::gui::panel::plugin));
         app.update();
         assert_eq!(app.world().resource::<ActionBar>().allowed(Action::Attack), Ok(()));
         app.world_mut()
             .resource_mut::<ButtonInput<KeyCode>>()
             .press(KeyCode::Digit2);
+        app.update();
+        assert_eq!(*app.world().resource::<Mode>(), Mode::Attack);
+        // The maneuver key opens its picker, whose options carry the rules' verdicts.
+        app.world_mut()
+            .resource_mut::<ButtonInput<KeyCode>>()
+            .release(KeyCode::Digit2);
+        app.world_mut().resource_mut::<ButtonInput<KeyCode>>().clear();
+        app.world_mut()
+            .resource_mut::<ButtonInput<KeyCode>>()
+            .press(KeyCode::Digit5);
+        app.update();
+        let panel = app.world().resource::<Panel>().0.clone().expect("the maneuver picker");
+        assert_eq!(panel.kind, PanelKind::Maneuver);
+        assert!(panel.options.iter().any(|o| o.allowed.is_ok()), "{panel:?}");
+        // Trip (its key 2) selects the maneuver mode and closes the picker.
+        {
+            let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+            keys.release(KeyCode::Digit5);
+            keys.clear();
+            keys.press(KeyCode::Digit2);
+        }
+        app.update();
+        assert_eq!(*app.world().resource::<Mode>(), Mode::Maneuver(ManeuverKind::Trip));
+        assert!(!app.world().resource::<Panel>().is_open());
+        {
+            let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+            keys.release(KeyCode::Digit2);
+            keys.clear();
+            keys.press(KeyCode::Digit2);
+        }
         app.update();
         assert_eq!(*app.world().resource::<Mode>(), Mode::Attack);
         app.world_mut().write_message(Intent::Act(ActIntent::AttackAt {

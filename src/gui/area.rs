@@ -2,7 +2,8 @@
 //! previews the template the rules would fill there (`grid::template`, as `query template`),
 //! the squares the map cuts off, and each unit caught with the cover it has against the area
 //! (`rules::area::cover_in_template`); whether the rules allow it now comes from
-//! `check_area_attack`. R turns a cone or line clockwise (Shift+R back); a click throws.
+//! `check_area_attack`. R or the wheel turns a cone or line (Shift+R or the wheel down: back;
+//! the wheel does not zoom meanwhile); a click throws.
 
 use super::actions::{Mode, WeaponChoice};
 use super::board::{GuiImages, TILE, space_centre, square_centre};
@@ -23,7 +24,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         (
-            rotate_template.in_set(AppSystems::Input),
+            (rotate_template, rotate_with_wheel).in_set(AppSystems::Input),
             derive_area_view.in_set(AppSystems::Derive),
             draw_area.in_set(AppSystems::Draw),
         )
@@ -171,6 +172,32 @@ fn rotate_template(keys: Res<ButtonInput<KeyCode>>, mode: Res<Mode>, mut aim: Re
     }
 }
 
+/// The turns (45° each, clockwise positive) a wheel movement of `delta_y` gives: one a
+/// frame, up clockwise.
+pub fn wheel_turns(delta_y: f32) -> i32 {
+    match delta_y {
+        d if d > 0.0 => 1,
+        d if d < 0.0 => -1,
+        _ => 0,
+    }
+}
+
+/// Whether the wheel belongs to the template (area mode) rather than the camera's zoom.
+pub fn wheel_rotates(mode: Res<Mode>) -> bool {
+    *mode == Mode::Area
+}
+
+fn rotate_with_wheel(
+    scroll: Res<bevy::input::mouse::AccumulatedMouseScroll>,
+    mode: Res<Mode>,
+    mut aim: ResMut<AreaAim>,
+) {
+    let turns = wheel_turns(scroll.delta.y);
+    if *mode == Mode::Area && turns != 0 {
+        aim.0 = aim.0.rotate_clockwise(turns);
+    }
+}
+
 fn derive_area_view(
     session: NonSend<Session>,
     revision: Res<Revision>,
@@ -271,6 +298,14 @@ fn draw_area(
 mod tests {
     use super::*;
     use crate::testing::battle;
+
+    #[test]
+    fn the_wheel_turns_the_template_one_step_a_frame() {
+        assert_eq!(wheel_turns(3.0), 1);
+        assert_eq!(wheel_turns(-0.5), -1);
+        assert_eq!(wheel_turns(0.0), 0);
+        assert_eq!(Direction8::E.rotate_clockwise(wheel_turns(1.0)), Direction8::SE);
+    }
 
     /// `me` with a grenade (10-ft burst) and a flamer (15-ft cone); two foes side by side, a
     /// wall east of them.

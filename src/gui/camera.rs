@@ -17,7 +17,13 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (
             fit_camera.run_if(resource_added::<BoardSize>),
-            (pan_with_keys, pan_with_drag, zoom_with_wheel, centre_on_active),
+            (
+                pan_with_keys,
+                pan_with_drag,
+                // In area mode the wheel turns the template instead.
+                zoom_with_wheel.run_if(not(super::area::wheel_rotates)),
+                centre_on_active,
+            ),
         )
             .chain()
             .in_set(AppSystems::Input)

@@ -4,7 +4,7 @@
 //! action's reason, or why a command was refused) over the last lines of the narrated battle
 //! log (`rules::narrate`).
 
-use super::actions::{Action, ActionBar, Mode, Toggles, WeaponChoice, pick_and_report};
+use super::actions::{Action, ActionBar, Mode, Picker, Toggles, WeaponChoice, pick_and_report};
 use super::area::{AreaAim, AreaView, area_line};
 use super::attack::AttackView;
 use super::camera::{HUD_BOTTOM, HUD_TOP};
@@ -92,7 +92,7 @@ fn spawn_hud(mut commands: Commands) {
             (
                 Name::new("Action bar"),
                 Node {
-                    column_gap: Val::Px(4.0),
+                    column_gap: Val::Px(3.0),
                     ..default()
                 },
                 Children::spawn(SpawnIter(Action::ALL.into_iter().map(action_button))),
@@ -148,7 +148,7 @@ fn action_button(action: Action) -> impl Bundle {
         ActionButton(action),
         Button,
         Node {
-            padding: UiRect::axes(Val::Px(7.0), Val::Px(4.0)),
+            padding: UiRect::axes(Val::Px(5.0), Val::Px(4.0)),
             border: UiRect::all(Val::Px(1.0)),
             flex_shrink: 0.0,
             ..default()
@@ -157,7 +157,7 @@ fn action_button(action: Action) -> impl Bundle {
         BackgroundColor(BUTTON),
         children![(
             Text::new(label),
-            TextFont::from_font_size(13.0),
+            TextFont::from_font_size(12.0),
             TextColor(Color::WHITE),
         )],
     )
@@ -174,7 +174,15 @@ pub fn mode_line(mode: Mode, weapon: Option<&str>, toggles: Toggles) -> String {
         Mode::Move => "move (click a square)",
         Mode::Attack => "attack (click an enemy, Esc: move)",
         Mode::FullAttack => "full attack (click an enemy, Esc: move)",
-        Mode::Area => "area (click an intersection, R rotates, Esc: move)",
+        Mode::Area => "area (click an intersection, R or the wheel rotates, Esc: move)",
+        Mode::Charge => "charge (click an enemy, Esc: move)",
+        Mode::Maneuver(kind) => {
+            return format!(
+                "Mode: {} (click an enemy, Esc: move) | weapon: {} (Tab)",
+                crate::rules::maneuver::kind_name(kind),
+                weapon.unwrap_or("best")
+            );
+        }
     };
     format!(
         "Mode: {mode} | weapon: {} (Tab) | threatened squares: {} (T) | avoid AoO: {} (V)",
@@ -306,6 +314,8 @@ fn show_status(
             Some(h) => area_line(session.battle.world(), h, aim.0),
             None => "Hover a grid intersection to place the template | Tab picks the area weapon".into(),
         }
+    } else if matches!(*mode, Mode::Charge | Mode::Maneuver(_)) {
+        "Click an enemy | Tab cycles the weapon | Esc: move mode".into()
     } else if mode.attacks() {
         match attack.hover.as_ref().map(|h| &h.preview) {
             Some(Ok(p)) => format!(
@@ -344,6 +354,8 @@ fn show_status(
     text.0 = line;
 }
 
+// A Bevy system's parameters (STYLE 13).
+#[allow(clippy::too_many_arguments)]
 fn press_action_buttons(
     buttons: Query<(&Interaction, &ActionButton)>,
     changed: Query<(), (Changed<Interaction>, With<ActionButton>)>,
@@ -352,6 +364,7 @@ fn press_action_buttons(
     mut hovered: ResMut<HoveredAction>,
     mut intents: MessageWriter<Intent>,
     mut status: ResMut<StatusLine>,
+    mut picker: ResMut<Picker>,
 ) {
     if changed.is_empty() {
         return;
@@ -360,7 +373,7 @@ fn press_action_buttons(
     hovered.set_if_neq(HoveredAction(over));
     for (interaction, button) in &buttons {
         if *interaction == Interaction::Pressed {
-            pick_and_report(button.0, &bar, &mut mode, &mut intents, &mut status);
+            pick_and_report(button.0, &bar, &mut mode, &mut intents, &mut status, &mut picker);
         }
     }
 }
@@ -369,14 +382,19 @@ fn press_action_buttons(
 fn paint_action_bar(
     bar: Res<ActionBar>,
     mode: Res<Mode>,
-    mut buttons: Query<(&ActionButton, &mut BackgroundColor, &Children)>,
+    mut buttons: Query<(&ActionButton, &mut BackgroundColor, &mut Node, &Children)>,
     mut texts: Query<&mut TextColor>,
 ) {
     if !bar.is_changed() && !mode.is_changed() {
         return;
     }
-    for (button, mut background, children) in &mut buttons {
+    for (button, mut background, mut node, children) in &mut buttons {
         let allowed = bar.allowed(button.0).is_ok();
+        // Act now, fire readied, recover: only while they apply.
+        node.display = match button.0.situational() && !allowed {
+            true => Display::None,
+            false => Display::Flex,
+        };
         background.0 = match (allowed, button.0.mode() == Some(*mode)) {
             (_, true) => BUTTON_SELECTED,
             (true, false) => BUTTON,

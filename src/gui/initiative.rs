@@ -136,4 +136,23 @@ mod tests {
             "the delaying unit is shown: {lines:?}"
         );
     }
+
+    #[test]
+    fn a_readied_unit_is_shown_with_its_action_and_trigger() {
+        let mut battle = crate::gui::session::tests::tutorial();
+        let active = battle.world().resource::<Combat>().active.clone().expect("a turn");
+        battle
+            .submit(GameCommand::Ready {
+                unit: active.clone(),
+                action: crate::ruleset::ActionKind::Standard,
+                trigger: "an enemy moves".into(),
+            })
+            .expect("readies");
+        battle.submit(GameCommand::EndTurn { unit: active }).expect("ends");
+        let lines = tracker_lines(battle.world());
+        let readied: Vec<&String> = lines.iter().filter(|l| l.contains("(readied ")).collect();
+        assert_eq!(readied.len(), 1, "{lines:?}");
+        assert!(readied[0].ends_with(": an enemy moves)"), "{}", readied[0]);
+        assert!(!readied[0].contains("(delaying)"));
+    }
 }

@@ -1,10 +1,12 @@
 //! Mouse and keyboard to intents: the cursor gives the hovered square, a left click on the map
-//! asks to move there (or, in an attack mode, to attack whoever stands there), `E` / Enter asks
-//! to end the turn. Never looks at the rules: the session turns intents into commands.
+//! asks to move there (or, in an attack, charge or maneuver mode, to aim at whoever stands
+//! there), `E` / Enter asks to end the turn; an open panel keeps the keys and clicks. Never
+//! looks at the rules: the session turns intents into commands.
 
 use super::actions::{ActIntent, Mode, Toggles, WeaponChoice};
 use super::board::{BoardSize, square_at};
 use super::camera::MainCamera;
+use super::panel::Panel;
 use super::session::Intent;
 use super::{AppSystems, Screen};
 use crate::grid::{Intersection, Square};
@@ -64,6 +66,8 @@ pub fn click_intent(hover: Hover, mode: Mode, avoid_aoo: bool, weapon: Option<St
             weapon,
             full: mode == Mode::FullAttack,
         }),
+        Mode::Charge => Intent::Act(ActIntent::ChargeAt { at, weapon }),
+        Mode::Maneuver(kind) => Intent::Act(ActIntent::ManeuverAt { at, kind, weapon }),
     })
 }
 
@@ -113,9 +117,11 @@ fn click_to_intent(
     mode: Res<Mode>,
     toggles: Res<Toggles>,
     choice: Res<WeaponChoice>,
+    panel: Res<Panel>,
     mut intents: MessageWriter<Intent>,
 ) {
-    if !buttons.just_pressed(MouseButton::Left) {
+    // An open panel (a picker, the menu, a reaction prompt) takes the clicks.
+    if !buttons.just_pressed(MouseButton::Left) || panel.is_open() {
         return;
     }
     let intent = click_intent(*hover, *mode, toggles.avoid_aoo, choice.weapon.clone())
@@ -125,7 +131,10 @@ fn click_to_intent(
     }
 }
 
-fn keys_to_intent(keys: Res<ButtonInput<KeyCode>>, mut intents: MessageWriter<Intent>) {
+fn keys_to_intent(keys: Res<ButtonInput<KeyCode>>, panel: Option<Res<Panel>>, mut intents: MessageWriter<Intent>) {
+    if panel.is_some_and(|p| p.is_open()) {
+        return;
+    }
     if let Some(intent) = key_intent(&keys) {
         intents.write(intent);
     }

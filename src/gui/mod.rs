@@ -17,7 +17,10 @@ pub mod handoff;
 pub mod hud;
 pub mod initiative;
 pub mod input;
+pub mod menu;
 pub mod overlay;
+pub mod panel;
+pub mod reactions;
 pub mod results;
 pub mod saves;
 pub mod screens;
@@ -169,6 +172,7 @@ pub fn plugin(app: &mut App) {
         initiative::plugin,
     ));
     app.add_plugins((animation::plugin, visibility::plugin));
+    app.add_plugins((panel::plugin, menu::plugin, reactions::plugin));
 }
 
 /// Opens the window on a launch and runs the game until it is closed.

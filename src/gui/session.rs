@@ -5,6 +5,8 @@
 
 use super::handoff::HandOff;
 use super::overlay::path_preview;
+use super::panel::Panel;
+use super::reactions::{Pending, ReactionPrompt, offer};
 use super::saves::{DataDir, save_new};
 use super::{AppSystems, Screen};
 use crate::grid::Square;
@@ -16,6 +18,9 @@ pub(super) fn plugin(app: &mut App) {
     app.add_message::<Intent>();
     app.init_resource::<Revision>();
     app.init_resource::<StatusLine>();
+    // `apply_intents` may hold a command for a reaction prompt.
+    app.init_resource::<ReactionPrompt>();
+    app.init_resource::<Panel>();
     app.add_systems(OnEnter(Screen::Battle), refresh_views);
     app.add_systems(
         Update,
@@ -84,11 +89,20 @@ pub enum Intent {
     Menu,
     /// An action-bar or attack-mode request (`gui::actions` says what it stands for).
     Act(super::actions::ActIntent),
+    /// This exact command, already decided (a reaction prompt's outcome, a setting): sent
+    /// without asking again.
+    Command(GameCommand),
 }
 
 /// The rule command an intent stands for, or why there is none. The move follows the path
 /// the overlay showed (the cheapest one within the smallest band that reaches).
 pub fn command_for(intent: &Intent, world: &World) -> Result<GameCommand, String> {
+    match intent {
+        Intent::Command(command) => return Ok(command.clone()),
+        // Act now, proceed and fire readied have no active unit to wait for.
+        Intent::Act(act) => return super::actions::command_for(act, world.resource::<Combat>().active.clone(), world),
+        _ => {}
+    }
     let unit = world
         .resource::<Combat>()
         .active
@@ -97,7 +111,7 @@ pub fn command_for(intent: &Intent, world: &World) -> Result<GameCommand, String
     match intent {
         Intent::Undo | Intent::Save | Intent::Menu => Err("not a rule command".into()),
         Intent::EndTurn => Ok(GameCommand::EndTurn { unit }),
-        Intent::Act(act) => super::actions::command_for(act, unit, world),
+        Intent::Act(_) | Intent::Command(_) => unreachable!("handled above"),
         Intent::MoveTo(to) => {
             let preview = path_preview(world, &unit, *to).map_err(|e| e.to_string())?;
             Ok(GameCommand::Move {
@@ -111,7 +125,11 @@ pub fn command_for(intent: &Intent, world: &World) -> Result<GameCommand, String
 }
 
 /// Submits each intent's command; an accepted one bumps the revision, a refused one shows why.
-/// Undo, save and the menu are handled here too, with what happened in the status line.
+/// Undo, save and the menu are handled here too, with what happened in the status line. A
+/// command that draws an attack of opportunity from a reactor set to ask waits for the
+/// reacting side's answer (`reactions`).
+// A Bevy system's parameters (STYLE 13).
+#[allow(clippy::too_many_arguments)]
 pub fn apply_intents(
     mut intents: MessageReader<Intent>,
     mut session: NonSendMut<Session>,
@@ -119,6 +137,8 @@ pub fn apply_intents(
     mut status: ResMut<StatusLine>,
     dir: Option<Res<DataDir>>,
     mut screen: ResMut<NextState<Screen>>,
+    mut prompt: ResMut<ReactionPrompt>,
+    mut panel: ResMut<Panel>,
 ) {
     for intent in intents.read() {
         match intent {
@@ -146,10 +166,24 @@ pub fn apply_intents(
                 screen.set(Screen::Title);
                 continue;
             }
-            Intent::MoveTo(_) | Intent::EndTurn | Intent::Act(_) => {}
+            Intent::MoveTo(_) | Intent::EndTurn | Intent::Act(_) | Intent::Command(_) => {}
         }
-        let result = command_for(intent, session.battle.world())
-            .and_then(|command| session.battle.submit(command).map_err(|e| e.to_string()));
+        let command = match command_for(intent, session.battle.world()) {
+            Ok(command) if !matches!(intent, Intent::Command(_)) => {
+                let pending = Pending {
+                    command,
+                    taken: Vec::new(),
+                    declined: Vec::new(),
+                };
+                match offer(&session.battle, pending, &mut prompt, &mut panel) {
+                    Some(command) => Ok(command),
+                    // Asked: the answer sends it.
+                    None => continue,
+                }
+            }
+            other => other,
+        };
+        let result = command.and_then(|command| session.battle.submit(command).map_err(|e| e.to_string()));
         match result {
             Ok(_) => {
                 revision.0 += 1;

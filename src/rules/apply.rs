@@ -216,8 +216,14 @@ pub fn apply(world: &mut World, event: &GameEvent) {
         GameEvent::EffectEnded { id, .. } => combat(world).effects.retain(|e| e.id != *id),
         GameEvent::MoveStarted { .. }
         | GameEvent::AttackOfOpportunity { .. }
+        | GameEvent::AooDeclined { .. }
         | GameEvent::DamageIgnored { .. }
         | GameEvent::SupportResolved { .. } => {}
+        GameEvent::ReactionsSet { unit, mode } => {
+            if let Some(e) = entity(world, unit) {
+                world.entity_mut(e).insert(*mode);
+            }
+        }
         GameEvent::AttackResolved { target, attack, .. } => {
             // §16.3: a hit that exceeded the Shield Rating lowered it.
             if let Some(shield) = attack.damage.as_ref().and_then(|d| d.shield)

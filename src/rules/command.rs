@@ -4,6 +4,7 @@
 use super::flight::FlyStep;
 use super::maneuver::Maneuver;
 use super::movement::MoveMode;
+use super::reactions::ReactionMode;
 use super::{Ability, ConditionName, UnitId};
 use crate::grid::{Direction8, Intersection, Square};
 use crate::ruleset::ActionKind;
@@ -228,6 +229,17 @@ pub enum GameCommand {
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         squares: Vec<crate::grid::Square>,
     },
+    /// `then`, with the attacks of opportunity it provokes from `reactors` passed up (AOO-1:
+    /// a reactor "may" attack): e.g. `Decline(reactors: ["gorn"], then: Move(unit: "vex",
+    /// to: (3, 4)))`. Each declined one is logged as `aoo_declined`.
+    Decline {
+        reactors: Vec<UnitId>,
+        then: Box<GameCommand>,
+    },
+    /// Sets how `unit` answers the attacks of opportunity it is offered from now on: `Always`
+    /// (the default), `Never`, or `Ask` (the GUI asks its player). Costs no action; given at
+    /// any time.
+    SetReactions { unit: UnitId, mode: ReactionMode },
 }
 
 impl GameCommand {
@@ -246,7 +258,7 @@ impl GameCommand {
                 | GameCommand::Maneuver { .. }
                 | GameCommand::AreaAttack { .. }
                 | GameCommand::Autofire { .. }
-        )
+        ) || matches!(self, GameCommand::Decline { then, .. } if then.makes_attacks())
     }
 
     /// The unit that issues the command, if any.
@@ -281,7 +293,9 @@ impl GameCommand {
             | GameCommand::BreakFree { unit, .. }
             | GameCommand::PickUp { unit, .. }
             | GameCommand::CastSpell { unit, .. }
-            | GameCommand::TreatBleeding { unit, .. } => Some(unit),
+            | GameCommand::TreatBleeding { unit, .. }
+            | GameCommand::SetReactions { unit, .. } => Some(unit),
+            GameCommand::Decline { then, .. } => then.actor(),
             GameCommand::TrackEffect { source, .. } | GameCommand::DamageAbility { source, .. } => Some(source),
             GameCommand::Proceed => None,
         }

@@ -277,6 +277,21 @@ pub enum GameEvent {
         square_left: Square,
         trigger: String,
     },
+    /// `reactor` was offered an attack of opportunity (as `AttackOfOpportunity` would say) and
+    /// passed it up: `reason` is "declined" (the command's `Decline`) or its `Never` setting.
+    /// It uses none of its attacks of opportunity for the round.
+    AooDeclined {
+        reactor: UnitId,
+        target: UnitId,
+        square_left: Square,
+        trigger: String,
+        reason: String,
+    },
+    /// `unit`'s reaction setting is now `mode` (`SetReactions`).
+    ReactionsSet {
+        unit: UnitId,
+        mode: super::ReactionMode,
+    },
     /// One attack roll with every modifier and its source, the defense and the damage (ATK-1).
     AttackResolved {
         attacker: UnitId,

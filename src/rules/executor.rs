@@ -8,6 +8,8 @@ use bevy::prelude::{Component, Entity, World};
 pub struct Executor<'w> {
     pub world: &'w mut World,
     pub events: Vec<GameEvent>,
+    /// The reactors the command being executed declined (`GameCommand::Decline`).
+    pub declined: Vec<UnitId>,
 }
 
 impl<'w> Executor<'w> {
@@ -15,6 +17,7 @@ impl<'w> Executor<'w> {
         Self {
             world,
             events: Vec::new(),
+            declined: Vec::new(),
         }
     }
 

@@ -36,6 +36,7 @@ pub mod multiply;
 mod narrate;
 mod protection;
 pub mod reach_plan;
+pub mod reactions;
 pub mod recover;
 pub mod recovery;
 mod resolve;
@@ -64,6 +65,7 @@ pub use log::{BattleLog, CommandRejected, LoggedCommand};
 pub use maneuver::Maneuver;
 pub use movement::MoveMode;
 pub use narrate::narrate;
+pub use reactions::ReactionMode;
 pub use resolve::{check, execute};
 pub use sequence::start_combat;
 pub use unit::{

@@ -617,6 +617,16 @@ pub(crate) fn attack_of_opportunity(
     else {
         return Ok(());
     };
+    if let Some(reason) = super::reactions::declined(ex, reactor) {
+        ex.emit(GameEvent::AooDeclined {
+            reactor: reactor.clone(),
+            target: target.clone(),
+            square_left,
+            trigger: trigger.to_string(),
+            reason: reason.to_string(),
+        });
+        return Ok(());
+    }
     ex.emit(GameEvent::AttackOfOpportunity {
         reactor: reactor.clone(),
         target: target.clone(),

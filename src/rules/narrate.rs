@@ -217,6 +217,18 @@ pub fn narrate(event: &GameEvent, rules: &Ruleset) -> String {
         } => {
             format!("{target} provokes an attack of opportunity from {reactor} ({trigger} {square_left})")
         }
+        GameEvent::AooDeclined {
+            reactor,
+            target,
+            square_left,
+            trigger,
+            reason,
+        } => format!(
+            "{reactor} passes up the attack of opportunity {target} provokes ({trigger} {square_left}): {reason}"
+        ),
+        GameEvent::ReactionsSet { unit, mode } => {
+            format!("{unit} now takes attacks of opportunity: {}", mode.label())
+        }
         GameEvent::AttackResolved {
             attacker,
             target,

@@ -12,6 +12,9 @@ use bevy::prelude::World;
 
 /// Whether `command` is allowed now. Never changes the battle.
 pub fn check(world: &World, command: &GameCommand) -> Result<(), RuleError> {
+    if let GameCommand::Decline { reactors, then } = command {
+        return super::reactions::check_decline(world, reactors, then);
+    }
     let combat = world.resource::<Combat>();
     let rules = world.resource::<Ruleset>();
     if let Some(unit) = command.actor() {
@@ -63,7 +66,9 @@ pub fn check(world: &World, command: &GameCommand) -> Result<(), RuleError> {
         is_active(combat, unit)?;
     }
     match command {
-        GameCommand::EndTurn { .. } => Ok(()),
+        GameCommand::EndTurn { .. } | GameCommand::SetReactions { .. } => Ok(()),
+        // Checked before anything else, above.
+        GameCommand::Decline { then, .. } => check(world, then),
         GameCommand::Delay { unit } => {
             if combat.interruption.is_some() {
                 return Err(RuleError::IllegalMove("a readied action cannot be delayed".into()));
@@ -204,6 +209,19 @@ pub fn check(world: &World, command: &GameCommand) -> Result<(), RuleError> {
 /// Runs an allowed command: emits (and applies) its events. Call `check` first.
 pub fn execute(ex: &mut Executor, command: &GameCommand) -> Result<(), RuleError> {
     match command {
+        GameCommand::Decline { reactors, then } => {
+            ex.declined = reactors.clone();
+            let result = execute(ex, then);
+            ex.declined.clear();
+            result
+        }
+        GameCommand::SetReactions { unit, mode } => {
+            ex.emit(GameEvent::ReactionsSet {
+                unit: unit.clone(),
+                mode: *mode,
+            });
+            Ok(())
+        }
         GameCommand::EndTurn { unit } => {
             let interrupted = ex
                 .world
@@ -482,7 +500,8 @@ fn own_turn_actor(command: &GameCommand) -> Option<&UnitId> {
         | GameCommand::Proceed
         | GameCommand::FireReadied { .. }
         | GameCommand::TrackEffect { .. }
-        | GameCommand::DamageAbility { .. } => None,
+        | GameCommand::DamageAbility { .. }
+        | GameCommand::SetReactions { .. } => None,
         _ => command.actor(),
     }
 }
@@ -500,6 +519,7 @@ fn spends_an_action(command: &GameCommand) -> bool {
             | GameCommand::DamageAbility { .. }
             | GameCommand::Stabilize { .. }
             | GameCommand::StayInTheFight { .. }
+            | GameCommand::SetReactions { .. }
     )
 }
 
