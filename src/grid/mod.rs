@@ -14,6 +14,7 @@ mod map;
 mod path;
 #[cfg(test)]
 mod path_testkit;
+mod race_path;
 mod reach;
 mod segment;
 mod sight;
@@ -32,6 +33,7 @@ pub use line_walk::{StraightSteps, straight_path, straight_steps, swept_squares}
 pub use lines::{LineGrid, concealment_lines, concealment_lines_with, corner_lines, corners, whole_space_concealment};
 pub use map::{Cell, Concealment, CoverObject, EdgeFeature, Light, Map};
 pub use path::{PathError, Plan, Planner, PricedPath};
+pub use race_path::{RaceStep, race_steps};
 pub use reach::{ReachMap, reach};
 pub use segment::{Contact, Edge, EdgeContact, Ends, Point, Rays, Segment, WallCrossing};
 pub use sight::{SAMPLE_SCALE, SightModel, line_of_effect, line_of_effect_with, line_of_sight, sample_points};

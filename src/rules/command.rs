@@ -228,6 +228,12 @@ pub enum GameCommand {
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         squares: Vec<crate::grid::Square>,
     },
+    /// A vehicle action of the active unit (starfinder §25): piloting, taking or giving up
+    /// control, boarding and getting off, e.g. `Vehicle(unit: "buddy", order: Race(angle: 0))`.
+    Vehicle {
+        unit: UnitId,
+        order: super::vehicle::VehicleOrder,
+    },
 }
 
 impl GameCommand {
@@ -281,7 +287,8 @@ impl GameCommand {
             | GameCommand::BreakFree { unit, .. }
             | GameCommand::PickUp { unit, .. }
             | GameCommand::CastSpell { unit, .. }
-            | GameCommand::TreatBleeding { unit, .. } => Some(unit),
+            | GameCommand::TreatBleeding { unit, .. }
+            | GameCommand::Vehicle { unit, .. } => Some(unit),
             GameCommand::TrackEffect { source, .. } | GameCommand::DamageAbility { source, .. } => Some(source),
             GameCommand::Proceed => None,
         }

@@ -198,6 +198,7 @@ pub fn check(world: &World, command: &GameCommand) -> Result<(), RuleError> {
             };
             super::spell::check_cast_spell(world, unit, spell, aim).map(|_| ())
         }
+        GameCommand::Vehicle { unit, order } => super::vehicle::check_order(world, unit, order),
     }
 }
 
@@ -367,6 +368,7 @@ pub fn execute(ex: &mut Executor, command: &GameCommand) -> Result<(), RuleError
             };
             super::spell::execute_cast_spell(ex, unit, spell, aim)
         }
+        GameCommand::Vehicle { unit, order } => super::vehicle::execute_order(ex, unit, order),
     }
 }
 

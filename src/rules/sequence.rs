@@ -263,5 +263,7 @@ pub fn begin_turn(ex: &mut Executor, unit: UnitId) -> Result<(), RuleError> {
         round: combat.round,
         count,
     });
+    // VEH-11..VEH-13: vehicles acting on this initiative slot move first.
+    super::vehicle::at_turn_start(ex, &unit)?;
     super::bleeding::bleed_at_turn_start(ex, &unit)
 }

@@ -100,15 +100,17 @@ pub struct VehicleState {
     /// relinquish control (VEH-6).
     pub keeps_going: bool,
     pub autocontrol_engaged: bool,
+    /// The initiative slot an uncontrolled vehicle keeps acting on: its last pilot's (VEH-11).
+    pub uncontrolled_slot: Option<UnitId>,
     /// Creatures it ran over this round, each at most once (VEH-9).
     pub run_over_this_round: BTreeSet<UnitId>,
 }
 
 impl VehicleState {
-    /// Whether the vehicle is moving now: it moved this round or last round and has not
-    /// stopped since (boarding checks, VEH-19's "stopped").
+    /// Whether the vehicle is moving now: it keeps going after a race or uncontrolled move,
+    /// or it moved this round (boarding checks, §25.3).
     pub fn is_moving(&self) -> bool {
-        self.moved_this_round || self.moved_last_round || self.keeps_going
+        self.moved_this_round || self.keeps_going
     }
 }
 
