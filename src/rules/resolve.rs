@@ -29,6 +29,16 @@ pub fn check(world: &World, command: &GameCommand) -> Result<(), RuleError> {
                 format!("{c:?}").to_lowercase()
             )));
         }
+        // §25.9: riders move with their vehicle; walking needs getting off first.
+        if matches!(
+            command,
+            GameCommand::Move { .. } | GameCommand::Charge { .. } | GameCommand::Fly { .. }
+        ) && let Some(vehicle) = super::vehicle::riding(world, unit)
+        {
+            return Err(RuleError::IllegalMove(format!(
+                "{unit} is aboard {vehicle}: get off first (Vehicle order Disembark)"
+            )));
+        }
         if spends_an_action(command)
             && let Some(refusal) = super::hold::pinned_refusal(world, unit, command)
         {

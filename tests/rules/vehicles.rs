@@ -567,3 +567,56 @@ fn veh_commands_not_supported_in_d20_srd() {
         "{e}"
     );
 }
+
+/// §25.9: a rider does not walk off on its own; it gets off first.
+#[test]
+fn veh_rider_must_disembark_before_moving() {
+    let mut b = car_battle(
+        &open_map(20, 10),
+        "at: (2, 2), size: Large,",
+        "item_level: 1, drive_ft: 30, full_ft: 60",
+        FOE,
+        &dice(&[]),
+    );
+    let walk = GameCommand::Move {
+        unit: "buddy".into(),
+        to: Square::new(2, 5),
+        path: None,
+        mode: Default::default(),
+    };
+    assert!(matches!(b.submit(walk.clone()), Err(RuleError::IllegalMove(m)) if m.contains("get off")));
+    let ev = ok(
+        &mut b,
+        order_of("buddy", VehicleOrder::Disembark { to: Square::new(2, 4) }),
+    );
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, GameEvent::VehicleControl { pilot: None, .. }))
+    );
+    assert!(ev.iter().any(|e| matches!(e, GameEvent::RiderDisembarked { .. })));
+    assert_eq!(get::<Placement>(&b, "buddy").at, Square::new(2, 4));
+}
+
+/// `query vehicle` and `query race` answer from the shipped buggy scenario.
+#[test]
+fn veh_queries_on_the_shipped_buggy_raid() {
+    use fivefoot::rules::vehicle::{race_view, vehicle_view};
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/scenarios/starfinder_buggy_raid.ron"
+    ))
+    .unwrap();
+    let b = battle(&text, &[10, 10, 10, 10, 10, 10, 10]);
+    let v = vehicle_view(b.world(), &UnitId::from("buggy")).unwrap();
+    assert_eq!(v.heading, Heading::E);
+    assert_eq!(v.aboard.len(), 3);
+    let r = race_view(b.world(), &UnitId::from("buggy")).unwrap();
+    assert_eq!((r.dc, r.dead_stop), (16, true));
+    assert_eq!(r.lines.len(), 91);
+    let straight = r.lines.iter().find(|l| l.angle == 0).unwrap();
+    assert!(
+        straight.blocked_by.as_deref().is_some_and(|b| b.contains("wall")),
+        "{straight:?}"
+    );
+    assert!(r.end_squares.contains(&straight.end.unwrap()));
+}

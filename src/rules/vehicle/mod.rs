@@ -20,6 +20,7 @@ mod run_over;
 mod stats;
 mod travel;
 mod uncontrolled;
+mod view;
 
 pub use aboard_attack::{attack_penalty, ignored_for_cover, passenger_cover};
 pub use apply::apply_vehicle_event;
@@ -32,6 +33,7 @@ pub use ram::{ram_avoided_by_pilot, ram_damage};
 pub use stats::{Aboard, Autopilot, PassengerCover, PilotAction, RiderRole, SkillBonuses, VehicleState, VehicleStats};
 pub(crate) use uncontrolled::at_turn_start;
 pub use uncontrolled::slowed;
+pub use view::{RaceLineView, RaceView, RiderView, VehicleView, race_view, vehicle_view};
 
 use crate::rules::{Executor, RuleError, UnitId};
 use bevy::prelude::World;
@@ -71,4 +73,9 @@ pub fn execute_order(ex: &mut Executor, unit: &UnitId, order: &VehicleOrder) -> 
         VehicleOrder::Board { vehicle, role } => boarding::execute_board(ex, unit, vehicle, *role),
         VehicleOrder::Disembark { to } => boarding::execute_disembark(ex, unit, *to),
     }
+}
+
+/// The vehicle `unit` rides, if any.
+pub fn riding(world: &World, unit: &UnitId) -> Option<UnitId> {
+    access::aboard(world, unit).map(|a| a.vehicle)
 }
