@@ -7,6 +7,7 @@ mod query;
 mod query_lines;
 mod query_moves;
 mod query_template;
+mod query_vehicle;
 mod run;
 mod validate;
 
@@ -116,6 +117,11 @@ pub enum QueryWhat {
     Loe { from: String, to: String },
     /// Whether the attacker flanks the target, and with whom (FLK-1).
     Flank { attacker: String, target: String },
+    /// A vehicle's heading, speeds, state and who is aboard (starfinder §25).
+    Vehicle { vehicle: String },
+    /// The race lines open to a vehicle now: per whole angle off the heading, where it ends
+    /// and what stops it, every legal end square, and the Piloting DC (VEH-2, VEH-4, VEH-5).
+    Race { vehicle: String },
     /// The numbers of an attack before it is made: every modifier, the defense, the roll
     /// needed and the chances to hit and to crit.
     Attack {

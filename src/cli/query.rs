@@ -109,6 +109,8 @@ pub fn answer(battle: &Battle, what: &QueryWhat) -> Result<Value, String> {
         QueryWhat::Los { from, to } => super::query_lines::sight_answer(battle, from, to, true),
         QueryWhat::Loe { from, to } => super::query_lines::sight_answer(battle, from, to, false),
         QueryWhat::Flank { attacker, target } => super::query_lines::flank_answer(battle, attacker, target),
+        QueryWhat::Vehicle { vehicle } => super::query_vehicle::vehicle_answer(battle, vehicle),
+        QueryWhat::Race { vehicle } => super::query_vehicle::race_answer(battle, vehicle),
         QueryWhat::Template {
             shape,
             origin,

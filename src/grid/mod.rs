@@ -7,12 +7,14 @@
 mod board;
 mod cover;
 mod flank;
+mod heading;
 mod line_walk;
 mod lines;
 mod map;
 mod path;
 #[cfg(test)]
 mod path_testkit;
+mod race_path;
 mod reach;
 mod segment;
 mod sight;
@@ -26,6 +28,7 @@ pub use cover::{
     AttackKind, CoverDegree, CoverLine, CoverParams, CoverResult, Obstruction, cover, cover_bonuses, cover_from_point,
 };
 pub use flank::{flanking_line, flanking_pair};
+pub use heading::Heading;
 pub use line_walk::{StraightSteps, straight_path, straight_steps, swept_squares};
 pub use lines::{
     ConcealmentLine, LineGrid, concealment_decided, concealment_lines, concealment_lines_with, corner_lines, corners,
@@ -33,6 +36,7 @@ pub use lines::{
 };
 pub use map::{Cell, Concealment, CoverObject, EdgeFeature, Light, Map};
 pub use path::{PathError, Plan, Planner, PricedPath};
+pub use race_path::{RaceStep, race_steps};
 pub use reach::{ReachMap, reach};
 pub use segment::{Contact, Edge, EdgeContact, Ends, Point, Rays, Segment, WallCrossing};
 pub use sight::{SAMPLE_SCALE, SightModel, line_of_effect, line_of_effect_with, line_of_sight, sample_points};

@@ -53,6 +53,7 @@ pub fn apply(world: &mut World, event: &GameEvent) {
             c.surprise_round = *surprise;
             c.active = None;
             c.next_index = 0;
+            super::vehicle::new_round(world);
         }
         GameEvent::TurnStarted { unit, .. } => {
             let surprise = combat(world).surprise_round;
@@ -338,6 +339,16 @@ pub fn apply(world: &mut World, event: &GameEvent) {
                 p.weapons.push(item.weapon);
             }
         }
+        GameEvent::VehicleStarted { .. }
+        | GameEvent::VehicleCheck { .. }
+        | GameEvent::RaceMishap { .. }
+        | GameEvent::VehicleMoved { .. }
+        | GameEvent::VehicleStopped { .. }
+        | GameEvent::VehicleControl { .. }
+        | GameEvent::AutocontrolSet { .. }
+        | GameEvent::VehicleCollision { .. }
+        | GameEvent::RiderBoarded { .. }
+        | GameEvent::RiderDisembarked { .. } => super::vehicle::apply_vehicle_event(world, event),
         GameEvent::SpellCast { unit, spell, uses_left }
         | GameEvent::SpellLost {
             unit, spell, uses_left, ..

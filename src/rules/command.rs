@@ -240,6 +240,12 @@ pub enum GameCommand {
     /// (the default), `Never`, or `Ask` (the GUI asks its player). Costs no action; given at
     /// any time.
     SetReactions { unit: UnitId, mode: ReactionMode },
+    /// A vehicle action of the active unit (starfinder §25): piloting, taking or giving up
+    /// control, boarding and getting off, e.g. `Vehicle(unit: "buddy", order: Race(angle: 0))`.
+    Vehicle {
+        unit: UnitId,
+        order: super::vehicle::VehicleOrder,
+    },
 }
 
 impl GameCommand {
@@ -294,7 +300,8 @@ impl GameCommand {
             | GameCommand::PickUp { unit, .. }
             | GameCommand::CastSpell { unit, .. }
             | GameCommand::TreatBleeding { unit, .. }
-            | GameCommand::SetReactions { unit, .. } => Some(unit),
+            | GameCommand::SetReactions { unit, .. }
+            | GameCommand::Vehicle { unit, .. } => Some(unit),
             GameCommand::Decline { then, .. } => then.actor(),
             GameCommand::TrackEffect { source, .. } | GameCommand::DamageAbility { source, .. } => Some(source),
             GameCommand::Proceed => None,

@@ -9,8 +9,9 @@ use super::maneuver::ManeuverRoll;
 use super::movement::MoveMode;
 use super::stacking::BonusType;
 use super::support::{SupportKind, SupportRoll};
+use super::vehicle::{CheckRoll as VehicleCheckRoll, CollisionKind, RaceMishap, RiderRole, VehicleMove};
 use super::{Ability, ConditionName, DiceExpr, DieRoll, Health, Hold, SupportBonus, UnitId, Weapon};
-use crate::grid::Square;
+use crate::grid::{Heading, Square};
 use crate::ruleset::ActionKind;
 use crate::ruleset::ManeuverKind;
 use bevy::prelude::Message;
@@ -457,6 +458,85 @@ pub enum GameEvent {
         by: UnitId,
         uses_left: Option<u32>,
     },
+    /// A pilot fired a vehicle's ignition (§25.3, 001:4373-4376).
+    VehicleStarted {
+        pilot: UnitId,
+        vehicle: UnitId,
+    },
+    /// A check made for a vehicle action (§25.3-25.5): Piloting, a Reflex save, boarding.
+    VehicleCheck {
+        unit: UnitId,
+        vehicle: UnitId,
+        purpose: String,
+        /// A Piloting check: its result becomes the vehicle's last Piloting result (VEH-13).
+        piloting: bool,
+        check: VehicleCheckRoll,
+    },
+    /// A failed race check's consequence (VEH-5).
+    RaceMishap {
+        vehicle: UnitId,
+        mishap: RaceMishap,
+    },
+    /// A vehicle moved with everyone aboard (§25.3-25.6): `path` holds its successive
+    /// top-left squares; `speed_ft` is the speed of the action (VEH-12 slows from it);
+    /// `stopped` says why it stopped early.
+    VehicleMoved {
+        vehicle: UnitId,
+        pilot: Option<UnitId>,
+        how: VehicleMove,
+        from: Square,
+        path: Vec<Square>,
+        moved_ft: u32,
+        speed_ft: u32,
+        heading: Heading,
+        riders: Vec<UnitId>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        stopped: Option<String>,
+    },
+    /// A vehicle comes to a stop (after a drive, a stop short, an uncontrolled slowdown or
+    /// a crash).
+    VehicleStopped {
+        vehicle: UnitId,
+        reason: String,
+    },
+    /// Who controls a vehicle now; `None` = uncontrolled (VEH-11).
+    VehicleControl {
+        vehicle: UnitId,
+        pilot: Option<UnitId>,
+        reason: String,
+    },
+    /// Autocontrol engaged or disengaged (VEH-13).
+    AutocontrolSet {
+        vehicle: UnitId,
+        engaged: bool,
+    },
+    /// A ram, a run over or a crash (VEH-8..VEH-10): the collision dice rolled once, the
+    /// target's save or Piloting check, and the damage each side takes (before the health
+    /// model; the vehicle's after its hardness). `target: None` = a wall or obstacle.
+    VehicleCollision {
+        vehicle: UnitId,
+        target: Option<UnitId>,
+        kind: CollisionKind,
+        dice: Vec<DieRoll>,
+        rolled: u32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        save: Option<VehicleCheckRoll>,
+        target_damage: u32,
+        vehicle_damage: u32,
+    },
+    /// A creature boarded a vehicle (§25.3) and now stands at `at`, inside its space.
+    RiderBoarded {
+        unit: UnitId,
+        vehicle: UnitId,
+        role: RiderRole,
+        at: Square,
+    },
+    /// A creature stepped off a vehicle into `to`.
+    RiderDisembarked {
+        unit: UnitId,
+        vehicle: UnitId,
+        to: Square,
+    },
 }
 
 fn is_zero(v: &i32) -> bool {
@@ -487,6 +567,16 @@ impl GameEvent {
                 dice
             }
             GameEvent::BleedDamage { dice, .. } => dice.iter().collect(),
+            GameEvent::VehicleCheck { check, .. } => vec![&check.roll],
+            GameEvent::RaceMishap {
+                mishap: RaceMishap::OffCourse { roll, .. },
+                ..
+            } => vec![roll],
+            GameEvent::VehicleCollision { dice, save, .. } => {
+                let mut all: Vec<&DieRoll> = dice.iter().collect();
+                all.extend(save.iter().map(|s| &s.roll));
+                all
+            }
             _ => Vec::new(),
         }
     }

@@ -427,6 +427,16 @@ pub fn narrate(event: &GameEvent, rules: &Ruleset) -> String {
         },
         GameEvent::ItemPickedUp { unit, weapon, at } => format!("{unit} picks up the {weapon} at {at}"),
         GameEvent::SpellCast { unit, spell, uses_left } => format!("{unit} casts {spell}{}", uses_text(*uses_left)),
+        GameEvent::VehicleStarted { .. }
+        | GameEvent::VehicleCheck { .. }
+        | GameEvent::RaceMishap { .. }
+        | GameEvent::VehicleMoved { .. }
+        | GameEvent::VehicleStopped { .. }
+        | GameEvent::VehicleControl { .. }
+        | GameEvent::AutocontrolSet { .. }
+        | GameEvent::VehicleCollision { .. }
+        | GameEvent::RiderBoarded { .. }
+        | GameEvent::RiderDisembarked { .. } => super::vehicle::narrate_vehicle_event(event, modifiers),
         GameEvent::SpellLost {
             unit,
             spell,

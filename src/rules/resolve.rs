@@ -32,6 +32,16 @@ pub fn check(world: &World, command: &GameCommand) -> Result<(), RuleError> {
                 format!("{c:?}").to_lowercase()
             )));
         }
+        // §25.9: riders move with their vehicle; walking needs getting off first.
+        if matches!(
+            command,
+            GameCommand::Move { .. } | GameCommand::Charge { .. } | GameCommand::Fly { .. }
+        ) && let Some(vehicle) = super::vehicle::riding(world, unit)
+        {
+            return Err(RuleError::IllegalMove(format!(
+                "{unit} is aboard {vehicle}: get off first (Vehicle order Disembark)"
+            )));
+        }
         if spends_an_action(command)
             && let Some(refusal) = super::hold::pinned_refusal(world, unit, command)
         {
@@ -203,6 +213,7 @@ pub fn check(world: &World, command: &GameCommand) -> Result<(), RuleError> {
             };
             super::spell::check_cast_spell(world, unit, spell, aim).map(|_| ())
         }
+        GameCommand::Vehicle { unit, order } => super::vehicle::check_order(world, unit, order),
     }
 }
 
@@ -385,6 +396,7 @@ pub fn execute(ex: &mut Executor, command: &GameCommand) -> Result<(), RuleError
             };
             super::spell::execute_cast_spell(ex, unit, spell, aim)
         }
+        GameCommand::Vehicle { unit, order } => super::vehicle::execute_order(ex, unit, order),
     }
 }
 

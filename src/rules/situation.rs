@@ -270,6 +270,8 @@ pub fn situation(world: &World, attacker: &UnitId, target: &UnitId, weapon: &Wea
     let kind = if ranged { AttackKind::Ranged } else { AttackKind::Melee };
     let distance = a.distance(t, rules.grid.diagonal) * rules.grid.square_ft;
     let mut attack = attack_from_conditions;
+    // VEH-19: attacking from a moving vehicle.
+    attack.extend(super::vehicle::attack_penalty(world, attacker));
     let mut defense: Vec<Modifier> = t_mods
         .iter()
         .filter(|c| c.defense != 0)
@@ -291,9 +293,12 @@ pub fn situation(world: &World, attacker: &UnitId, target: &UnitId, weapon: &Wea
         .0
         .keys()
         .filter(|u| *u != attacker && *u != target)
+        .filter(|u| !super::vehicle::ignored_for_cover(world, attacker, target, u))
         .filter_map(|u| space_of(world, u))
         .collect();
     let covered = cover(map, &CoverParams::from_ruleset(rules), a, t, &others, kind);
+    // §25.9: a rider has the cover its vehicle gives.
+    defense.extend(super::vehicle::passenger_cover(world, attacker, target)?);
     if covered.degree == CoverDegree::Total {
         return Err(RuleError::IllegalMove(format!(
             "{target} has total cover from {attacker}"

@@ -21,3 +21,4 @@ mod stacking;
 mod support;
 mod templates;
 mod validation;
+mod vehicles;

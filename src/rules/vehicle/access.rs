@@ -1,0 +1,258 @@
+//! Shared reads and small steps of the vehicle rules: the family's vehicle numbers, the
+//! vehicle a pilot controls, its riders, whether a space is free for it, Piloting checks and
+//! collision dice. Reads only, except the two rollers that emit their check events.
+
+use super::{Aboard, CheckRoll, RiderRole, SkillBonuses, VehicleState, VehicleStats};
+use crate::grid::Square;
+use crate::history::Terrain;
+use crate::rules::{Combat, DieRoll, Executor, LifeState, Modifier, Placement, Profile, RuleError, UnitId, UnitIndex};
+use crate::ruleset::{Ruleset, VehicleRules};
+use bevy::prelude::World;
+
+/// The family's vehicle rules, or the refusal every vehicle command gives without them.
+pub(crate) fn vehicle_rules(world: &World) -> Result<VehicleRules, RuleError> {
+    let rules = world.resource::<Ruleset>();
+    rules
+        .vehicles
+        .ok_or_else(|| RuleError::NotSupported(format!("vehicles are not supported in {}", rules.name)))
+}
+
+pub(crate) fn illegal(why: impl Into<String>) -> RuleError {
+    RuleError::IllegalMove(why.into())
+}
+
+fn get<T: bevy::prelude::Component + Clone>(world: &World, unit: &UnitId) -> Option<T> {
+    let e = *world.resource::<UnitIndex>().0.get(unit)?;
+    world.get::<T>(e).cloned()
+}
+
+/// A vehicle as the rules read it in one check.
+#[derive(Debug, Clone)]
+pub(crate) struct Vehicle {
+    pub id: UnitId,
+    pub stats: VehicleStats,
+    pub state: VehicleState,
+    pub placement: Placement,
+}
+
+/// The vehicle `id`, if it is one.
+pub(crate) fn vehicle(world: &World, id: &UnitId) -> Result<Vehicle, RuleError> {
+    match (
+        get::<VehicleStats>(world, id),
+        get::<VehicleState>(world, id),
+        get::<Placement>(world, id),
+    ) {
+        (Some(stats), Some(state), Some(placement)) => Ok(Vehicle {
+            id: id.clone(),
+            stats,
+            state,
+            placement,
+        }),
+        _ => Err(illegal(format!("{id} is not a vehicle"))),
+    }
+}
+
+/// Where `unit` rides, if it does.
+pub(crate) fn aboard(world: &World, unit: &UnitId) -> Option<Aboard> {
+    get::<Aboard>(world, unit)
+}
+
+/// The vehicle `pilot` controls now (§25.3: the pilot acts for it).
+pub(crate) fn piloted_by(world: &World, pilot: &UnitId) -> Result<Vehicle, RuleError> {
+    let a = aboard(world, pilot).ok_or_else(|| illegal(format!("{pilot} is not aboard a vehicle")))?;
+    let v = vehicle(world, &a.vehicle)?;
+    if a.role != RiderRole::Pilot || v.state.controlled_by.as_ref() != Some(pilot) {
+        return Err(illegal(format!("{pilot} does not control {}", v.id)));
+    }
+    if wrecked(world, &v.id) {
+        return Err(illegal(format!("{} is wrecked", v.id)));
+    }
+    Ok(v)
+}
+
+/// At 0 HP a vehicle is wrecked (001:5499-5501).
+pub(crate) fn wrecked(world: &World, vehicle: &UnitId) -> bool {
+    get::<crate::rules::Health>(world, vehicle).is_some_and(|h| {
+        matches!(
+            h,
+            crate::rules::Health::StaminaHitPointsResolve { hp: 0, .. }
+                | crate::rules::Health::DamageThresholdTrack { hp: 0, .. }
+        ) || matches!(h, crate::rules::Health::HitPoints { hp, .. } if hp <= 0)
+    }) || get::<LifeState>(world, vehicle).is_some_and(|s| s == LifeState::Dead)
+}
+
+/// Everyone aboard `vehicle`, in id order.
+pub(crate) fn riders(world: &World, vehicle: &UnitId) -> Vec<UnitId> {
+    world
+        .resource::<UnitIndex>()
+        .0
+        .iter()
+        .filter(|(_, e)| world.get::<Aboard>(**e).is_some_and(|a| &a.vehicle == vehicle))
+        .map(|(u, _)| u.clone())
+        .collect()
+}
+
+/// What keeps a vehicle's space out of a position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Blocker {
+    OffMap(Square),
+    Obstacle(Square),
+    Unit(UnitId),
+}
+
+impl std::fmt::Display for Blocker {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Blocker::OffMap(sq) => write!(f, "{sq} is off the map"),
+            Blocker::Obstacle(sq) => write!(f, "a wall or solid object at {sq}"),
+            Blocker::Unit(u) => write!(f, "{u} is in the way"),
+        }
+    }
+}
+
+/// The first thing that keeps `vehicle`'s space (side `side`) out of `at`: the map edge, a
+/// wall or solid object, or another unit that is not aboard it and not `ignore`d (§25.3: a
+/// vehicle may not pass through creatures, even allies). The dead do not block.
+pub(crate) fn blocker(
+    world: &World,
+    vehicle: &UnitId,
+    at: Square,
+    side: u32,
+    ignore: &dyn Fn(&UnitId) -> bool,
+) -> Option<Blocker> {
+    let map = &world.resource::<Terrain>().0;
+    for sq in at.footprint(side) {
+        match map.cell(sq) {
+            None => return Some(Blocker::OffMap(sq)),
+            Some(c) if c.blocks_movement => return Some(Blocker::Obstacle(sq)),
+            Some(_) => {}
+        }
+    }
+    let space: Vec<Square> = at.footprint(side).collect();
+    for (u, e) in world.resource::<UnitIndex>().0.iter() {
+        if u == vehicle
+            || ignore(u)
+            || world.get::<Aboard>(*e).is_some_and(|a| &a.vehicle == vehicle)
+            || world.get::<LifeState>(*e).is_some_and(|s| *s == LifeState::Dead)
+        {
+            continue;
+        }
+        if let Some(p) = world.get::<Placement>(*e)
+            && p.squares().any(|sq| space.contains(&sq))
+        {
+            return Some(Blocker::Unit(u.clone()));
+        }
+    }
+    None
+}
+
+/// Distance of a free path of king steps from `from` in feet, with the family's diagonal
+/// count carried along the path (1-2-1-2 in starfinder).
+pub(crate) fn path_cost_ft(rules: &Ruleset, from: Square, path: &[Square]) -> Result<u32, RuleError> {
+    let mut at = from;
+    let mut straight = 0u32;
+    let mut diagonal = 0u32;
+    for next in path {
+        let (dx, dy) = (next.x - at.x, next.y - at.y);
+        if dx.abs() > 1 || dy.abs() > 1 || (dx, dy) == (0, 0) {
+            return Err(illegal(format!("{next} is not one step from {at}")));
+        }
+        if dx != 0 && dy != 0 {
+            diagonal += 1;
+        } else {
+            straight += 1;
+        }
+        at = *next;
+    }
+    Ok(rules
+        .grid
+        .diagonal
+        .squares(diagonal as i32, (straight + diagonal) as i32)
+        * rules.grid.square_ft)
+}
+
+/// The pilot's Piloting modifiers for `vehicle`: its skill and the vehicle's modifier.
+pub(crate) fn piloting_modifiers(world: &World, pilot: &UnitId, v: &Vehicle) -> Vec<Modifier> {
+    let skill = get::<SkillBonuses>(world, pilot).unwrap_or_default().piloting;
+    vec![
+        Modifier::new(skill, format!("{pilot}'s Piloting")),
+        Modifier::new(v.stats.piloting, format!("{}'s Piloting modifier", v.id)),
+    ]
+}
+
+/// Rolls a d20 check with `modifiers` against `dc` and emits it.
+pub(crate) fn roll_check(
+    ex: &mut Executor,
+    unit: &UnitId,
+    vehicle: &UnitId,
+    purpose: &str,
+    piloting: bool,
+    modifiers: Vec<Modifier>,
+    dc: Option<i32>,
+) -> Result<CheckRoll, RuleError> {
+    let roll = ex.roll(20, format!("{unit}'s {purpose}"))?;
+    let total = roll.result as i32 + modifiers.iter().map(|m| m.value).sum::<i32>();
+    let check = CheckRoll {
+        roll,
+        modifiers,
+        total,
+        dc,
+        success: dc.is_none_or(|dc| total >= dc),
+    };
+    ex.emit(crate::rules::GameEvent::VehicleCheck {
+        unit: unit.clone(),
+        vehicle: vehicle.clone(),
+        purpose: purpose.to_string(),
+        piloting,
+        check: check.clone(),
+    });
+    Ok(check)
+}
+
+/// Rolls a vehicle's collision damage once (VEH-8..VEH-10).
+pub(crate) fn roll_collision(ex: &mut Executor, v: &Vehicle) -> Result<(Vec<DieRoll>, u32), RuleError> {
+    let c = v.stats.collision;
+    let mut dice = Vec::new();
+    let mut sum = i64::from(c.bonus);
+    for _ in 0..c.count {
+        let d = ex.roll(c.sides, format!("{} collision damage", v.id))?;
+        sum += i64::from(d.result);
+        dice.push(d);
+    }
+    Ok((dice, sum.max(0) as u32))
+}
+
+/// Damage to a vehicle after its hardness.
+pub(crate) fn after_hardness(world: &World, vehicle: &UnitId, amount: u32) -> u32 {
+    let hardness = get::<VehicleStats>(world, vehicle).map_or(0, |s| s.hardness);
+    amount.saturating_sub(hardness)
+}
+
+/// Deals `amount` damage to `unit` through its health model (lethal).
+pub(crate) fn damage(ex: &mut Executor, unit: &UnitId, amount: u32) -> Result<(), RuleError> {
+    if amount == 0 {
+        return Ok(());
+    }
+    let rules = ex.ruleset().clone();
+    crate::rules::attack::deal_damage(ex, &rules, unit, amount, true)
+}
+
+/// Whether `unit` can act (pilots knocked out lose control, VEH-11).
+pub(crate) fn can_act(world: &World, unit: &UnitId) -> bool {
+    get::<LifeState>(world, unit).unwrap_or_default().can_act()
+        && !crate::rules::conditions::effective_conditions(world, unit)
+            .iter()
+            .any(|c| crate::rules::conditions::NO_ACTIONS.contains(c))
+}
+
+/// The acting unit's budget allows `kind`.
+pub(crate) fn can_spend(world: &World, kind: crate::ruleset::ActionKind) -> Result<(), RuleError> {
+    world
+        .resource::<Combat>()
+        .can_spend(&world.resource::<Ruleset>().actions, kind)
+}
+
+/// The reflex save bonus of a creature, if its stat block has saves.
+pub(crate) fn reflex(world: &World, unit: &UnitId) -> Option<i32> {
+    get::<Profile>(world, unit).and_then(|p| p.saves).map(|s| s.reflex)
+}

@@ -1,0 +1,183 @@
+//! Applies vehicle events to the world (the vehicle half of `rules::apply`): moves a vehicle
+//! with everyone aboard, records its state, boards and unboards riders, and rolls its
+//! per-round state over when a round starts.
+
+use super::{Aboard, PilotAction, RiderRole, VehicleMove, VehicleState, VehicleStats};
+use crate::rules::{GameEvent, Placement, UnitId, UnitIndex};
+use bevy::prelude::{Entity, World};
+
+fn entity(world: &World, unit: &UnitId) -> Option<Entity> {
+    world.resource::<UnitIndex>().0.get(unit).copied()
+}
+
+fn state_mut<'w>(world: &'w mut World, unit: &UnitId) -> Option<bevy::prelude::Mut<'w, VehicleState>> {
+    let e = entity(world, unit)?;
+    world.get_mut::<VehicleState>(e)
+}
+
+fn shift(world: &mut World, unit: &UnitId, dx: i32, dy: i32) {
+    if let Some(e) = entity(world, unit)
+        && let Some(mut p) = world.get_mut::<Placement>(e)
+    {
+        p.at = crate::grid::Square::new(p.at.x + dx, p.at.y + dy);
+    }
+}
+
+fn place(world: &mut World, unit: &UnitId, at: crate::grid::Square) {
+    if let Some(e) = entity(world, unit)
+        && let Some(mut p) = world.get_mut::<Placement>(e)
+    {
+        p.at = at;
+    }
+}
+
+fn set_role(world: &mut World, unit: &UnitId, role: RiderRole) {
+    if let Some(e) = entity(world, unit)
+        && let Some(mut a) = world.get_mut::<Aboard>(e)
+    {
+        a.role = role;
+    }
+}
+
+/// A new round: what moved this round becomes "last round" (VEH-5 dead stop, VEH-19), and
+/// creatures may be run over again (VEH-9).
+pub(crate) fn new_round(world: &mut World) {
+    let mut q = world.query::<&mut VehicleState>();
+    for mut s in q.iter_mut(world) {
+        s.moved_last_round = s.moved_this_round;
+        s.full_speed_last_round = s.full_speed_this_round;
+        s.moved_this_round = false;
+        s.full_speed_this_round = false;
+        s.run_over_this_round.clear();
+    }
+}
+
+/// Applies one vehicle event; other events are ignored.
+pub fn apply_vehicle_event(world: &mut World, event: &GameEvent) {
+    match event {
+        GameEvent::VehicleStarted { vehicle, .. } => {
+            if let Some(mut s) = state_mut(world, vehicle) {
+                s.started = true;
+            }
+        }
+        GameEvent::VehicleCheck {
+            vehicle,
+            piloting: true,
+            check,
+            ..
+        } => {
+            if let Some(mut s) = state_mut(world, vehicle) {
+                s.last_piloting_result = Some(check.total);
+            }
+        }
+        GameEvent::VehicleMoved {
+            vehicle,
+            how,
+            from,
+            path,
+            moved_ft,
+            speed_ft,
+            heading,
+            riders,
+            ..
+        } => {
+            let to = path.last().copied().unwrap_or(*from);
+            let (dx, dy) = (to.x - from.x, to.y - from.y);
+            place(world, vehicle, to);
+            for r in riders {
+                shift(world, r, dx, dy);
+            }
+            let drive_ft = entity(world, vehicle)
+                .and_then(|e| world.get::<VehicleStats>(e))
+                .map_or(0, |v| v.drive_ft);
+            if let Some(mut s) = state_mut(world, vehicle) {
+                s.heading = *heading;
+                s.moved_this_round |= *moved_ft > 0;
+                s.full_speed_this_round |= matches!(how, VehicleMove::Race | VehicleMove::Ram) || *speed_ft > drive_ft;
+                match how {
+                    VehicleMove::Drive | VehicleMove::RunOver => {
+                        s.last_action = Some(PilotAction::Drive);
+                        s.last_action_speed_ft = *speed_ft;
+                        // Stopping after a drive needs no action (001:4551-4556).
+                        s.keeps_going = false;
+                    }
+                    VehicleMove::Race | VehicleMove::Ram => {
+                        s.last_action = Some(PilotAction::Race);
+                        s.last_action_speed_ft = *speed_ft;
+                        s.keeps_going = true;
+                    }
+                    VehicleMove::Uncontrolled | VehicleMove::Autocontrol => {
+                        s.last_action_speed_ft = *speed_ft;
+                        s.keeps_going = true;
+                    }
+                    VehicleMove::StopShort => {
+                        s.keeps_going = false;
+                        s.last_action_speed_ft = 0;
+                    }
+                }
+            }
+        }
+        GameEvent::VehicleStopped { vehicle, .. } => {
+            if let Some(mut s) = state_mut(world, vehicle) {
+                s.keeps_going = false;
+                s.last_action_speed_ft = 0;
+                s.autocontrol_engaged = false;
+            }
+        }
+        GameEvent::VehicleControl { vehicle, pilot, .. } => {
+            let before = state_mut(world, vehicle).and_then(|mut s| {
+                let before = s.controlled_by.take();
+                s.controlled_by = pilot.clone();
+                if pilot.is_some() {
+                    s.started = true;
+                    s.uncontrolled_slot = None;
+                } else if before.is_some() {
+                    s.uncontrolled_slot = before.clone();
+                }
+                before
+            });
+            if let Some(old) = before.filter(|o| Some(o) != pilot.as_ref()) {
+                set_role(world, &old, RiderRole::Passenger);
+            }
+            if let Some(p) = pilot {
+                set_role(world, p, RiderRole::Pilot);
+            }
+        }
+        GameEvent::AutocontrolSet { vehicle, engaged } => {
+            if let Some(mut s) = state_mut(world, vehicle) {
+                s.autocontrol_engaged = *engaged;
+            }
+        }
+        GameEvent::VehicleCollision {
+            vehicle,
+            target: Some(target),
+            kind: super::CollisionKind::RunOver,
+            ..
+        } => {
+            if let Some(mut s) = state_mut(world, vehicle) {
+                s.run_over_this_round.insert(target.clone());
+            }
+        }
+        GameEvent::RiderBoarded {
+            unit,
+            vehicle,
+            role,
+            at,
+        } => {
+            place(world, unit, *at);
+            if let Some(e) = entity(world, unit) {
+                world.entity_mut(e).insert(Aboard {
+                    vehicle: vehicle.clone(),
+                    role: *role,
+                });
+            }
+        }
+        GameEvent::RiderDisembarked { unit, to, .. } => {
+            place(world, unit, *to);
+            if let Some(e) = entity(world, unit) {
+                world.entity_mut(e).remove::<Aboard>();
+            }
+        }
+        _ => {}
+    }
+}

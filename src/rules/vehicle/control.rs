@@ -1,0 +1,122 @@
+//! Starting, taking and giving up control, autocontrol and autopilot (§25.3, VEH-11, VEH-13,
+//! VEH-14).
+
+use super::access::{aboard, can_act, can_spend, illegal, piloted_by, vehicle};
+use crate::rules::{Executor, GameEvent, RuleError, UnitId};
+use crate::ruleset::ActionKind;
+use bevy::prelude::World;
+
+pub(crate) fn check_start(world: &World, pilot: &UnitId) -> Result<UnitId, RuleError> {
+    let v = piloted_by(world, pilot)?;
+    if v.state.started {
+        return Err(illegal(format!("{} is already running", v.id)));
+    }
+    can_spend(world, ActionKind::Move)?;
+    Ok(v.id)
+}
+
+pub(crate) fn execute_start(ex: &mut Executor, pilot: &UnitId) -> Result<(), RuleError> {
+    let vehicle = check_start(ex.world, pilot)?;
+    crate::rules::resolve::take_action(ex, pilot, ActionKind::Move, "start vehicle".into());
+    ex.emit(GameEvent::VehicleStarted {
+        pilot: pilot.clone(),
+        vehicle,
+    });
+    Ok(())
+}
+
+/// Take control (001:4389-4392): aboard, and nobody able is piloting it; the vehicle does
+/// not move during this action.
+pub(crate) fn check_take_control(world: &World, unit: &UnitId, vehicle_id: &UnitId) -> Result<(), RuleError> {
+    let v = vehicle(world, vehicle_id)?;
+    if aboard(world, unit).is_none_or(|a| &a.vehicle != vehicle_id) {
+        return Err(illegal(format!("{unit} is not aboard {vehicle_id} (board it first)")));
+    }
+    if let Some(p) = &v.state.controlled_by
+        && can_act(world, p)
+    {
+        return Err(illegal(format!("{p} is piloting {vehicle_id}")));
+    }
+    if super::access::wrecked(world, vehicle_id) {
+        return Err(illegal(format!("{vehicle_id} is wrecked")));
+    }
+    can_spend(world, ActionKind::Move)
+}
+
+pub(crate) fn execute_take_control(ex: &mut Executor, unit: &UnitId, vehicle_id: &UnitId) -> Result<(), RuleError> {
+    check_take_control(ex.world, unit, vehicle_id)?;
+    crate::rules::resolve::take_action(ex, unit, ActionKind::Move, "take control".into());
+    if ex
+        .get::<super::VehicleState>(vehicle_id)
+        .is_some_and(|s| s.autocontrol_engaged)
+    {
+        ex.emit(GameEvent::AutocontrolSet {
+            vehicle: vehicle_id.clone(),
+            engaged: false,
+        });
+    }
+    ex.emit(GameEvent::VehicleControl {
+        vehicle: vehicle_id.clone(),
+        pilot: Some(unit.clone()),
+        reason: "took control".into(),
+    });
+    Ok(())
+}
+
+pub(crate) fn check_relinquish(world: &World, pilot: &UnitId) -> Result<UnitId, RuleError> {
+    let v = piloted_by(world, pilot)?;
+    can_spend(world, ActionKind::Swift)?;
+    Ok(v.id)
+}
+
+pub(crate) fn execute_relinquish(ex: &mut Executor, pilot: &UnitId) -> Result<(), RuleError> {
+    let vehicle = check_relinquish(ex.world, pilot)?;
+    crate::rules::resolve::take_action(ex, pilot, ActionKind::Swift, "relinquish control".into());
+    ex.emit(GameEvent::VehicleControl {
+        vehicle,
+        pilot: None,
+        reason: format!("{pilot} relinquished control"),
+    });
+    Ok(())
+}
+
+/// VEH-13: engage right after a drive or race (this round), disengage any time.
+pub(crate) fn check_autocontrol(world: &World, pilot: &UnitId, engage: bool) -> Result<UnitId, RuleError> {
+    let v = piloted_by(world, pilot)?;
+    if !v.stats.autocontrol {
+        return Err(illegal(format!("{} has no autocontrol system", v.id)));
+    }
+    if engage == v.state.autocontrol_engaged {
+        return Err(illegal(format!(
+            "{}'s autocontrol is already {}",
+            v.id,
+            if engage { "engaged" } else { "off" }
+        )));
+    }
+    if engage && !(v.state.moved_this_round && v.state.last_action.is_some()) {
+        return Err(illegal("autocontrol engages only right after a drive or race"));
+    }
+    can_spend(world, ActionKind::Swift)?;
+    Ok(v.id)
+}
+
+pub(crate) fn execute_autocontrol(ex: &mut Executor, pilot: &UnitId, engage: bool) -> Result<(), RuleError> {
+    let vehicle = check_autocontrol(ex.world, pilot, engage)?;
+    crate::rules::resolve::take_action(ex, pilot, ActionKind::Swift, "autocontrol".into());
+    ex.emit(GameEvent::AutocontrolSet {
+        vehicle,
+        engaged: engage,
+    });
+    Ok(())
+}
+
+/// VEH-14: the autopilot picks pilot actions itself, which needs a computer pilot.
+pub(crate) fn check_autopilot(world: &World, pilot: &UnitId) -> Result<(), RuleError> {
+    let v = piloted_by(world, pilot)?;
+    if v.stats.autopilot.is_none() {
+        return Err(illegal(format!("{} has no autopilot", v.id)));
+    }
+    Err(RuleError::NotSupported(
+        "autopilot: the game has no computer pilot to choose the vehicle's actions (VEH-14)".into(),
+    ))
+}

@@ -1,0 +1,93 @@
+//! Vehicle events in words for the combat log (the vehicle half of `rules::narrate`).
+
+use super::{CheckRoll, CollisionKind, RaceMishap};
+use crate::rules::{GameEvent, Modifier};
+
+fn check_text(c: &CheckRoll, modifiers: fn(&[Modifier]) -> String) -> String {
+    let against = match c.dc {
+        Some(dc) => format!(" vs DC {dc}: {}", if c.success { "success" } else { "failure" }),
+        None => String::new(),
+    };
+    format!(
+        "d20 {}{} = {}{against}",
+        c.roll.result,
+        modifiers(&c.modifiers),
+        c.total
+    )
+}
+
+/// One line describing a vehicle event; `modifiers` formats a modifier list as the rest of
+/// the log does.
+pub fn narrate_vehicle_event(event: &GameEvent, modifiers: fn(&[Modifier]) -> String) -> String {
+    match event {
+        GameEvent::VehicleStarted { pilot, vehicle } => format!("{pilot} starts {vehicle}"),
+        GameEvent::VehicleCheck {
+            unit, purpose, check, ..
+        } => format!("{unit}'s {purpose}: {}", check_text(check, modifiers)),
+        GameEvent::RaceMishap { vehicle, mishap } => match mishap {
+            RaceMishap::Stalled => format!("{vehicle} stalls and does not move"),
+            RaceMishap::HalfSpeed => format!("{vehicle} fights the rough ground and races at half speed"),
+            RaceMishap::OffCourse { roll, angle_tenths } => format!(
+                "{vehicle} veers off course (d4 = {}): {:+.1}° off its heading",
+                roll.result,
+                f64::from(*angle_tenths) / 10.0
+            ),
+        },
+        GameEvent::VehicleMoved {
+            vehicle,
+            how,
+            path,
+            from,
+            moved_ft,
+            heading,
+            stopped,
+            ..
+        } => {
+            let to = path.last().copied().unwrap_or(*from);
+            let why = stopped.as_ref().map(|s| format!(" ({s})")).unwrap_or_default();
+            format!("{vehicle} {} {moved_ft} ft to {to}, heading {heading}{why}", how.word())
+        }
+        GameEvent::VehicleStopped { vehicle, reason } => format!("{vehicle} stops ({reason})"),
+        GameEvent::VehicleControl { vehicle, pilot, reason } => match pilot {
+            Some(p) => format!("{p} controls {vehicle} ({reason})"),
+            None => format!("{vehicle} is uncontrolled ({reason})"),
+        },
+        GameEvent::AutocontrolSet { vehicle, engaged } => {
+            format!(
+                "{vehicle}'s autocontrol {}",
+                if *engaged { "engaged" } else { "disengaged" }
+            )
+        }
+        GameEvent::VehicleCollision {
+            vehicle,
+            target,
+            kind,
+            dice,
+            rolled,
+            save,
+            target_damage,
+            vehicle_damage,
+        } => {
+            let what = match kind {
+                CollisionKind::Ram => "rams",
+                CollisionKind::RunOver => "runs over",
+                CollisionKind::Crash => "crashes into",
+            };
+            let target = target.as_ref().map_or("an obstacle".to_string(), |t| t.to_string());
+            let dice: Vec<String> = dice.iter().map(|d| d.result.to_string()).collect();
+            let save = save
+                .as_ref()
+                .map(|s| format!("; {}", check_text(s, modifiers)))
+                .unwrap_or_default();
+            format!(
+                "{vehicle} {what} {target}: collision [{}] = {rolled}{save}; {target} takes {target_damage}, {vehicle} takes {vehicle_damage}",
+                dice.join(", ")
+            )
+        }
+        GameEvent::RiderBoarded {
+            unit, vehicle, role, ..
+        } => format!("{unit} boards {vehicle} as {role:?}"),
+        GameEvent::RiderDisembarked { unit, vehicle, to } => format!("{unit} gets off {vehicle} at {to}"),
+        _ => String::new(),
+    }
+}

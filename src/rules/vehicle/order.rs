@@ -1,0 +1,95 @@
+//! `VehicleOrder`: what a creature does with a vehicle (§25.3), carried by
+//! `GameCommand::Vehicle`. Written in scripts as e.g.
+//! `Vehicle(unit: "buddy", order: Race(angle: 0))`.
+
+use crate::grid::{Heading, Square};
+use crate::rules::UnitId;
+use serde::{Deserialize, Serialize};
+
+/// One vehicle action of the acting creature (a rider, or one standing next to a vehicle).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub enum VehicleOrder {
+    /// Move action: fire the ignition of the vehicle it pilots (001:4373-4376).
+    Start,
+    /// Move action: drive along `path` (each next top-left square of the vehicle, one king
+    /// step apart) up to the drive speed, then face `heading` (default: unchanged) (VEH-3).
+    Drive {
+        path: Vec<Square>,
+        #[serde(default)]
+        heading: Option<Heading>,
+    },
+    /// Full action: race in a straight line `angle` degrees off the heading (positive to the
+    /// right, at most 45), `distance_ft` (default: full speed) (VEH-5).
+    Race {
+        #[serde(default)]
+        angle: i32,
+        #[serde(default)]
+        distance_ft: Option<u32>,
+    },
+    /// Move action after a race: Piloting check; the distance still travelled is reduced by
+    /// the result rounded down to 5 ft (001:4378-4387).
+    StopShort,
+    /// Full action: race along the line at `angle` into `target` (VEH-8).
+    Ram {
+        target: UnitId,
+        #[serde(default)]
+        angle: i32,
+    },
+    /// Full action: move along `path` up to twice the drive speed over creatures two sizes
+    /// smaller, then face `heading` (VEH-9).
+    RunOver {
+        path: Vec<Square>,
+        #[serde(default)]
+        heading: Option<Heading>,
+    },
+    /// Move action: take control of `vehicle`, uncontrolled and with this creature aboard
+    /// (001:4389-4392).
+    TakeControl { vehicle: UnitId },
+    /// Swift action: stop piloting; the vehicle is uncontrolled until someone takes control
+    /// (001:4545-4549).
+    Relinquish,
+    /// Swift action: engage (right after a drive or race) or disengage autocontrol (VEH-13).
+    Autocontrol { engage: bool },
+    /// Swift action: engage or disengage the autopilot (VEH-14).
+    Autopilot { engage: bool },
+    /// Move action: board `vehicle` from next to it, taking `role` (§25.3, 001:4438-4441).
+    Board {
+        vehicle: UnitId,
+        role: crate::rules::vehicle::RiderRole,
+    },
+    /// Move action: step off the vehicle into `to`, a free space next to it.
+    Disembark { to: Square },
+}
+
+impl VehicleOrder {
+    /// The family action it costs (ACT-1).
+    pub fn action(&self) -> crate::ruleset::ActionKind {
+        use crate::ruleset::ActionKind;
+        match self {
+            VehicleOrder::Race { .. } | VehicleOrder::Ram { .. } | VehicleOrder::RunOver { .. } => ActionKind::Full,
+            VehicleOrder::Relinquish | VehicleOrder::Autocontrol { .. } | VehicleOrder::Autopilot { .. } => {
+                ActionKind::Swift
+            }
+            _ => ActionKind::Move,
+        }
+    }
+
+    /// Words for the action-taken log line.
+    pub fn word(&self) -> &'static str {
+        match self {
+            VehicleOrder::Start => "start vehicle",
+            VehicleOrder::Drive { .. } => "drive",
+            VehicleOrder::Race { .. } => "race",
+            VehicleOrder::StopShort => "stop short",
+            VehicleOrder::Ram { .. } => "ram",
+            VehicleOrder::RunOver { .. } => "run over",
+            VehicleOrder::TakeControl { .. } => "take control",
+            VehicleOrder::Relinquish => "relinquish control",
+            VehicleOrder::Autocontrol { .. } => "autocontrol",
+            VehicleOrder::Autopilot { .. } => "autopilot",
+            VehicleOrder::Board { .. } => "board",
+            VehicleOrder::Disembark { .. } => "disembark",
+        }
+    }
+}

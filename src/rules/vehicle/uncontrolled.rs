@@ -1,0 +1,129 @@
+//! Uncontrolled vehicles and autocontrol (VEH-11..VEH-13, WE-53): on its last pilot's
+//! initiative slot an uncontrolled vehicle that keeps going moves straight ahead as two drive
+//! actions, each at ¾ of the previous speed rounded down to 5 ft, until it stops or crashes;
+//! autocontrol instead repeats the last pilot action at the same speed.
+
+use super::access::{Blocker, Vehicle, can_act, vehicle, wrecked};
+use super::line::straight_line;
+use super::travel::{Leg, travel};
+use super::{PilotAction, VehicleMove, VehicleState, crash};
+use crate::rules::{Executor, GameEvent, RuleError, UnitId, UnitIndex};
+use crate::ruleset::{Fraction, Rounding};
+
+/// The next uncontrolled speed (VEH-12): `speed × fraction`, rounded as the family says.
+pub fn slowed(speed_ft: u32, fraction: Fraction, rounding: Rounding, square_ft: u32) -> u32 {
+    match rounding {
+        Rounding::Down => fraction.of_floor(speed_ft),
+        Rounding::Up => fraction.of_ceil(speed_ft),
+        Rounding::DownToSquare => fraction.of_floor(speed_ft) / square_ft.max(1) * square_ft.max(1),
+    }
+}
+
+fn vehicles(ex: &Executor) -> Vec<(UnitId, VehicleState)> {
+    let index = ex.world.resource::<UnitIndex>();
+    index
+        .0
+        .iter()
+        .filter_map(|(u, e)| ex.world.get::<VehicleState>(*e).map(|s| (u.clone(), s.clone())))
+        .collect()
+}
+
+/// At the start of `unit`'s turn: its vehicles lose control if it cannot act (VEH-11), then
+/// vehicles on its slot move uncontrolled or on autocontrol.
+pub(crate) fn at_turn_start(ex: &mut Executor, unit: &UnitId) -> Result<(), RuleError> {
+    let Some(rules) = ex.ruleset().vehicles else {
+        return Ok(());
+    };
+    for (id, state) in vehicles(ex) {
+        if state.controlled_by.as_ref() == Some(unit) && !can_act(ex.world, unit) {
+            ex.emit(GameEvent::VehicleControl {
+                vehicle: id.clone(),
+                pilot: None,
+                reason: format!("{unit} cannot act"),
+            });
+        }
+    }
+    let square_ft = ex.ruleset().grid.square_ft;
+    for (id, state) in vehicles(ex) {
+        if !state.keeps_going || wrecked(ex.world, &id) {
+            continue;
+        }
+        let on_autocontrol = state.autocontrol_engaged && state.controlled_by.as_ref() == Some(unit);
+        let uncontrolled = state.controlled_by.is_none() && state.uncontrolled_slot.as_ref() == Some(unit);
+        if !(on_autocontrol || uncontrolled) {
+            continue;
+        }
+        let times = match (on_autocontrol, state.last_action) {
+            (true, Some(PilotAction::Race)) => 1,
+            _ => 2,
+        };
+        let mut speed = state.last_action_speed_ft;
+        for _ in 0..times {
+            if !on_autocontrol {
+                speed = slowed(speed, rules.uncontrolled_speed, rules.uncontrolled_rounding, square_ft);
+            }
+            if speed == 0 {
+                ex.emit(GameEvent::VehicleStopped {
+                    vehicle: id.clone(),
+                    reason: "slowed to a stop".into(),
+                });
+                break;
+            }
+            let how = if on_autocontrol {
+                VehicleMove::Autocontrol
+            } else {
+                VehicleMove::Uncontrolled
+            };
+            if !roll_on(ex, &vehicle(ex.world, &id)?, how, speed)? {
+                break;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// One straight move at `speed_ft`; returns whether the vehicle can go on (no crash, not
+/// off the map).
+fn roll_on(ex: &mut Executor, v: &Vehicle, how: VehicleMove, speed_ft: u32) -> Result<bool, RuleError> {
+    let line = straight_line(ex.world, v, 0.0, speed_ft, &|_| false);
+    let leg = Leg {
+        how,
+        pilot: None,
+        speed_ft,
+        heading: v.state.heading,
+        provokes: Some(false),
+    };
+    let trip = travel(ex, v, &leg, &line.squares, &line.costs_ft, &|_, _| false, None)?;
+    if trip.stopped.is_some() {
+        return Ok(false);
+    }
+    match line.blocked_by {
+        Some(Blocker::Obstacle(_)) => crash::crash(ex, &v.id, None).map(|_| false),
+        Some(Blocker::Unit(u)) => crash::crash(ex, &v.id, Some(u)).map(|_| false),
+        Some(Blocker::OffMap(_)) => {
+            ex.emit(GameEvent::VehicleStopped {
+                vehicle: v.id.clone(),
+                reason: "reached the edge of the battle map (VEH-21)".into(),
+            });
+            Ok(false)
+        }
+        None => Ok(true),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// WE-53: 400 ft → 300 → 225 → 165 → 120 (¾ each, floored to 5 ft).
+    #[test]
+    fn we_53_uncontrolled_slowdown_floors_to_5_ft() {
+        let mut s = 400;
+        let mut seen = Vec::new();
+        for _ in 0..4 {
+            s = slowed(s, Fraction::new(3, 4), Rounding::DownToSquare, 5);
+            seen.push(s);
+        }
+        assert_eq!(seen, [300, 225, 165, 120]);
+    }
+}

@@ -1,0 +1,120 @@
+//! Read-only views of a vehicle for queries and the GUI: its heading, speeds, state and who
+//! is aboard, and the race lines open to it now with the DC (VEH-2, VEH-4, VEH-5).
+
+use super::access::{riders, vehicle, vehicle_rules};
+use super::line::straight_line;
+use super::race::race_dc;
+use super::{Aboard, VehicleState, VehicleStats};
+use crate::grid::Square;
+use crate::rules::{Health, RuleError, UnitId};
+use bevy::prelude::World;
+use serde::Serialize;
+
+/// One rider in a view.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct RiderView {
+    pub unit: UnitId,
+    pub role: super::RiderRole,
+    pub at: Square,
+}
+
+/// A vehicle as `query vehicle` shows it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct VehicleView {
+    pub vehicle: UnitId,
+    pub at: Square,
+    pub space: u32,
+    pub heading: crate::grid::Heading,
+    pub stats: VehicleStats,
+    pub state: VehicleState,
+    pub health: Option<Health>,
+    pub moving: bool,
+    pub wrecked: bool,
+    pub aboard: Vec<RiderView>,
+}
+
+pub fn vehicle_view(world: &World, id: &UnitId) -> Result<VehicleView, RuleError> {
+    let v = vehicle(world, id)?;
+    let index = world.resource::<crate::rules::UnitIndex>();
+    let aboard = riders(world, id)
+        .into_iter()
+        .filter_map(|u| {
+            let e = index.0.get(&u)?;
+            let a = world.get::<Aboard>(*e)?;
+            let p = world.get::<crate::rules::Placement>(*e)?;
+            Some(RiderView {
+                unit: u.clone(),
+                role: a.role,
+                at: p.at,
+            })
+        })
+        .collect();
+    let health = index.0.get(id).and_then(|e| world.get::<Health>(*e)).copied();
+    Ok(VehicleView {
+        vehicle: id.clone(),
+        at: v.placement.at,
+        space: v.placement.side_squares,
+        heading: v.state.heading,
+        moving: v.state.is_moving(),
+        wrecked: super::access::wrecked(world, id),
+        stats: v.stats,
+        state: v.state,
+        health,
+        aboard,
+    })
+}
+
+/// One race line: its angle, where the vehicle's top-left square ends at full speed (or
+/// where it is stopped), how far that is, and what stops it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct RaceLineView {
+    pub angle: i32,
+    pub end: Option<Square>,
+    pub distance_ft: u32,
+    pub blocked_by: Option<String>,
+}
+
+/// The race options of a vehicle now (`query race`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct RaceView {
+    pub vehicle: UnitId,
+    pub heading: crate::grid::Heading,
+    pub full_ft: u32,
+    pub dc: i32,
+    pub dead_stop: bool,
+    pub max_angle: u32,
+    pub lines: Vec<RaceLineView>,
+    /// Every top-left square a race may end on (any distance up to full speed, any whole
+    /// angle), sorted by (y, x).
+    pub end_squares: Vec<Square>,
+}
+
+pub fn race_view(world: &World, id: &UnitId) -> Result<RaceView, RuleError> {
+    let r = vehicle_rules(world)?;
+    let v = vehicle(world, id)?;
+    let (dc, dead_stop) = race_dc(world, &v)?;
+    let max = r.max_heading_angle_deg as i32;
+    let mut ends = std::collections::BTreeSet::new();
+    let lines = (-max..=max)
+        .map(|angle| {
+            let line = straight_line(world, &v, f64::from(angle), v.stats.full_ft, &|_| false);
+            ends.extend(line.squares.iter().map(|s| (s.y, s.x)));
+            RaceLineView {
+                angle,
+                end: line.squares.last().copied(),
+                distance_ft: line.moved_ft(),
+                blocked_by: line.blocked_by.as_ref().map(|b| b.to_string()),
+            }
+        })
+        .collect();
+    Ok(RaceView {
+        vehicle: id.clone(),
+        heading: v.state.heading,
+        full_ft: v.stats.full_ft,
+        dc,
+        dead_stop,
+        max_angle: r.max_heading_angle_deg,
+        lines,
+        end_squares: ends.into_iter().map(|(y, x)| Square::new(x, y)).collect(),
+    })
+}
