@@ -7,6 +7,7 @@
 mod board;
 mod cover;
 mod flank;
+mod heading;
 mod line_walk;
 mod lines;
 mod map;
@@ -26,6 +27,7 @@ pub use cover::{
     AttackKind, CoverDegree, CoverLine, CoverParams, CoverResult, Obstruction, cover, cover_bonuses, cover_from_point,
 };
 pub use flank::{flanking_line, flanking_pair};
+pub use heading::Heading;
 pub use line_walk::{StraightSteps, straight_path, straight_steps, swept_squares};
 pub use lines::{LineGrid, concealment_lines, concealment_lines_with, corner_lines, corners, whole_space_concealment};
 pub use map::{Cell, Concealment, CoverObject, EdgeFeature, Light, Map};

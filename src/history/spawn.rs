@@ -2,6 +2,7 @@
 //! one entity per unit.
 
 use crate::grid::Map;
+use crate::rules::vehicle::{RiderRole, VehicleState};
 use crate::rules::{Awareness, Dice, Elevation, JoinsRound, SideId, UnitIndex};
 use crate::scenario::{ScenarioSpec, Side};
 use bevy::prelude::{Name, Resource, World};
@@ -65,6 +66,29 @@ pub fn spawn_scenario(world: &mut World, spec: &ScenarioSpec, dice: Dice) {
         }
         if let Some(round) = unit.joins_round {
             entity.insert(JoinsRound(round));
+        }
+        if let Some(v) = &unit.vehicle {
+            // §25.1: a crewed vehicle starts with its ignition fired, under its pilot.
+            let pilot = spec.units.iter().find(|r| {
+                r.aboard
+                    .as_ref()
+                    .is_some_and(|a| a.vehicle == unit.id && a.role == RiderRole::Pilot)
+            });
+            entity.insert((
+                v.stats.clone(),
+                VehicleState {
+                    heading: v.heading,
+                    started: pilot.is_some(),
+                    controlled_by: pilot.map(|p| p.id.clone()),
+                    ..Default::default()
+                },
+            ));
+        }
+        if let Some(aboard) = &unit.aboard {
+            entity.insert(aboard.clone());
+        }
+        if let Some(skills) = unit.skills {
+            entity.insert(skills);
         }
         index.0.insert(unit.id.clone(), entity.id());
     }

@@ -47,6 +47,7 @@ pub mod stacking;
 pub mod support;
 pub mod threat;
 mod unit;
+pub mod vehicle;
 
 pub use apply::apply;
 pub use budget::TurnBudget;

@@ -55,6 +55,8 @@ fn units_present(world: &World) -> Vec<UnitId> {
         .0
         .iter()
         .filter(|(_, e)| world.get::<JoinsRound>(**e).is_none())
+        // §25.1: a vehicle is an object acting on its pilot's turn; it rolls no initiative.
+        .filter(|(_, e)| world.get::<super::vehicle::VehicleStats>(**e).is_none())
         .map(|(u, _)| u.clone())
         .collect()
 }

@@ -13,6 +13,8 @@ use crate::ruleset::{Gravity, Size};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
+pub use super::vehicle_format::{AboardDef, Autopilot, PassengerCover, RiderRole, SkillBonuses, VehicleDef};
+
 /// The whole file: `Scenario(version: 1, ...)`.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, rename = "Scenario")]
@@ -227,6 +229,15 @@ pub struct UnitDef {
     /// `[(name: "magic missile", uses: Some(3))]`.
     #[serde(default)]
     pub spells: Option<Vec<SpellDef>>,
+    /// A vehicle's own stats (starfinder, §25.1); the unit needs `kind: Some(Vehicle)`.
+    #[serde(default)]
+    pub vehicle: Option<VehicleDef>,
+    /// The vehicle this unit rides and its role there (§25.9); only in a scenario.
+    #[serde(default)]
+    pub aboard: Option<AboardDef>,
+    /// Skill bonuses for piloting and boarding (§25.3).
+    #[serde(default)]
+    pub skills: Option<SkillBonuses>,
 }
 
 /// One spell or spell-like ability in a stat block.
@@ -310,6 +321,9 @@ impl UnitDef {
             trained: self.trained.or(t.trained),
             saves: self.saves.or(t.saves),
             spells: self.spells.or(t.spells),
+            vehicle: self.vehicle.or(t.vehicle),
+            aboard: self.aboard,
+            skills: self.skills.or(t.skills),
         }
     }
 }
@@ -368,6 +382,9 @@ pub struct WeaponDef {
     /// saga: a splash weapon (AREA-SG-7).
     #[serde(default)]
     pub splash: bool,
+    /// A vehicle's mounted weapon tied to its controls: the pilot may fire it (VEH-20).
+    #[serde(default)]
+    pub pilot_operable: bool,
 }
 
 /// Ability scores as printed in the stat block; each one left out follows from its modifier.

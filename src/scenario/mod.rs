@@ -9,10 +9,12 @@ mod spec;
 mod syntax;
 mod templates;
 mod validate;
+mod validate_vehicle;
+mod vehicle_format;
 
 pub use diagnostic::{Diagnostic, Problem};
 pub use load::{MAX_FILE_BYTES, load_file, load_str, parse_str, read_text, ron_options};
-pub use spec::{Objective, ScenarioSpec, Side, UnitSpec, Zone};
+pub use spec::{Objective, ScenarioSpec, Side, UnitSpec, VehicleSpec, Zone};
 pub use templates::Templates;
 pub use validate::{MAX_MAP_SIDE, validate};
 

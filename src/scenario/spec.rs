@@ -3,6 +3,7 @@
 
 use super::format::{Control, Goal};
 use crate::grid::{Map, Square};
+use crate::rules::vehicle::{Aboard, SkillBonuses, VehicleStats};
 use crate::rules::{Conditions, DiceExpr, Health, Placement, Profile, SideId, UnitId};
 use crate::ruleset::{Family, Ruleset};
 
@@ -46,6 +47,19 @@ pub struct UnitSpec {
     /// Bleeding from the start (starfinder §20): the damage at the start of each turn.
     pub bleeding: Option<DiceExpr>,
     pub con_score: u32,
+    /// A vehicle's stats and starting heading (starfinder, §25.1).
+    pub vehicle: Option<VehicleSpec>,
+    /// The vehicle this unit rides and its role (§25.9).
+    pub aboard: Option<Aboard>,
+    /// Skill bonuses for piloting and boarding (§25.3); `None` = all +0.
+    pub skills: Option<SkillBonuses>,
+}
+
+/// A validated vehicle: its fixed stats and the heading it starts with (VEH-1).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VehicleSpec {
+    pub stats: VehicleStats,
+    pub heading: crate::grid::Heading,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]

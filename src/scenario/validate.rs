@@ -313,7 +313,7 @@ fn parse_colour(text: &str) -> Option<[u8; 3]> {
     Some([byte(0)?, byte(2)?, byte(4)?])
 }
 
-const UNIT_ONLY_FIELDS: [&str; 6] = ["id", "template", "side", "at", "aware", "joins_round"];
+const UNIT_ONLY_FIELDS: [&str; 7] = ["id", "template", "side", "at", "aware", "joins_round", "aboard"];
 
 fn build_units(
     file: &ScenarioFile,
@@ -332,7 +332,7 @@ fn build_units(
     for (i, raw) in file.units.iter().enumerate() {
         let path = |f: &str| vec![field("units"), index(i), field(f)];
         let before = problems.len();
-        let merged = match &raw.template {
+        let mut merged = match &raw.template {
             Some(name) => match templates.get(name) {
                 Ok(t) => {
                     for f in template_unit_fields(&t) {
@@ -377,6 +377,7 @@ fn build_units(
                 String::new()
             }
         };
+        super::validate_vehicle::fill_vehicle_defaults(&mut merged);
         let size = merged.size.unwrap_or(Size::Medium);
         let side_squares = ruleset.sizes.side_squares(size);
         let Some(at) = merged.at else {
@@ -411,7 +412,9 @@ fn build_units(
             }
         }
         let shares_squares = ruleset.sizes.row(size).space_squares == 0;
-        for sq in placement.squares() {
+        // §25.9: a rider stands inside its vehicle's space; `check_riders` places it there.
+        let rider = merged.aboard.is_some();
+        for sq in placement.squares().filter(|_| !rider) {
             if let Some(&other) = occupied.get(&sq) {
                 let other_shares = file.units[other]
                     .size
@@ -426,7 +429,7 @@ fn build_units(
                 }
             }
         }
-        for sq in placement.squares() {
+        for sq in placement.squares().filter(|_| !rider) {
             occupied.entry(sq).or_insert(i);
         }
         if let Some(alt) = merged.altitude
@@ -497,6 +500,7 @@ fn build_units(
         }
         let profile = build_profile(&merged, &id, size, ruleset, i, problems);
         let health = build_health(&merged, &id, ruleset, i, problems, &profile);
+        let vehicle = super::validate_vehicle::build_vehicle(&merged, &id, ruleset, i, problems);
         if problems.len() > before {
             continue;
         }
@@ -516,9 +520,13 @@ fn build_units(
                     .health
                     .and_then(|h| h.con_score)
                     .unwrap_or_else(|| (10 + 2 * merged.abilities.unwrap_or_default().con).max(0) as u32),
+                vehicle,
+                aboard: None,
+                skills: merged.skills,
             });
         }
     }
+    super::validate_vehicle::check_riders(file, &mut units, problems);
     if !units.is_empty() && units.iter().all(|u| u.joins_round.is_some()) {
         problems.push(Problem::at(
             vec![field("units")],
@@ -536,6 +544,7 @@ fn template_unit_fields(t: &UnitDef) -> Vec<&'static str> {
         t.at.is_some(),
         t.aware.is_some(),
         t.joins_round.is_some(),
+        t.aboard.is_some(),
     ];
     UNIT_ONLY_FIELDS
         .iter()

@@ -22,3 +22,4 @@ mod stacking;
 mod support;
 mod templates;
 mod validation;
+mod vehicles;
