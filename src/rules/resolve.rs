@@ -14,6 +14,10 @@ use bevy::prelude::World;
 pub fn check(world: &World, command: &GameCommand) -> Result<(), RuleError> {
     let combat = world.resource::<Combat>();
     let rules = world.resource::<Ruleset>();
+    // §26: a chase gates the grid commands by its phase (CHS-4, CHS-14).
+    if let Some(refusal) = super::chase::refuse_in_chase(world, command) {
+        return Err(refusal);
+    }
     if let Some(unit) = command.actor() {
         known(world, unit)?;
         // §20: stunned, dazed, paralyzed, asleep or helpless units take no actions (dying
@@ -63,6 +67,10 @@ pub fn check(world: &World, command: &GameCommand) -> Result<(), RuleError> {
         is_active(combat, unit)?;
     }
     match command {
+        GameCommand::PilotAction { .. }
+        | GameCommand::EndPilotTurn { .. }
+        | GameCommand::ChaseProgress { .. }
+        | GameCommand::Collide { .. } => super::chase::check_chase_command(world, command),
         GameCommand::EndTurn { .. } => Ok(()),
         GameCommand::Delay { unit } => {
             if combat.interruption.is_some() {
@@ -204,6 +212,10 @@ pub fn check(world: &World, command: &GameCommand) -> Result<(), RuleError> {
 /// Runs an allowed command: emits (and applies) its events. Call `check` first.
 pub fn execute(ex: &mut Executor, command: &GameCommand) -> Result<(), RuleError> {
     match command {
+        GameCommand::PilotAction { .. }
+        | GameCommand::EndPilotTurn { .. }
+        | GameCommand::ChaseProgress { .. }
+        | GameCommand::Collide { .. } => super::chase::execute_chase_command(ex, command),
         GameCommand::EndTurn { unit } => {
             let interrupted = ex
                 .world
@@ -482,7 +494,10 @@ fn own_turn_actor(command: &GameCommand) -> Option<&UnitId> {
         | GameCommand::Proceed
         | GameCommand::FireReadied { .. }
         | GameCommand::TrackEffect { .. }
-        | GameCommand::DamageAbility { .. } => None,
+        | GameCommand::DamageAbility { .. }
+        // Pilot actions happen outside the initiative turns (CHS-4).
+        | GameCommand::PilotAction { .. }
+        | GameCommand::EndPilotTurn { .. } => None,
         _ => command.actor(),
     }
 }

@@ -37,6 +37,9 @@ pub struct ScenarioFile {
     pub zones: Vec<ZoneDef>,
     #[serde(default)]
     pub objectives: Vec<ObjectiveDef>,
+    /// The battle starts as a vehicle chase (starfinder, §26).
+    #[serde(default)]
+    pub chase: Option<super::chase_format::ChaseDef>,
 }
 
 /// The battle map: ASCII rows plus a legend, or a filled `size` (GRID-1, GRID-5).

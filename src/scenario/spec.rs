@@ -21,6 +21,17 @@ pub struct ScenarioSpec {
     pub units: Vec<UnitSpec>,
     pub zones: Vec<Zone>,
     pub objectives: Vec<Objective>,
+    /// The battle starts as a vehicle chase (§26).
+    pub chase: Option<ChaseSpec>,
+}
+
+/// A validated `chase` block: the board, where each vehicle starts, the environment.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChaseSpec {
+    pub zones: u32,
+    pub positions: Vec<(UnitId, i32)>,
+    pub features: Vec<crate::rules::chase::ZoneFeature>,
+    pub hazards: Vec<crate::rules::chase::ZoneHazard>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]

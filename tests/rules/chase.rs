@@ -425,3 +425,112 @@ fn chs_16_17_boarding_and_collision() {
         .unwrap();
     assert_eq!((hit.dc, hit.success, hit.damage, hit.self_damage), (14, true, 7, 3));
 }
+
+/// The sample chase's dice (001:5380-5509): initiative (alphabetical: buddy, chalak, merris,
+/// sssazza, ysoki1, ysoki2), the pilot actions, then the combat phase.
+const SAMPLE_DICE: &str = "16,6,12,18,11,10,18,5,12,2,5,12,2,8,20,2,3";
+
+fn fivefoot(args: &[&str]) -> serde_json::Value {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_fivefoot"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the binary runs");
+    assert!(out.status.success(), "stderr: {}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).expect("stdout is JSON")
+}
+
+/// WE-37, WE-38 headless: `fivefoot run` plays the shipped Redliner chase with the sample's
+/// dice; enercycle 2 is left behind, enercycle 1 is wrecked by Cha'lak's critical hit and
+/// the chase is over.
+#[test]
+fn we_37_38_redliner_chase_plays_headless_with_scripted_dice() {
+    let scenario = "scenarios/starfinder_redliner_chase.ron";
+    let script = "tests/chase/starfinder_redliner_chase.ron";
+    let doc = fivefoot(&["run", scenario, "--script", script, "--dice", SAMPLE_DICE, "--json"]);
+    assert!(doc["rejected"].is_null(), "refused: {}", doc["rejected"]);
+    let events: Vec<&serde_json::Value> = doc["log"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|entry| entry["events"].as_array().unwrap())
+        .collect();
+    let of = |kind: &str| {
+        events
+            .iter()
+            .filter(|e| e["event"] == kind)
+            .copied()
+            .collect::<Vec<_>>()
+    };
+    let pilot: Vec<(i64, bool)> = of("chase_pilot_action")
+        .iter()
+        .map(|e| {
+            let c = &e["outcome"]["check"];
+            (c["total"].as_i64().unwrap(), c["success"].as_bool().unwrap())
+        })
+        .collect();
+    // Buddy 22 (speed up) and 11 (trick: the sample's 9 plus being ahead, CHS-3); ysoki 19, 9.
+    assert_eq!(pilot, [(22, true), (11, false), (19, true), (9, false)]);
+    let progress = of("chase_progressed");
+    assert_eq!(
+        progress[0]["outcome"]["departures"],
+        serde_json::json!([["enercycle2", "left_behind"]])
+    );
+    let attacks: Vec<(&str, i64, bool, bool)> = of("attack_resolved")
+        .iter()
+        .map(|e| {
+            let a = &e["attack"];
+            (
+                e["attacker"].as_str().unwrap(),
+                a["total"].as_i64().unwrap(),
+                a["hit"].as_bool().unwrap(),
+                a["critical"].as_bool().unwrap(),
+            )
+        })
+        .collect();
+    // Sssazza 9 misses EAC 10 and Merris's 15 hits (CHS-12: the buggy's −2); the ysoki misses
+    // Merris (behind the buggy's cover); Cha'lak's natural 20 is a critical hit.
+    assert_eq!(attacks[0], ("sssazza", 9, false, false));
+    assert_eq!(attacks[1], ("merris", 15, true, false));
+    assert_eq!((attacks[2].0, attacks[2].2), ("ysoki1", false));
+    assert_eq!((attacks[3].0, attacks[3].2, attacks[3].3), ("chalak", true, true));
+    let chase = fivefoot(&["query", "--dice", SAMPLE_DICE, "--script", script, scenario, "chase"]);
+    assert_eq!(chase["phase"], "over");
+    let left: Vec<(String, serde_json::Value)> = chase["vehicles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| (v["vehicle"].as_str().unwrap().to_string(), v["left"].clone()))
+        .collect();
+    assert!(left.contains(&("enercycle1".into(), "wrecked".into())), "{left:?}");
+    assert!(left.contains(&("enercycle2".into(), "left_behind".into())), "{left:?}");
+    assert!(left.contains(&("buggy".into(), serde_json::Value::Null)), "{left:?}");
+}
+
+/// CHS-4: grid commands wait for the pilot actions and chase progress phases.
+#[test]
+fn chs_4_no_attacks_before_chase_progress() {
+    let scenario = "scenarios/starfinder_redliner_chase.ron";
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_fivefoot"))
+        .args(["run", scenario, "--script", "/dev/stdin", "--dice", SAMPLE_DICE])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write;
+            child
+                .stdin
+                .take()
+                .unwrap()
+                .write_all(br#"[Attack(unit: "sssazza", target: "enercycle1")]"#)?;
+            child.wait_with_output()
+        })
+        .expect("the binary runs");
+    let text = String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    assert!(
+        text.contains("refused") && text.contains("pilot actions phase"),
+        "{text}"
+    );
+}

@@ -7,6 +7,7 @@
 
 mod combat;
 mod dcs;
+mod game;
 mod hazards;
 mod pilot_actions;
 mod progress;
@@ -14,6 +15,10 @@ mod state;
 
 pub use combat::{BoardingOutcome, BoardingResult, ChaseAttackKind, CollisionOutcome, PilotAllowance};
 pub use dcs::{action_dc, boarding_dc, break_free_dc, collision_dc, double_maneuver_penalty};
+pub use game::{
+    ChaseTerms, apply_chase_event, attack_terms, check_chase_command, execute_chase_command, narrate_chase,
+    refuse_in_chase, start_chase_round, vehicle_of,
+};
 pub use hazards::{HazardAttack, ZoneHazard, hazard_attack, hazards_on_entry};
 pub use pilot_actions::{PilotCheck, PilotOutcome, PilotRequest, phase_name};
 pub use progress::{MoveReason, ProgressMove, ProgressOutcome, own_movement};

@@ -6,6 +6,7 @@
 use super::hazards::ZoneHazard;
 use crate::rules::{DiceExpr, SideId, UnitId};
 use crate::ruleset::{EnvironmentFeature, PilotAction};
+use bevy::prelude::Resource;
 use serde::{Deserialize, Serialize};
 
 /// What the chase rules need to know about a vehicle (its statistics, not its place).
@@ -115,8 +116,8 @@ pub struct ZoneFeature {
     pub feature: EnvironmentFeature,
 }
 
-/// A vehicle chase in progress.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// A vehicle chase in progress (a resource of the battle when it is in chase mode).
+#[derive(Resource, Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Chase {
     pub round: u32,
     pub phase: ChasePhase,
