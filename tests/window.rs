@@ -79,7 +79,7 @@ fn main() -> ExitCode {
     app.add_systems(Update, drive.before(fivefoot::gui::AppSystems::Input));
     let started = Instant::now();
     let exit = app.run();
-        let verdict = verdict.lock().expect("verdict").clone();
+    let verdict = verdict.lock().expect("verdict").clone();
     // The autosave folder is this run's own; leave nothing behind in the temp dir.
     let _ = std::fs::remove_dir_all(&data);
     println!("window: ran {:.1}s, exit {exit:?}", started.elapsed().as_secs_f32());

@@ -4,6 +4,7 @@
 pub(crate) mod open;
 pub(crate) mod play;
 mod query;
+mod query_chase;
 mod query_lines;
 mod query_moves;
 mod query_template;
@@ -80,6 +81,9 @@ pub struct DiceArgs {
 pub enum QueryWhat {
     /// The initiative order, delaying and readied units.
     Initiative,
+    /// The vehicle chase: phase, zones, vehicles, engagements, who acts and the DC of each
+    /// pilot action for the acting pilot (RULES.md §26).
+    Chase,
     /// Whose turn it is and what is left of it.
     Turn,
     /// One unit's state.

@@ -99,6 +99,7 @@ pub fn answer(battle: &Battle, what: &QueryWhat) -> Result<Value, String> {
             avoid_aoo,
         } => path_answer(battle, unit, to, action.as_deref(), *avoid_aoo),
         QueryWhat::Reach { unit } => reach_answer(battle, unit),
+        QueryWhat::Chase => super::query_chase::chase_answer(battle),
         QueryWhat::Threat { unit } => threat_answer(battle, unit),
         QueryWhat::Cover {
             attacker,

@@ -127,7 +127,7 @@ fn window_app(config: &GuiConfig) -> App {
     } else {
         app.add_plugins(defaults);
     }
-        app.add_plugins(bevy_ecs_tilemap::TilemapPlugin);
+    app.add_plugins(bevy_ecs_tilemap::TilemapPlugin);
     font::install(&mut app);
     app
 }

@@ -3,6 +3,7 @@
 //! world and replay the commands (weasel's "rebuild and replay").
 
 mod battle;
+mod chase_spawn;
 mod files;
 mod objectives;
 mod save;

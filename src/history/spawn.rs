@@ -93,4 +93,7 @@ pub fn spawn_scenario(world: &mut World, spec: &ScenarioSpec, dice: Dice) {
         index.0.insert(unit.id.clone(), entity.id());
     }
     world.insert_resource(index);
+    if let Some(chase) = &spec.chase {
+        world.insert_resource(super::chase_spawn::chase_of(spec, chase));
+    }
 }

@@ -48,6 +48,7 @@ pub fn apply(world: &mut World, event: &GameEvent) {
             combat(world).order = entries;
         }
         GameEvent::RoundStarted { round, surprise } => {
+            super::chase::start_chase_round(world, *round);
             let mut c = combat(world);
             c.round = *round;
             c.surprise_round = *surprise;
@@ -349,6 +350,10 @@ pub fn apply(world: &mut World, event: &GameEvent) {
         | GameEvent::VehicleCollision { .. }
         | GameEvent::RiderBoarded { .. }
         | GameEvent::RiderDisembarked { .. } => super::vehicle::apply_vehicle_event(world, event),
+        GameEvent::ChasePilotAction { .. }
+        | GameEvent::ChasePilotTurnEnded { .. }
+        | GameEvent::ChaseProgressed { .. }
+        | GameEvent::ChaseCollision { .. } => super::chase::apply_chase_event(world, event),
         GameEvent::SpellCast { unit, spell, uses_left }
         | GameEvent::SpellLost {
             unit, spell, uses_left, ..
@@ -378,6 +383,12 @@ pub fn apply(world: &mut World, event: &GameEvent) {
         GameEvent::LifeStateChanged { unit, to, .. } => {
             if let Some(e) = entity(world, unit) {
                 world.entity_mut(e).insert(*to);
+            }
+            // A vehicle at 0 HP is wrecked and out of a chase (001:5499-5509).
+            if !to.can_act()
+                && let Some(mut chase) = world.get_resource_mut::<super::chase::Chase>()
+            {
+                chase.wreck(unit);
             }
             let mut c = combat(world);
             match to {

@@ -15,6 +15,28 @@ use serde::{Deserialize, Serialize};
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub enum GameCommand {
+    /// Chase (§26.3): the pilot `unit` takes a pilot action in the pilot actions phase;
+    /// `double: true` marks each part of a double maneuver (a full action).
+    PilotAction {
+        unit: UnitId,
+        action: crate::ruleset::PilotAction,
+        #[serde(default)]
+        target: Option<UnitId>,
+        #[serde(default)]
+        double: bool,
+    },
+    /// Chase: the pilot ends its pilot-actions turn (forfeiting a double maneuver's second
+    /// part; with no pilot action taken the vehicle is uncontrolled, CHS-8).
+    EndPilotTurn { unit: UnitId },
+    /// Chase (§26.4): runs the chase progress phase once every pilot has acted; `stay` lists
+    /// vehicles that would escape but stay one zone ahead instead (CHS-10).
+    ChaseProgress {
+        #[serde(default)]
+        stay: Vec<UnitId>,
+    },
+    /// Chase (CHS-17): the pilot `unit` smashes its vehicle into the engaged `target` vehicle
+    /// (a standard action in the combat phase).
+    Collide { unit: UnitId, target: UnitId },
     /// The active unit ends its turn (SEQ-1 step 6).
     EndTurn { unit: UnitId },
     /// The active unit delays before acting (§3.4, SEQ-8).
@@ -301,10 +323,13 @@ impl GameCommand {
             | GameCommand::CastSpell { unit, .. }
             | GameCommand::TreatBleeding { unit, .. }
             | GameCommand::SetReactions { unit, .. }
-            | GameCommand::Vehicle { unit, .. } => Some(unit),
+            | GameCommand::Vehicle { unit, .. }
+            | GameCommand::PilotAction { unit, .. }
+            | GameCommand::EndPilotTurn { unit }
+            | GameCommand::Collide { unit, .. } => Some(unit),
             GameCommand::Decline { then, .. } => then.actor(),
             GameCommand::TrackEffect { source, .. } | GameCommand::DamageAbility { source, .. } => Some(source),
-            GameCommand::Proceed => None,
+            GameCommand::Proceed | GameCommand::ChaseProgress { .. } => None,
         }
     }
 }

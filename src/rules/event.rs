@@ -537,6 +537,26 @@ pub enum GameEvent {
         vehicle: UnitId,
         to: Square,
     },
+    /// Chase (§26.3): a pilot action and its check.
+    ChasePilotAction {
+        pilot: UnitId,
+        outcome: super::chase::PilotOutcome,
+    },
+    /// Chase: a pilot's turn in the pilot actions phase is over.
+    ChasePilotTurnEnded {
+        pilot: UnitId,
+        vehicle: UnitId,
+        uncontrolled: bool,
+    },
+    /// Chase (§26.4): the chase progress phase: moves, hazards, departures, the end.
+    ChaseProgressed {
+        outcome: super::chase::ProgressOutcome,
+    },
+    /// Chase (CHS-17): a collision between engaged vehicles.
+    ChaseCollision {
+        pilot: UnitId,
+        outcome: super::chase::CollisionOutcome,
+    },
 }
 
 fn is_zero(v: &i32) -> bool {
@@ -577,6 +597,22 @@ impl GameEvent {
                 all.extend(save.iter().map(|s| &s.roll));
                 all
             }
+            GameEvent::ChasePilotAction { outcome, .. } => {
+                let mut dice: Vec<&DieRoll> = outcome.check.iter().map(|c| &c.roll).collect();
+                for h in &outcome.hazards {
+                    dice.push(&h.roll);
+                    dice.extend(h.damage_dice.iter());
+                }
+                dice
+            }
+            GameEvent::ChaseProgressed { outcome } => outcome
+                .hazards
+                .iter()
+                .flat_map(|h| std::iter::once(&h.roll).chain(h.damage_dice.iter()))
+                .collect(),
+            GameEvent::ChaseCollision { outcome, .. } => std::iter::once(&outcome.roll)
+                .chain(outcome.damage_dice.iter())
+                .collect(),
             _ => Vec::new(),
         }
     }

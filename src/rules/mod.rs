@@ -14,6 +14,7 @@ pub mod bleeding;
 pub mod board;
 mod budget;
 pub mod charge;
+pub mod chase;
 mod combat;
 mod command;
 pub mod conditions;

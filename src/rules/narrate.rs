@@ -426,6 +426,10 @@ pub fn narrate(event: &GameEvent, rules: &Ruleset) -> String {
             None => format!("{unit} drops its {} at {at}", weapon.name),
         },
         GameEvent::ItemPickedUp { unit, weapon, at } => format!("{unit} picks up the {weapon} at {at}"),
+        GameEvent::ChasePilotAction { .. }
+        | GameEvent::ChasePilotTurnEnded { .. }
+        | GameEvent::ChaseProgressed { .. }
+        | GameEvent::ChaseCollision { .. } => super::chase::narrate_chase(event),
         GameEvent::SpellCast { unit, spell, uses_left } => format!("{unit} casts {spell}{}", uses_text(*uses_left)),
         GameEvent::VehicleStarted { .. }
         | GameEvent::VehicleCheck { .. }

@@ -17,6 +17,10 @@ pub fn check(world: &World, command: &GameCommand) -> Result<(), RuleError> {
     }
     let combat = world.resource::<Combat>();
     let rules = world.resource::<Ruleset>();
+    // §26: a chase gates the grid commands by its phase (CHS-4, CHS-14).
+    if let Some(refusal) = super::chase::refuse_in_chase(world, command) {
+        return Err(refusal);
+    }
     if let Some(unit) = command.actor() {
         known(world, unit)?;
         // §20: stunned, dazed, paralyzed, asleep or helpless units take no actions (dying
@@ -79,6 +83,10 @@ pub fn check(world: &World, command: &GameCommand) -> Result<(), RuleError> {
         GameCommand::EndTurn { .. } | GameCommand::SetReactions { .. } => Ok(()),
         // Checked before anything else, above.
         GameCommand::Decline { then, .. } => check(world, then),
+        GameCommand::PilotAction { .. }
+        | GameCommand::EndPilotTurn { .. }
+        | GameCommand::ChaseProgress { .. }
+        | GameCommand::Collide { .. } => super::chase::check_chase_command(world, command),
         GameCommand::Delay { unit } => {
             if combat.interruption.is_some() {
                 return Err(RuleError::IllegalMove("a readied action cannot be delayed".into()));
@@ -233,6 +241,10 @@ pub fn execute(ex: &mut Executor, command: &GameCommand) -> Result<(), RuleError
             });
             Ok(())
         }
+        GameCommand::PilotAction { .. }
+        | GameCommand::EndPilotTurn { .. }
+        | GameCommand::ChaseProgress { .. }
+        | GameCommand::Collide { .. } => super::chase::execute_chase_command(ex, command),
         GameCommand::EndTurn { unit } => {
             let interrupted = ex
                 .world
@@ -513,7 +525,10 @@ fn own_turn_actor(command: &GameCommand) -> Option<&UnitId> {
         | GameCommand::FireReadied { .. }
         | GameCommand::TrackEffect { .. }
         | GameCommand::DamageAbility { .. }
-        | GameCommand::SetReactions { .. } => None,
+        | GameCommand::SetReactions { .. }
+        // Pilot actions happen outside the initiative turns (CHS-4).
+        | GameCommand::PilotAction { .. }
+        | GameCommand::EndPilotTurn { .. } => None,
         _ => command.actor(),
     }
 }

@@ -268,7 +268,13 @@ pub fn situation(world: &World, attacker: &UnitId, target: &UnitId, weapon: &Wea
     let t_mods = condition_numbers(rules, target, &t_cond)?;
     let flat_footed = t_cond.contains(&ConditionName::FlatFooted) || t_mods.iter().any(|c| c.flat_footed);
     let kind = if ranged { AttackKind::Ranged } else { AttackKind::Melee };
-    let distance = a.distance(t, rules.grid.diagonal) * rules.grid.square_ft;
+    // §26.5: between vehicles in a chase, range comes from zones and the chase adds its terms.
+    let chase = super::chase::attack_terms(world, attacker, target, weapon, ranged)?;
+    let distance = chase
+        .as_ref()
+        .map_or(a.distance(t, rules.grid.diagonal) * rules.grid.square_ft, |c| {
+            c.distance_ft
+        });
     let mut attack = attack_from_conditions;
     // VEH-19: attacking from a moving vehicle.
     attack.extend(super::vehicle::attack_penalty(world, attacker));
@@ -437,6 +443,10 @@ pub fn situation(world: &World, attacker: &UnitId, target: &UnitId, weapon: &Wea
                 attack.push(m(s.penalty, "shooting into melee"));
             }
         }
+    }
+    if let Some(c) = chase {
+        attack.extend(c.attack);
+        defense.extend(c.defense);
     }
     defense.extend(effect_defense_modifiers(world, target));
     // HP-SG-4: a step down the condition track is a penalty to all defenses (the attacker's

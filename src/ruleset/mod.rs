@@ -11,6 +11,7 @@ mod aoo;
 mod area;
 mod attack;
 mod charge;
+mod chase_env;
 mod common;
 mod concealment;
 mod conditions;
@@ -49,6 +50,10 @@ pub use area::{
 };
 pub use attack::{AttackRules, CriticalDamage, CriticalModel, CriticalRules, CriticalThreat};
 pub use charge::{AfterCharge, ChargePath, ChargeRules, ChargeTerrain};
+pub use chase_env::{
+    ChaseEnvironment, EnvironmentFeature, FeatureKind, HazardEffect, HazardRow, HazardTrigger, PilotAction,
+    PilotingModifier,
+};
 pub use common::{Fraction, Rounding, Until};
 pub use concealment::{ConcealmentModel, ConcealmentRules, PerceptionPenalty};
 pub use conditions::{ConditionModifiers, DamageScope};

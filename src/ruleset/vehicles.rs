@@ -1,6 +1,7 @@
 //! Vehicle numbers on the tactical grid (RULES.md §25, VEH-1..VEH-22). Only starfinder has
 //! these rules; other families set `vehicles: None`.
 
+use super::chase_env::{ChaseEnvironment, HazardRow};
 use super::common::{Fraction, Rounding};
 use serde::{Deserialize, Serialize};
 
@@ -50,7 +51,7 @@ pub struct VehicleRules {
 }
 
 /// Vehicle chases (§26): DCs are `base + item level` unless noted.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ChaseRules {
     pub keep_pace_dc_base: u32,
@@ -80,4 +81,34 @@ pub struct ChaseRules {
     pub boarding_dc_base: u32,
     /// Falling off while boarding: failing by this much or more.
     pub boarding_fall_margin: u32,
+    /// A fall from a vehicle: double the normal falling damage (`fall_dice_per_10ft` d`fall_die`
+    /// per 10 ft, times this), or `short_fall_dice` d`fall_die` under 10 ft (CHS-16).
+    pub boarding_fall_multiplier: u32,
+    pub fall_die: u32,
+    pub fall_dice_per_10ft: u32,
+    pub short_fall_dice: u32,
+    /// Distances for ranges between vehicles: the same zone, one zone apart (CHS-2).
+    pub same_zone_ft: u32,
+    pub zone_apart_ft: u32,
+    /// A hazard that both damages and knocks off course: attack bonus change and damage share.
+    pub hazard_both_attack: i32,
+    pub hazard_both_damage: Fraction,
+    /// Table 8-4 (001:5109-5183), one row per hazard CR, in increasing CR.
+    pub hazard_table: Vec<HazardRow>,
+    /// Sample chase environments (001:5278-5347).
+    pub environments: Vec<ChaseEnvironment>,
+}
+
+impl ChaseRules {
+    /// The Table 8-4 row of a hazard of challenge rating `cr`.
+    pub fn hazard_row(&self, cr: Fraction) -> Option<&HazardRow> {
+        self.hazard_table
+            .iter()
+            .find(|row| row.cr.num * cr.den.max(1) == cr.num * row.cr.den.max(1))
+    }
+
+    /// The sample environment called `name`.
+    pub fn environment(&self, name: &str) -> Option<&ChaseEnvironment> {
+        self.environments.iter().find(|e| e.name == name)
+    }
 }

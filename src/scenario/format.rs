@@ -40,6 +40,9 @@ pub struct ScenarioFile {
     /// The GUI shows each human side only the squares and enemies its units can see.
     #[serde(default)]
     pub hidden_information: bool,
+    /// The battle starts as a vehicle chase (starfinder, §26).
+    #[serde(default)]
+    pub chase: Option<super::chase_format::ChaseDef>,
 }
 
 /// The battle map: ASCII rows plus a legend, or a filled `size` (GRID-1, GRID-5).

@@ -1,6 +1,7 @@
 //! Scenario files: the RON format a person writes, validation with `file:line:col` errors,
 //! stat-block templates, and the validated `ScenarioSpec` a battle is built from.
 
+mod chase_format;
 mod diagnostic;
 pub mod format;
 mod load;
@@ -9,12 +10,14 @@ mod spec;
 mod syntax;
 mod templates;
 mod validate;
+mod validate_chase;
 mod validate_vehicle;
 mod vehicle_format;
 
+pub use chase_format::{ChaseDef, ChaseFeatureDef, ChaseHazardDef, ChasePositionDef};
 pub use diagnostic::{Diagnostic, Problem};
 pub use load::{MAX_FILE_BYTES, load_file, load_str, parse_str, read_text, ron_options};
-pub use spec::{Objective, ScenarioSpec, Side, UnitSpec, VehicleSpec, Zone};
+pub use spec::{ChaseSpec, Objective, ScenarioSpec, Side, UnitSpec, VehicleSpec, Zone};
 pub use templates::Templates;
 pub use validate::{MAX_MAP_SIDE, validate};
 

@@ -23,6 +23,17 @@ pub struct ScenarioSpec {
     pub objectives: Vec<Objective>,
     /// Each human side sees only what its units can see (a GUI option; rules ignore it).
     pub hidden_information: bool,
+    /// The battle starts as a vehicle chase (§26).
+    pub chase: Option<ChaseSpec>,
+}
+
+/// A validated `chase` block: the board, where each vehicle starts, the environment.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChaseSpec {
+    pub zones: u32,
+    pub positions: Vec<(UnitId, i32)>,
+    pub features: Vec<crate::rules::chase::ZoneFeature>,
+    pub hazards: Vec<crate::rules::chase::ZoneHazard>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]

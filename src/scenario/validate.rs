@@ -63,6 +63,10 @@ pub fn validate(file: &ScenarioFile, templates: &Templates) -> Result<ScenarioSp
         .map(|m| build_zones(file, m, &mut problems))
         .unwrap_or_default();
     let objectives = build_objectives(file, &side_ids, &zones, &mut problems);
+    let chase = match (&file.chase, &ruleset) {
+        (Some(def), Some(r)) => super::validate_chase::build_chase(def, r, &units, &mut problems),
+        _ => None,
+    };
 
     match (problems.is_empty(), family, ruleset, map) {
         (true, Some(family), Some(ruleset), Some(map)) => Ok(ScenarioSpec {
@@ -78,6 +82,7 @@ pub fn validate(file: &ScenarioFile, templates: &Templates) -> Result<ScenarioSp
             zones,
             objectives,
             hidden_information: file.hidden_information,
+            chase,
         }),
         _ => Err(problems),
     }

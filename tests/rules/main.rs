@@ -7,6 +7,7 @@ mod attack;
 mod attack_options;
 mod bleeding;
 mod budget;
+mod chase;
 mod cli;
 mod docs;
 mod fights;

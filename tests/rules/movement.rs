@@ -308,6 +308,10 @@ fn reach_costs_match_planned_paths_on_shipped_scenarios() {
         let path = entry.unwrap().path();
         let text = std::fs::read_to_string(&path).unwrap();
         let mut b = battle(&text, &[]);
+        // A vehicle chase (§26) has no grid movement.
+        if b.world().get_resource::<fivefoot::rules::chase::Chase>().is_some() {
+            continue;
+        }
         while round(&b) == 0 {
             let a = active(&b).unwrap();
             ok(&mut b, end_turn(&a));

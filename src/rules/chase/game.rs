@@ -1,0 +1,446 @@
+//! The chase inside a battle (RULES.md §26): the chase commands through the normal
+//! check/execute path, their events applied to the `Chase` resource, the gate that keeps
+//! grid commands out of the pilot-actions and progress phases (CHS-4), the pilot's limits in
+//! the combat phase (CHS-14) and the chase terms of an attack between vehicles (CHS-3,
+//! CHS-12, CHS-13, CHS-15, CHS-18). Without a `Chase` resource none of this applies.
+
+use super::combat::ChaseAttackKind;
+use super::pilot_actions::{PilotRequest, phase_name};
+use super::progress::MoveReason;
+use super::state::{Chase, ChasePhase, Departure, ManeuverUse};
+use crate::rules::attack::deal_damage;
+use crate::rules::error::illegal;
+use crate::rules::vehicle::{Aboard, RiderRole, SkillBonuses};
+use crate::rules::{Combat, Dice, Executor, GameCommand, GameEvent, Modifier, Profile, RuleError, UnitId, Weapon};
+use crate::ruleset::{ActionKind, ChaseRules, Ruleset};
+use bevy::prelude::World;
+
+/// The chase numbers of the battle's family, or "not supported".
+fn chase_rules(world: &World) -> Result<&ChaseRules, RuleError> {
+    let rules = world.resource::<Ruleset>();
+    rules
+        .chases
+        .as_ref()
+        .ok_or_else(|| RuleError::NotSupported(format!("vehicle chases are not supported in {}", rules.name)))
+}
+
+fn chase(world: &World) -> Result<&Chase, RuleError> {
+    chase_rules(world)?;
+    world
+        .get_resource::<Chase>()
+        .ok_or_else(|| illegal("this battle is not a vehicle chase"))
+}
+
+/// The vehicle `unit` is: itself when a vehicle of the chase, else the one it rides.
+pub fn vehicle_of(world: &World, unit: &UnitId) -> Option<UnitId> {
+    let chase = world.get_resource::<Chase>()?;
+    if chase.entry(unit).is_some() {
+        return Some(unit.clone());
+    }
+    crate::rules::unit_component::<Aboard>(world, unit).map(|a| a.vehicle.clone())
+}
+
+/// The vehicle `pilot` pilots in the chase.
+fn piloted(world: &World, pilot: &UnitId) -> Result<UnitId, RuleError> {
+    let aboard = crate::rules::unit_component::<Aboard>(world, pilot);
+    match aboard {
+        Some(a) if a.role == RiderRole::Pilot => Ok(a.vehicle.clone()),
+        _ => Err(illegal(format!("{pilot} is not piloting a vehicle"))),
+    }
+}
+
+fn skill(world: &World, unit: &UnitId) -> Modifier {
+    let bonus = crate::rules::unit_component::<SkillBonuses>(world, unit).map_or(0, |s| s.piloting);
+    let name = crate::rules::unit_component::<Profile>(world, unit).map_or(unit.to_string(), |p| p.name.clone());
+    Modifier::new(bonus, format!("Piloting ({name})"))
+}
+
+fn request(world: &World, command: &GameCommand) -> Result<Option<PilotRequest>, RuleError> {
+    let GameCommand::PilotAction {
+        unit,
+        action,
+        target,
+        double,
+    } = command
+    else {
+        return Ok(None);
+    };
+    Ok(Some(PilotRequest {
+        vehicle: piloted(world, unit)?,
+        action: *action,
+        target: target.clone(),
+        double: *double,
+        skill: skill(world, unit),
+    }))
+}
+
+/// Whether a chase command is allowed now. Never changes the battle.
+pub fn check_chase_command(world: &World, command: &GameCommand) -> Result<(), RuleError> {
+    let board = chase(world)?;
+    match command {
+        GameCommand::PilotAction { unit, .. } => {
+            crate::rules::health::check_can_act(world, unit)?;
+            let req = request(world, command)?.expect("a pilot action");
+            board.check_pilot_action(&req)
+        }
+        GameCommand::EndPilotTurn { unit } => board.check_end_pilot_turn(&piloted(world, unit)?),
+        GameCommand::ChaseProgress { .. } => {
+            if board.phase != ChasePhase::Progress {
+                return Err(illegal(format!(
+                    "chase progress comes after every pilot has acted; the chase is in the {} phase",
+                    phase_name(board.phase)
+                )));
+            }
+            Ok(())
+        }
+        GameCommand::Collide { unit, target } => {
+            let vehicle = piloted(world, unit)?;
+            if board.phase != ChasePhase::Combat {
+                return Err(illegal("collisions happen in the combat phase (CHS-17)"));
+            }
+            if !board.are_engaged(&vehicle, target) {
+                return Err(illegal(format!(
+                    "{vehicle} is not engaged with {target}: only engaged vehicles collide (CHS-17)"
+                )));
+            }
+            if !board.pilot_allowance(&vehicle).standard {
+                return Err(illegal(format!(
+                    "{unit} has no standard action left after its pilot actions (CHS-14)"
+                )));
+            }
+            world
+                .resource::<Combat>()
+                .can_spend(&world.resource::<Ruleset>().actions, ActionKind::Standard)
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Runs an allowed chase command.
+pub fn execute_chase_command(ex: &mut Executor, command: &GameCommand) -> Result<(), RuleError> {
+    let rules = chase_rules(ex.world)?.clone();
+    let variants = ex.ruleset().variants.clone();
+    match command {
+        GameCommand::PilotAction { unit, .. } => {
+            let req = request(ex.world, command)?.expect("a pilot action");
+            let board = ex.world.resource::<Chase>().clone();
+            let outcome = {
+                let mut dice = ex.world.resource_mut::<Dice>();
+                board.resolve_pilot_action(&rules, &variants, &req, &mut dice)?
+            };
+            let damage: Vec<(UnitId, u32)> = outcome.hazards.iter().map(|h| (h.vehicle.clone(), h.damage)).collect();
+            ex.emit(GameEvent::ChasePilotAction {
+                pilot: unit.clone(),
+                outcome,
+            });
+            damage_vehicles(ex, &damage)
+        }
+        GameCommand::EndPilotTurn { unit } => {
+            let vehicle = piloted(ex.world, unit)?;
+            let uncontrolled = ex
+                .world
+                .resource::<Chase>()
+                .entry(&vehicle)
+                .is_some_and(|e| e.record.maneuver == ManeuverUse::None);
+            ex.emit(GameEvent::ChasePilotTurnEnded {
+                pilot: unit.clone(),
+                vehicle,
+                uncontrolled,
+            });
+            Ok(())
+        }
+        GameCommand::ChaseProgress { stay } => {
+            let board = ex.world.resource::<Chase>().clone();
+            let outcome = {
+                let mut dice = ex.world.resource_mut::<Dice>();
+                board.resolve_progress(&rules, stay, &mut dice)?
+            };
+            let damage: Vec<(UnitId, u32)> = outcome.hazards.iter().map(|h| (h.vehicle.clone(), h.damage)).collect();
+            ex.emit(GameEvent::ChaseProgressed { outcome });
+            damage_vehicles(ex, &damage)
+        }
+        GameCommand::Collide { unit, target } => {
+            let vehicle = piloted(ex.world, unit)?;
+            let board = ex.world.resource::<Chase>().clone();
+            let piloting = skill(ex.world, unit);
+            let outcome = {
+                let mut dice = ex.world.resource_mut::<Dice>();
+                board.resolve_collision(&rules, &vehicle, target, piloting, &mut dice)?
+            };
+            crate::rules::resolve::take_action(ex, unit, ActionKind::Standard, format!("collides with {target}"));
+            let damage = vec![
+                (outcome.target.clone(), outcome.damage),
+                (outcome.vehicle.clone(), outcome.self_damage),
+            ];
+            ex.emit(GameEvent::ChaseCollision {
+                pilot: unit.clone(),
+                outcome,
+            });
+            damage_vehicles(ex, &damage)
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Hazard and collision damage to vehicles, through the usual health path.
+fn damage_vehicles(ex: &mut Executor, damage: &[(UnitId, u32)]) -> Result<(), RuleError> {
+    let rules = ex.ruleset().clone();
+    for (vehicle, amount) in damage.iter().filter(|(_, a)| *a > 0) {
+        deal_damage(ex, &rules, vehicle, *amount, true)?;
+    }
+    Ok(())
+}
+
+/// The only writer of the chase's events.
+pub fn apply_chase_event(world: &mut World, event: &GameEvent) {
+    let Some(rules) = world.resource::<Ruleset>().chases.clone() else {
+        return;
+    };
+    let Some(mut board) = world.get_resource_mut::<Chase>() else {
+        return;
+    };
+    match event {
+        GameEvent::ChasePilotAction { outcome, .. } => board.apply_pilot_action(&rules, outcome),
+        GameEvent::ChasePilotTurnEnded { vehicle, .. } => board.apply_end_pilot_turn(vehicle),
+        GameEvent::ChaseProgressed { outcome } => board.apply_progress(outcome),
+        _ => {}
+    }
+}
+
+/// A new battle round: pilots act in initiative order (CHS-4), and after the first round
+/// the next pilot-actions phase begins.
+pub fn start_chase_round(world: &mut World, round: u32) {
+    let order: Vec<UnitId> = world
+        .resource::<Combat>()
+        .order
+        .iter()
+        .map(|e| e.unit.clone())
+        .collect();
+    let Some(mut board) = world.get_resource_mut::<Chase>() else {
+        return;
+    };
+    let rank = |pilot: &Option<UnitId>| {
+        pilot
+            .as_ref()
+            .and_then(|p| order.iter().position(|u| u == p))
+            .unwrap_or(usize::MAX)
+    };
+    board.vehicles.sort_by_key(|e| rank(&e.pilot));
+    if round > board.round {
+        board.begin_round();
+    }
+}
+
+/// Commands the chase forbids now: anything but pilot actions before chase progress (CHS-4),
+/// grid movement (positions are zones), and what a pilot's pilot actions used up (CHS-14).
+pub fn refuse_in_chase(world: &World, command: &GameCommand) -> Option<RuleError> {
+    let board = world.get_resource::<Chase>()?;
+    if board.phase == ChasePhase::Over {
+        return None;
+    }
+    let chase_command = matches!(
+        command,
+        GameCommand::PilotAction { .. }
+            | GameCommand::EndPilotTurn { .. }
+            | GameCommand::ChaseProgress { .. }
+            | GameCommand::TrackEffect { .. }
+            | GameCommand::DamageAbility { .. }
+            | GameCommand::SetReactions { .. }
+    );
+    if matches!(board.phase, ChasePhase::PilotActions | ChasePhase::Progress) && !chase_command {
+        return Some(illegal(format!(
+            "the chase is in the {} phase: {}",
+            phase_name(board.phase),
+            if board.phase == ChasePhase::Progress {
+                "run ChaseProgress first"
+            } else {
+                "pilots take their pilot actions first"
+            }
+        )));
+    }
+    if matches!(
+        command,
+        GameCommand::Move { .. } | GameCommand::Charge { .. } | GameCommand::Fly { .. } | GameCommand::Vehicle { .. }
+    ) {
+        return Some(illegal(
+            "in a vehicle chase, positions are zones: vehicles move by pilot actions and chase progress",
+        ));
+    }
+    if board.phase != ChasePhase::Combat {
+        return None;
+    }
+    let unit = command.actor()?;
+    let vehicle = board.vehicle_of_pilot(unit)?;
+    let spent = vehicle.record.maneuver;
+    let refused = match spent {
+        ManeuverUse::Double { .. } => !matches!(command, GameCommand::EndTurn { .. }),
+        ManeuverUse::Single => matches!(command, GameCommand::FullAttack { .. }),
+        _ => false,
+    };
+    refused.then(|| {
+        illegal(format!(
+            "{unit} spent {} on pilot actions this round (CHS-14)",
+            if spent == ManeuverUse::Single {
+                "its move action: a pilot makes a full attack only after leaving the vehicle uncontrolled"
+            } else {
+                "its full action"
+            }
+        ))
+    })
+}
+
+/// The chase's part of an attack between two vehicles (or their riders).
+pub struct ChaseTerms {
+    pub distance_ft: u32,
+    pub attack: Vec<Modifier>,
+    pub defense: Vec<Modifier>,
+}
+
+/// CHS-12, CHS-13, CHS-15, CHS-3, CHS-18 for `attacker` attacking `target` with `weapon`, when
+/// both are on vehicles in the chase; `None` otherwise.
+pub fn attack_terms(
+    world: &World,
+    attacker: &UnitId,
+    target: &UnitId,
+    weapon: &Weapon,
+    ranged: bool,
+) -> Result<Option<ChaseTerms>, RuleError> {
+    let Some(board) = world.get_resource::<Chase>() else {
+        return Ok(None);
+    };
+    if board.phase == ChasePhase::Over {
+        return Ok(None);
+    }
+    let (Some(from), Some(to)) = (vehicle_of(world, attacker), vehicle_of(world, target)) else {
+        return Ok(None);
+    };
+    let rules = chase_rules(world)?;
+    let kind = if ranged {
+        ChaseAttackKind::Ranged
+    } else {
+        ChaseAttackKind::Melee {
+            reach: weapon
+                .reach_ft
+                .is_some_and(|r| r > world.resource::<Ruleset>().grid.square_ft),
+        }
+    };
+    let attack = board.attack_modifiers(rules, &from, &to, kind)?;
+    let defense = board.defense_modifiers(rules, &to);
+    let distance_ft = board.range_ft(rules, &from, &to).unwrap_or_default();
+    Ok(Some(ChaseTerms {
+        distance_ft,
+        attack,
+        defense,
+    }))
+}
+
+/// The log line of a chase event.
+pub fn narrate_chase(event: &GameEvent) -> String {
+    match event {
+        GameEvent::ChasePilotAction { pilot, outcome } => {
+            let part = match outcome.part {
+                0 => String::new(),
+                p => format!(" (double maneuver, part {p})"),
+            };
+            let target = outcome.target.as_ref().map(|t| format!(" {t}")).unwrap_or_default();
+            let check = match &outcome.check {
+                Some(c) => {
+                    let mods: Vec<String> = c
+                        .modifiers
+                        .iter()
+                        .map(|m| format!("{:+} {}", m.value, m.source))
+                        .collect();
+                    format!(
+                        ": d20 {} {} = {} vs DC {} — {}",
+                        c.roll.result,
+                        mods.join(" "),
+                        c.total,
+                        c.dc,
+                        if c.success { "success" } else { "failure" }
+                    )
+                }
+                None => " (no check)".into(),
+            };
+            let moved = outcome
+                .moved_to
+                .map(|z| format!("; {} moves up to zone {z} at once", outcome.vehicle))
+                .unwrap_or_default();
+            let hazards: String = outcome
+                .hazards
+                .iter()
+                .map(|h| format!("; {} {} {}", h.hazard, if h.hit { "hits" } else { "misses" }, h.vehicle))
+                .collect();
+            format!(
+                "{pilot} ({}) tries to {}{target}{part}{check}{moved}{hazards}",
+                outcome.vehicle,
+                outcome.action.name()
+            )
+        }
+        GameEvent::ChasePilotTurnEnded {
+            pilot,
+            vehicle,
+            uncontrolled,
+        } => {
+            if *uncontrolled {
+                format!("{pilot} takes no pilot action: {vehicle} is uncontrolled this round")
+            } else {
+                format!("{pilot} is done piloting {vehicle} this round")
+            }
+        }
+        GameEvent::ChaseProgressed { outcome } => {
+            let mut parts: Vec<String> = outcome
+                .moves
+                .iter()
+                .map(|m| {
+                    let how = match m.reason {
+                        MoveReason::Succeeded => "advances",
+                        MoveReason::SpeedUpNarrowMiss => "advances (speed up missed by less than 5)",
+                        MoveReason::FellBack => "falls back (failed keep pace)",
+                        MoveReason::FailedAll => "stays (failed every check)",
+                        MoveReason::SlowedDown => "stays (slowed down)",
+                        MoveReason::CarriedByEngagement => "is carried along by its engagement",
+                        MoveReason::EngagementHeld => "stays with its engagement",
+                        MoveReason::DroppedBack => "drops back to stay in the chase",
+                    };
+                    format!("{} {how}: zone {} → {}", m.vehicle, m.from, m.to)
+                })
+                .collect();
+            for h in &outcome.hazards {
+                parts.push(format!(
+                    "{} {} {} ({} vs KAC {}){}",
+                    h.hazard,
+                    if h.hit { "hits" } else { "misses" },
+                    h.vehicle,
+                    h.total,
+                    h.ac,
+                    if h.off_course { ", off course" } else { "" }
+                ));
+            }
+            for (v, why) in &outcome.departures {
+                parts.push(match why {
+                    Departure::Escaped => format!("{v} escapes"),
+                    Departure::LeftBehind => format!("{v} is left behind"),
+                    Departure::Wrecked => format!("{v} is wrecked"),
+                });
+            }
+            if outcome.over {
+                parts.push("the chase is over".into());
+            }
+            format!("Chase progress: {}", parts.join("; "))
+        }
+        GameEvent::ChaseCollision { pilot, outcome } => format!(
+            "{pilot} smashes {} into {}: d20 {} → {} vs DC {} — {}",
+            outcome.vehicle,
+            outcome.target,
+            outcome.roll.result,
+            outcome.total,
+            outcome.dc,
+            if outcome.success {
+                format!("{} damage to it, {} back", outcome.damage, outcome.self_damage)
+            } else {
+                "misses".into()
+            }
+        ),
+        _ => String::new(),
+    }
+}

@@ -1,0 +1,28 @@
+//! The Starfinder vehicle chase (RULES.md §26, CHS-1..CHS-19): an abstract mode off the grid
+//! where vehicles sit in zones. This module owns the chase board and its rules as pure data
+//! and functions (`check` → `resolve` rolls and returns an outcome → `apply` writes it); the
+//! executor wraps them in commands and events. It never touches the grid or the GUI.
+//!
+//! Family numbers come from `Ruleset::chases` (`None`: the family has no chases).
+
+mod combat;
+mod dcs;
+mod game;
+mod hazards;
+mod pilot_actions;
+mod progress;
+mod state;
+
+pub use combat::{BoardingOutcome, BoardingResult, ChaseAttackKind, CollisionOutcome, PilotAllowance};
+pub use dcs::{action_dc, boarding_dc, break_free_dc, collision_dc, double_maneuver_penalty};
+pub use game::{
+    ChaseTerms, apply_chase_event, attack_terms, check_chase_command, execute_chase_command, narrate_chase,
+    refuse_in_chase, start_chase_round, vehicle_of,
+};
+pub use hazards::{HazardAttack, ZoneHazard, hazard_attack, hazards_on_entry};
+pub use pilot_actions::{PilotCheck, PilotOutcome, PilotRequest, phase_name};
+pub use progress::{MoveReason, ProgressMove, ProgressOutcome, own_movement};
+pub use state::{
+    ActionResult, Chase, ChaseEntry, ChasePhase, ChaseVehicle, Departure, ManeuverUse, RoundRecord, TrickEffect,
+    ZoneFeature,
+};

@@ -1,0 +1,234 @@
+//! Chase progress (RULES.md §26.4): advancing vehicles from their pilots' results (CHS-8),
+//! engaged vehicles moving together with the self-advancing ones counting as ahead (CHS-9),
+//! hazards on entering a zone, escaping and being left behind (CHS-10), and the end of the
+//! chase (CHS-11).
+
+use super::hazards::{HazardAttack, hazard_attack, hazards_on_entry};
+use super::pilot_actions::phase_name;
+use super::state::{Chase, ChaseEntry, ChasePhase, Departure, ManeuverUse};
+use crate::rules::error::illegal;
+use crate::rules::{Dice, RuleError, UnitId};
+use crate::ruleset::{ChaseRules, PilotAction};
+use serde::{Deserialize, Serialize};
+
+/// Why a vehicle moved (or not) in chase progress.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MoveReason {
+    /// At least one required check succeeded.
+    Succeeded,
+    /// Speed up failed by less than 5 (and nothing succeeded).
+    SpeedUpNarrowMiss,
+    /// Keep pace failed (and nothing succeeded): back one zone.
+    FellBack,
+    /// Failed every check (or uncontrolled): stays.
+    FailedAll,
+    /// Slowed down: stays whatever else succeeded.
+    SlowedDown,
+    /// Failed everything but moved along with an engaged vehicle that advanced (CHS-9).
+    CarriedByEngagement,
+    /// Every vehicle of its engagement failed everything: none moves (CHS-9).
+    EngagementHeld,
+    /// Would have escaped but chose to stay one zone ahead (CHS-10).
+    DroppedBack,
+}
+
+/// One vehicle's movement in chase progress.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ProgressMove {
+    pub vehicle: UnitId,
+    pub from: i32,
+    pub to: i32,
+    pub reason: MoveReason,
+}
+
+/// Everything a chase progress phase did.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ProgressOutcome {
+    pub moves: Vec<ProgressMove>,
+    /// `(ahead, behind)` pairs inside one zone (CHS-9).
+    pub ahead_in_zone: Vec<(UnitId, UnitId)>,
+    pub hazards: Vec<HazardAttack>,
+    pub departures: Vec<(UnitId, Departure)>,
+    /// The chase is over (CHS-11).
+    pub over: bool,
+}
+
+/// A vehicle's own movement from its pilot's results (CHS-8), before engagements.
+pub fn own_movement(entry: &ChaseEntry, rules: &ChaseRules) -> (i32, MoveReason) {
+    let r = &entry.record;
+    if r.results.iter().any(|a| a.action == PilotAction::SlowDown) {
+        return (0, MoveReason::SlowedDown);
+    }
+    if r.maneuver == ManeuverUse::Uncontrolled {
+        return (0, MoveReason::FailedAll);
+    }
+    // Slow down aside, every action is a "required check"; one without a check (engaging an
+    // ally, breaking free of allies) counts as a success.
+    if r.results.iter().any(|a| a.success) {
+        return (1, MoveReason::Succeeded);
+    }
+    let narrow = |a: &&super::state::ActionResult| {
+        a.action == PilotAction::SpeedUp && a.margin.is_some_and(|m| m > -(rules.speed_up_fail_margin as i32))
+    };
+    if r.results.iter().any(|a| narrow(&a)) {
+        return (1, MoveReason::SpeedUpNarrowMiss);
+    }
+    if r.results.iter().any(|a| a.action == PilotAction::KeepPace) {
+        return (-1, MoveReason::FellBack);
+    }
+    (0, MoveReason::FailedAll)
+}
+
+impl Chase {
+    /// Runs chase progress: moves, hazards on entry, departures, the end (pure; rolls the
+    /// hazards). `stay` lists vehicles that would escape but choose to stay in the chase.
+    pub fn resolve_progress(
+        &self,
+        rules: &ChaseRules,
+        stay: &[UnitId],
+        dice: &mut Dice,
+    ) -> Result<ProgressOutcome, RuleError> {
+        if self.phase != ChasePhase::Progress {
+            return Err(illegal(format!(
+                "chase progress comes after every pilot has acted; the chase is in the {} phase",
+                phase_name(self.phase)
+            )));
+        }
+        let mut moves: Vec<ProgressMove> = Vec::new();
+        let mut ahead = Vec::new();
+        let active: Vec<&ChaseEntry> = self.active().collect();
+        for e in &active {
+            let (delta, reason) = own_movement(e, rules);
+            let (delta, reason) = match e.engagement {
+                None => (delta, reason),
+                Some(group) => {
+                    let members: Vec<&&ChaseEntry> = active.iter().filter(|m| m.engagement == Some(group)).collect();
+                    let advancers: Vec<&UnitId> = members
+                        .iter()
+                        .filter(|m| own_movement(m, rules).0 > 0)
+                        .map(|m| &m.vehicle.id)
+                        .collect();
+                    if advancers.is_empty() {
+                        (0, MoveReason::EngagementHeld)
+                    } else if delta > 0 {
+                        (1, reason)
+                    } else {
+                        for a in advancers {
+                            ahead.push((a.clone(), e.vehicle.id.clone()));
+                        }
+                        (1, MoveReason::CarriedByEngagement)
+                    }
+                }
+            };
+            moves.push(ProgressMove {
+                vehicle: e.vehicle.id.clone(),
+                from: e.zone,
+                to: e.zone + delta,
+                reason,
+            });
+        }
+        let zone_of = |moves: &[ProgressMove], id: &UnitId| moves.iter().find(|m| &m.vehicle == id).map(|m| m.to);
+        // Hazards trigger as soon as a vehicle enters a zone (001:4975-4978).
+        let mut hazards = self.hazards.clone();
+        let mut attacks = Vec::new();
+        for m in moves.iter().filter(|m| m.to != m.from) {
+            let kac = self.entry(&m.vehicle).map(|e| e.vehicle.kac).unwrap_or_default();
+            for i in hazards_on_entry(&hazards, m.to) {
+                attacks.push(hazard_attack(rules, &hazards[i], &m.vehicle, kac, dice)?);
+                hazards[i].spent = true;
+            }
+        }
+        // CHS-10: escape first (or drop back to one zone ahead), then left behind, on the
+        // positions after the moves, against every adversary still in the chase.
+        let leave = rules.leave_zones as i32;
+        let mut departures = Vec::new();
+        for e in &active {
+            let id = &e.vehicle.id;
+            let own = zone_of(&moves, id).unwrap_or(e.zone);
+            let others: Vec<i32> = self
+                .adversaries(id)
+                .filter_map(|a| zone_of(&moves, &a.vehicle.id))
+                .collect();
+            let Some(nearest) = others.iter().max() else { continue };
+            if own - nearest >= leave {
+                if stay.contains(id) {
+                    let m = moves
+                        .iter_mut()
+                        .find(|m| &m.vehicle == id)
+                        .expect("every active vehicle moves");
+                    m.to = nearest + 1;
+                    m.reason = MoveReason::DroppedBack;
+                } else {
+                    departures.push((id.clone(), Departure::Escaped));
+                }
+            }
+        }
+        for e in &active {
+            let id = &e.vehicle.id;
+            if departures.iter().any(|(d, _)| d == id) {
+                continue;
+            }
+            let own = zone_of(&moves, id).unwrap_or(e.zone);
+            let others: Vec<i32> = self
+                .adversaries(id)
+                .filter_map(|a| zone_of(&moves, &a.vehicle.id))
+                .collect();
+            if !others.is_empty() && others.iter().all(|z| z - own >= leave) {
+                departures.push((id.clone(), Departure::LeftBehind));
+            }
+        }
+        let mut sides: Vec<_> = active
+            .iter()
+            .filter(|e| !departures.iter().any(|(d, _)| d == &e.vehicle.id))
+            .map(|e| e.vehicle.side.clone())
+            .collect();
+        sides.sort();
+        sides.dedup();
+        Ok(ProgressOutcome {
+            moves,
+            ahead_in_zone: ahead,
+            hazards: attacks,
+            departures,
+            over: sides.len() < 2,
+        })
+    }
+
+    /// The only writer of chase progress.
+    pub fn apply_progress(&mut self, out: &ProgressOutcome) {
+        let round = self.round;
+        for m in &out.moves {
+            if let Some(e) = self.entry_mut(&m.vehicle) {
+                e.zone = m.to;
+            }
+        }
+        for h in &out.hazards {
+            let zone = self.entry(&h.vehicle).map(|e| e.zone);
+            if let Some(z) = self
+                .hazards
+                .iter_mut()
+                .find(|z| z.name == h.hazard && Some(z.zone) == zone)
+            {
+                z.spent = true;
+            }
+            if h.off_course
+                && let Some(e) = self.entry_mut(&h.vehicle)
+            {
+                e.off_course = Some(round);
+            }
+        }
+        self.ahead_in_zone = out.ahead_in_zone.clone();
+        for (id, why) in &out.departures {
+            if let Some(e) = self.entry_mut(id) {
+                e.departed = Some(*why);
+                e.engagement = None;
+            }
+        }
+        self.dissolve_single_engagements();
+        self.phase = if out.over || self.is_decided() {
+            ChasePhase::Over
+        } else {
+            ChasePhase::Combat
+        };
+    }
+}
