@@ -10,6 +10,7 @@ pub mod area;
 pub mod attack;
 pub mod board;
 pub mod camera;
+pub mod chase;
 pub mod handoff;
 pub mod hud;
 pub mod initiative;
@@ -163,6 +164,8 @@ pub fn plugin(app: &mut App) {
         area::plugin,
         initiative::plugin,
     ));
+    // The vehicle chase panel (only shown when the battle is a chase).
+    app.add_plugins(chase::plugin);
 }
 
 /// Opens the window on a launch and runs the game until it is closed.

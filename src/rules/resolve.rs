@@ -70,7 +70,8 @@ pub fn check(world: &World, command: &GameCommand) -> Result<(), RuleError> {
         GameCommand::PilotAction { .. }
         | GameCommand::EndPilotTurn { .. }
         | GameCommand::ChaseProgress { .. }
-        | GameCommand::Collide { .. } => super::chase::check_chase_command(world, command),
+        | GameCommand::Collide { .. }
+        | GameCommand::Board { .. } => super::chase::check_chase_command(world, command),
         GameCommand::EndTurn { .. } => Ok(()),
         GameCommand::Delay { unit } => {
             if combat.interruption.is_some() {
@@ -215,7 +216,8 @@ pub fn execute(ex: &mut Executor, command: &GameCommand) -> Result<(), RuleError
         GameCommand::PilotAction { .. }
         | GameCommand::EndPilotTurn { .. }
         | GameCommand::ChaseProgress { .. }
-        | GameCommand::Collide { .. } => super::chase::execute_chase_command(ex, command),
+        | GameCommand::Collide { .. }
+        | GameCommand::Board { .. } => super::chase::execute_chase_command(ex, command),
         GameCommand::EndTurn { unit } => {
             let interrupted = ex
                 .world
