@@ -36,7 +36,7 @@ pub(super) fn plugin(app: &mut App) {
 pub struct MainCamera;
 
 /// Room the HUD takes at the top and bottom of the window, kept free when fitting the map.
-pub const HUD_TOP: f32 = 44.0;
+pub const HUD_TOP: f32 = 62.0;
 pub const HUD_BOTTOM: f32 = 150.0;
 /// Width of the side panel on the right (initiative tracker, attack preview).
 pub const HUD_RIGHT: f32 = 250.0;

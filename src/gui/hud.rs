@@ -85,14 +85,24 @@ fn spawn_hud(mut commands: Commands) {
             (
                 Name::new("Turn"),
                 TurnText,
+                Node {
+                    max_width: Val::Percent(26.0),
+                    ..default()
+                },
                 Text::new(""),
                 TextFont::from_font_size(16.0),
                 TextColor(Color::WHITE),
             ),
             (
                 Name::new("Action bar"),
+                // Wraps to a second row rather than running off a 1280-px window when the
+                // situational buttons (act now, fire readied, vehicle orders) are showing.
                 Node {
                     column_gap: Val::Px(3.0),
+                    row_gap: Val::Px(3.0),
+                    flex_wrap: FlexWrap::Wrap,
+                    justify_content: JustifyContent::FlexEnd,
+                    max_width: Val::Percent(74.0),
                     ..default()
                 },
                 Children::spawn(SpawnIter(Action::ALL.into_iter().map(action_button))),

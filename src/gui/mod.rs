@@ -12,6 +12,7 @@ pub mod attack;
 pub mod badges;
 pub mod board;
 pub mod camera;
+pub mod chase;
 pub mod font;
 pub mod handoff;
 pub mod hud;
@@ -173,6 +174,8 @@ pub fn plugin(app: &mut App) {
     ));
     app.add_plugins((animation::plugin, visibility::plugin));
     app.add_plugins((panel::plugin, menu::plugin, reactions::plugin));
+    // The vehicle chase panel (only shown when the battle is a chase).
+    app.add_plugins(chase::plugin);
 }
 
 /// Opens the window on a launch and runs the game until it is closed.

@@ -353,7 +353,8 @@ pub fn apply(world: &mut World, event: &GameEvent) {
         GameEvent::ChasePilotAction { .. }
         | GameEvent::ChasePilotTurnEnded { .. }
         | GameEvent::ChaseProgressed { .. }
-        | GameEvent::ChaseCollision { .. } => super::chase::apply_chase_event(world, event),
+        | GameEvent::ChaseCollision { .. }
+        | GameEvent::ChaseBoarding { .. } => super::chase::apply_chase_event(world, event),
         GameEvent::SpellCast { unit, spell, uses_left }
         | GameEvent::SpellLost {
             unit, spell, uses_left, ..

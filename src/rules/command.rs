@@ -37,6 +37,16 @@ pub enum GameCommand {
     /// Chase (CHS-17): the pilot `unit` smashes its vehicle into the engaged `target` vehicle
     /// (a standard action in the combat phase).
     Collide { unit: UnitId, target: UnitId },
+    /// Chase (CHS-16): the passenger `unit` climbs from its vehicle onto `vehicle`, engaged
+    /// with it, in the combat phase: a move action that provokes attacks of opportunity, then
+    /// Acrobatics or Athletics (`skill`; the better of the two when left out) against 5 + the
+    /// vehicle's KAC.
+    BoardEngaged {
+        unit: UnitId,
+        vehicle: UnitId,
+        #[serde(default)]
+        skill: Option<crate::rules::chase::BoardingSkill>,
+    },
     /// The active unit ends its turn (SEQ-1 step 6).
     EndTurn { unit: UnitId },
     /// The active unit delays before acting (§3.4, SEQ-8).
@@ -326,7 +336,8 @@ impl GameCommand {
             | GameCommand::Vehicle { unit, .. }
             | GameCommand::PilotAction { unit, .. }
             | GameCommand::EndPilotTurn { unit }
-            | GameCommand::Collide { unit, .. } => Some(unit),
+            | GameCommand::Collide { unit, .. }
+            | GameCommand::BoardEngaged { unit, .. } => Some(unit),
             GameCommand::Decline { then, .. } => then.actor(),
             GameCommand::TrackEffect { source, .. } | GameCommand::DamageAbility { source, .. } => Some(source),
             GameCommand::Proceed | GameCommand::ChaseProgress { .. } => None,

@@ -557,6 +557,14 @@ pub enum GameEvent {
         pilot: UnitId,
         outcome: super::chase::CollisionOutcome,
     },
+    /// Chase (CHS-16): a passenger's boarding attempt from vehicle `from` onto `to`.
+    ChaseBoarding {
+        unit: UnitId,
+        from: UnitId,
+        to: UnitId,
+        skill: super::chase::BoardingSkill,
+        outcome: super::chase::BoardingOutcome,
+    },
 }
 
 fn is_zero(v: &i32) -> bool {
@@ -613,6 +621,9 @@ impl GameEvent {
             GameEvent::ChaseCollision { outcome, .. } => std::iter::once(&outcome.roll)
                 .chain(outcome.damage_dice.iter())
                 .collect(),
+            GameEvent::ChaseBoarding { outcome, .. } => {
+                std::iter::once(&outcome.roll).chain(outcome.fall_dice.iter()).collect()
+            }
             _ => Vec::new(),
         }
     }

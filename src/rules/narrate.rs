@@ -429,7 +429,8 @@ pub fn narrate(event: &GameEvent, rules: &Ruleset) -> String {
         GameEvent::ChasePilotAction { .. }
         | GameEvent::ChasePilotTurnEnded { .. }
         | GameEvent::ChaseProgressed { .. }
-        | GameEvent::ChaseCollision { .. } => super::chase::narrate_chase(event),
+        | GameEvent::ChaseCollision { .. }
+        | GameEvent::ChaseBoarding { .. } => super::chase::narrate_chase(event),
         GameEvent::SpellCast { unit, spell, uses_left } => format!("{unit} casts {spell}{}", uses_text(*uses_left)),
         GameEvent::VehicleStarted { .. }
         | GameEvent::VehicleCheck { .. }

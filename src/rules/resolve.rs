@@ -86,7 +86,8 @@ pub fn check(world: &World, command: &GameCommand) -> Result<(), RuleError> {
         GameCommand::PilotAction { .. }
         | GameCommand::EndPilotTurn { .. }
         | GameCommand::ChaseProgress { .. }
-        | GameCommand::Collide { .. } => super::chase::check_chase_command(world, command),
+        | GameCommand::Collide { .. }
+        | GameCommand::BoardEngaged { .. } => super::chase::check_chase_command(world, command),
         GameCommand::Delay { unit } => {
             if combat.interruption.is_some() {
                 return Err(RuleError::IllegalMove("a readied action cannot be delayed".into()));
@@ -244,7 +245,8 @@ pub fn execute(ex: &mut Executor, command: &GameCommand) -> Result<(), RuleError
         GameCommand::PilotAction { .. }
         | GameCommand::EndPilotTurn { .. }
         | GameCommand::ChaseProgress { .. }
-        | GameCommand::Collide { .. } => super::chase::execute_chase_command(ex, command),
+        | GameCommand::Collide { .. }
+        | GameCommand::BoardEngaged { .. } => super::chase::execute_chase_command(ex, command),
         GameCommand::EndTurn { unit } => {
             let interrupted = ex
                 .world

@@ -8,6 +8,7 @@ mod attack_options;
 mod bleeding;
 mod budget;
 mod chase;
+mod chase_board;
 mod cli;
 mod docs;
 mod fights;

@@ -34,6 +34,23 @@ pub struct PilotAllowance {
     pub full_attack: bool,
 }
 
+/// The skill a boarding attempt uses (CHS-16).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BoardingSkill {
+    Acrobatics,
+    Athletics,
+}
+
+impl BoardingSkill {
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Acrobatics => "Acrobatics",
+            Self::Athletics => "Athletics",
+        }
+    }
+}
+
 /// A boarding attempt (CHS-16).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BoardingOutcome {

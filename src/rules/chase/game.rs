@@ -4,7 +4,7 @@
 //! the combat phase (CHS-14) and the chase terms of an attack between vehicles (CHS-3,
 //! CHS-12, CHS-13, CHS-15, CHS-18). Without a `Chase` resource none of this applies.
 
-use super::combat::ChaseAttackKind;
+use super::combat::{BoardingResult, ChaseAttackKind};
 use super::pilot_actions::{PilotRequest, phase_name};
 use super::progress::MoveReason;
 use super::state::{Chase, ChasePhase, Departure, ManeuverUse};
@@ -16,7 +16,7 @@ use crate::ruleset::{ActionKind, ChaseRules, Ruleset};
 use bevy::prelude::World;
 
 /// The chase numbers of the battle's family, or "not supported".
-fn chase_rules(world: &World) -> Result<&ChaseRules, RuleError> {
+pub(super) fn chase_rules(world: &World) -> Result<&ChaseRules, RuleError> {
     let rules = world.resource::<Ruleset>();
     rules
         .chases
@@ -24,7 +24,7 @@ fn chase_rules(world: &World) -> Result<&ChaseRules, RuleError> {
         .ok_or_else(|| RuleError::NotSupported(format!("vehicle chases are not supported in {}", rules.name)))
 }
 
-fn chase(world: &World) -> Result<&Chase, RuleError> {
+pub(super) fn chase(world: &World) -> Result<&Chase, RuleError> {
     chase_rules(world)?;
     world
         .get_resource::<Chase>()
@@ -74,6 +74,29 @@ fn request(world: &World, command: &GameCommand) -> Result<Option<PilotRequest>,
     }))
 }
 
+/// The DC and the check's modifiers (every one but the d20) of a `PilotAction` command as
+/// its pilot would roll it now, for a menu to show (`None` DC: no check is needed). Pure: the
+/// same numbers `execute_chase_command` rolls against; whether the command is allowed is
+/// `check_chase_command`'s to say.
+pub fn pilot_action_terms(world: &World, command: &GameCommand) -> Result<(Option<i32>, Vec<Modifier>), RuleError> {
+    let rules = chase_rules(world)?;
+    let variants = &world.resource::<Ruleset>().variants;
+    let board = chase(world)?;
+    let req = request(world, command)?.ok_or_else(|| illegal("not a pilot action"))?;
+    let dc = board.pilot_dc(rules, variants, &req.vehicle, req.action, req.target.as_ref());
+    // The part of a double maneuver counts as one whether it is the first or the second.
+    let double = req.double
+        || board
+            .entry(&req.vehicle)
+            .is_some_and(|e| matches!(e.record.maneuver, ManeuverUse::Double { .. }));
+    let modifiers = if dc.is_some() {
+        board.pilot_modifiers(rules, &req, double)
+    } else {
+        Vec::new()
+    };
+    Ok((dc, modifiers))
+}
+
 /// Whether a chase command is allowed now. Never changes the battle.
 pub fn check_chase_command(world: &World, command: &GameCommand) -> Result<(), RuleError> {
     let board = chase(world)?;
@@ -111,6 +134,9 @@ pub fn check_chase_command(world: &World, command: &GameCommand) -> Result<(), R
             world
                 .resource::<Combat>()
                 .can_spend(&world.resource::<Ruleset>().actions, ActionKind::Standard)
+        }
+        GameCommand::BoardEngaged { unit, vehicle, .. } => {
+            super::boarding::check_boarding(world, unit, vehicle).map(|_| ())
         }
         _ => Ok(()),
     }
@@ -178,6 +204,9 @@ pub fn execute_chase_command(ex: &mut Executor, command: &GameCommand) -> Result
             });
             damage_vehicles(ex, &damage)
         }
+        GameCommand::BoardEngaged { unit, vehicle, skill } => {
+            super::boarding::execute_boarding(ex, unit, vehicle, *skill)
+        }
         _ => Ok(()),
     }
 }
@@ -193,6 +222,10 @@ fn damage_vehicles(ex: &mut Executor, damage: &[(UnitId, u32)]) -> Result<(), Ru
 
 /// The only writer of the chase's events.
 pub fn apply_chase_event(world: &mut World, event: &GameEvent) {
+    if let GameEvent::ChaseBoarding { unit, to, outcome, .. } = event {
+        super::boarding::apply_boarding(world, unit, to, outcome.result);
+        return;
+    }
     let Some(rules) = world.resource::<Ruleset>().chases.clone() else {
         return;
     };
@@ -441,6 +474,29 @@ pub fn narrate_chase(event: &GameEvent) -> String {
                 "misses".into()
             }
         ),
+        GameEvent::ChaseBoarding {
+            unit,
+            from,
+            to,
+            skill,
+            outcome,
+        } => {
+            let result = match outcome.result {
+                BoardingResult::Boarded => format!("{unit} is now aboard {to}"),
+                BoardingResult::Stayed => format!("{unit} stays on {from}"),
+                BoardingResult::Fell => {
+                    format!("{unit} falls off, prone, taking {} falling damage", outcome.fall_damage)
+                }
+            };
+            format!(
+                "{unit} tries to board {to} from {from}: {} d20 {} {:+} = {} vs DC {} — {result}",
+                skill.name(),
+                outcome.roll.result,
+                outcome.modifiers.iter().map(|m| m.value).sum::<i32>(),
+                outcome.total,
+                outcome.dc
+            )
+        }
         _ => String::new(),
     }
 }

@@ -5,6 +5,7 @@
 //!
 //! Family numbers come from `Ruleset::chases` (`None`: the family has no chases).
 
+mod boarding;
 mod combat;
 mod dcs;
 mod game;
@@ -13,11 +14,11 @@ mod pilot_actions;
 mod progress;
 mod state;
 
-pub use combat::{BoardingOutcome, BoardingResult, ChaseAttackKind, CollisionOutcome, PilotAllowance};
+pub use combat::{BoardingOutcome, BoardingResult, BoardingSkill, ChaseAttackKind, CollisionOutcome, PilotAllowance};
 pub use dcs::{action_dc, boarding_dc, break_free_dc, collision_dc, double_maneuver_penalty};
 pub use game::{
     ChaseTerms, apply_chase_event, attack_terms, check_chase_command, execute_chase_command, narrate_chase,
-    refuse_in_chase, start_chase_round, vehicle_of,
+    pilot_action_terms, refuse_in_chase, start_chase_round, vehicle_of,
 };
 pub use hazards::{HazardAttack, ZoneHazard, hazard_attack, hazards_on_entry};
 pub use pilot_actions::{PilotCheck, PilotOutcome, PilotRequest, phase_name};
