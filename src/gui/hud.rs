@@ -85,12 +85,12 @@ fn spawn_hud(mut commands: Commands) {
             (
                 Name::new("Turn"),
                 TurnText,
-                Node {
-                    max_width: Val::Percent(26.0),
+                                Node {
+                    max_width: Val::Percent(32.0),
                     ..default()
                 },
                 Text::new(""),
-                TextFont::from_font_size(16.0),
+                TextFont::from_font_size(14.0),
                 TextColor(Color::WHITE),
             ),
             (
@@ -102,7 +102,7 @@ fn spawn_hud(mut commands: Commands) {
                     row_gap: Val::Px(3.0),
                     flex_wrap: FlexWrap::Wrap,
                     justify_content: JustifyContent::FlexEnd,
-                    max_width: Val::Percent(74.0),
+                    max_width: Val::Percent(68.0),
                     ..default()
                 },
                 Children::spawn(SpawnIter(Action::ALL.into_iter().map(action_button))),
