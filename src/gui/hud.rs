@@ -85,7 +85,7 @@ fn spawn_hud(mut commands: Commands) {
             (
                 Name::new("Turn"),
                 TurnText,
-                                Node {
+                Node {
                     max_width: Val::Percent(32.0),
                     ..default()
                 },
