@@ -27,6 +27,7 @@ pub mod screens;
 pub mod session;
 pub mod title;
 pub mod tokens;
+pub mod vehicles;
 pub mod visibility;
 
 pub use screens::Screen;
@@ -171,7 +172,7 @@ pub fn plugin(app: &mut App) {
         area::plugin,
         initiative::plugin,
     ));
-    app.add_plugins((animation::plugin, visibility::plugin));
+    app.add_plugins((animation::plugin, visibility::plugin, vehicles::plugin));
     app.add_plugins((panel::plugin, menu::plugin, reactions::plugin));
 }
 
