@@ -20,6 +20,7 @@ pub mod input;
 pub mod menu;
 pub mod overlay;
 pub mod panel;
+pub mod piloting;
 pub mod reactions;
 pub mod results;
 pub mod saves;
@@ -172,7 +173,12 @@ pub fn plugin(app: &mut App) {
         area::plugin,
         initiative::plugin,
     ));
-    app.add_plugins((animation::plugin, visibility::plugin, vehicles::plugin));
+    app.add_plugins((
+        animation::plugin,
+        visibility::plugin,
+        vehicles::plugin,
+        piloting::plugin,
+    ));
     app.add_plugins((panel::plugin, menu::plugin, reactions::plugin));
 }
 
