@@ -1,7 +1,7 @@
 //! Vehicle orders from the board (RULES.md §25, issue #7 item 4): the vehicle picker the
 //! action bar's Vehicle entry opens (each order greyed with the rules' reason), the aimed
 //! vehicle modes (drive and run over to a clicked square then a heading, race to a clicked
-//! end square or an angle picked with ←/→, ram a clicked unit, board a clicked vehicle,
+//! end square or an angle picked with `[` / `]`, ram a clicked unit, board a clicked vehicle,
 //! disembark to a clicked square), the race overlay (the 45° arc from the front-edge centre
 //! and the rules' legal end squares, `rules::vehicle::race_ends`, the `race` query's squares)
 //! and the drive path preview. Every order goes out as `GameCommand::Vehicle` through the
@@ -52,7 +52,7 @@ pub fn logic(app: &mut App) {
 pub enum VehicleAim {
     /// Click the square for the vehicle's top-left square, then pick the heading (VEH-3).
     Drive,
-    /// Click a legal end square, or pick the angle with ←/→ and race with Space (VEH-5).
+    /// Click a legal end square, or pick the angle with `[` / `]` and race with Space (VEH-5).
     Race,
     /// Click the unit to ram (VEH-8).
     Ram,
@@ -68,7 +68,7 @@ impl VehicleAim {
     pub fn label(self) -> &'static str {
         match self {
             VehicleAim::Drive => "drive (click where the vehicle goes, then the heading; Esc: move)",
-            VehicleAim::Race => "race (click an end square, or ←/→ and Space; Esc: move)",
+            VehicleAim::Race => "race (click an end square, or [ / ] and Space; Esc: move)",
             VehicleAim::Ram => "ram (click the unit to ram; Esc: move)",
             VehicleAim::RunOver => "run over (click where the vehicle goes, then the heading; Esc: move)",
             VehicleAim::Board(_) => "board (click the vehicle; Esc: move)",
@@ -426,7 +426,7 @@ pub struct VehicleAimView {
     pub side: u32,
 }
 
-/// The race angle picked with ←/→ (kept in the view between frames).
+/// The race angle picked with [ and ] (the arrow keys pan the camera), kept in the view.
 fn aim_keys(
     keys: Res<ButtonInput<KeyCode>>,
     mode: Res<Mode>,
@@ -444,10 +444,10 @@ fn aim_keys(
         return;
     };
     let step = if keys.pressed(KeyCode::ShiftLeft) { 5 } else { 1 };
-    if keys.just_pressed(KeyCode::ArrowRight) {
+    if keys.just_pressed(KeyCode::BracketRight) {
         view.angle = (view.angle + step).min(45);
     }
-    if keys.just_pressed(KeyCode::ArrowLeft) {
+    if keys.just_pressed(KeyCode::BracketLeft) {
         view.angle = (view.angle - step).max(-45);
     }
     if keys.just_pressed(KeyCode::Space) {
@@ -674,7 +674,7 @@ fn draw_vehicle_aim(mut commands: Commands, view: Res<VehicleAimView>, old: Quer
 pub fn aim_line(aim: VehicleAim, view: &VehicleAimView) -> String {
     match (aim, view.race_dc) {
         (VehicleAim::Race, Some((dc, dead_stop))) => format!(
-            "Race: Piloting DC {dc}{} | angle {}° | {} end squares | click one, or ←/→ then Space",
+            "Race: Piloting DC {dc}{} | angle {}° | {} end squares | click one, or [ / ] then Space",
             if dead_stop { " (dead stop)" } else { "" },
             view.angle,
             view.race_ends.len()
@@ -794,6 +794,19 @@ mod tests {
         assert!(!view.race_ends.is_empty(), "{view:?}");
         assert_eq!(view.race_ends, rules.end_squares);
         assert_eq!(view.race_dc, Some((rules.dc, rules.dead_stop)));
+
+        // `]` turns the picked line one degree right; its squares are the rules' for that angle.
+        tap(&mut app, KeyCode::BracketRight);
+        let world = app.world();
+        let view = world.resource::<VehicleAimView>();
+        assert_eq!(view.angle, 1);
+        let at_one: Vec<Square> = race_ends(world.non_send::<Session>().battle.world(), &UnitId("buggy".into()))
+            .expect("a vehicle")
+            .into_iter()
+            .filter(|e| e.angle == 1)
+            .map(|e| e.at)
+            .collect();
+        assert_eq!(view.angle_line, at_one);
 
         // Ten squares straight ahead (east) of the buggy's top-left square: 50 ft at 0°.
         app.world_mut().resource_mut::<Hover>().0 = Some(Square::new(12, 5));
