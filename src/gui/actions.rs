@@ -53,11 +53,13 @@ pub enum Action {
     ActNow,
     Proceed,
     Recover,
+    /// The vehicle orders (§25): opens the vehicle picker; shown to a rider or one next to a vehicle.
+    Vehicle,
     EndTurn,
 }
 
 impl Action {
-    pub const ALL: [Action; 17] = [
+    pub const ALL: [Action; 18] = [
         Action::Move,
         Action::Attack,
         Action::FullAttack,
@@ -74,6 +76,7 @@ impl Action {
         Action::ActNow,
         Action::Proceed,
         Action::Recover,
+        Action::Vehicle,
         Action::EndTurn,
     ];
 
@@ -95,6 +98,7 @@ impl Action {
             Action::ActNow => "Act now (end the delay)",
             Action::Proceed => "Proceed (keep delaying)",
             Action::Recover => "Recover",
+            Action::Vehicle => "Vehicle orders",
             Action::EndTurn => "End turn",
         }
     }
@@ -127,6 +131,7 @@ impl Action {
             Action::ActNow => KeyCode::KeyK,
             Action::Proceed => KeyCode::KeyP,
             Action::Recover => KeyCode::KeyH,
+            Action::Vehicle => KeyCode::KeyJ,
             Action::EndTurn => KeyCode::KeyE,
             other => super::panel::digit(Action::ALL.iter().position(|a| *a == other).unwrap_or(0)),
         }
@@ -142,7 +147,7 @@ impl Action {
     pub fn situational(self) -> bool {
         matches!(
             self,
-            Action::FireReadied | Action::ActNow | Action::Proceed | Action::Recover
+            Action::FireReadied | Action::ActNow | Action::Proceed | Action::Recover | Action::Vehicle
         )
     }
 
@@ -163,6 +168,7 @@ impl Action {
         match self {
             Action::Maneuver => Some(PanelKind::Maneuver),
             Action::Ready => Some(PanelKind::Ready),
+            Action::Vehicle => Some(PanelKind::Vehicle),
             _ => None,
         }
     }
@@ -256,6 +262,7 @@ impl Action {
                 GameCommand::SecondWind { unit: u() },
                 GameCommand::Recover { unit: u() },
             ],
+            Action::Vehicle => super::piloting::all_candidates(world, unit),
             Action::EndTurn => vec![GameCommand::EndTurn { unit: u() }],
             Action::ActNow | Action::FireReadied | Action::Proceed => Vec::new(),
         }
@@ -266,6 +273,7 @@ impl Action {
         match self {
             Action::Move => "no square to move to",
             Action::Area => "no area weapon",
+            Action::Vehicle => "no vehicle at hand",
             Action::ActNow => "nobody is delaying",
             Action::FireReadied => "nobody has readied an action",
             Action::Attack | Action::FullAttack | Action::Charge | Action::Maneuver => "no enemy to attack",
@@ -378,6 +386,8 @@ pub enum Mode {
     Maneuver(ManeuverKind),
     /// Place an area weapon's template at the clicked intersection.
     Area,
+    /// Aim a vehicle order (`piloting`).
+    Vehicle(super::piloting::VehicleAim),
 }
 
 impl Mode {
@@ -680,6 +690,7 @@ pub fn picker_panel(world: &World, unit: &UnitId, kind: PanelKind, weapon: Optio
                 })
                 .collect()
         }
+        PanelKind::Vehicle => return Some(super::piloting::order_panel(world, unit)),
         PanelKind::Menu | PanelKind::Reaction | PanelKind::ReactionSettings => return None,
     };
     let title = match kind {

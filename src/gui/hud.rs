@@ -186,6 +186,7 @@ pub fn mode_line(mode: Mode, weapon: Option<&str>, toggles: Toggles) -> String {
         Mode::FullAttack => "full attack (click an enemy, Esc: move)",
         Mode::Area => "area (click an intersection, R or the wheel rotates, Esc: move)",
         Mode::Charge => "charge (click an enemy, Esc: move)",
+        Mode::Vehicle(aim) => aim.label(),
         Mode::Maneuver(kind) => {
             return format!(
                 "Mode: {} (click an enemy, Esc: move) | weapon: {} (Tab)",
@@ -302,6 +303,7 @@ fn show_status(
     mode: Res<Mode>,
     hovered: Res<HoveredAction>,
     area: (Res<AreaView>, Res<AreaAim>, NonSend<Session>),
+    vehicle: Res<super::piloting::VehicleAimView>,
     mut text: Single<&mut Text, With<StatusText>>,
 ) {
     let (area, aim, session) = area;
@@ -312,6 +314,7 @@ fn show_status(
         && !bar.is_changed()
         && !hovered.is_changed()
         && !mode.is_changed()
+        && !vehicle.is_changed()
     {
         return;
     }
@@ -319,6 +322,8 @@ fn show_status(
         action_hint(action, &bar)
     } else if !status.0.is_empty() {
         status.0.clone()
+    } else if let Mode::Vehicle(aim) = *mode {
+        super::piloting::aim_line(aim, &vehicle)
     } else if *mode == Mode::Area {
         match &area.hover {
             Some(h) => area_line(session.battle.world(), h, aim.0),

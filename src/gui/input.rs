@@ -59,6 +59,8 @@ pub fn click_intent(hover: Hover, mode: Mode, avoid_aoo: bool, weapon: Option<St
     Some(match mode {
         // Area mode aims at corners: `corner_click_intent`.
         Mode::Area => return None,
+        // Vehicle modes aim in `piloting`.
+        Mode::Vehicle(_) => return None,
         Mode::Move if avoid_aoo => Intent::Act(ActIntent::MoveAvoiding(at)),
         Mode::Move => Intent::MoveTo(at),
         Mode::Attack | Mode::FullAttack => Intent::Act(ActIntent::AttackAt {

@@ -21,6 +21,7 @@ pub mod input;
 pub mod menu;
 pub mod overlay;
 pub mod panel;
+pub mod piloting;
 pub mod reactions;
 pub mod results;
 pub mod saves;
@@ -28,6 +29,7 @@ pub mod screens;
 pub mod session;
 pub mod title;
 pub mod tokens;
+pub mod vehicles;
 pub mod visibility;
 
 pub use screens::Screen;
@@ -172,7 +174,12 @@ pub fn plugin(app: &mut App) {
         area::plugin,
         initiative::plugin,
     ));
-    app.add_plugins((animation::plugin, visibility::plugin));
+    app.add_plugins((
+        animation::plugin,
+        visibility::plugin,
+        vehicles::plugin,
+        piloting::plugin,
+    ));
     app.add_plugins((panel::plugin, menu::plugin, reactions::plugin));
     // The vehicle chase panel (only shown when the battle is a chase).
     app.add_plugins(chase::plugin);

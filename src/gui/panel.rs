@@ -48,6 +48,8 @@ pub enum Choice {
     SideReactions { side: SideId, mode: ReactionMode },
     /// The prompted reactor takes (`true`) or passes up its attack of opportunity (`reactions`).
     React { reactor: UnitId, take: bool },
+    /// A vehicle order or the heading after a drive (`piloting`).
+    Vehicle(super::piloting::VehicleChoice),
     /// Close the panel (Esc).
     Close,
 }
@@ -85,6 +87,7 @@ pub enum PanelKind {
     Menu,
     Reaction,
     ReactionSettings,
+    Vehicle,
 }
 
 /// The open panel, if any.

@@ -16,7 +16,7 @@ use crate::ruleset::{ActionKind, Size};
 use bevy::prelude::World;
 
 /// Whether `unit` is small enough for `v` to pass over it (two size categories smaller).
-fn small_enough(world: &World, v: &Vehicle, unit: &UnitId, gap: u32) -> bool {
+pub(super) fn small_enough(world: &World, v: &Vehicle, unit: &UnitId, gap: u32) -> bool {
     let size = |u: &UnitId| {
         let e = world.resource::<UnitIndex>().0.get(u)?;
         world.get::<Profile>(*e).map(|p| p.size)

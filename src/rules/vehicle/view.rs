@@ -89,16 +89,47 @@ pub struct RaceView {
     pub end_squares: Vec<Square>,
 }
 
+/// One square a race may end on and the race that ends there: the angle nearest straight
+/// ahead whose line reaches it, and the distance (`None`: the line's end, "as far as it goes").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct RaceEnd {
+    pub at: Square,
+    pub angle: i32,
+    pub distance_ft: Option<u32>,
+}
+
+/// Every square a race of `id` may end on now, with the race order that ends there (VEH-2,
+/// VEH-4), sorted by (y, x). `race_view`'s end squares are these squares.
+pub fn race_ends(world: &World, id: &UnitId) -> Result<Vec<RaceEnd>, RuleError> {
+    let r = vehicle_rules(world)?;
+    let v = vehicle(world, id)?;
+    let max = r.max_heading_angle_deg as i32;
+    let mut angles: Vec<i32> = (-max..=max).collect();
+    // Straight ahead first, so a square on several lines is reached the plainest way.
+    angles.sort_by_key(|a| (a.abs(), *a));
+    let mut ends = std::collections::BTreeMap::new();
+    for angle in angles {
+        let line = straight_line(world, &v, f64::from(angle), v.stats.full_ft, &|_| false);
+        let last = line.squares.len().saturating_sub(1);
+        for (i, (at, ft)) in line.squares.iter().zip(&line.costs_ft).enumerate() {
+            ends.entry((at.y, at.x)).or_insert(RaceEnd {
+                at: *at,
+                angle,
+                distance_ft: (i != last).then_some(*ft),
+            });
+        }
+    }
+    Ok(ends.into_values().collect())
+}
+
 pub fn race_view(world: &World, id: &UnitId) -> Result<RaceView, RuleError> {
     let r = vehicle_rules(world)?;
     let v = vehicle(world, id)?;
     let (dc, dead_stop) = race_dc(world, &v)?;
     let max = r.max_heading_angle_deg as i32;
-    let mut ends = std::collections::BTreeSet::new();
     let lines = (-max..=max)
         .map(|angle| {
             let line = straight_line(world, &v, f64::from(angle), v.stats.full_ft, &|_| false);
-            ends.extend(line.squares.iter().map(|s| (s.y, s.x)));
             RaceLineView {
                 angle,
                 end: line.squares.last().copied(),
@@ -115,6 +146,6 @@ pub fn race_view(world: &World, id: &UnitId) -> Result<RaceView, RuleError> {
         dead_stop,
         max_angle: r.max_heading_angle_deg,
         lines,
-        end_squares: ends.into_iter().map(|(y, x)| Square::new(x, y)).collect(),
+        end_squares: race_ends(world, id)?.into_iter().map(|e| e.at).collect(),
     })
 }
