@@ -4,11 +4,13 @@
 //! the phase and who acts, the acting pilot's menu of every Table 8-3 action with the DC and
 //! modifier the rules would roll (greyed with the rules' reason when not allowed), the double
 //! maneuver toggle (M), end pilot turn (N) and chase progress (G). The combat phase is played
-//! with the normal action bar and attack mode; the log lines are `rules::narrate`'s in the HUD.
+//! with the normal action bar and attack mode, plus the collide and board buttons of
+//! `chase_combat`; the log lines are `rules::narrate`'s in the HUD.
 //! Decides no rule: DCs and modifiers come from `rules::chase::pilot_action_terms`, whether an
 //! action is allowed from `rules::check`, and every choice is submitted as the CLI's command.
 
 use super::camera::{HUD_RIGHT, HUD_TOP};
+use super::chase_combat::{CombatEntry, combat_entries};
 use super::session::{Revision, Session, StatusLine};
 use super::{AppSystems, Screen};
 use crate::history::Sides;
@@ -49,6 +51,9 @@ pub enum ChaseIntent {
     EndPilotTurn,
     /// Run chase progress (nobody chooses to stay instead of escaping, CHS-10).
     Progress,
+    /// A combat-phase chase command of the active unit: `Collide` (CHS-17) or `BoardEngaged`
+    /// (CHS-16), as listed by `chase_combat::combat_entries`.
+    Combat(GameCommand),
 }
 
 /// The double maneuver toggle, for the pilot it was switched on for.
@@ -126,6 +131,8 @@ pub struct ChaseView {
     pub menu: Option<PilotMenu>,
     /// Whether chase progress may run now (`None` before the first derive).
     pub progress: Option<Result<(), String>>,
+    /// The active unit's collide and board buttons in the combat phase.
+    pub combat: Vec<CombatEntry>,
 }
 
 fn name_of(world: &World, unit: &UnitId) -> String {
@@ -305,6 +312,7 @@ pub fn command_for(intent: &ChaseIntent, world: &World, double: bool) -> Result<
         }
         ChaseIntent::EndPilotTurn => Ok(GameCommand::EndPilotTurn { unit: pilot()? }),
         ChaseIntent::Progress => Ok(GameCommand::ChaseProgress { stay: Vec::new() }),
+        ChaseIntent::Combat(command) => Ok(command.clone()),
         ChaseIntent::ToggleDouble => Err("not a rule command".into()),
     }
 }
@@ -372,6 +380,7 @@ fn derive_chase_view(
     view.key = key;
     view.board = board_view(world);
     view.menu = pilot_menu(world, on);
+    view.combat = combat_entries(world);
     view.progress = Some(check(world, &GameCommand::ChaseProgress { stay: Vec::new() }).map_err(|e| e.to_string()));
 }
 
@@ -521,6 +530,20 @@ pub fn buttons(view: &ChaseView) -> Vec<(String, ChaseButton)> {
                 intent: ChaseIntent::EndPilotTurn,
                 hint: "End the pilot turn (with no pilot action taken the vehicle is uncontrolled)".into(),
                 allowed: menu.end_turn.clone(),
+            },
+        ));
+    }
+    for e in &view.combat {
+        let hint = match &e.allowed {
+            Err(why) => format!("{} not possible: {why}", e.label),
+            Ok(()) => e.label.clone(),
+        };
+        out.push((
+            e.label.clone(),
+            ChaseButton {
+                intent: ChaseIntent::Combat(e.command.clone()),
+                hint,
+                allowed: e.allowed.clone(),
             },
         ));
     }

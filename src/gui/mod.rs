@@ -13,6 +13,7 @@ pub mod badges;
 pub mod board;
 pub mod camera;
 pub mod chase;
+pub mod chase_combat;
 pub mod font;
 pub mod handoff;
 pub mod hud;
