@@ -14,6 +14,7 @@ pub mod board;
 pub mod camera;
 pub mod chase;
 pub mod chase_combat;
+pub mod chase_stay;
 pub mod font;
 pub mod handoff;
 pub mod hud;
