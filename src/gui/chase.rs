@@ -3,12 +3,16 @@
 //! zones, engaged vehicles boxed together, vehicles that left the chase listed off the board),
 //! the phase and who acts, the acting pilot's menu of every Table 8-3 action with the DC and
 //! modifier the rules would roll (greyed with the rules' reason when not allowed), the double
-//! maneuver toggle (M), end pilot turn (N) and chase progress (G). The combat phase is played
-//! with the normal action bar and attack mode; the log lines are `rules::narrate`'s in the HUD.
+//! maneuver toggle (M), end pilot turn (N), chase progress (G) with the stay-in-the-chase
+//! toggles of `chase_stay` (CHS-10). The combat phase is played
+//! with the normal action bar and attack mode, plus the collide and board buttons of
+//! `chase_combat`; the log lines are `rules::narrate`'s in the HUD.
 //! Decides no rule: DCs and modifiers come from `rules::chase::pilot_action_terms`, whether an
 //! action is allowed from `rules::check`, and every choice is submitted as the CLI's command.
 
 use super::camera::{HUD_RIGHT, HUD_TOP};
+use super::chase_combat::{CombatEntry, combat_entries};
+use super::chase_stay::{StayChoice, StayToggle, stay_toggles};
 use super::session::{Revision, Session, StatusLine};
 use super::{AppSystems, Screen};
 use crate::history::Sides;
@@ -21,6 +25,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_message::<ChaseIntent>();
     app.init_resource::<ChaseView>();
     app.init_resource::<DoubleManeuver>();
+    app.init_resource::<StayChoice>();
     app.add_systems(OnEnter(Screen::Battle), spawn_chase_panel);
     app.add_systems(
         Update,
@@ -47,8 +52,14 @@ pub enum ChaseIntent {
     ToggleDouble,
     /// The acting pilot ends its pilot-actions turn.
     EndPilotTurn,
-    /// Run chase progress (nobody chooses to stay instead of escaping, CHS-10).
+    /// Run chase progress; the vehicles of `StayChoice` stay one zone ahead instead of
+    /// escaping (CHS-10).
     Progress,
+    /// Switch a vehicle's choice to stay in the chase instead of escaping (CHS-10).
+    ToggleStay(UnitId),
+    /// A combat-phase chase command of the active unit: `Collide` (CHS-17) or `BoardEngaged`
+    /// (CHS-16), as listed by `chase_combat::combat_entries`.
+    Combat(GameCommand),
 }
 
 /// The double maneuver toggle, for the pilot it was switched on for.
@@ -121,11 +132,15 @@ pub struct PilotMenu {
 /// The derived chase view, rebuilt when the battle or the toggle changes.
 #[derive(Resource, Debug, Default)]
 pub struct ChaseView {
-    key: Option<(Revision, bool)>,
+    key: Option<(Revision, bool, StayChoice)>,
     pub board: Option<BoardView>,
     pub menu: Option<PilotMenu>,
     /// Whether chase progress may run now (`None` before the first derive).
     pub progress: Option<Result<(), String>>,
+    /// The active unit's collide and board buttons in the combat phase.
+    pub combat: Vec<CombatEntry>,
+    /// The stay-instead-of-escaping toggles of the progress phase.
+    pub stay: Vec<StayToggle>,
 }
 
 fn name_of(world: &World, unit: &UnitId) -> String {
@@ -305,7 +320,8 @@ pub fn command_for(intent: &ChaseIntent, world: &World, double: bool) -> Result<
         }
         ChaseIntent::EndPilotTurn => Ok(GameCommand::EndPilotTurn { unit: pilot()? }),
         ChaseIntent::Progress => Ok(GameCommand::ChaseProgress { stay: Vec::new() }),
-        ChaseIntent::ToggleDouble => Err("not a rule command".into()),
+        ChaseIntent::Combat(command) => Ok(command.clone()),
+        ChaseIntent::ToggleDouble | ChaseIntent::ToggleStay(_) => Err("not a rule command".into()),
     }
 }
 
@@ -319,20 +335,37 @@ fn apply_chase_intents(
     mut intents: MessageReader<ChaseIntent>,
     mut session: NonSendMut<Session>,
     mut double: ResMut<DoubleManeuver>,
+    mut stay: ResMut<StayChoice>,
     mut revision: ResMut<Revision>,
     mut status: ResMut<StatusLine>,
 ) {
     for intent in intents.read() {
         let pilot = acting_pilot(session.battle.world());
-        if *intent == ChaseIntent::ToggleDouble {
-            double.pilot = if double.on_for(pilot.as_ref()) { None } else { pilot };
-            continue;
+        match intent {
+            ChaseIntent::ToggleDouble => {
+                double.pilot = if double.on_for(pilot.as_ref()) { None } else { pilot };
+                continue;
+            }
+            ChaseIntent::ToggleStay(vehicle) => {
+                stay.toggle(vehicle);
+                continue;
+            }
+            _ => {}
         }
         let on = double.on_for(pilot.as_ref());
         let result = command_for(intent, session.battle.world(), on)
+            .map(|command| match command {
+                GameCommand::ChaseProgress { .. } => GameCommand::ChaseProgress {
+                    stay: stay.vehicles.clone(),
+                },
+                other => other,
+            })
             .and_then(|command| session.battle.submit(command).map_err(|e| e.to_string()));
         match result {
             Ok(_) => {
+                if *intent == ChaseIntent::Progress {
+                    stay.vehicles.clear();
+                }
                 revision.0 += 1;
                 status.0.clear();
             }
@@ -361,17 +394,20 @@ fn derive_chase_view(
     session: NonSend<Session>,
     revision: Res<Revision>,
     double: Res<DoubleManeuver>,
+    stay: Res<StayChoice>,
     mut view: ResMut<ChaseView>,
 ) {
     let world = session.battle.world();
     let on = double.on_for(acting_pilot(world).as_ref());
-    let key = Some((*revision, on));
+    let key = Some((*revision, on, stay.clone()));
     if view.key == key {
         return;
     }
     view.key = key;
     view.board = board_view(world);
     view.menu = pilot_menu(world, on);
+    view.combat = combat_entries(world);
+    view.stay = stay_toggles(world, &stay);
     view.progress = Some(check(world, &GameCommand::ChaseProgress { stay: Vec::new() }).map_err(|e| e.to_string()));
 }
 
@@ -521,6 +557,30 @@ pub fn buttons(view: &ChaseView) -> Vec<(String, ChaseButton)> {
                 intent: ChaseIntent::EndPilotTurn,
                 hint: "End the pilot turn (with no pilot action taken the vehicle is uncontrolled)".into(),
                 allowed: menu.end_turn.clone(),
+            },
+        ));
+    }
+    for e in &view.combat {
+        let hint = match &e.allowed {
+            Err(why) => format!("{} not possible: {why}", e.label),
+            Ok(()) => e.label.clone(),
+        };
+        out.push((
+            e.label.clone(),
+            ChaseButton {
+                intent: ChaseIntent::Combat(e.command.clone()),
+                hint,
+                allowed: e.allowed.clone(),
+            },
+        ));
+    }
+    for t in &view.stay {
+        out.push((
+            t.label.clone(),
+            ChaseButton {
+                intent: ChaseIntent::ToggleStay(t.vehicle.clone()),
+                hint: "If this vehicle escapes at chase progress, it drops back to one zone ahead of its nearest adversary instead (CHS-10)".into(),
+                allowed: Ok(()),
             },
         ));
     }

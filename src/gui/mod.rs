@@ -13,6 +13,8 @@ pub mod badges;
 pub mod board;
 pub mod camera;
 pub mod chase;
+pub mod chase_combat;
+pub mod chase_stay;
 pub mod font;
 pub mod handoff;
 pub mod hud;
