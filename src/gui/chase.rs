@@ -753,8 +753,42 @@ fn press_chase_buttons(
     }
 }
 
+/// A headless app with the session and the chase panel, and a press of one of its buttons,
+/// for the chase panel's tests.
+#[cfg(test)]
+pub(crate) mod testkit {
+    use super::{ChaseButton, Screen, Session};
+    use bevy::prelude::*;
+
+    pub fn headless(b: crate::history::Battle) -> App {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin));
+        app.insert_non_send(Session::new(b));
+        app.insert_state(Screen::Battle);
+        app.init_resource::<ButtonInput<KeyCode>>();
+        crate::gui::order_sets(&mut app);
+        app.add_plugins((crate::gui::session::plugin, super::plugin));
+        app.update();
+        app
+    }
+
+    /// Presses the chase button named `Chase button {label}` and runs a frame.
+    pub fn press(app: &mut App, label: &str) {
+        let button = app
+            .world_mut()
+            .query::<(Entity, &Name, &ChaseButton)>()
+            .iter(app.world())
+            .find(|(_, n, _)| n.as_str() == format!("Chase button {label}"))
+            .map(|(e, _, _)| e)
+            .unwrap_or_else(|| panic!("a button {label}"));
+        app.world_mut().entity_mut(button).insert(Interaction::Pressed);
+        app.update();
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    use super::testkit::headless;
     use super::*;
     use crate::testing::{battle, ok};
 
@@ -842,18 +876,6 @@ mod tests {
             "the engaged pair is one group: {:?}",
             zone.groups
         );
-    }
-
-    fn headless(b: crate::history::Battle) -> App {
-        let mut app = App::new();
-        app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin));
-        app.insert_non_send(Session::new(b));
-        app.insert_state(Screen::Battle);
-        app.init_resource::<ButtonInput<KeyCode>>();
-        crate::gui::order_sets(&mut app);
-        app.add_plugins((crate::gui::session::plugin, plugin));
-        app.update();
-        app
     }
 
     fn last_command(app: &App) -> Option<GameCommand> {

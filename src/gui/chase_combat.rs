@@ -72,9 +72,9 @@ pub fn combat_entries(world: &World) -> Vec<CombatEntry> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gui::chase::{ChaseButton, ChaseView};
+    use crate::gui::chase::ChaseView;
+    use crate::gui::chase::testkit::{headless, press};
     use crate::gui::session::{Session, StatusLine};
-    use crate::gui::{Screen, order_sets};
     use crate::rules::UnitId;
     use crate::ruleset::PilotAction;
     use crate::testing::{battle, ok, pass_until_turn_of};
@@ -132,30 +132,6 @@ mod tests {
                 allowed: Ok(()),
             }]
         );
-    }
-
-    fn headless(b: crate::history::Battle) -> App {
-        let mut app = App::new();
-        app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin));
-        app.insert_non_send(Session::new(b));
-        app.insert_state(Screen::Battle);
-        app.init_resource::<ButtonInput<KeyCode>>();
-        order_sets(&mut app);
-        app.add_plugins((crate::gui::session::plugin, crate::gui::chase::plugin));
-        app.update();
-        app
-    }
-
-    fn press(app: &mut App, label: &str) {
-        let button = app
-            .world_mut()
-            .query::<(Entity, &Name, &ChaseButton)>()
-            .iter(app.world())
-            .find(|(_, n, _)| n.as_str() == format!("Chase button {label}"))
-            .map(|(e, _, _)| e)
-            .unwrap_or_else(|| panic!("a button {label}"));
-        app.world_mut().entity_mut(button).insert(Interaction::Pressed);
-        app.update();
     }
 
     /// CHS-16 headless: Sssazza's "Board Basic enercycle 1: DC 17" button (5 + KAC 12) sends

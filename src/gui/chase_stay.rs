@@ -66,9 +66,9 @@ pub fn stay_toggles(world: &World, choice: &StayChoice) -> Vec<StayToggle> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gui::chase::{ChaseButton, ChaseView};
+    use crate::gui::chase::ChaseView;
+    use crate::gui::chase::testkit::{headless, press};
     use crate::gui::session::Session;
-    use crate::gui::{Screen, order_sets};
     use crate::rules::GameCommand;
     use crate::rules::chase::Departure;
     use crate::ruleset::PilotAction;
@@ -112,30 +112,6 @@ mod tests {
             );
         }
         b
-    }
-
-    fn headless(b: crate::history::Battle) -> App {
-        let mut app = App::new();
-        app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin));
-        app.insert_non_send(Session::new(b));
-        app.insert_state(Screen::Battle);
-        app.init_resource::<ButtonInput<KeyCode>>();
-        order_sets(&mut app);
-        app.add_plugins((crate::gui::session::plugin, crate::gui::chase::plugin));
-        app.update();
-        app
-    }
-
-    fn press(app: &mut App, label: &str) {
-        let button = app
-            .world_mut()
-            .query::<(Entity, &Name, &ChaseButton)>()
-            .iter(app.world())
-            .find(|(_, n, _)| n.as_str() == format!("Chase button {label}"))
-            .map(|(e, _, _)| e)
-            .unwrap_or_else(|| panic!("a button {label}"));
-        app.world_mut().entity_mut(button).insert(Interaction::Pressed);
-        app.update();
     }
 
     /// CHS-10: without the choice the buggy escapes; with "Stay in the chase" switched on for
