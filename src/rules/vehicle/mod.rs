@@ -24,6 +24,7 @@ mod uncontrolled;
 mod view;
 
 pub use aboard_attack::{attack_penalty, ignored_for_cover, passenger_cover};
+pub(crate) use aoo::sheltered_from;
 pub use apply::apply_vehicle_event;
 pub(crate) use apply::new_round;
 pub use events::{CheckRoll, CollisionKind, RaceMishap, VehicleMove};
