@@ -223,3 +223,37 @@ fn veh_20_buggy_raid_gunner_fires_the_roof_laser() {
         "{refused}"
     );
 }
+
+/// VEH-20: range is measured from the vehicle's space, not the gunner's square: a raider 35 ft
+/// from the buggy's nearest square but 40 ft from Merris is in the short gun's first
+/// increment, while Merris's own gun with the same increment takes the range penalty.
+#[test]
+fn veh_20_mounted_range_is_measured_from_the_vehicle() {
+    let gun = r#"(name: "Short gun", kind: Ranged, attack: 5, damage: "1d4", damage_types: [Fire], range_increment: Some(35))"#;
+    let text = buggy_scenario(None, "", &raider_at((10, 3)))
+        .replace("health: (hp: 18),", &format!("health: (hp: 18), weapons: [{gun}],"))
+        .replace(
+            r#"range_increment: Some(80))]),
+        "#,
+            "range_increment: Some(35))]),\n        ",
+        );
+    let start = || {
+        let mut b = battle(&text, &[10, 10, 10]);
+        ok(&mut b, end_turn("raider"));
+        ok(&mut b, end_turn("buddy"));
+        b
+    };
+    let (mut b, mut own) = (start(), start());
+    let mounted = GameCommand::Attack {
+        unit: "merris".into(),
+        target: "raider".into(),
+        weapon: Some("Short gun".into()),
+        defensively: false,
+        mount: Some("buggy".into()),
+    };
+    let (_, _, mods) = resolved(&ok(&mut b, mounted));
+    assert!(!mods.iter().any(|(_, s)| s == "range"), "{mods:?}");
+    let (_, weapon, mods) = resolved(&ok(&mut own, shoot("merris", "raider")));
+    assert_eq!(weapon, "Laser pistol");
+    assert!(mods.iter().any(|(v, s)| *v == -2 && s == "range"), "{mods:?}");
+}
