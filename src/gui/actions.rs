@@ -221,6 +221,7 @@ impl Action {
                     target,
                     weapon: weapon.clone(),
                     defensively: false,
+                    mount: None,
                 })
                 .collect(),
             Action::FullAttack => foes()
@@ -512,6 +513,7 @@ pub fn command_for(act: &ActIntent, unit: Option<UnitId>, world: &World) -> Resu
                     target,
                     weapon: weapon.clone(),
                     defensively: false,
+                    mount: None,
                 },
             })
         }
@@ -927,6 +929,7 @@ mod tests {
                 target: UnitId("foe".into()),
                 weapon: None,
                 defensively: false,
+                mount: None,
             },
         );
         let entries = availability(b.world(), Some(&me()), None);
@@ -1069,7 +1072,8 @@ mod tests {
                 unit: me(),
                 target: UnitId("foe".into()),
                 weapon: Some("Knife".into()),
-                defensively: false
+                defensively: false,
+                mount: None,
             })
         );
         // starfinder: a full attack makes up to two attacks.

@@ -338,6 +338,7 @@ mod tests {
                 target: foe.clone(),
                 weapon: None,
                 defensively: false,
+                mount: None,
             },
         );
         let dealt: u32 = events

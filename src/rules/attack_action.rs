@@ -10,7 +10,7 @@ use super::flight::{elevation_of, reaches_square};
 use super::full_attack::full_attack_penalties;
 use super::health::LifeState;
 use super::resolve::{EffectTerms, start_effect, take_action};
-use super::situation::{Situation, situation};
+use super::situation::{Situation, situation, situation_from};
 use super::stacking::apply_stacking;
 use super::threat::{provoked_by, space_of};
 use super::{Combat, Executor, Modifier, Profile, RuleError, UnitId, UnitIndex, Weapon, WeaponKind};
@@ -111,6 +111,29 @@ pub fn check_attack(
     })
 }
 
+/// Checks `unit` firing a weapon mounted on `mount` at `target` (VEH-20): the weapon its role
+/// may fire, range and cover lines from the vehicle's space, the rider's own conditions and
+/// the vehicle's attack penalty (VEH-19). Like any ranged attack it provokes (VEH-16).
+fn check_mounted_attack(
+    world: &World,
+    unit: &UnitId,
+    mount: &UnitId,
+    target: &UnitId,
+    weapon: Option<&str>,
+) -> Result<AttackPlan, RuleError> {
+    check_attacker_and_target(world, unit, target)?;
+    let weapon = super::vehicle::mounted_weapon(world, unit, mount, weapon)?;
+    let situation = situation_from(world, unit, mount, target, &weapon)?;
+    let provokes = attack_provokes(world, unit, &weapon, situation.ranged)
+        .map(|(trigger, _)| provoked_by(world, unit, trigger))
+        .unwrap_or_default();
+    Ok(AttackPlan {
+        weapon,
+        situation,
+        provokes,
+    })
+}
+
 /// What an attack with `weapon` provokes before it is made, and how the log says it (§8.2):
 /// a ranged attack (starfinder, 001:1121-1123); an unarmed attack by a unit without
 /// Martial Arts I (saga, 004:669). Whether anyone reacts is the family's trigger list.
@@ -142,6 +165,8 @@ pub struct AttackOrder<'a> {
     pub full: bool,
     /// Fight defensively as part of the attack (starfinder).
     pub defensively: bool,
+    /// The vehicle whose mounted weapon a single attack fires (VEH-20).
+    pub mount: Option<&'a UnitId>,
 }
 
 /// What the action adds to its attacks in this family.
@@ -167,6 +192,7 @@ pub fn check_attacks(world: &World, order: AttackOrder) -> Result<(Vec<AttackPla
         weapons,
         full,
         defensively,
+        mount,
     } = order;
     let rules = world.resource::<Ruleset>();
     let options = rules.attack_options;
@@ -208,7 +234,13 @@ pub fn check_attacks(world: &World, order: AttackOrder) -> Result<(Vec<AttackPla
     let plans = targets
         .iter()
         .enumerate()
-        .map(|(i, t)| check_attack(world, unit, t, weapons.get(i).map(String::as_str).or(weapon)))
+        .map(|(i, t)| {
+            let named = weapons.get(i).map(String::as_str).or(weapon);
+            match mount {
+                Some(v) => check_mounted_attack(world, unit, v, t, named),
+                None => check_attack(world, unit, t, named),
+            }
+        })
         .collect::<Result<Vec<_>, _>>()?;
     let names: Vec<&str> = targets.iter().map(|t| t.0.as_str()).collect();
     let mut terms = AttackTerms {
@@ -245,6 +277,7 @@ pub fn execute_attacks(ex: &mut Executor, order: AttackOrder) -> Result<(), Rule
         targets,
         full,
         defensively,
+        mount,
         ..
     } = order;
     let (plans, terms) = check_attacks(ex.world, order)?;
@@ -271,7 +304,8 @@ pub fn execute_attacks(ex: &mut Executor, order: AttackOrder) -> Result<(), Rule
         if ex.get::<LifeState>(target) == Some(&LifeState::Dead) {
             continue; // the first attack of a full attack may already have killed it
         }
-        let situation = situation(ex.world, unit, target, &plan.weapon)?;
+        let origin = mount.unwrap_or(unit);
+        let situation = situation_from(ex.world, unit, origin, target, &plan.weapon)?;
         let context = if full { "full attack" } else { "attack" };
         if plan.weapon.splash {
             // AREA-SG-7: the roll also splashes everyone next to the target.

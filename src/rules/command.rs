@@ -136,6 +136,10 @@ pub enum GameCommand {
         /// Fight defensively with it (starfinder: −4 to attack, +2 AC until the next turn).
         #[serde(default)]
         defensively: bool,
+        /// Fire a weapon mounted on this vehicle, which the unit rides (VEH-20), instead of
+        /// one it holds.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        mount: Option<UnitId>,
     },
     /// The active unit makes a full attack (§4.3.1): one attack per listed target (the same
     /// target may repeat), each with the family's full-attack penalties (starfinder: two at

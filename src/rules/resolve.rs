@@ -560,6 +560,7 @@ fn attack_order(command: &GameCommand) -> Option<AttackOrder<'_>> {
             target,
             weapon,
             defensively,
+            mount,
         } => Some(AttackOrder {
             unit,
             targets: std::slice::from_ref(target),
@@ -567,6 +568,7 @@ fn attack_order(command: &GameCommand) -> Option<AttackOrder<'_>> {
             weapons: &[],
             full: false,
             defensively: *defensively,
+            mount: mount.as_ref(),
         }),
         GameCommand::FullAttack {
             unit,
@@ -581,6 +583,7 @@ fn attack_order(command: &GameCommand) -> Option<AttackOrder<'_>> {
             weapons,
             full: true,
             defensively: *defensively,
+            mount: None,
         }),
         _ => None,
     }

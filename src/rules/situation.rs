@@ -257,9 +257,21 @@ pub fn reflex_save_modifiers(world: &World, target: &UnitId) -> Result<Vec<Modif
 
 /// The situation of `attacker` attacking `target` with `weapon` now, or why it cannot attack.
 pub fn situation(world: &World, attacker: &UnitId, target: &UnitId, weapon: &Weapon) -> Result<Situation, RuleError> {
+    situation_from(world, attacker, attacker, target, weapon)
+}
+
+/// The situation of `attacker` attacking `target` with `weapon` fired from `origin`'s space:
+/// its own, or the vehicle whose mounted weapon it fires (VEH-20: range and lines from there).
+pub fn situation_from(
+    world: &World,
+    attacker: &UnitId,
+    origin: &UnitId,
+    target: &UnitId,
+    weapon: &Weapon,
+) -> Result<Situation, RuleError> {
     let rules = world.resource::<Ruleset>();
     let map = &world.resource::<Terrain>().0;
-    let a = space_of(world, attacker).ok_or_else(|| RuleError::UnknownUnit(attacker.clone()))?;
+    let a = space_of(world, origin).ok_or_else(|| RuleError::UnknownUnit(origin.clone()))?;
     let t = space_of(world, target).ok_or_else(|| RuleError::UnknownUnit(target.clone()))?;
     let a_cond = effective_conditions(world, attacker);
     let t_cond = effective_conditions(world, target);

@@ -139,7 +139,8 @@ pub fn aoo_refusal(world: &World, reactor: &UnitId) -> Option<String> {
 
 /// AOO-1 for an action (§8.2): the enemies that get an attack of opportunity when `actor`
 /// takes an action that `trigger` names, from the square it stands in. Empty when the family
-/// does not list the trigger; cover and total concealment protect as for movement (§8.3).
+/// does not list the trigger; cover and total concealment protect as for movement (§8.3),
+/// and a rider its vehicle gives total cover provokes none (VEH-16).
 pub fn provoked_by(world: &World, actor: &UnitId, trigger: crate::ruleset::AooTrigger) -> Vec<UnitId> {
     let rules = world.resource::<Ruleset>();
     if !rules.aoo.triggers.contains(&trigger) {
@@ -162,6 +163,7 @@ pub fn provoked_by(world: &World, actor: &UnitId, trigger: crate::ruleset::AooTr
                 .any(|sq| super::flight::threatens_at(world, r, sq, elevation))
         })
         .filter(|r| !super::protection::protected_from_aoo(world, r, actor))
+        .filter(|r| !super::vehicle::sheltered_from(world, actor, r))
         .cloned()
         .collect();
     reactors.sort_by_key(|u| order.iter().position(|e| &e.unit == u).unwrap_or(usize::MAX));

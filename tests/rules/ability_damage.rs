@@ -73,6 +73,7 @@ fn attack_with(b: &mut Battle, weapon: &str) -> fivefoot::rules::attack::AttackR
             target: "foe".into(),
             weapon: Some(weapon.into()),
             defensively: false,
+            mount: None,
         },
     );
     attack_rolls(&events).remove(0)
@@ -151,6 +152,7 @@ fn hp_sf_8_stamina_drops_per_two_points_and_never_below_zero() {
             target: "hero".into(),
             weapon: Some("Blade".into()),
             defensively: false,
+            mount: None,
         },
     );
     assert_eq!(sp(&c, "hero"), (2, 10));
@@ -253,6 +255,7 @@ fn hp_sf_8_damage_equal_to_the_score_knocks_out_and_constitution_kills() {
         target: "foe".into(),
         weapon: None,
         defensively: false,
+        mount: None,
     });
     assert!(matches!(refused, Err(RuleError::IllegalMove(why)) if why.contains("cannot act")));
 

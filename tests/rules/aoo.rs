@@ -94,6 +94,7 @@ fn pistol_shot() -> fivefoot::rules::GameCommand {
         target: "ksarik".into(),
         weapon: Some("Pistol".into()),
         defensively: false,
+        mount: None,
     }
 }
 

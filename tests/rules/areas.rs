@@ -462,6 +462,7 @@ fn area_sg_7_splash_full_and_half_on_a_hit_half_and_none_on_a_miss() {
         target: "primary".into(),
         weapon: Some("Thermal flask".into()),
         defensively: false,
+        mount: None,
     };
     // Hit: 12 + 4 = 16 against both; damage 3 + 5 = 8.
     let mut b = saga_battle(&OPEN, 1, &targets, &[20, 1, 2, 12, 3, 5]);

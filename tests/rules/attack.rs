@@ -48,6 +48,7 @@ fn attack(unit: &str, target: &str) -> GameCommand {
         target: target.into(),
         weapon: None,
         defensively: false,
+        mount: None,
     }
 }
 

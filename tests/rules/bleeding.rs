@@ -140,6 +140,7 @@ fn s20_restoring_hit_points_stops_bleeding() {
             target: "hero".into(),
             weapon: None,
             defensively: false,
+            mount: None,
         },
     );
     assert_eq!(life(&b), LifeState::Dying);

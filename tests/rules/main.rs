@@ -23,4 +23,5 @@ mod stacking;
 mod support;
 mod templates;
 mod validation;
+mod vehicle_attacks;
 mod vehicles;

@@ -417,6 +417,7 @@ fn saga_8_2_unarmed_attack_provokes_without_martial_arts() {
             target: "bob".into(),
             weapon: Some("Fist".into()),
             defensively: false,
+            mount: None,
         };
         let events = ok(&mut b, attack);
         let aoo = events
@@ -485,6 +486,7 @@ fn mov_14_melee_reach_counts_a_fliers_altitude() {
         target: "bob".into(),
         weapon: Some(weapon.into()),
         defensively: false,
+        mount: None,
     };
     let why = refused(&mut b, attack("Blade"));
     assert!(why.to_string().contains("out of reach"), "{why}");

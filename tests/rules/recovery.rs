@@ -43,6 +43,7 @@ fn hit(b: &mut fivefoot::history::Battle) -> Vec<GameEvent> {
             target: "hero".into(),
             weapon: None,
             defensively: false,
+            mount: None,
         },
     )
 }

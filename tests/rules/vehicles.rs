@@ -533,6 +533,7 @@ fn veh_19_attack_from_vehicle_after_full_speed() {
             target: "raider".into(),
             weapon: None,
             defensively: false,
+            mount: None,
         },
     );
     let mods: Vec<(i32, String)> = ev
