@@ -343,18 +343,7 @@ fn show_status(
     } else {
         match &path.preview {
             Some(Ok(p)) => {
-                let aoo = match p.provokes.len() {
-                    0 => String::new(),
-                    n => format!(
-                        " | provokes {n} attack{} of opportunity ({})",
-                        if n == 1 { "" } else { "s" },
-                        p.provokes
-                            .iter()
-                            .map(|(_, r)| r.to_string())
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    ),
-                };
+                let aoo = provoked_reactors(&p.provokes);
                 format!(
                     "{}: {} ft over {} squares{aoo} | click to move",
                     p.band.label(),
@@ -427,6 +416,30 @@ fn paint_action_bar(
     }
 }
 
+/// The reactors a path provokes, each once with the number of squares where it is provoked:
+/// " | provokes obozaya (4 squares)". How many attacks that becomes is the rules' business
+/// (reactions per round, AOO-1), so the line does not count attacks.
+fn provoked_reactors(provokes: &[(crate::grid::Square, crate::rules::UnitId)]) -> String {
+    let mut reactors: Vec<(&crate::rules::UnitId, usize)> = Vec::new();
+    for (_, r) in provokes {
+        match reactors.iter_mut().find(|(u, _)| *u == r) {
+            Some((_, n)) => *n += 1,
+            None => reactors.push((r, 1)),
+        }
+    }
+    if reactors.is_empty() {
+        return String::new();
+    }
+    let who: Vec<String> = reactors
+        .iter()
+        .map(|(r, n)| match n {
+            1 => r.to_string(),
+            n => format!("{r} ({n} squares)"),
+        })
+        .collect();
+    format!(" | provokes {}", who.join(", "))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -483,5 +496,23 @@ mod tests {
         let last = log_lines(&battle, 2);
         assert_eq!(last.len(), 2);
         assert_eq!(log_lines(&battle, usize::MAX).last(), last.last());
+    }
+
+    /// One reactor threatening four squares of a path is named once (it gets its one attack
+    /// of opportunity, AOO-1, not four).
+    #[test]
+    fn a_reactor_is_named_once_with_its_squares() {
+        let sq = |i| crate::grid::Square::new(i, 0);
+        let path = [
+            (sq(1), "obozaya".into()),
+            (sq(2), "obozaya".into()),
+            (sq(3), "navasi".into()),
+            (sq(4), "obozaya".into()),
+        ];
+        assert_eq!(
+            super::provoked_reactors(&path),
+            " | provokes obozaya (3 squares), navasi"
+        );
+        assert_eq!(super::provoked_reactors(&[]), "");
     }
 }
