@@ -760,6 +760,17 @@ pub(crate) mod testkit {
     use super::{ChaseButton, Screen, Session};
     use bevy::prelude::*;
 
+    const REDLINER: &str = include_str!("../../scenarios/starfinder_redliner_chase.ron");
+    /// Initiative of the sample (buddy, chalak, merris, sssazza, ysoki1, ysoki2 in that order):
+    /// Sssazza 18, Buddy 16, Merris 12, ysoki 1 11, ysoki 2 10, Cha'lak 6.
+    const INITIATIVE: [u32; 6] = [16, 6, 12, 18, 11, 10];
+
+    /// The shipped Redliner chase with the sample's initiative rolls, then `more` dice.
+    pub fn redliner(more: &[u32]) -> crate::history::Battle {
+        let dice: Vec<u32> = INITIATIVE.iter().chain(more).copied().collect();
+        crate::testing::battle(REDLINER, &dice)
+    }
+
     pub fn headless(b: crate::history::Battle) -> App {
         let mut app = App::new();
         app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin));
@@ -788,21 +799,12 @@ pub(crate) mod testkit {
 
 #[cfg(test)]
 mod tests {
-    use super::testkit::headless;
+    use super::testkit::{headless, redliner};
     use super::*;
-    use crate::testing::{battle, ok};
-
-    const REDLINER: &str = include_str!("../../scenarios/starfinder_redliner_chase.ron");
-    /// Initiative of the sample (buddy, chalak, merris, sssazza, ysoki1, ysoki2 in that order).
-    const INITIATIVE: [u32; 6] = [16, 6, 12, 18, 11, 10];
+    use crate::testing::ok;
 
     fn id(s: &str) -> UnitId {
         UnitId(s.into())
-    }
-
-    fn redliner(more: &[u32]) -> crate::history::Battle {
-        let dice: Vec<u32> = INITIATIVE.iter().chain(more).copied().collect();
-        battle(REDLINER, &dice)
     }
 
     fn entry<'a>(menu: &'a PilotMenu, action: PilotAction, target: Option<&str>) -> &'a MenuEntry {

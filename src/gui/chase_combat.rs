@@ -73,17 +73,12 @@ pub fn combat_entries(world: &World) -> Vec<CombatEntry> {
 mod tests {
     use super::*;
     use crate::gui::chase::ChaseView;
-    use crate::gui::chase::testkit::{headless, press};
+    use crate::gui::chase::testkit::{headless, press, redliner};
     use crate::gui::session::{Session, StatusLine};
     use crate::rules::UnitId;
     use crate::ruleset::PilotAction;
-    use crate::testing::{battle, ok, pass_until_turn_of};
+    use crate::testing::{ok, pass_until_turn_of};
     use bevy::prelude::*;
-
-    const REDLINER: &str = include_str!("../../scenarios/starfinder_redliner_chase.ron");
-    /// Initiative (buddy, chalak, merris, sssazza, ysoki1, ysoki2): Sssazza 18, Buddy 16,
-    /// Merris 12, ysoki 1 11, ysoki 2 10, Cha'lak 6.
-    const INITIATIVE: [u32; 6] = [16, 6, 12, 18, 11, 10];
 
     fn id(s: &str) -> UnitId {
         UnitId(s.into())
@@ -92,8 +87,8 @@ mod tests {
     /// Round 1's combat phase with the buggy engaged with enercycle 1 (Buddy's engage: 15 + 8
     /// against KAC 12), Sssazza's turn; `more` are the dice after that.
     fn engaged(more: &[u32]) -> crate::history::Battle {
-        let dice: Vec<u32> = INITIATIVE.iter().chain([15].iter()).chain(more).copied().collect();
-        let mut b = battle(REDLINER, &dice);
+        let dice: Vec<u32> = [15].iter().chain(more).copied().collect();
+        let mut b = redliner(&dice);
         ok(
             &mut b,
             GameCommand::PilotAction {

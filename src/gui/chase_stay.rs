@@ -67,16 +67,12 @@ pub fn stay_toggles(world: &World, choice: &StayChoice) -> Vec<StayToggle> {
 mod tests {
     use super::*;
     use crate::gui::chase::ChaseView;
-    use crate::gui::chase::testkit::{headless, press};
+    use crate::gui::chase::testkit::{headless, press, redliner};
     use crate::gui::session::Session;
     use crate::rules::GameCommand;
     use crate::rules::chase::Departure;
     use crate::ruleset::PilotAction;
-    use crate::testing::{battle, ok};
-
-    const REDLINER: &str = include_str!("../../scenarios/starfinder_redliner_chase.ron");
-    /// Initiative (buddy, chalak, merris, sssazza, ysoki1, ysoki2).
-    const INITIATIVE: [u32; 6] = [16, 6, 12, 18, 11, 10];
+    use crate::testing::ok;
 
     fn id(s: &str) -> UnitId {
         UnitId(s.into())
@@ -85,8 +81,7 @@ mod tests {
     /// The progress phase of round 1: Buddy's double maneuver speeds up (18) and misses the
     /// trick (5); both ysoki fail their speed up badly (1), so the buggy would escape.
     fn escaping() -> crate::history::Battle {
-        let dice: Vec<u32> = INITIATIVE.iter().chain(&[18, 5, 1, 1]).copied().collect();
-        let mut b = battle(REDLINER, &dice);
+        let mut b = redliner(&[18, 5, 1, 1]);
         for action in [PilotAction::SpeedUp, PilotAction::Trick] {
             let (unit, target, double) = (id("buddy"), None, true);
             ok(
