@@ -144,6 +144,21 @@ const FOE: &str = r#"(id: "raider", side: "b", at: (2, 8), speed: (land: 30), de
 /// Initiative dice: Buddy 10 (14), raider 10 (10).
 const INIT: [u32; 2] = [10, 10];
 
+/// The raider knocks the pilot Buddy out for 10 rounds, so the buggy is uncontrolled (VEH-11).
+fn knock_out_buddy(b: &mut Battle) {
+    ok(
+        b,
+        GameCommand::TrackEffect {
+            source: "raider".into(),
+            target: "buddy".into(),
+            name: "knocked out".into(),
+            rounds: 10,
+            condition: Some(ConditionName::Unconscious),
+            damage: None,
+        },
+    );
+}
+
 fn dice(rest: &[u32]) -> Vec<u32> {
     INIT.iter().chain(rest).copied().collect()
 }
@@ -189,17 +204,7 @@ fn we_53_race_dc_and_uncontrolled_slowdown() {
     assert_eq!(checks(&ev), [(18, Some(18), true)]);
     assert_eq!(moves(&ev)[0].1, 400);
     ok(&mut b, end_turn("buddy"));
-    ok(
-        &mut b,
-        GameCommand::TrackEffect {
-            source: "raider".into(),
-            target: "buddy".into(),
-            name: "knocked out".into(),
-            rounds: 10,
-            condition: Some(ConditionName::Unconscious),
-            damage: None,
-        },
-    );
+    knock_out_buddy(&mut b);
     let ev = ok(&mut b, end_turn("raider"));
     assert!(
         ev.iter()
@@ -274,17 +279,7 @@ fn veh_10_12_uncontrolled_vehicle_slows_and_crashes_into_a_wall() {
     );
     ok(&mut b, order_of("buddy", race(0, None)));
     ok(&mut b, end_turn("buddy"));
-    ok(
-        &mut b,
-        GameCommand::TrackEffect {
-            source: "raider".into(),
-            target: "buddy".into(),
-            name: "knocked out".into(),
-            rounds: 10,
-            condition: Some(ConditionName::Unconscious),
-            damage: None,
-        },
-    );
+    knock_out_buddy(&mut b);
     let ev = ok(&mut b, end_turn("raider"));
     let m = moves(&ev);
     assert_eq!(m[0], (VehicleMove::Uncontrolled, 45, Square::new(23, 2)));
