@@ -7,7 +7,7 @@
 //! zone after a command, and `HoldZone` counts the consecutive rounds that started with the
 //! side in the zone and no enemy there.
 
-use crate::rules::{Combat, GameEvent, LifeState, Placement, SideId};
+use crate::rules::{Combat, GameEvent, LifeState, Placement, Profile, SideId, UnitKind};
 use crate::scenario::format::Goal;
 use crate::scenario::{ScenarioSpec, Zone};
 use bevy::prelude::World;
@@ -129,15 +129,18 @@ pub fn outcome(spec: &ScenarioSpec, world: &World, tracker: &ObjectiveTracker) -
     }
 }
 
-/// Sides with at least one unit able to act.
+/// Sides with at least one creature able to act. Vehicles and other objects do not fight on
+/// their own (§25.1: a vehicle is an object with no actions), so a side left with only them
+/// is eliminated.
 fn sides_standing(world: &World) -> BTreeSet<SideId> {
-    let Some(mut query) = world.try_query::<(&SideId, Option<&LifeState>)>() else {
+    let Some(mut query) = world.try_query::<(&SideId, Option<&LifeState>, Option<&Profile>)>() else {
         return BTreeSet::new();
     };
     query
         .iter(world)
-        .filter(|(_, life)| life.copied().unwrap_or_default().can_act())
-        .map(|(side, _)| side.clone())
+        .filter(|(_, life, _)| life.copied().unwrap_or_default().can_act())
+        .filter(|(_, _, profile)| !profile.is_some_and(|p| matches!(p.kind, UnitKind::Vehicle | UnitKind::Object)))
+        .map(|(side, _, _)| side.clone())
         .collect()
 }
 

@@ -24,4 +24,5 @@ mod support;
 mod templates;
 mod validation;
 mod vehicle_attacks;
+mod vehicle_objectives;
 mod vehicles;
