@@ -264,6 +264,8 @@ pub fn execute(ex: &mut Executor, command: &GameCommand) -> Result<(), RuleError
             }
             super::recovery::end_of_turn(ex, unit);
             super::hold::end_of_turn(ex, unit);
+            // VEH-6: a pilot who took no follow-up to last turn's race stops piloting.
+            super::vehicle::at_turn_end(ex, unit)?;
             ex.emit(GameEvent::TurnEnded { unit: unit.clone() });
             advance(ex, true)
         }

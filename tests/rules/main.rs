@@ -24,5 +24,6 @@ mod support;
 mod templates;
 mod validation;
 mod vehicle_attacks;
+mod vehicle_control;
 mod vehicle_objectives;
 mod vehicles;

@@ -3,7 +3,7 @@
 //! per-round state over when a round starts.
 
 use super::{Aboard, PilotAction, RiderRole, VehicleMove, VehicleState, VehicleStats};
-use crate::rules::{GameEvent, Placement, UnitId, UnitIndex};
+use crate::rules::{Combat, GameEvent, InitiativeEntry, Placement, UnitId, UnitIndex};
 use bevy::prelude::{Entity, World};
 
 fn entity(world: &World, unit: &UnitId) -> Option<Entity> {
@@ -79,6 +79,7 @@ pub fn apply_vehicle_event(world: &mut World, event: &GameEvent) {
             speed_ft,
             heading,
             riders,
+            pilot,
             ..
         } => {
             let to = path.last().copied().unwrap_or(*from);
@@ -91,6 +92,8 @@ pub fn apply_vehicle_event(world: &mut World, event: &GameEvent) {
                 .and_then(|e| world.get::<VehicleStats>(e))
                 .map_or(0, |v| v.drive_ft);
             if let Some(mut s) = state_mut(world, vehicle) {
+                // VEH-6: any pilot action that moves it is one of the options taken.
+                s.race_follow_up_due &= pilot.is_none();
                 s.heading = *heading;
                 s.moved_this_round |= *moved_ft > 0;
                 s.full_speed_this_round |= matches!(how, VehicleMove::Race | VehicleMove::Ram) || *speed_ft > drive_ft;
@@ -122,10 +125,43 @@ pub fn apply_vehicle_event(world: &mut World, event: &GameEvent) {
                 s.keeps_going = false;
                 s.last_action_speed_ft = 0;
                 s.autocontrol_engaged = false;
+                s.race_follow_up_due = false;
+            }
+        }
+        GameEvent::RaceFollowUpDue { vehicle, .. } => {
+            if let Some(mut s) = state_mut(world, vehicle) {
+                s.race_follow_up_due = true;
+            }
+        }
+        GameEvent::VehicleSlotTaken { vehicle, pilot, count } => {
+            if let Some(mut s) = state_mut(world, vehicle) {
+                s.uncontrolled_slot = Some(vehicle.clone());
+            }
+            let mut c = world.resource_mut::<Combat>();
+            let modifier = c.delaying.iter().find(|d| &d.unit == pilot).map_or(0, |d| d.modifier);
+            // Where the pilot stood: `Delayed` left `next_index` there.
+            let at = c.next_index.min(c.order.len());
+            c.order.insert(
+                at,
+                InitiativeEntry {
+                    unit: vehicle.clone(),
+                    count: *count,
+                    modifier,
+                },
+            );
+        }
+        GameEvent::VehicleSlotEnded { vehicle } => {
+            let mut c = world.resource_mut::<Combat>();
+            if let Some(i) = c.index_of(vehicle) {
+                c.order.remove(i);
+                if i < c.next_index {
+                    c.next_index -= 1;
+                }
             }
         }
         GameEvent::VehicleControl { vehicle, pilot, .. } => {
             let before = state_mut(world, vehicle).and_then(|mut s| {
+                s.race_follow_up_due = false;
                 let before = s.controlled_by.take();
                 s.controlled_by = pilot.clone();
                 if pilot.is_some() {

@@ -11,6 +11,7 @@ mod control;
 mod crash;
 mod drive;
 mod events;
+mod follow_up;
 mod line;
 mod mounted;
 mod narrate;
@@ -29,6 +30,8 @@ pub(crate) use aoo::sheltered_from;
 pub use apply::apply_vehicle_event;
 pub(crate) use apply::new_round;
 pub use events::{CheckRoll, CollisionKind, RaceMishap, VehicleMove};
+pub(crate) use follow_up::at_turn_end;
+pub use follow_up::follow_up_options;
 pub(crate) use mounted::mounted_weapon;
 pub use narrate::narrate_vehicle_event;
 pub use order::VehicleOrder;
@@ -46,6 +49,7 @@ use bevy::prelude::World;
 /// Whether `unit` may give `order` now, and why not. Never changes the battle.
 pub fn check_order(world: &World, unit: &UnitId, order: &VehicleOrder) -> Result<(), RuleError> {
     access::vehicle_rules(world)?;
+    follow_up::check_follow_up(world, unit, order)?;
     match order {
         VehicleOrder::Start => control::check_start(world, unit).map(|_| ()),
         VehicleOrder::Drive { path, .. } => drive::check_drive(world, unit, path).map(|_| ()),

@@ -29,11 +29,12 @@ fn vehicles(ex: &Executor) -> Vec<(UnitId, VehicleState)> {
 }
 
 /// At the start of `unit`'s turn: its vehicles lose control if it cannot act (VEH-11), then
-/// vehicles on its slot move uncontrolled or on autocontrol.
+/// vehicles on its slot move uncontrolled or on autocontrol, and a vehicle it raced last turn
+/// waits for its follow-up (VEH-6).
 pub(crate) fn at_turn_start(ex: &mut Executor, unit: &UnitId) -> Result<(), RuleError> {
-    let Some(rules) = ex.ruleset().vehicles else {
+    if ex.ruleset().vehicles.is_none() {
         return Ok(());
-    };
+    }
     for (id, state) in vehicles(ex) {
         if state.controlled_by.as_ref() == Some(unit) && !can_act(ex.world, unit) {
             ex.emit(GameEvent::VehicleControl {
@@ -43,40 +44,49 @@ pub(crate) fn at_turn_start(ex: &mut Executor, unit: &UnitId) -> Result<(), Rule
             });
         }
     }
-    let square_ft = ex.ruleset().grid.square_ft;
     for (id, state) in vehicles(ex) {
         if !state.keeps_going || wrecked(ex.world, &id) {
             continue;
         }
         let on_autocontrol = state.autocontrol_engaged && state.controlled_by.as_ref() == Some(unit);
         let uncontrolled = state.controlled_by.is_none() && state.uncontrolled_slot.as_ref() == Some(unit);
-        if !(on_autocontrol || uncontrolled) {
-            continue;
+        if on_autocontrol || uncontrolled {
+            move_on(ex, &id, on_autocontrol)?;
         }
-        let times = match (on_autocontrol, state.last_action) {
-            (true, Some(PilotAction::Race)) => 1,
-            _ => 2,
+    }
+    super::follow_up::mark_due(ex, unit)
+}
+
+/// The vehicle `id` keeps going on its own (VEH-12): two drive actions straight ahead, each
+/// at the family's fraction of the previous speed, until it stops or crashes; on autocontrol
+/// (VEH-13) it repeats the last pilot action at the same speed instead.
+pub(crate) fn move_on(ex: &mut Executor, id: &UnitId, on_autocontrol: bool) -> Result<(), RuleError> {
+    let rules = super::access::vehicle_rules(ex.world)?;
+    let square_ft = ex.ruleset().grid.square_ft;
+    let state = vehicle(ex.world, id)?.state;
+    let times = match (on_autocontrol, state.last_action) {
+        (true, Some(PilotAction::Race)) => 1,
+        _ => 2,
+    };
+    let mut speed = state.last_action_speed_ft;
+    for _ in 0..times {
+        if !on_autocontrol {
+            speed = slowed(speed, rules.uncontrolled_speed, rules.uncontrolled_rounding, square_ft);
+        }
+        if speed == 0 {
+            ex.emit(GameEvent::VehicleStopped {
+                vehicle: id.clone(),
+                reason: "slowed to a stop".into(),
+            });
+            break;
+        }
+        let how = if on_autocontrol {
+            VehicleMove::Autocontrol
+        } else {
+            VehicleMove::Uncontrolled
         };
-        let mut speed = state.last_action_speed_ft;
-        for _ in 0..times {
-            if !on_autocontrol {
-                speed = slowed(speed, rules.uncontrolled_speed, rules.uncontrolled_rounding, square_ft);
-            }
-            if speed == 0 {
-                ex.emit(GameEvent::VehicleStopped {
-                    vehicle: id.clone(),
-                    reason: "slowed to a stop".into(),
-                });
-                break;
-            }
-            let how = if on_autocontrol {
-                VehicleMove::Autocontrol
-            } else {
-                VehicleMove::Uncontrolled
-            };
-            if !roll_on(ex, &vehicle(ex.world, &id)?, how, speed)? {
-                break;
-            }
+        if !roll_on(ex, &vehicle(ex.world, id)?, how, speed)? {
+            break;
         }
     }
     Ok(())

@@ -1,0 +1,134 @@
+//! Who drives a vehicle from turn to turn (RULES.md §25.4, §25.6): the pilot's options the
+//! turn after a race (VEH-6), a pilot who delays (VEH-11) and autocontrol (VEH-13).
+
+use super::support::*;
+use super::vehicles::{FOE, car_battle, dice, get, moves, open_map, order_of, race};
+use fivefoot::grid::Square;
+use fivefoot::rules::vehicle::{VehicleMove, VehicleOrder, VehicleState};
+use fivefoot::rules::{GameCommand, GameEvent, RuleError};
+use fivefoot::testing::ok;
+
+fn car(dice_rest: &[u32]) -> fivefoot::history::Battle {
+    car_battle(
+        &open_map(80, 10),
+        "at: (2, 2), size: Large,",
+        "item_level: 1, drive_ft: 30, full_ft: 60",
+        FOE,
+        &dice(dice_rest),
+    )
+}
+
+fn refused(b: &mut fivefoot::history::Battle, c: GameCommand) -> String {
+    match b.submit(c) {
+        Err(RuleError::IllegalMove(m)) => m,
+        other => panic!("expected a refusal, got {other:?}"),
+    }
+}
+
+/// VEH-6: the turn after a race the pilot may only race again, drive, stop short or
+/// relinquish control; the refusal names them. A drive (move action) leaves the standard
+/// action for an attack.
+#[test]
+fn veh_6_after_a_race_the_pilot_races_drives_stops_short_or_relinquishes() {
+    // Race check 10 + 8 = 18; Buddy's attack roll 1 (a miss, no damage).
+    let mut b = car(&[10, 1]);
+    ok(&mut b, order_of("buddy", race(0, None)));
+    ok(&mut b, end_turn("buddy"));
+    ok(&mut b, end_turn("raider"));
+    let started = all_events(&b);
+    assert!(
+        started
+            .iter()
+            .any(|e| matches!(e, GameEvent::RaceFollowUpDue { vehicle, .. } if vehicle.0 == "car"))
+    );
+    assert!(get::<VehicleState>(&b, "car").race_follow_up_due);
+    let ram = order_of(
+        "buddy",
+        VehicleOrder::Ram {
+            target: "raider".into(),
+            angle: 0,
+        },
+    );
+    for refused_order in [
+        ram,
+        order_of("buddy", VehicleOrder::Autocontrol { engage: true }),
+        order_of("buddy", VehicleOrder::Disembark { to: Square::new(14, 4) }),
+    ] {
+        let m = refused(&mut b, refused_order);
+        for option in ["race again", "drive", "stop short", "relinquish control", "VEH-6"] {
+            assert!(m.contains(option), "{m}");
+        }
+    }
+    // The standard action first, then the drive.
+    ok(
+        &mut b,
+        GameCommand::Attack {
+            unit: "buddy".into(),
+            target: "raider".into(),
+            weapon: None,
+            defensively: false,
+            mount: None,
+        },
+    );
+    let ev = ok(
+        &mut b,
+        order_of(
+            "buddy",
+            VehicleOrder::Drive {
+                path: vec![Square::new(15, 2), Square::new(16, 2)],
+                heading: None,
+            },
+        ),
+    );
+    assert_eq!(moves(&ev), [(VehicleMove::Drive, 10, Square::new(16, 2))]);
+    assert!(!get::<VehicleState>(&b, "car").race_follow_up_due);
+    let ev = ok(&mut b, end_turn("buddy"));
+    assert!(moves(&ev).is_empty(), "a drive stops the vehicle: nothing rolls on");
+}
+
+/// VEH-6: a pilot who ends the turn after a race without any of the four options stopped
+/// piloting: the vehicle is uncontrolled and keeps going at once (¾ of 60 = 45 ft, then 30),
+/// and again at the start of the pilot's next turn (20, 15).
+#[test]
+fn veh_6_turn_ended_without_follow_up_leaves_the_vehicle_uncontrolled() {
+    let mut b = car(&[10]);
+    ok(&mut b, order_of("buddy", race(0, None)));
+    ok(&mut b, end_turn("buddy"));
+    ok(&mut b, end_turn("raider"));
+    let ev = ok(&mut b, end_turn("buddy"));
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        GameEvent::VehicleControl { pilot: None, reason, .. } if reason.contains("VEH-6")
+    )));
+    let m = moves(&ev);
+    assert_eq!(
+        m.iter().map(|(h, ft, _)| (*h, *ft)).collect::<Vec<_>>(),
+        [(VehicleMove::Uncontrolled, 45), (VehicleMove::Uncontrolled, 30)]
+    );
+    assert_eq!(m[1].2, Square::new(14 + 9 + 6, 2));
+    assert_eq!(get::<VehicleState>(&b, "car").controlled_by, None);
+    let ev = ok(&mut b, end_turn("raider"));
+    let ft: Vec<u32> = moves(&ev).iter().map(|m| m.1).collect();
+    assert_eq!(ft, [20, 15], "the next round, on Buddy's count");
+}
+
+/// VEH-6: a pilot who raced may race again (a full action) or stop short; after the stop
+/// short nothing is due any more.
+#[test]
+fn veh_6_race_again_or_stop_short_satisfies_the_follow_up() {
+    // Race checks 10 and 10 (DC 11 the second time: the car moved), stop short 10.
+    let mut b = car(&[10, 10, 10]);
+    ok(&mut b, order_of("buddy", race(0, Some(30))));
+    ok(&mut b, end_turn("buddy"));
+    ok(&mut b, end_turn("raider"));
+    ok(&mut b, order_of("buddy", race(0, Some(30))));
+    assert!(!get::<VehicleState>(&b, "car").race_follow_up_due);
+    let ev = ok(&mut b, end_turn("buddy"));
+    assert!(moves(&ev).is_empty(), "it raced this turn: no uncontrolled roll");
+    ok(&mut b, end_turn("raider"));
+    assert!(get::<VehicleState>(&b, "car").race_follow_up_due);
+    ok(&mut b, order_of("buddy", VehicleOrder::StopShort));
+    assert!(!get::<VehicleState>(&b, "car").race_follow_up_due);
+    assert_eq!(get::<VehicleState>(&b, "car").controlled_by, Some("buddy".into()));
+    ok(&mut b, end_turn("buddy"));
+}
