@@ -25,5 +25,6 @@ mod templates;
 mod validation;
 mod vehicle_attacks;
 mod vehicle_control;
+mod vehicle_crashes;
 mod vehicle_objectives;
 mod vehicles;

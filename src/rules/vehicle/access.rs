@@ -140,7 +140,12 @@ pub(crate) fn blocker(
         if let Some(p) = world.get::<Placement>(*e)
             && p.squares().any(|sq| space.contains(&sq))
         {
-            return Some(Blocker::Unit(u.clone()));
+            // A rider of another vehicle is inside it: what is in the way is that vehicle.
+            let what = world.get::<Aboard>(*e).map_or_else(|| u.clone(), |a| a.vehicle.clone());
+            if ignore(&what) {
+                continue;
+            }
+            return Some(Blocker::Unit(what));
         }
     }
     None

@@ -7,6 +7,7 @@ use super::access::{Blocker, Vehicle, can_act, vehicle, wrecked};
 use super::line::straight_line;
 use super::travel::{Leg, travel};
 use super::{PilotAction, VehicleMove, VehicleState, crash};
+use crate::grid::Square;
 use crate::rules::{Executor, GameEvent, RuleError, UnitId, UnitIndex};
 use crate::ruleset::{Fraction, Rounding};
 
@@ -93,31 +94,57 @@ pub(crate) fn move_on(ex: &mut Executor, id: &UnitId, on_autocontrol: bool) -> R
 }
 
 /// One straight move at `speed_ft`; returns whether the vehicle can go on (no crash, not
-/// off the map).
+/// off the map). A controlled vehicle in the way may dodge it (VEH-10); then it rolls on
+/// past it with the distance left, never ending inside it.
 fn roll_on(ex: &mut Executor, v: &Vehicle, how: VehicleMove, speed_ft: u32) -> Result<bool, RuleError> {
-    let line = straight_line(ex.world, v, 0.0, speed_ft, &|_| false);
-    let leg = Leg {
-        how,
-        pilot: None,
-        speed_ft,
-        heading: v.state.heading,
-        provokes: Some(false),
-    };
-    let trip = travel(ex, v, &leg, &line.squares, &line.costs_ft, &|_, _| false, None)?;
-    if trip.stopped.is_some() {
-        return Ok(false);
-    }
-    match line.blocked_by {
-        Some(Blocker::Obstacle(_)) => crash::crash(ex, &v.id, None).map(|_| false),
-        Some(Blocker::Unit(u)) => crash::crash(ex, &v.id, Some(u)).map(|_| false),
-        Some(Blocker::OffMap(_)) => {
-            ex.emit(GameEvent::VehicleStopped {
-                vehicle: v.id.clone(),
-                reason: "reached the edge of the battle map (VEH-21)".into(),
-            });
-            Ok(false)
+    let mut avoided: Vec<UnitId> = Vec::new();
+    let mut left = speed_ft;
+    loop {
+        let v = vehicle(ex.world, &v.id)?;
+        let mut line = straight_line(ex.world, &v, 0.0, left, &|u| avoided.contains(u));
+        let inside_avoided = |ex: &Executor, at: Square| {
+            avoided.iter().any(|a| {
+                ex.get::<crate::rules::Placement>(a).is_some_and(|p| {
+                    at.footprint(v.placement.side_squares)
+                        .any(|sq| p.squares().any(|q| q == sq))
+                })
+            })
+        };
+        while line.squares.last().is_some_and(|at| inside_avoided(ex, *at)) {
+            line.squares.pop();
+            line.costs_ft.pop();
+            line.blocked_by = None;
         }
-        None => Ok(true),
+        let leg = Leg {
+            how,
+            pilot: None,
+            speed_ft,
+            heading: v.state.heading,
+            provokes: Some(false),
+        };
+        let trip = travel(ex, &v, &leg, &line.squares, &line.costs_ft, &|_, _| false, None)?;
+        if trip.stopped.is_some() {
+            return Ok(false);
+        }
+        left = left.saturating_sub(line.moved_ft());
+        match line.blocked_by {
+            Some(Blocker::Obstacle(_)) => return crash::crash(ex, &v.id, None).map(|_| false),
+            Some(Blocker::Unit(u)) => {
+                if super::crash::dodges(ex, &v.id, &u)? {
+                    avoided.push(u);
+                    continue;
+                }
+                return crash::crash(ex, &v.id, Some(u)).map(|_| false);
+            }
+            Some(Blocker::OffMap(_)) => {
+                ex.emit(GameEvent::VehicleStopped {
+                    vehicle: v.id.clone(),
+                    reason: "reached the edge of the battle map (VEH-21)".into(),
+                });
+                return Ok(false);
+            }
+            None => return Ok(true),
+        }
     }
 }
 
