@@ -275,6 +275,8 @@ pub fn execute(ex: &mut Executor, command: &GameCommand) -> Result<(), RuleError
                 unit: unit.clone(),
                 count,
             });
+            // VEH-11: its vehicle goes on without it, on this count.
+            super::vehicle::on_delay(ex, unit, count)?;
             advance(ex, false)
         }
         GameCommand::ActNow { unit } => {

@@ -132,3 +132,56 @@ fn veh_6_race_again_or_stop_short_satisfies_the_follow_up() {
     assert_eq!(get::<VehicleState>(&b, "car").controlled_by, Some("buddy".into()));
     ok(&mut b, end_turn("buddy"));
 }
+
+fn turn_units(events: &[GameEvent]) -> Vec<String> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            GameEvent::TurnStarted { unit, .. } => Some(format!("start {unit}")),
+            GameEvent::TurnEnded { unit } => Some(format!("end {unit}")),
+            _ => None,
+        })
+        .collect()
+}
+
+/// VEH-11: a pilot who delays leaves the vehicle uncontrolled on the pilot's old count: it
+/// rolls on there at once (45 then 30 ft after a 60-ft race) and again the next round
+/// (20, 15) while the pilot, delayed to the end of the order, acts later; taking control
+/// gives the vehicle back the pilot's count.
+#[test]
+fn veh_11_delaying_pilot_leaves_the_vehicle_on_the_old_count() {
+    let mut b = car(&[10]);
+    ok(&mut b, order_of("buddy", race(0, None)));
+    ok(&mut b, end_turn("buddy"));
+    ok(&mut b, end_turn("raider"));
+    let ev = ok(&mut b, GameCommand::Delay { unit: "buddy".into() });
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        GameEvent::VehicleSlotTaken { vehicle, count: 14, .. } if vehicle.0 == "car"
+    )));
+    assert_eq!(turn_units(&ev), ["start car", "end car"]);
+    assert_eq!(moves(&ev).iter().map(|m| m.1).collect::<Vec<_>>(), [45, 30]);
+    assert_eq!(get::<VehicleState>(&b, "car").controlled_by, None);
+    assert_eq!(
+        order(&b),
+        [("car".to_string(), 14), ("raider".to_string(), 10)],
+        "the vehicle holds the pilot's count"
+    );
+    // The window after the car's turn: Buddy stays delayed.
+    ok(&mut b, GameCommand::Proceed);
+    assert_eq!(active(&b).as_deref(), Some("raider"));
+    ok(&mut b, end_turn("raider"));
+    // The window after the raider's turn: Buddy still waits, and goes to the end of the order.
+    let ev = ok(&mut b, GameCommand::Proceed);
+    assert_eq!(turn_units(&ev)[..3], ["start car", "end car", "start raider"]);
+    assert_eq!(moves(&ev).iter().map(|m| m.1).collect::<Vec<_>>(), [20, 15]);
+    ok(&mut b, end_turn("raider"));
+    assert_eq!(active(&b).as_deref(), Some("buddy"));
+    let ev = ok(
+        &mut b,
+        order_of("buddy", VehicleOrder::TakeControl { vehicle: "car".into() }),
+    );
+    assert!(ev.iter().any(|e| matches!(e, GameEvent::VehicleSlotEnded { .. })));
+    assert!(order(&b).iter().all(|(u, _)| u != "car"), "{:?}", order(&b));
+    assert_eq!(get::<VehicleState>(&b, "car").controlled_by, Some("buddy".into()));
+}

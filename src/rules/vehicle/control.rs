@@ -60,6 +60,8 @@ pub(crate) fn execute_take_control(ex: &mut Executor, unit: &UnitId, vehicle_id:
         pilot: Some(unit.clone()),
         reason: "took control".into(),
     });
+    // VEH-11: it acts on the new pilot's count from now on.
+    super::delay::end_own_slot(ex, vehicle_id);
     Ok(())
 }
 
