@@ -26,5 +26,6 @@ mod validation;
 mod vehicle_attacks;
 mod vehicle_control;
 mod vehicle_crashes;
+mod vehicle_damage;
 mod vehicle_objectives;
 mod vehicles;

@@ -7,6 +7,7 @@ mod access;
 mod aoo;
 mod apply;
 mod boarding;
+mod broken;
 mod control;
 mod crash;
 mod delay;
@@ -30,6 +31,7 @@ pub use aboard_attack::{attack_penalty, ignored_for_cover, passenger_cover};
 pub(crate) use aoo::sheltered_from;
 pub use apply::apply_vehicle_event;
 pub(crate) use apply::new_round;
+pub use broken::{broken_ac, is_broken};
 pub use delay::has_own_slot;
 pub(crate) use delay::{finish_own_turn, on_delay};
 pub use events::{CheckRoll, CollisionKind, RaceMishap, VehicleMove};
@@ -44,7 +46,9 @@ pub use ram::{ram_avoided_by_pilot, ram_damage};
 pub use stats::{Aboard, Autopilot, PassengerCover, PilotAction, RiderRole, SkillBonuses, VehicleState, VehicleStats};
 pub(crate) use uncontrolled::at_turn_start;
 pub use uncontrolled::slowed;
-pub use view::{RaceEnd, RaceLineView, RaceView, RiderView, VehicleView, race_ends, race_view, vehicle_view};
+pub use view::{
+    RaceEnd, RaceLineView, RaceView, RiderView, VehicleNow, VehicleView, race_ends, race_view, vehicle_view,
+};
 
 use crate::rules::{Executor, RuleError, UnitId};
 use bevy::prelude::World;
