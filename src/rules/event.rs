@@ -560,7 +560,8 @@ pub enum GameEvent {
     AutocontrolCheck {
         vehicle: UnitId,
         purpose: String,
-        result: i32,
+        /// `None`: the pilot has made no Piloting check yet, which fails.
+        result: Option<i32>,
         dc: i32,
         success: bool,
     },

@@ -27,5 +27,6 @@ mod vehicle_attacks;
 mod vehicle_control;
 mod vehicle_crashes;
 mod vehicle_damage;
+mod vehicle_hazards;
 mod vehicle_objectives;
 mod vehicles;

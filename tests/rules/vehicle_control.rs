@@ -51,7 +51,7 @@ fn veh_6_after_a_race_the_pilot_races_drives_stops_short_or_relinquishes() {
     );
     for refused_order in [
         ram,
-        order_of("buddy", VehicleOrder::Autocontrol { engage: true }),
+        order_of("buddy", VehicleOrder::Autopilot { engage: true }),
         order_of("buddy", VehicleOrder::Disembark { to: Square::new(14, 4) }),
     ] {
         let m = refused(&mut b, refused_order);

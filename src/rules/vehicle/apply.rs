@@ -182,6 +182,8 @@ pub fn apply_vehicle_event(world: &mut World, event: &GameEvent) {
         GameEvent::AutocontrolSet { vehicle, engaged } => {
             if let Some(mut s) = state_mut(world, vehicle) {
                 s.autocontrol_engaged = *engaged;
+                // VEH-13: engaging it after a race is the pilot's follow-up (VEH-6).
+                s.race_follow_up_due &= !*engaged;
             }
         }
         GameEvent::VehicleCollision {

@@ -3,6 +3,8 @@
 //! so a standard action is left) or relinquish control (swift action). A turn that ends with
 //! none of them taken is the pilot ceasing to actively pilot (001:4559-4560): the vehicle
 //! becomes uncontrolled and rolls on at once, on the pilot's count (VEH-11, VEH-12).
+//! Engaging autocontrol is a fifth option where the vehicle has it (VEH-13: "after taking a
+//! drive or race action").
 
 use super::access::{aboard, can_act, illegal, vehicle};
 use super::{VehicleOrder, VehicleState};
@@ -51,9 +53,15 @@ pub fn follow_up_options(vehicle: &UnitId) -> String {
 
 /// VEH-6: while the follow-up is due, the pilot's other vehicle orders are refused.
 pub(crate) fn check_follow_up(world: &World, unit: &UnitId, order: &VehicleOrder) -> Result<(), RuleError> {
+    // Engaging autocontrol is allowed "after taking a drive or race action" (VEH-13), and
+    // after a race (a full action) that is only possible on this turn.
     let allowed = matches!(
         order,
-        VehicleOrder::Race { .. } | VehicleOrder::Drive { .. } | VehicleOrder::StopShort | VehicleOrder::Relinquish
+        VehicleOrder::Race { .. }
+            | VehicleOrder::Drive { .. }
+            | VehicleOrder::StopShort
+            | VehicleOrder::Relinquish
+            | VehicleOrder::Autocontrol { engage: true }
     );
     if allowed {
         return Ok(());
@@ -63,8 +71,13 @@ pub(crate) fn check_follow_up(world: &World, unit: &UnitId, order: &VehicleOrder
         return Ok(());
     };
     if v.state.race_follow_up_due && v.state.controlled_by.as_ref() == Some(unit) {
+        let autocontrol = if v.stats.autocontrol {
+            "; or engage its autocontrol (swift action, VEH-13)"
+        } else {
+            ""
+        };
         return Err(illegal(format!(
-            "{unit} cannot {} now: {}",
+            "{unit} cannot {} now: {}{autocontrol}",
             order.word(),
             follow_up_options(&v.id)
         )));

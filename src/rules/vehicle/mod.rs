@@ -6,6 +6,7 @@ mod aboard_attack;
 mod access;
 mod aoo;
 mod apply;
+mod autocontrol;
 mod boarding;
 mod broken;
 mod control;
@@ -14,6 +15,7 @@ mod delay;
 mod drive;
 mod events;
 mod follow_up;
+mod hazard;
 mod line;
 mod mounted;
 mod narrate;
@@ -57,6 +59,7 @@ use bevy::prelude::World;
 pub fn check_order(world: &World, unit: &UnitId, order: &VehicleOrder) -> Result<(), RuleError> {
     access::vehicle_rules(world)?;
     follow_up::check_follow_up(world, unit, order)?;
+    autocontrol::check_not_on_autocontrol(world, unit, order)?;
     match order {
         VehicleOrder::Start => control::check_start(world, unit).map(|_| ()),
         VehicleOrder::Drive { path, .. } => drive::check_drive(world, unit, path).map(|_| ()),

@@ -101,10 +101,13 @@ pub fn narrate_vehicle_event(event: &GameEvent, modifiers: fn(&[Modifier]) -> St
             result,
             dc,
             success,
-        } => format!(
-            "{vehicle}'s autocontrol {purpose}: the pilot's last Piloting result {result} vs DC {dc}: {}",
-            if *success { "success" } else { "failure" }
-        ),
+        } => {
+            let result = result.map_or("none".to_string(), |r| r.to_string());
+            format!(
+                "{vehicle}'s autocontrol {purpose}: the pilot's last Piloting result {result} vs DC {dc}: {}",
+                if *success { "success" } else { "failure" }
+            )
+        }
         GameEvent::RaceHazard { vehicle, at } => {
             format!("{vehicle} races into difficult terrain at {at}, a hazard (VEH-5)")
         }

@@ -4,8 +4,9 @@
 //! autocontrol instead repeats the last pilot action at the same speed.
 
 use super::access::{Blocker, Vehicle, can_act, vehicle, wrecked};
+use super::hazard::{CRASHED_ON_HAZARD, Driver, travel_facing_hazards};
 use super::line::straight_line;
-use super::travel::{Leg, travel};
+use super::travel::Leg;
 use super::{PilotAction, VehicleMove, VehicleState, crash};
 use crate::grid::Square;
 use crate::rules::{Executor, GameEvent, RuleError, UnitId, UnitIndex};
@@ -37,7 +38,8 @@ pub(crate) fn at_turn_start(ex: &mut Executor, unit: &UnitId) -> Result<(), Rule
         return Ok(());
     }
     for (id, state) in vehicles(ex) {
-        if state.controlled_by.as_ref() == Some(unit) && !can_act(ex.world, unit) {
+        // Autocontrol lasts until disengaged or the vehicle cannot move (VEH-13).
+        if state.controlled_by.as_ref() == Some(unit) && !can_act(ex.world, unit) && !state.autocontrol_engaged {
             ex.emit(GameEvent::VehicleControl {
                 vehicle: id.clone(),
                 pilot: None,
@@ -46,10 +48,11 @@ pub(crate) fn at_turn_start(ex: &mut Executor, unit: &UnitId) -> Result<(), Rule
         }
     }
     for (id, state) in vehicles(ex) {
-        if !state.keeps_going || wrecked(ex.world, &id) {
+        let on_autocontrol = state.autocontrol_engaged && state.controlled_by.as_ref() == Some(unit);
+        // Autocontrol repeats a drive too, after which the vehicle had stopped (VEH-13).
+        if !(state.keeps_going || on_autocontrol) || wrecked(ex.world, &id) {
             continue;
         }
-        let on_autocontrol = state.autocontrol_engaged && state.controlled_by.as_ref() == Some(unit);
         let uncontrolled = state.controlled_by.is_none() && state.uncontrolled_slot.as_ref() == Some(unit);
         if on_autocontrol || uncontrolled {
             move_on(ex, &id, on_autocontrol)?;
@@ -70,6 +73,22 @@ pub(crate) fn move_on(ex: &mut Executor, id: &UnitId, on_autocontrol: bool) -> R
         _ => 2,
     };
     let mut speed = state.last_action_speed_ft;
+    let mut angle = 0.0;
+    if on_autocontrol && state.last_action == Some(PilotAction::Race) {
+        // The repeated race needs its check, made with the pilot's last result (VEH-13);
+        // the vehicle is moving, so there is no dead-stop increase.
+        let v = vehicle(ex.world, id)?;
+        let dc = (rules.race_dc_base + v.stats.item_level) as i32;
+        if !super::autocontrol::fixed_check(ex, id, "race check", dc) {
+            let ahead = straight_line(ex.world, &v, 0.0, speed, &|_| false);
+            (angle, speed) = super::race::moving_mishap(ex, &v, &ahead.squares, speed)?;
+        }
+    }
+    let driver = if on_autocontrol {
+        Driver::Autocontrol
+    } else {
+        Driver::Nobody
+    };
     for _ in 0..times {
         if !on_autocontrol {
             speed = slowed(speed, rules.uncontrolled_speed, rules.uncontrolled_rounding, square_ft);
@@ -86,7 +105,7 @@ pub(crate) fn move_on(ex: &mut Executor, id: &UnitId, on_autocontrol: bool) -> R
         } else {
             VehicleMove::Uncontrolled
         };
-        if !roll_on(ex, &vehicle(ex.world, id)?, how, speed)? {
+        if !roll_on(ex, &vehicle(ex.world, id)?, how, speed, angle, &driver)? {
             break;
         }
     }
@@ -96,12 +115,19 @@ pub(crate) fn move_on(ex: &mut Executor, id: &UnitId, on_autocontrol: bool) -> R
 /// One straight move at `speed_ft`; returns whether the vehicle can go on (no crash, not
 /// off the map). A controlled vehicle in the way may dodge it (VEH-10); then it rolls on
 /// past it with the distance left, never ending inside it.
-fn roll_on(ex: &mut Executor, v: &Vehicle, how: VehicleMove, speed_ft: u32) -> Result<bool, RuleError> {
+fn roll_on(
+    ex: &mut Executor,
+    v: &Vehicle,
+    how: VehicleMove,
+    speed_ft: u32,
+    angle: f64,
+    driver: &Driver,
+) -> Result<bool, RuleError> {
     let mut avoided: Vec<UnitId> = Vec::new();
     let mut left = speed_ft;
     loop {
         let v = vehicle(ex.world, &v.id)?;
-        let mut line = straight_line(ex.world, &v, 0.0, left, &|u| avoided.contains(u));
+        let mut line = straight_line(ex.world, &v, angle, left, &|u| avoided.contains(u));
         let inside_avoided = |ex: &Executor, at: Square| {
             avoided.iter().any(|a| {
                 ex.get::<crate::rules::Placement>(a).is_some_and(|p| {
@@ -122,7 +148,11 @@ fn roll_on(ex: &mut Executor, v: &Vehicle, how: VehicleMove, speed_ft: u32) -> R
             heading: v.state.heading,
             provokes: Some(false),
         };
-        let trip = travel(ex, &v, &leg, &line.squares, &line.costs_ft, &|_, _| false, None)?;
+        // VEH-5: an uncontrolled vehicle that reaches a hazard crashes; autocontrol checks.
+        let trip = travel_facing_hazards(ex, &v, &leg, &line, driver)?;
+        if trip.stopped.as_deref() == Some(CRASHED_ON_HAZARD) {
+            return crash::crash(ex, &v.id, None).map(|_| false);
+        }
         if trip.stopped.is_some() {
             return Ok(false);
         }
