@@ -24,6 +24,7 @@ mod support;
 mod templates;
 mod validation;
 mod vehicle_attacks;
+mod vehicle_cli;
 mod vehicle_control;
 mod vehicle_crashes;
 mod vehicle_damage;
