@@ -183,3 +183,54 @@ fn veh_13_autocontrol_hazard_check_uses_the_last_result() {
     assert!(crashed(&ev));
     assert!(!get::<VehicleState>(&b, "car").autocontrol_engaged);
 }
+
+/// VEH-13 with VEH-8: a rammed vehicle on autocontrol avoids the ram only with the pilot's
+/// most recent Piloting result, no roll; Ysoki only drove (no Piloting check yet), so the
+/// autocontrol fails and the cycle takes twice the collision roll.
+#[test]
+fn veh_13_rammed_autocontrol_uses_the_last_result_not_a_roll() {
+    let cycle = r#"(id: "cycle", side: "b", at: (12, 2), size: Large, defenses: (eac: 10, kac: 12), health: (hp: 20),
+         vehicle: Some((item_level: 1, heading: W, drive_ft: 30, full_ft: 60, collision: "2d4", collision_dc: 10, piloting: 0, attack_penalty: -1, full_speed_attack_penalty: -3, autocontrol: true))),
+        (id: "ysoki", side: "b", at: (12, 2), speed: (land: 30), initiative: 10, defenses: (eac: 11, kac: 12), health: (hp: 12), skills: Some((piloting: 8)), aboard: Some((vehicle: "cycle", role: Pilot)))"#;
+    // Initiative in id order: buddy 10 (14), raider 10 (10), ysoki 10 (20). Ram check 10;
+    // collision 1, 1, 1, 1.
+    let mut b = car_battle(
+        &super::vehicles::open_map(30, 10),
+        "at: (2, 2), size: Large,",
+        "item_level: 1, drive_ft: 30, full_ft: 60",
+        &format!("{cycle},\n{FOE}"),
+        &[10, 10, 10, 10, 1, 1, 1, 1],
+    );
+    ok(
+        &mut b,
+        order_of(
+            "ysoki",
+            VehicleOrder::Drive {
+                path: vec![Square::new(11, 2)],
+                heading: None,
+            },
+        ),
+    );
+    ok(&mut b, order_of("ysoki", VehicleOrder::Autocontrol { engage: true }));
+    ok(&mut b, end_turn("ysoki"));
+    let ev = ok(
+        &mut b,
+        order_of(
+            "buddy",
+            VehicleOrder::Ram {
+                target: "cycle".into(),
+                angle: 0,
+            },
+        ),
+    );
+    assert_eq!(autocontrol_checks(&ev), [(None, 19, false)]);
+    assert_eq!(checks(&ev), [(18, Some(16), true)], "only the rammer rolls");
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        GameEvent::VehicleCollision {
+            kind: CollisionKind::Ram,
+            target_damage: 8,
+            ..
+        }
+    )));
+}
