@@ -185,3 +185,22 @@ fn veh_11_delaying_pilot_leaves_the_vehicle_on_the_old_count() {
     assert!(order(&b).iter().all(|(u, _)| u != "car"), "{:?}", order(&b));
     assert_eq!(get::<VehicleState>(&b, "car").controlled_by, Some("buddy".into()));
 }
+
+/// VEH-6 with §25.3 relinquish control: relinquished the turn after a race (a swift action,
+/// the standard action left), the vehicle is uncontrolled and rolls on at the end of the
+/// pilot's turn, on its count (45 then 30 ft), not a round later.
+#[test]
+fn veh_6_relinquished_after_a_race_the_vehicle_rolls_on_this_turn() {
+    let mut b = car(&[10]);
+    ok(&mut b, order_of("buddy", race(0, None)));
+    ok(&mut b, end_turn("buddy"));
+    ok(&mut b, end_turn("raider"));
+    let ev = ok(&mut b, order_of("buddy", VehicleOrder::Relinquish));
+    assert!(moves(&ev).is_empty());
+    let ev = ok(&mut b, end_turn("buddy"));
+    assert_eq!(moves(&ev).iter().map(|m| m.1).collect::<Vec<_>>(), [45, 30]);
+    assert!(
+        !ev.iter().any(|e| matches!(e, GameEvent::VehicleControl { .. })),
+        "already uncontrolled"
+    );
+}

@@ -85,24 +85,34 @@ pub(crate) fn check_follow_up(world: &World, unit: &UnitId, order: &VehicleOrder
     Ok(())
 }
 
-/// At the end of `pilot`'s turn: a follow-up still due means the pilot stopped piloting; the
-/// vehicle is uncontrolled and keeps going now, as two slowing drive actions (VEH-12).
+/// At the end of `pilot`'s turn: a follow-up still due means the pilot stopped piloting, and
+/// the vehicle is uncontrolled. An uncontrolled vehicle on this count that keeps going and
+/// has not moved this round (its pilot just stopped piloting or relinquished control) rolls
+/// on now, as two slowing drive actions (VEH-11, VEH-12): it does not slow down at once.
 pub(crate) fn at_turn_end(ex: &mut Executor, pilot: &UnitId) -> Result<(), RuleError> {
     if ex.ruleset().vehicles.is_none() {
         return Ok(());
     }
     for (id, s) in raced_by(ex.world, pilot) {
-        if !s.race_follow_up_due {
-            continue;
+        if s.race_follow_up_due {
+            ex.emit(GameEvent::VehicleControl {
+                vehicle: id,
+                pilot: None,
+                reason: format!(
+                    "{pilot} ended the turn without racing, driving, stopping short or relinquishing control (VEH-6)"
+                ),
+            });
         }
-        ex.emit(GameEvent::VehicleControl {
-            vehicle: id.clone(),
-            pilot: None,
-            reason: format!(
-                "{pilot} ended the turn without racing, driving, stopping short or relinquishing control (VEH-6)"
-            ),
-        });
-        super::uncontrolled::move_on(ex, &id, false)?;
+    }
+    let index = ex.world.resource::<UnitIndex>().0.clone();
+    for (id, e) in index {
+        let Some(s) = ex.world.get::<VehicleState>(e).cloned() else {
+            continue;
+        };
+        let left_now = s.controlled_by.is_none() && s.uncontrolled_slot.as_ref() == Some(pilot);
+        if left_now && s.keeps_going && !s.moved_this_round && !super::access::wrecked(ex.world, &id) {
+            super::uncontrolled::move_on(ex, &id, false)?;
+        }
     }
     Ok(())
 }
