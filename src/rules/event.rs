@@ -565,8 +565,8 @@ pub enum GameEvent {
         dc: i32,
         success: bool,
     },
-    /// VEH-5: a racing vehicle reached difficult terrain at `at` (a hazard: Piloting check
-    /// or, uncontrolled, a crash).
+    /// VEH-5: a racing (or uncontrolled) vehicle reached difficult terrain or a low obstacle
+    /// at `at` (a hazard: Piloting check or, uncontrolled, a crash).
     RaceHazard {
         vehicle: UnitId,
         at: Square,

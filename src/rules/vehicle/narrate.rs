@@ -109,7 +109,7 @@ pub fn narrate_vehicle_event(event: &GameEvent, modifiers: fn(&[Modifier]) -> St
             )
         }
         GameEvent::RaceHazard { vehicle, at } => {
-            format!("{vehicle} races into difficult terrain at {at}, a hazard (VEH-5)")
+            format!("{vehicle} reaches difficult terrain or an obstacle at {at} at racing speed, a hazard (VEH-5)")
         }
         _ => String::new(),
     }
