@@ -168,6 +168,13 @@ fn veh_13_autocontrol_repeats_a_drive_as_two_drive_actions() {
             (VehicleMove::Autocontrol, 10, Square::new(4, 6))
         ]
     );
+    // Disengaged, a vehicle repeating drives stops without an action, as after a drive.
+    ok(&mut b, order_of("buddy", VehicleOrder::Autocontrol { engage: false }));
+    let s: VehicleState = get(&b, "car");
+    assert!(!s.keeps_going && s.last_action_speed_ft == 10, "{s:?}");
+    ok(&mut b, end_turn("buddy"));
+    let ev = ok(&mut b, end_turn("raider"));
+    assert!(moves(&ev).is_empty(), "{:?}", moves(&ev));
 }
 
 /// VEH-13 with VEH-5: autocontrol meets a hazard with the pilot's last result: 18 < 21, so

@@ -109,9 +109,15 @@ pub fn apply_vehicle_event(world: &mut World, event: &GameEvent) {
                         s.last_action_speed_ft = *speed_ft;
                         s.keeps_going = true;
                     }
-                    VehicleMove::Uncontrolled | VehicleMove::Autocontrol => {
+                    VehicleMove::Uncontrolled => {
                         s.last_action_speed_ft = *speed_ft;
                         s.keeps_going = true;
+                    }
+                    // VEH-13: autocontrol repeats the last pilot action, whose distance it
+                    // keeps (a mishap's half speed is not the pilot's); repeated drives stop
+                    // without an action once it is disengaged, a repeated race keeps going.
+                    VehicleMove::Autocontrol => {
+                        s.keeps_going = s.last_action == Some(PilotAction::Race);
                     }
                     VehicleMove::StopShort => {
                         s.keeps_going = false;
