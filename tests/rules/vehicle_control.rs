@@ -204,3 +204,45 @@ fn veh_6_relinquished_after_a_race_the_vehicle_rolls_on_this_turn() {
         "already uncontrolled"
     );
 }
+
+/// VEH-11 with VEH-13: a pilot on autocontrol who delays leaves the vehicle on the old count,
+/// still on autocontrol (it repeats the 30-ft race there, not on the pilot's new count);
+/// disengaging gives the vehicle back to the pilot's count.
+#[test]
+fn veh_11_delaying_pilot_on_autocontrol_keeps_the_old_count() {
+    let mut b = car_battle(
+        &open_map(80, 10),
+        "at: (2, 2), size: Large,",
+        "item_level: 1, drive_ft: 30, full_ft: 60, autocontrol: true",
+        FOE,
+        &dice(&[10]),
+    );
+    ok(&mut b, order_of("buddy", race(0, Some(30))));
+    ok(&mut b, end_turn("buddy"));
+    ok(&mut b, end_turn("raider"));
+    ok(&mut b, order_of("buddy", VehicleOrder::Autocontrol { engage: true }));
+    ok(&mut b, end_turn("buddy"));
+    ok(&mut b, end_turn("raider"));
+    // Round 3: the autocontrol moved the car at the start of Buddy's turn; he delays. The
+    // car takes count 14 and does not move twice this round.
+    let ev = ok(&mut b, GameCommand::Delay { unit: "buddy".into() });
+    assert_eq!(turn_units(&ev), ["start car", "end car"]);
+    assert!(moves(&ev).is_empty(), "{:?}", moves(&ev));
+    let s: VehicleState = get(&b, "car");
+    assert!(s.autocontrol_engaged && s.controlled_by == Some("buddy".into()));
+    ok(&mut b, GameCommand::Proceed);
+    ok(&mut b, end_turn("raider"));
+    let ev = ok(&mut b, GameCommand::ActNow { unit: "buddy".into() });
+    assert!(moves(&ev).is_empty(), "not on Buddy's new count");
+    // Round 4: on count 14, before the raider and Buddy.
+    let ev = ok(&mut b, end_turn("buddy"));
+    assert_eq!(turn_units(&ev)[1..3], ["start car", "end car"]);
+    assert_eq!(
+        moves(&ev).iter().map(|m| (m.0, m.1)).collect::<Vec<_>>(),
+        [(VehicleMove::Autocontrol, 30)]
+    );
+    ok(&mut b, end_turn("raider"));
+    let ev = ok(&mut b, order_of("buddy", VehicleOrder::Autocontrol { engage: false }));
+    assert!(ev.iter().any(|e| matches!(e, GameEvent::VehicleSlotEnded { .. })));
+    assert!(order(&b).iter().all(|(u, _)| u != "car"), "{:?}", order(&b));
+}

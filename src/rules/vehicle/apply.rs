@@ -157,6 +157,11 @@ pub fn apply_vehicle_event(world: &mut World, event: &GameEvent) {
             );
         }
         GameEvent::VehicleSlotEnded { vehicle } => {
+            if let Some(mut s) = state_mut(world, vehicle)
+                && s.uncontrolled_slot.as_ref() == Some(vehicle)
+            {
+                s.uncontrolled_slot = None;
+            }
             let mut c = world.resource_mut::<Combat>();
             if let Some(i) = c.index_of(vehicle) {
                 c.order.remove(i);

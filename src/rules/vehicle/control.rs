@@ -117,6 +117,10 @@ pub(crate) fn execute_autocontrol(ex: &mut Executor, pilot: &UnitId, engage: boo
     if engage && follow_up {
         super::uncontrolled::move_on(ex, &vehicle, true)?;
     }
+    // Disengaged, the pilot drives it again on the pilot's own count (VEH-11).
+    if !engage {
+        super::delay::end_own_slot(ex, &vehicle);
+    }
     Ok(())
 }
 

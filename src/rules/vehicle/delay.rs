@@ -9,8 +9,8 @@ use crate::rules::{Combat, Executor, GameEvent, RuleError, UnitId, UnitIndex};
 use bevy::prelude::World;
 
 /// When `pilot` delays at `count`: each vehicle it pilots is uncontrolled, and one that keeps
-/// going takes the pilot's place in the order. With autocontrol engaged nothing changes: the
-/// autocontrol already drives it on the pilot's count (VEH-13).
+/// going takes the pilot's place in the order. A vehicle on autocontrol already counts as
+/// uncontrolled (VEH-13): it keeps its autocontrol and takes the pilot's place as well.
 pub(crate) fn on_delay(ex: &mut Executor, pilot: &UnitId, count: i32) -> Result<(), RuleError> {
     if ex.ruleset().vehicles.is_none() {
         return Ok(());
@@ -22,16 +22,21 @@ pub(crate) fn on_delay(ex: &mut Executor, pilot: &UnitId, count: i32) -> Result<
             .0
             .iter()
             .filter_map(|(u, e)| world.get::<VehicleState>(*e).map(|s| (u.clone(), s.clone())))
-            .filter(|(_, s)| s.controlled_by.as_ref() == Some(pilot) && !s.autocontrol_engaged)
+            .filter(|(_, s)| s.controlled_by.as_ref() == Some(pilot))
             .collect()
     };
     for (id, state) in piloted {
-        ex.emit(GameEvent::VehicleControl {
-            vehicle: id.clone(),
-            pilot: None,
-            reason: format!("{pilot} delays (VEH-11)"),
-        });
-        if state.keeps_going && !wrecked(ex.world, &id) {
+        if wrecked(ex.world, &id) {
+            continue;
+        }
+        if !state.autocontrol_engaged {
+            ex.emit(GameEvent::VehicleControl {
+                vehicle: id.clone(),
+                pilot: None,
+                reason: format!("{pilot} delays (VEH-11)"),
+            });
+        }
+        if state.keeps_going || state.autocontrol_engaged {
             ex.emit(GameEvent::VehicleSlotTaken {
                 vehicle: id,
                 pilot: pilot.clone(),
@@ -64,7 +69,9 @@ pub(crate) fn finish_own_turn(ex: &mut Executor, vehicle_id: &UnitId) -> Result<
         unit: vehicle_id.clone(),
     });
     let v = vehicle(ex.world, vehicle_id)?;
-    if !v.state.keeps_going || v.state.controlled_by.is_some() || wrecked(ex.world, vehicle_id) {
+    let on_autocontrol = v.state.autocontrol_engaged;
+    let piloted = v.state.controlled_by.is_some() && !on_autocontrol;
+    if piloted || !(v.state.keeps_going || on_autocontrol) || wrecked(ex.world, vehicle_id) {
         end_own_slot(ex, vehicle_id);
     }
     crate::rules::sequence::advance(ex, true)

@@ -48,9 +48,15 @@ pub(crate) fn at_turn_start(ex: &mut Executor, unit: &UnitId) -> Result<(), Rule
         }
     }
     for (id, state) in vehicles(ex) {
-        let on_autocontrol = state.autocontrol_engaged && state.controlled_by.as_ref() == Some(unit);
+        // On autocontrol it moves on its pilot's count, or on its own if the pilot delayed.
+        let slot = state.uncontrolled_slot.as_ref().or(state.controlled_by.as_ref());
+        let on_autocontrol = state.autocontrol_engaged && slot == Some(unit);
         // Autocontrol repeats a drive too, after which the vehicle had stopped (VEH-13).
         if !(state.keeps_going || on_autocontrol) || wrecked(ex.world, &id) {
+            continue;
+        }
+        // Its own count starts the round it took it (VEH-11): once a round on that count.
+        if &id == unit && state.moved_this_round {
             continue;
         }
         let uncontrolled = state.controlled_by.is_none() && state.uncontrolled_slot.as_ref() == Some(unit);
