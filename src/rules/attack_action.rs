@@ -229,6 +229,13 @@ pub fn check_attacks(world: &World, order: AttackOrder) -> Result<(Vec<AttackPla
         }
         extra.push(Modifier::new(d.attack, "fighting defensively"));
     }
+    // VEH-20: mounted weapons fire in single attacks only, so far.
+    if full {
+        let named: Vec<&str> = weapons.iter().map(String::as_str).chain(weapon).collect();
+        if let Some(refusal) = super::vehicle::full_attack_with_mount(world, unit, &named) {
+            return Err(refusal);
+        }
+    }
     let action = full_rules.map_or(ActionKind::Standard, |f| f.action);
     world.resource::<Combat>().can_spend(&rules.actions, action)?;
     let plans = targets

@@ -39,7 +39,7 @@ pub(crate) use delay::{finish_own_turn, on_delay};
 pub use events::{CheckRoll, CollisionKind, RaceMishap, VehicleMove};
 pub(crate) use follow_up::at_turn_end;
 pub use follow_up::follow_up_options;
-pub(crate) use mounted::mounted_weapon;
+pub(crate) use mounted::{full_attack_with_mount, mounted_weapon};
 pub use narrate::narrate_vehicle_event;
 pub use order::VehicleOrder;
 pub use plan::plan_vehicle_path;
