@@ -241,3 +241,40 @@ fn veh_13_rammed_autocontrol_uses_the_last_result_not_a_roll() {
         }
     )));
 }
+
+/// VEH-8 with VEH-5: a ram's movement faces the same hazard checks as a race; failing one
+/// crashes the rammer and the ram fails (no ram collision with the target).
+#[test]
+fn veh_8_ram_fails_when_a_hazard_check_fails() {
+    let foe = r#"(id: "raider", side: "b", at: (10, 2), speed: (land: 30), defenses: (eac: 11, kac: 12), health: (hp: 40), saves: Some((fortitude: 2, reflex: 2, will: 0)))"#;
+    // Ram check 10 + 8 = 18 vs 16; hazard check 1 + 8 = 9 vs 21; crash collision 1, 1, 1, 1.
+    let mut b = car_battle(
+        &rough_column(6),
+        "at: (2, 2), size: Large,",
+        "item_level: 1, drive_ft: 30, full_ft: 60",
+        foe,
+        &[10, 10, 10, 1, 1, 1, 1, 1],
+    );
+    let ev = ok(
+        &mut b,
+        order_of(
+            "buddy",
+            VehicleOrder::Ram {
+                target: "raider".into(),
+                angle: 0,
+            },
+        ),
+    );
+    assert_eq!(checks(&ev), [(18, Some(16), true), (9, Some(21), false)]);
+    assert!(crashed(&ev));
+    assert!(
+        !ev.iter().any(|e| matches!(
+            e,
+            GameEvent::VehicleCollision {
+                kind: CollisionKind::Ram,
+                ..
+            }
+        )),
+        "the ram failed"
+    );
+}

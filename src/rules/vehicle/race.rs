@@ -131,7 +131,8 @@ pub(crate) fn moving_mishap(
 }
 
 /// Moves along a straight line as a race; a wall at its end, or a hazard on the way whose
-/// check fails, is a crash (VEH-10, VEH-5).
+/// check fails, is a crash (VEH-10, VEH-5). Returns whether it got to the end of the line
+/// (a ram fails otherwise: "if you fail any Piloting check during the movement").
 pub(crate) fn race_along(
     ex: &mut Executor,
     pilot: &UnitId,
@@ -139,7 +140,7 @@ pub(crate) fn race_along(
     line: &Line,
     how: VehicleMove,
     speed_ft: u32,
-) -> Result<(), RuleError> {
+) -> Result<bool, RuleError> {
     let leg = Leg {
         how,
         pilot: Some(pilot.clone()),
@@ -149,14 +150,15 @@ pub(crate) fn race_along(
     };
     let trip = super::hazard::travel_facing_hazards(ex, v, &leg, line, &super::hazard::Driver::Pilot(pilot.clone()))?;
     if trip.stopped.as_deref() == Some(super::hazard::CRASHED_ON_HAZARD) {
-        return crash::crash(ex, &v.id, None);
+        crash::crash(ex, &v.id, None)?;
+        return Ok(false);
     }
     if trip.stopped.is_none()
         && let Some(super::access::Blocker::Obstacle(_)) = &line.blocked_by
     {
         crash::crash(ex, &v.id, None)?;
     }
-    Ok(())
+    Ok(trip.stopped.is_none())
 }
 
 pub(crate) fn execute_race(

@@ -60,8 +60,8 @@ pub(crate) fn execute_ram(ex: &mut Executor, pilot: &UnitId, target: &UnitId, an
         return Ok(());
     }
     let v = plan.vehicle.clone();
-    race_along(ex, pilot, &v, &plan.line, VehicleMove::Ram, v.stats.full_ft)?;
-    if wrecked(ex.world, &v.id) {
+    let arrived = race_along(ex, pilot, &v, &plan.line, VehicleMove::Ram, v.stats.full_ft)?;
+    if !arrived || wrecked(ex.world, &v.id) {
         return Ok(());
     }
     let (dice, rolled) = roll_collision(ex, &v)?;
