@@ -1,5 +1,5 @@
 //! Whether the battle is over: the scenario's objectives (`scenario::Objective`) evaluated
-//! against the world, and elimination (a side with no unit able to act). Pure reads of rule
+//! against the world, and elimination (a side with no creature able to act). Pure reads of rule
 //! state; the GUI's end screen only displays the [`Outcome`].
 //!
 //! Two goals need history, which [`ObjectiveTracker`] keeps as commands are accepted (so a
@@ -65,7 +65,7 @@ pub struct ObjectiveStatus {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Outcome {
     pub objectives: Vec<ObjectiveStatus>,
-    /// Sides with no unit able to act.
+    /// Sides with no creature able to act (vehicles and objects do not count).
     pub eliminated: Vec<SideId>,
     /// An objective is met, or at most one side still has a unit able to act.
     pub over: bool,
