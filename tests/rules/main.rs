@@ -11,6 +11,7 @@ mod chase;
 mod chase_board;
 mod cli;
 mod docs;
+mod editor;
 mod fights;
 mod history;
 mod maneuvers;

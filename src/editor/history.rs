@@ -1,0 +1,104 @@
+//! The editor: applies commands to the document as undoable steps and tracks whether it has
+//! changed since it was opened or saved. Steps are snapshots of the file (small), so undo
+//! gives back exactly the file, and with it exactly the text, of the step before.
+
+use super::command::{self, Context, EditCommand, EditError};
+use super::doc::EditorDoc;
+use crate::scenario::format::ScenarioFile;
+use std::path::Path;
+
+/// How many steps undo remembers.
+const MAX_UNDO: usize = 500;
+
+/// A document with its undo/redo history.
+#[derive(Debug, Clone)]
+pub struct Editor {
+    pub doc: EditorDoc,
+    /// Earlier states with their revision numbers, oldest first.
+    undo: Vec<(ScenarioFile, u64)>,
+    redo: Vec<(ScenarioFile, u64)>,
+    /// The current state's revision; every applied command makes a new one.
+    revision: u64,
+    next_revision: u64,
+    saved_revision: u64,
+}
+
+impl Editor {
+    pub fn new(doc: EditorDoc) -> Editor {
+        Editor {
+            doc,
+            undo: Vec::new(),
+            redo: Vec::new(),
+            revision: 0,
+            next_revision: 1,
+            saved_revision: 0,
+        }
+    }
+
+    /// Applies `cmd` as one undo step; a refused command changes nothing, and one that
+    /// changes nothing adds no step.
+    pub fn apply(&mut self, cmd: EditCommand) -> Result<(), EditError> {
+        let mut file = self.doc.file.clone();
+        let ctx = Context {
+            kept_legend: self.doc.kept_legend(),
+        };
+        command::apply(&mut file, cmd, &ctx)?;
+        if same_file(&file, &self.doc.file) {
+            return Ok(());
+        }
+        let before = std::mem::replace(&mut self.doc.file, file);
+        self.undo.push((before, self.revision));
+        if self.undo.len() > MAX_UNDO {
+            self.undo.remove(0);
+        }
+        self.redo.clear();
+        self.revision = self.next_revision;
+        self.next_revision += 1;
+        Ok(())
+    }
+
+    pub fn undo(&mut self) -> bool {
+        let Some((file, rev)) = self.undo.pop() else {
+            return false;
+        };
+        let now = std::mem::replace(&mut self.doc.file, file);
+        self.redo.push((now, self.revision));
+        self.revision = rev;
+        true
+    }
+
+    pub fn redo(&mut self) -> bool {
+        let Some((file, rev)) = self.redo.pop() else {
+            return false;
+        };
+        let now = std::mem::replace(&mut self.doc.file, file);
+        self.undo.push((now, self.revision));
+        self.revision = rev;
+        true
+    }
+
+    pub fn can_undo(&self) -> bool {
+        !self.undo.is_empty()
+    }
+
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+
+    /// Whether the file differs from the one last opened or saved.
+    pub fn is_dirty(&self) -> bool {
+        self.revision != self.saved_revision
+    }
+
+    /// Saves atomically to `path`; the file is clean afterwards.
+    pub fn save_as(&mut self, path: &Path) -> std::io::Result<()> {
+        self.doc.save_as(path)?;
+        self.saved_revision = self.revision;
+        Ok(())
+    }
+}
+
+/// Whether two files hold the same values (their canonical RON is equal).
+pub(crate) fn same_file(a: &ScenarioFile, b: &ScenarioFile) -> bool {
+    super::writer::canonical(a) == super::writer::canonical(b)
+}

@@ -1,0 +1,312 @@
+//! The scenario editor's core through its public API: round trips of every scenario file in
+//! the project, edits that parse back to the edited file, undo/redo, and the acceptance test
+//! (a scenario built through commands, saved, validated by the real binary, played, re-saved).
+
+use fivefoot::editor::{
+    EditCommand, Editor, EditorDoc, JumpTarget, Layer, brush_squares, custom_unit, flood_fill, next_unit_id,
+    rect_squares, unit_templates,
+};
+use fivefoot::grid::{Heading, Intersection, Light, Square};
+use fivefoot::history::Battle;
+use fivefoot::scenario::format::{Control, EdgeKind, Goal, ObjectiveDef, ScenarioFile, SideDef, TerrainKind, UnitDef};
+use fivefoot::scenario::{Templates, load_str, parse_str};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn canon(file: &ScenarioFile) -> String {
+    ron::to_string(file).unwrap()
+}
+
+/// Every `.ron` scenario in the project that parses (shipped and test scenarios).
+fn project_scenarios() -> Vec<(PathBuf, String)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut out = Vec::new();
+    for dir in [
+        "scenarios",
+        "tests/areas",
+        "tests/chase",
+        "tests/fights",
+        "tests/bad_scenarios",
+        "tests/editor",
+    ] {
+        let Ok(entries) = std::fs::read_dir(root.join(dir)) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            let path = e.path();
+            if path.extension().is_some_and(|x| x == "ron")
+                && let Ok(text) = std::fs::read_to_string(&path)
+                && parse_str(&text, "t").is_ok()
+            {
+                out.push((path, text));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("fivefoot-editor-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn side(id: &str, colour: &str) -> SideDef {
+    SideDef {
+        id: id.into(),
+        name: id.to_uppercase(),
+        control: Control::Human,
+        colour: colour.into(),
+    }
+}
+
+#[test]
+fn every_project_scenario_is_written_back_byte_for_byte_without_edits() {
+    let files = project_scenarios();
+    assert!(files.len() >= 15, "found only {} scenarios", files.len());
+    for (path, text) in files {
+        let doc = EditorDoc::from_text(&text, "t").unwrap();
+        assert_eq!(doc.to_ron(), text, "{}", path.display());
+    }
+}
+
+#[test]
+fn a_syntax_broken_file_is_refused_with_its_position() {
+    let err = EditorDoc::from_text("Scenario(\n    version: 1\n    name: \"x\",\n)", "broken.ron").unwrap_err();
+    assert_eq!((err[0].file.as_str(), err[0].line), ("broken.ron", 3));
+}
+
+#[test]
+fn an_edit_writes_text_that_parses_back_to_the_edited_file() {
+    for (path, text) in project_scenarios() {
+        let mut ed = Editor::new(EditorDoc::from_text(&text, "t").unwrap());
+        let (w, h) = ed.doc.size();
+        if w == 0 || h == 0 || w > 256 || h > 256 {
+            continue;
+        }
+        ed.apply(EditCommand::SetName("Edited".into())).unwrap();
+        ed.apply(EditCommand::Paint {
+            squares: vec![Square::new(0, 0)],
+            layer: Layer::Light(Light::Dim),
+        })
+        .unwrap();
+        let written = ed.doc.to_ron();
+        let back = parse_str(&written, "t").unwrap_or_else(|e| panic!("{}: {e:?}\n{written}", path.display()));
+        assert_eq!(canon(&back), canon(&ed.doc.file), "{}", path.display());
+        while ed.undo() {}
+        assert_eq!(ed.doc.to_ron(), text, "{}: undo all", path.display());
+    }
+}
+
+#[test]
+fn the_editor_acceptance_scenario_is_built_saved_validated_played_and_resaved_identically() {
+    let mut ed = Editor::new(EditorDoc::blank("starfinder", 12, 8));
+    let map = ed.doc.size();
+    // Walls round the edge: fill the whole map with wall, then floor inside.
+    let all = rect_squares(Square::new(0, 0), Square::new(11, 7), map);
+    ed.apply(EditCommand::Paint {
+        squares: all,
+        layer: Layer::Terrain(TerrainKind::Wall),
+    })
+    .unwrap();
+    let inside = rect_squares(Square::new(1, 1), Square::new(10, 6), map);
+    ed.apply(EditCommand::Paint {
+        squares: inside,
+        layer: Layer::Terrain(TerrainKind::Floor),
+    })
+    .unwrap();
+    ed.apply(EditCommand::Paint {
+        squares: brush_squares(Square::new(5, 4), 3, map),
+        layer: Layer::Terrain(TerrainKind::Difficult),
+    })
+    .unwrap();
+    ed.apply(EditCommand::Paint {
+        squares: vec![Square::new(8, 2)],
+        layer: Layer::Terrain(TerrainKind::Cover),
+    })
+    .unwrap();
+    ed.apply(EditCommand::Paint {
+        squares: rect_squares(Square::new(1, 5), Square::new(3, 6), map),
+        layer: Layer::Light(Light::Dim),
+    })
+    .unwrap();
+    ed.apply(EditCommand::Edge {
+        from: Intersection::new(7, 1),
+        to: Intersection::new(7, 3),
+        kind: Some(EdgeKind::Wall),
+    })
+    .unwrap();
+    ed.apply(EditCommand::Edge {
+        from: Intersection::new(7, 3),
+        to: Intersection::new(7, 4),
+        kind: Some(EdgeKind::Door { open: false }),
+    })
+    .unwrap();
+    ed.apply(EditCommand::SetName("Editor acceptance".into())).unwrap();
+    ed.apply(EditCommand::SetDescription(
+        "Built through the editor's commands.".into(),
+    ))
+    .unwrap();
+    ed.apply(EditCommand::SetSeed(Some(7))).unwrap();
+    ed.apply(EditCommand::AddSide(side("crew", "#3070d0"))).unwrap();
+    ed.apply(EditCommand::AddSide(side("goblins", "#d03030"))).unwrap();
+    ed.apply(EditCommand::PlaceUnit(custom_unit(
+        "starfinder",
+        "hero",
+        "crew",
+        Square::new(2, 2),
+    )))
+    .unwrap();
+    let templates = Templates::shipped();
+    let choices = unit_templates("starfinder", &templates);
+    assert!(choices.iter().any(|c| c.name == "space_goblin"), "{choices:?}");
+    for at in [Square::new(9, 2), Square::new(10, 5)] {
+        let id = next_unit_id(&ed.doc.file, "goblin");
+        ed.apply(EditCommand::PlaceUnit(UnitDef {
+            id: Some(id),
+            template: Some("space_goblin".into()),
+            side: Some("goblins".into()),
+            at: Some(at),
+            ..UnitDef::default()
+        }))
+        .unwrap();
+    }
+    assert_eq!(next_unit_id(&ed.doc.file, "goblin"), "goblin_3");
+    ed.apply(EditCommand::PaintZone {
+        id: "exit".into(),
+        squares: rect_squares(Square::new(9, 5), Square::new(10, 6), map),
+        on: true,
+    })
+    .unwrap();
+    ed.apply(EditCommand::AddObjective(ObjectiveDef {
+        side: "crew".into(),
+        goal: Goal::ReachZone("exit".into()),
+    }))
+    .unwrap();
+    ed.apply(EditCommand::AddObjective(ObjectiveDef {
+        side: "goblins".into(),
+        goal: Goal::EliminateSide("crew".into()),
+    }))
+    .unwrap();
+    assert_eq!(ed.doc.problems(&templates), vec![]);
+
+    let dir = temp_dir("acceptance");
+    let path = dir.join("acceptance.ron");
+    ed.save_as(&path).unwrap();
+    assert!(!ed.is_dirty());
+    let saved = std::fs::read_to_string(&path).unwrap();
+
+    let out = Command::new(env!("CARGO_BIN_EXE_fivefoot"))
+        .args(["validate", path.to_str().unwrap()])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "stderr: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("ok: \"Editor acceptance\" (starfinder), 12×8 map, 3 units"));
+
+    let spec = load_str(&saved, "acceptance.ron", &templates).unwrap();
+    let battle = Battle::start(spec, &saved, "acceptance.ron", 7, vec![]);
+    assert!(battle.is_ok(), "the battle starts");
+
+    let reopened = EditorDoc::open(&path).unwrap();
+    assert_eq!(reopened.to_ron(), saved);
+    ed.save_as(&path).unwrap();
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), saved);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn validation_problems_name_a_target_to_jump_to() {
+    let mut ed = Editor::new(EditorDoc::blank("starfinder", 6, 6));
+    ed.apply(EditCommand::AddSide(side("a", "#102030"))).unwrap();
+    ed.apply(EditCommand::PlaceUnit(custom_unit(
+        "starfinder",
+        "u",
+        "a",
+        Square::new(2, 2),
+    )))
+    .unwrap();
+    ed.apply(EditCommand::Paint {
+        squares: vec![Square::new(2, 2)],
+        layer: Layer::Terrain(TerrainKind::Wall),
+    })
+    .unwrap();
+    let problems = ed.doc.problems(&Templates::shipped());
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert_eq!(problems[0].target, Some(JumpTarget::Unit("u".into())));
+    assert!(problems[0].message.contains("inside a wall"));
+    let text = ed.doc.to_ron();
+    let line = text.lines().nth(problems[0].line - 1).unwrap();
+    assert!(line.contains("at:"), "{line}");
+}
+
+#[test]
+fn undo_and_redo_restore_each_step_and_a_refused_command_changes_nothing() {
+    let mut ed = Editor::new(EditorDoc::blank("d20_srd", 5, 5));
+    let t0 = ed.doc.to_ron();
+    assert!(!ed.can_undo() && !ed.is_dirty());
+    ed.apply(EditCommand::Resize { width: 7, height: 3 }).unwrap();
+    let t1 = ed.doc.to_ron();
+    assert_eq!(ed.doc.size(), (7, 3));
+    assert!(ed.apply(EditCommand::Resize { width: 0, height: 3 }).is_err());
+    assert!(ed.apply(EditCommand::RemoveUnit("nobody".into())).is_err());
+    assert_eq!(ed.doc.to_ron(), t1);
+    assert!(ed.undo());
+    assert_eq!(ed.doc.to_ron(), t0);
+    assert!(!ed.is_dirty());
+    assert!(ed.redo());
+    assert_eq!(ed.doc.to_ron(), t1);
+    assert!(ed.is_dirty() && !ed.can_redo());
+}
+
+#[test]
+fn flood_fill_takes_the_connected_squares_of_one_cell() {
+    let mut ed = Editor::new(EditorDoc::blank("starfinder", 5, 3));
+    ed.apply(EditCommand::Paint {
+        squares: rect_squares(Square::new(2, 0), Square::new(2, 2), (5, 3)),
+        layer: Layer::Terrain(TerrainKind::Wall),
+    })
+    .unwrap();
+    let left = flood_fill(&ed.doc, Square::new(0, 1));
+    assert_eq!(left.len(), 6);
+    assert!(left.iter().all(|s| s.x < 2));
+    assert!(flood_fill(&ed.doc, Square::new(9, 9)).is_empty());
+}
+
+#[test]
+fn a_vehicle_turns_and_its_riders_move_with_it() {
+    let text =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/starfinder_buggy_raid.ron"))
+            .unwrap();
+    let mut ed = Editor::new(EditorDoc::from_text(&text, "t").unwrap());
+    ed.apply(EditCommand::RotateVehicle {
+        id: "buggy".into(),
+        heading: Heading::S,
+    })
+    .unwrap();
+    ed.apply(EditCommand::MoveUnit {
+        id: "buggy".into(),
+        to: Square::new(4, 2),
+    })
+    .unwrap();
+    let unit = |id: &str| {
+        ed.doc
+            .file
+            .units
+            .iter()
+            .find(|u| u.id.as_deref() == Some(id))
+            .unwrap()
+            .clone()
+    };
+    assert_eq!(unit("buggy").vehicle.unwrap().heading, Heading::S);
+    assert_eq!(unit("buddy").at, Some(Square::new(5, 2)));
+    assert!(
+        ed.apply(EditCommand::RotateVehicle {
+            id: "goblin_1".into(),
+            heading: Heading::S
+        })
+        .is_err()
+    );
+    assert_eq!(ed.doc.problems(&Templates::shipped()), vec![]);
+}
