@@ -310,3 +310,145 @@ fn a_vehicle_turns_and_its_riders_move_with_it() {
     );
     assert_eq!(ed.doc.problems(&Templates::shipped()), vec![]);
 }
+
+#[test]
+fn a_huge_or_ragged_map_is_refused_or_repaired_without_panicking() {
+    let huge = "Scenario(version: 1, name: \"h\", ruleset: \"d20_srd\", map: (size: (4000000000, 5), fill: '.', legend: {'.': (terrain: Floor)}), sides: [], units: [])";
+    let mut ed = Editor::new(EditorDoc::from_text(huge, "h").unwrap());
+    assert_eq!(ed.doc.size(), (4_000_000_000, 5));
+    let paint = |sq| EditCommand::Paint {
+        squares: vec![sq],
+        layer: Layer::Terrain(TerrainKind::Wall),
+    };
+    assert!(ed.apply(paint(Square::new(1, 1))).is_err());
+    assert!(
+        ed.apply(EditCommand::Edge {
+            from: Intersection::new(0, 0),
+            to: Intersection::new(0, 5),
+            kind: Some(EdgeKind::Wall)
+        })
+        .is_err()
+    );
+    assert!(flood_fill(&ed.doc, Square::new(0, 0)).is_empty());
+    assert_eq!(
+        rect_squares(Square::new(0, 0), Square::new(i32::MAX, i32::MAX), ed.doc.size()).len(),
+        1024 * 5
+    );
+    let problems = ed.doc.problems(&Templates::shipped());
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.message.contains("1 to 1024") && p.target == Some(JumpTarget::Scenario)),
+        "{problems:?}"
+    );
+    ed.apply(EditCommand::Resize { width: 4, height: 3 }).unwrap();
+    assert_eq!(ed.doc.file.map.rows, vec!["....", "....", "...."]);
+
+    let ragged = "Scenario(version: 1, name: \"r\", ruleset: \"d20_srd\", map: (rows: [\"...\", \".\", \".?...\"], legend: {'.': (terrain: Floor)}), sides: [], units: [])";
+    let mut ed = Editor::new(EditorDoc::from_text(ragged, "r").unwrap());
+    assert!(ed.doc.cell(Square::new(1, 2)).is_none(), "`?` is not in the legend");
+    let problems = ed.doc.problems(&Templates::shipped());
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.target == Some(JumpTarget::Square(Square::new(0, 1)))),
+        "{problems:?}"
+    );
+    ed.apply(paint(Square::new(2, 1))).unwrap();
+    assert_eq!(ed.doc.file.map.rows, vec!["...", "..#", ".?."]);
+    let back = parse_str(&ed.doc.to_ron(), "r").unwrap();
+    assert_eq!(canon(&back), canon(&ed.doc.file));
+    let problems = ed.doc.problems(&Templates::shipped());
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.target == Some(JumpTarget::Square(Square::new(1, 2)))),
+        "{problems:?}"
+    );
+}
+
+#[test]
+fn removing_a_side_removes_its_units_and_objectives_in_one_step() {
+    let text =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/tutorial_relay.ron")).unwrap();
+    let mut ed = Editor::new(EditorDoc::from_text(&text, "t").unwrap());
+    ed.apply(EditCommand::RemoveSide("goblins".into())).unwrap();
+    assert_eq!(ed.doc.file.sides.len(), 1);
+    assert!(ed.doc.file.units.iter().all(|u| u.side.as_deref() == Some("crew")));
+    assert!(
+        ed.doc.file.objectives.is_empty(),
+        "the goblins' objective and the one against them"
+    );
+    assert!(ed.undo());
+    assert_eq!(ed.doc.to_ron(), text);
+    // Renaming a side's id renames it where units and objectives name it.
+    let mut renamed = ed.doc.file.sides[1].clone();
+    renamed.id = "scavengers".into();
+    ed.apply(EditCommand::EditSide {
+        id: "goblins".into(),
+        side: renamed,
+    })
+    .unwrap();
+    assert_eq!(ed.doc.problems(&Templates::shipped()), vec![]);
+    assert!(
+        ed.doc
+            .to_ron()
+            .contains("(side: \"crew\", goal: EliminateSide(\"scavengers\")),")
+    );
+}
+
+#[test]
+fn a_zone_painted_off_again_is_removed_and_its_objective_reported() {
+    let text =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/starfinder_buggy_raid.ron"))
+            .unwrap();
+    let mut ed = Editor::new(EditorDoc::from_text(&text, "t").unwrap());
+    let gate = rect_squares(Square::new(28, 4), Square::new(30, 8), ed.doc.size());
+    ed.apply(EditCommand::PaintZone {
+        id: "far_gate".into(),
+        squares: vec![Square::new(28, 4)],
+        on: false,
+    })
+    .unwrap();
+    assert!(
+        ed.doc
+            .to_ron()
+            .contains("(id: \"far_gate\", rects: [(x: 29, y: 4, w: 2, h: 1), (x: 28, y: 5, w: 3, h: 4)]),")
+    );
+    ed.apply(EditCommand::PaintZone {
+        id: "far_gate".into(),
+        squares: gate,
+        on: false,
+    })
+    .unwrap();
+    assert!(ed.doc.file.zones.is_empty());
+    let problems = ed.doc.problems(&Templates::shipped());
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert_eq!(problems[0].target, Some(JumpTarget::Objective(0)));
+    assert!(
+        ed.apply(EditCommand::PaintZone {
+            id: "far_gate".into(),
+            squares: vec![],
+            on: false
+        })
+        .is_err()
+    );
+}
+
+#[test]
+fn unit_templates_offer_only_the_stat_blocks_each_family_can_use() {
+    let templates = Templates::shipped();
+    let names =
+        |family: &str| -> Vec<String> { unit_templates(family, &templates).into_iter().map(|c| c.name).collect() };
+    assert_eq!(names("starfinder"), vec!["ksarik", "space_goblin"]);
+    assert_eq!(names("d20_srd"), vec!["orc_warrior"]);
+    assert_eq!(names("d20_modern"), vec!["street_thug"]);
+    assert_eq!(names("saga"), vec!["stormtrooper"]);
+    for family in ["starfinder", "d20_srd", "d20_modern", "saga"] {
+        let mut ed = Editor::new(EditorDoc::blank(family, 4, 4));
+        ed.apply(EditCommand::AddSide(side("a", "#000000"))).unwrap();
+        ed.apply(EditCommand::PlaceUnit(custom_unit(family, "c", "a", Square::new(1, 1))))
+            .unwrap();
+        assert_eq!(ed.doc.problems(&templates), vec![], "{family}");
+    }
+}

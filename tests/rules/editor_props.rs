@@ -314,8 +314,70 @@ fn reads_back(ed: &Editor) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// Byte offsets just after a `,` or an opening bracket outside strings, chars and comments,
+/// where a person may put spaces, line breaks and comments.
+fn gaps(text: &str) -> Vec<usize> {
+    let b = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'"' | b'\'' => {
+                let q = b[i];
+                i += 1;
+                while i < b.len() && b[i] != q {
+                    i += if b[i] == b'\\' { 2 } else { 1 };
+                }
+            }
+            b'/' if b.get(i + 1) == Some(&b'/') => {
+                while i < b.len() && b[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            b',' | b'(' | b'[' | b'{' => out.push(i + 1),
+            _ => {}
+        }
+        i += 1;
+    }
+    out
+}
+
+const TRIVIA: [&str; 6] = [
+    " ",
+    "\n",
+    "\n        // a comment\n        ",
+    "  // trailing\n",
+    " /* block */ ",
+    "\n\n",
+];
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 48, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn odd_spacing_and_comments_anywhere_survive_edits(
+        which in 0..FILES.len(),
+        inserts in proptest::collection::vec((any::<proptest::sample::Index>(), 0..TRIVIA.len()), 1..12),
+        ops in proptest::collection::vec(op(), 1..8),
+    ) {
+        let mut text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(FILES[which])).unwrap();
+        for (at, t) in inserts {
+            let spots = gaps(&text);
+            let pos = spots[at.index(spots.len())];
+            text.insert_str(pos, TRIVIA[t]);
+        }
+        prop_assume!(parse_str(&text, "t").is_ok());
+        let mut ed = Editor::new(EditorDoc::from_text(&text, "t").unwrap());
+        prop_assert_eq!(ed.doc.to_ron(), text.clone());
+        for op in ops {
+            if let Some(cmd) = command(&mut ed, op) {
+                let _ = ed.apply(cmd);
+            }
+            reads_back(&ed)?;
+        }
+        while ed.undo() {}
+        prop_assert_eq!(ed.doc.to_ron(), text);
+    }
 
     #[test]
     fn random_edits_read_back_exactly_and_undo_all_gives_the_original_bytes(

@@ -20,9 +20,36 @@ struct Edits {
     unwrap: BTreeSet<usize>,
 }
 
+/// Remembered results, by type and canonical text: the writer runs on every edit and most
+/// units, sides and legend entries do not change between two runs.
+type Cache = std::collections::HashMap<(&'static str, String), String>;
+
+thread_local! {
+    static CACHE: std::cell::RefCell<Cache> = std::cell::RefCell::new(Cache::new());
+}
+
+/// How many results the cache holds before it starts afresh.
+const CACHE_SIZE: usize = 4096;
+
 /// The minimal compact text of `value` (no spaces; `render` lays it out).
 pub(crate) fn minimal<T: Serialize + DeserializeOwned>(value: &T) -> String {
-    let canon = canonical(value);
+    let key = (std::any::type_name::<T>(), canonical(value));
+    if let Some(hit) = CACHE.with(|c| c.borrow().get(&key).cloned()) {
+        return hit;
+    }
+    let text = shortest::<T>(&key.1);
+    CACHE.with(|c| {
+        let mut cache = c.borrow_mut();
+        if cache.len() >= CACHE_SIZE {
+            cache.clear();
+        }
+        cache.insert(key, text.clone());
+    });
+    text
+}
+
+fn shortest<T: Serialize + DeserializeOwned>(canon: &str) -> String {
+    let canon = canon.to_string();
     let Some(doc) = cst::parse(&canon) else {
         return canon;
     };

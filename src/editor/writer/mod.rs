@@ -278,4 +278,105 @@ mod tests {
             }
         }
     }
+
+    fn shipped() -> Vec<(String, EditorDoc)> {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");
+        let mut files: Vec<_> = std::fs::read_dir(dir).unwrap().flatten().map(|e| e.path()).collect();
+        files.sort();
+        files
+            .into_iter()
+            .map(|p| {
+                let text = std::fs::read_to_string(&p).unwrap();
+                let doc = EditorDoc::from_text(&text, "t").unwrap();
+                (text, doc)
+            })
+            .collect()
+    }
+
+    /// A command from four small numbers, for the state `ed` is in.
+    fn command(ed: &Editor, k: u8, a: u8, b: u8, c: u8) -> Option<EditCommand> {
+        let file = &ed.doc.file;
+        let (w, h) = ed.doc.size();
+        let sq = |x: u8, y: u8| Square::new(i32::from(x % 40), i32::from(y % 40));
+        let unit = |i: u8| {
+            file.units
+                .get(i as usize % file.units.len().max(1))
+                .and_then(|u| u.id.clone())
+        };
+        let side = |i: u8| {
+            file.sides
+                .get(i as usize % file.sides.len().max(1))
+                .map(|s| s.id.clone())
+        };
+        let layers = [
+            Layer::Terrain(TerrainKind::Wall),
+            Layer::Terrain(TerrainKind::Floor),
+            Layer::Terrain(TerrainKind::Cover),
+            Layer::Light(Light::Dim),
+            Layer::Light(Light::Normal),
+        ];
+        Some(match k % 12 {
+            0 | 1 => EditCommand::Paint {
+                squares: rect_squares(sq(a, b), sq(a + c % 4, b + c % 3), (w, h)),
+                layer: layers[c as usize % 5],
+            },
+            2 => EditCommand::Resize {
+                width: (w + u32::from(a % 5)).saturating_sub(2).max(1),
+                height: (h + u32::from(b % 5)).saturating_sub(2).max(1),
+            },
+            3 => EditCommand::Edge {
+                from: Intersection::new(i32::from(a % 20), i32::from(b % 10)),
+                to: Intersection::new(i32::from(a % 20), i32::from(b % 10 + c % 4 + 1)),
+                kind: [None, Some(EdgeKind::Wall), Some(EdgeKind::Door { open: true })][c as usize % 3],
+            },
+            4 => EditCommand::MoveUnit {
+                id: unit(a)?,
+                to: sq(b, c),
+            },
+            5 => EditCommand::RemoveUnit(unit(a)?),
+            6 => EditCommand::PlaceUnit(custom_unit(
+                &file.ruleset,
+                &crate::editor::next_unit_id(file, "p"),
+                &side(a)?,
+                sq(b, c),
+            )),
+            7 => EditCommand::PaintZone {
+                id: format!("z{}", a % 2),
+                squares: rect_squares(sq(b, c), sq(b + 2, c + 1), (w, h)),
+                on: a % 3 != 0,
+            },
+            8 => EditCommand::AddObjective(ObjectiveDef {
+                side: side(a)?,
+                goal: Goal::SurviveRounds(u32::from(b % 5 + 1)),
+            }),
+            9 => EditCommand::RemoveObjective(a as usize % file.objectives.len().max(1)),
+            10 => EditCommand::SetSeed((a % 2 == 0).then_some(u64::from(b))),
+            _ => EditCommand::RemoveSide(side(a)?),
+        })
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig { cases: 40, failure_persistence: None, ..Default::default() })]
+
+        /// After any sequence of edits, the file is written by splicing.
+        #[test]
+        fn random_edits_are_spliced(
+            which in 0usize..7,
+            ops in proptest::collection::vec((0u8..12, 0u8..255, 0u8..255, 0u8..255), 1..10),
+        ) {
+            let (text, doc) = shipped().swap_remove(which);
+            let mut ed = Editor::new(doc);
+            for (k, a, b, c) in ops {
+                if let Some(cmd) = command(&ed, k, a, b, c) {
+                    let _ = ed.apply(cmd);
+                }
+                let canon = canonical(&ed.doc.file);
+                if canon == ed.doc.base.canon {
+                    continue;
+                }
+                let out = spliced(&ed.doc.base, &canon, &minimal_file(&ed.doc.file));
+                proptest::prop_assert!(out.as_ref().is_some_and(|o| o.starts_with(leading_comments(&text))), "{:?}", ed.doc.file);
+            }
+        }
+    }
 }
