@@ -343,14 +343,14 @@ mod tests {
             7 => EditCommand::PaintZone {
                 id: format!("z{}", a % 2),
                 squares: rect_squares(sq(b, c), sq(b + 2, c + 1), (w, h)),
-                on: a % 3 != 0,
+                on: !a.is_multiple_of(3),
             },
             8 => EditCommand::AddObjective(ObjectiveDef {
                 side: side(a)?,
                 goal: Goal::SurviveRounds(u32::from(b % 5 + 1)),
             }),
             9 => EditCommand::RemoveObjective(a as usize % file.objectives.len().max(1)),
-            10 => EditCommand::SetSeed((a % 2 == 0).then_some(u64::from(b))),
+            10 => EditCommand::SetSeed(a.is_multiple_of(2).then_some(u64::from(b))),
             _ => EditCommand::RemoveSide(side(a)?),
         })
     }
