@@ -85,6 +85,11 @@ pub enum EditCommand {
 pub enum EditError {
     #[error("the map must be 1..={max} squares on a side (asked for {width}×{height})", max = MAX_EDIT_SIDE)]
     MapSize { width: u32, height: u32 },
+    #[error(
+        "the map is {width}×{height} squares; the editor edits maps of at most {} on a side (resize it first)",
+        crate::scenario::MAX_MAP_SIDE
+    )]
+    TooLarge { width: u32, height: u32 },
     #[error("the map has no squares to edit")]
     EmptyMap,
     #[error("an edge must run straight along one grid line between two different intersections")]

@@ -87,7 +87,7 @@ pub(crate) fn set_run(
     let units = run_edges(from, to).ok_or(EditError::EdgeNotStraight)?;
     let (width, height) = map_size(map);
     if width > MAX_MAP_SIDE || height > MAX_MAP_SIDE {
-        return Err(EditError::MapSize { width, height });
+        return Err(EditError::TooLarge { width, height });
     }
     if !inside(from, width, height) || !inside(to, width, height) {
         return Err(EditError::EdgeOffMap {

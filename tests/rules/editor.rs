@@ -342,7 +342,16 @@ fn a_huge_or_ragged_map_is_refused_or_repaired_without_panicking() {
         "{problems:?}"
     );
     ed.apply(EditCommand::Resize { width: 4, height: 3 }).unwrap();
-    assert_eq!(ed.doc.file.map.rows, vec!["....", "....", "...."]);
+    assert_eq!(
+        (ed.doc.file.map.size, ed.doc.file.map.fill),
+        (Some((4, 3)), Some('.')),
+        "an open map stays one"
+    );
+    ed.apply(paint(Square::new(1, 1))).unwrap();
+    assert_eq!(
+        (ed.doc.file.map.size, ed.doc.file.map.rows.as_slice()),
+        (None, &["....", ".#..", "...."].map(String::from)[..])
+    );
 
     let ragged = "Scenario(version: 1, name: \"r\", ruleset: \"d20_srd\", map: (rows: [\"...\", \".\", \".?...\"], legend: {'.': (terrain: Floor)}), sides: [], units: [])";
     let mut ed = Editor::new(EditorDoc::from_text(ragged, "r").unwrap());
