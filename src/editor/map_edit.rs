@@ -63,9 +63,15 @@ pub(crate) fn same_entry(a: &LegendEntry, b: &LegendEntry) -> bool {
         && a.difficult == b.difficult
 }
 
+/// `e` with one layer painted. Terrain replaces the terrain's own refinements too (a hedge's
+/// `hard_corner: false`, rubble's `difficult`); light, concealment and `blocks_sight` stay.
 fn with_layer(mut e: LegendEntry, layer: Layer) -> LegendEntry {
     match layer {
-        Layer::Terrain(t) => e.terrain = t,
+        Layer::Terrain(t) => {
+            e.terrain = t;
+            e.hard_corner = None;
+            e.difficult = false;
+        }
         Layer::Light(l) => e.light = l,
         Layer::Concealment(c) => e.concealment = c,
     }

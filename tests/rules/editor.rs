@@ -461,3 +461,45 @@ fn unit_templates_offer_only_the_stat_blocks_each_family_can_use() {
         assert_eq!(ed.doc.problems(&templates), vec![], "{family}");
     }
 }
+
+#[test]
+fn painting_a_layer_keeps_the_others_and_terrain_drops_the_old_terrains_refinements() {
+    let text = "Scenario(version: 1, name: \"h\", ruleset: \"d20_srd\", map: (rows: [\"h.\"], legend: {'h': (terrain: Wall, hard_corner: false), '.': (terrain: Floor)}), sides: [], units: [])";
+    let mut ed = Editor::new(EditorDoc::from_text(text, "h").unwrap());
+    let at = |ed: &Editor, x| ed.doc.cell(Square::new(x, 0)).cloned().unwrap();
+    ed.apply(EditCommand::Paint {
+        squares: vec![Square::new(0, 0)],
+        layer: Layer::Light(Light::Dim),
+    })
+    .unwrap();
+    let hedge = at(&ed, 0);
+    assert_eq!(
+        (hedge.terrain, hedge.hard_corner, hedge.light),
+        (TerrainKind::Wall, Some(false), Light::Dim)
+    );
+    ed.apply(EditCommand::Paint {
+        squares: vec![Square::new(0, 0)],
+        layer: Layer::Terrain(TerrainKind::Floor),
+    })
+    .unwrap();
+    let floor = at(&ed, 0);
+    assert_eq!(
+        (floor.terrain, floor.hard_corner, floor.light),
+        (TerrainKind::Floor, None, Light::Dim)
+    );
+    ed.apply(EditCommand::Paint {
+        squares: vec![Square::new(0, 0)],
+        layer: Layer::Light(Light::Normal),
+    })
+    .unwrap();
+    assert_eq!(
+        ed.doc.file.map.rows,
+        vec![".."],
+        "back to the legend's own floor character"
+    );
+    assert_eq!(
+        ed.doc.file.map.legend.len(),
+        2,
+        "the entries the editor added are gone, the file's own kept"
+    );
+}
