@@ -38,7 +38,8 @@ fn inside(p: Intersection, w: u32, h: u32) -> bool {
 }
 
 /// Writes `set` back as maximal runs: a run equal to an entry of the old list keeps that
-/// entry's place; new runs follow in grid order.
+/// entry's place, a run cut from or grown out of an entry follows it, new runs come last in
+/// grid order.
 fn write_back(map: &mut MapDef, set: &BTreeMap<UnitEdge, EdgeKind>, odd: Vec<(usize, EdgeDef)>) {
     let mut runs: Vec<EdgeDef> = Vec::new();
     let mut last: Option<(UnitEdge, EdgeKind)> = None;
@@ -64,12 +65,24 @@ fn write_back(map: &mut MapDef, set: &BTreeMap<UnitEdge, EdgeKind>, odd: Vec<(us
     let same = |a: &EdgeDef, b: &EdgeDef| {
         a.kind == b.kind && ((a.from == b.from && a.to == b.to) || (a.from == b.to && a.to == b.from))
     };
+    // Whether two runs of one kind share a stretch of grid line.
+    let overlap = |a: &EdgeDef, b: &EdgeDef| {
+        a.kind == b.kind
+            && match (run_edges(a.from, a.to), run_edges(b.from, b.to)) {
+                (Some(x), Some(y)) => x.iter().any(|u| y.contains(u)),
+                _ => false,
+            }
+    };
     let mut placed: Vec<(usize, usize, EdgeDef)> = Vec::new();
     for (k, run) in runs.into_iter().enumerate() {
         match map.edges.iter().position(|old| same(old, &run)) {
             // Keep the old entry itself (its direction as written).
             Some(n) => placed.push((n, 0, map.edges[n].clone())),
-            None => placed.push((usize::MAX, k, run)),
+            // A run cut from an old entry takes its place.
+            None => match map.edges.iter().position(|old| overlap(old, &run)) {
+                Some(n) => placed.push((n, 1 + k, run)),
+                None => placed.push((usize::MAX, k, run)),
+            },
         }
     }
     placed.extend(odd.into_iter().map(|(n, e)| (n, 0, e)));

@@ -503,3 +503,70 @@ fn painting_a_layer_keeps_the_others_and_terrain_drops_the_old_terrains_refineme
         "the entries the editor added are gone, the file's own kept"
     );
 }
+
+#[test]
+fn edges_are_kept_as_written_merged_into_runs_and_split_when_erased() {
+    let text = "Scenario(version: 1, name: \"e\", ruleset: \"d20_srd\", map: (rows: [\"....\", \"....\", \"....\"], legend: {'.': (terrain: Floor)}, edges: [\n    (from: (1, 3), to: (1, 0), kind: Wall), // written bottom up\n]), sides: [], units: [])";
+    let mut ed = Editor::new(EditorDoc::from_text(text, "e").unwrap());
+    let edge = |from: (i32, i32), to: (i32, i32), kind| EditCommand::Edge {
+        from: Intersection::new(from.0, from.1),
+        to: Intersection::new(to.0, to.1),
+        kind,
+    };
+    // Setting what is already there changes nothing, not even the direction it is written in.
+    ed.apply(edge((1, 1), (1, 2), Some(EdgeKind::Wall))).unwrap();
+    assert!(!ed.can_undo());
+    ed.apply(edge((0, 1), (3, 1), Some(EdgeKind::Door { open: true })))
+        .unwrap();
+    assert!(
+        ed.doc
+            .to_ron()
+            .contains("    (from: (1, 3), to: (1, 0), kind: Wall), // written bottom up\n")
+    );
+    ed.apply(edge((1, 2), (1, 1), None)).unwrap();
+    let runs: Vec<_> = ed
+        .doc
+        .file
+        .map
+        .edges
+        .iter()
+        .map(|e| ((e.from.i, e.from.j), (e.to.i, e.to.j), e.kind))
+        .collect();
+    assert_eq!(
+        runs,
+        vec![
+            ((1, 0), (1, 1), EdgeKind::Wall),
+            ((1, 2), (1, 3), EdgeKind::Wall),
+            ((0, 1), (3, 1), EdgeKind::Door { open: true }),
+        ]
+    );
+    assert!(
+        ed.apply(edge((0, 0), (2, 2), Some(EdgeKind::Wall))).is_err(),
+        "diagonal"
+    );
+    assert!(
+        ed.apply(edge((0, 0), (0, 4), Some(EdgeKind::Wall))).is_err(),
+        "off the map"
+    );
+    ed.apply(EditCommand::Resize { width: 2, height: 3 }).unwrap();
+    let runs: Vec<_> = ed
+        .doc
+        .file
+        .map
+        .edges
+        .iter()
+        .map(|e| ((e.from.i, e.from.j), (e.to.i, e.to.j)))
+        .collect();
+    assert_eq!(
+        runs,
+        vec![((1, 0), (1, 1)), ((1, 2), (1, 3)), ((0, 1), (2, 1))],
+        "cut to the map, in place"
+    );
+    assert!(
+        ed.doc
+            .to_ron()
+            .contains("    (from: (1, 0), to: (1, 1), kind: Wall), // written bottom up\n"),
+        "{}",
+        ed.doc.to_ron()
+    );
+}
