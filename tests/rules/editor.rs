@@ -570,3 +570,76 @@ fn edges_are_kept_as_written_merged_into_runs_and_split_when_erased() {
         ed.doc.to_ron()
     );
 }
+
+#[test]
+fn a_unit_off_the_map_can_still_be_edited_but_not_placed_or_moved_there() {
+    let mut ed = Editor::new(EditorDoc::blank("d20_srd", 4, 4));
+    ed.apply(EditCommand::AddSide(side("a", "#000000"))).unwrap();
+    let mut unit = custom_unit("d20_srd", "u", "a", Square::new(9, 9));
+    assert!(ed.apply(EditCommand::PlaceUnit(unit.clone())).is_err());
+    unit.at = Some(Square::new(1, 1));
+    ed.apply(EditCommand::PlaceUnit(unit.clone())).unwrap();
+    assert!(
+        ed.apply(EditCommand::PlaceUnit(unit.clone())).is_err(),
+        "the id is taken"
+    );
+    ed.apply(EditCommand::Resize { width: 1, height: 1 }).unwrap();
+    let problems = ed.doc.problems(&Templates::shipped());
+    assert!(
+        problems.iter().any(|p| p.target == Some(JumpTarget::Unit("u".into()))),
+        "{problems:?}"
+    );
+    unit.name = Some("Renamed".into());
+    ed.apply(EditCommand::EditUnit {
+        id: "u".into(),
+        unit: unit.clone(),
+    })
+    .unwrap();
+    assert!(
+        ed.apply(EditCommand::MoveUnit {
+            id: "u".into(),
+            to: Square::new(2, 2)
+        })
+        .is_err()
+    );
+    unit.side = Some("nobody".into());
+    assert!(ed.apply(EditCommand::EditUnit { id: "u".into(), unit }).is_err());
+}
+
+#[test]
+fn huge_numbers_in_a_file_never_make_an_edit_panic() {
+    let text = "Scenario(version: 1, name: \"x\", ruleset: \"d20_srd\", map: (rows: [\"...\", \"...\"], legend: {'.': (terrain: Floor)}, edges: [(from: (0, -2000000000), to: (0, 2000000000), kind: Wall)]), sides: [(id: \"a\", name: \"A\", control: Human, colour: \"#000000\")], units: [(id: \"u\", side: \"a\", at: (-2000000000, 2000000000))], zones: [(id: \"z\", rects: [(x: -2000000000, y: 0, w: 4000000000, h: 4000000000)])])";
+    let mut ed = Editor::new(EditorDoc::from_text(text, "x").unwrap());
+    ed.apply(EditCommand::MoveUnit {
+        id: "u".into(),
+        to: Square::new(1, 1),
+    })
+    .unwrap();
+    ed.apply(EditCommand::Edge {
+        from: Intersection::new(1, 0),
+        to: Intersection::new(1, 2),
+        kind: Some(EdgeKind::Wall),
+    })
+    .unwrap();
+    assert_eq!(
+        ed.doc.file.map.edges.len(),
+        2,
+        "the edge off the map is kept as written"
+    );
+    ed.apply(EditCommand::PaintZone {
+        id: "z".into(),
+        squares: vec![Square::new(0, 0)],
+        on: false,
+    })
+    .unwrap();
+    ed.apply(EditCommand::Resize { width: 5, height: 5 }).unwrap();
+    ed.apply(EditCommand::Paint {
+        squares: vec![Square::new(i32::MIN, i32::MAX)],
+        layer: Layer::Light(Light::Dim),
+    })
+    .unwrap();
+    assert!(brush_squares(Square::new(i32::MAX, i32::MIN), 5, (5, 5)).is_empty());
+    let back = parse_str(&ed.doc.to_ron(), "x").unwrap();
+    assert_eq!(canon(&back), canon(&ed.doc.file));
+    let _ = ed.doc.problems(&Templates::shipped());
+}

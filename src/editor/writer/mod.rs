@@ -317,7 +317,7 @@ mod tests {
         ];
         Some(match k % 12 {
             0 | 1 => EditCommand::Paint {
-                squares: rect_squares(sq(a, b), sq(a + c % 4, b + c % 3), (w, h)),
+                squares: rect_squares(sq(a, b), sq(a.saturating_add(c % 4), b.saturating_add(c % 3)), (w, h)),
                 layer: layers[c as usize % 5],
             },
             2 => EditCommand::Resize {
@@ -342,7 +342,7 @@ mod tests {
             )),
             7 => EditCommand::PaintZone {
                 id: format!("z{}", a % 2),
-                squares: rect_squares(sq(b, c), sq(b + 2, c + 1), (w, h)),
+                squares: rect_squares(sq(b, c), sq(b.saturating_add(2), c.saturating_add(1)), (w, h)),
                 on: !a.is_multiple_of(3),
             },
             8 => EditCommand::AddObjective(ObjectiveDef {
