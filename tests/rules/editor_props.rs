@@ -407,4 +407,37 @@ proptest! {
         }
         prop_assert_eq!(ed.doc.to_ron(), edited);
     }
+
+    #[test]
+    fn a_damaged_file_never_makes_the_editor_panic(
+        which in 0..FILES.len(),
+        cut in any::<proptest::sample::Index>(),
+        len in 0usize..40,
+        junk in "[ -~\n]{0,6}",
+        ops in proptest::collection::vec(op(), 0..5),
+    ) {
+        let mut text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(FILES[which])).unwrap();
+        let mut at = cut.index(text.len());
+        while !text.is_char_boundary(at) {
+            at -= 1;
+        }
+        let mut end = (at + len).min(text.len());
+        while !text.is_char_boundary(end) {
+            end -= 1;
+        }
+        text.replace_range(at..end, &junk);
+        let Ok(doc) = EditorDoc::from_text(&text, "t") else {
+            return Ok(());
+        };
+        prop_assert_eq!(doc.to_ron(), text.clone());
+        let _ = doc.problems(&fivefoot::scenario::Templates::shipped());
+        let mut ed = Editor::new(doc);
+        for op in ops {
+            if let Some(cmd) = command(&mut ed, op) {
+                let _ = ed.apply(cmd);
+            }
+            reads_back(&ed)?;
+            let _ = ed.doc.problems(&fivefoot::scenario::Templates::shipped());
+        }
+    }
 }
