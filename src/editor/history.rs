@@ -85,6 +85,12 @@ impl Editor {
         !self.redo.is_empty()
     }
 
+    /// A number that changes whenever the file does (apply, undo, redo) and comes back with
+    /// the state: the GUI can keep `problems()` until it changes.
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+
     /// Whether the file differs from the one last opened or saved.
     pub fn is_dirty(&self) -> bool {
         self.revision != self.saved_revision

@@ -252,12 +252,15 @@ fn undo_and_redo_restore_each_step_and_a_refused_command_changes_nothing() {
     assert!(ed.apply(EditCommand::Resize { width: 0, height: 3 }).is_err());
     assert!(ed.apply(EditCommand::RemoveUnit("nobody".into())).is_err());
     assert_eq!(ed.doc.to_ron(), t1);
+    let r1 = ed.revision();
     assert!(ed.undo());
     assert_eq!(ed.doc.to_ron(), t0);
     assert!(!ed.is_dirty());
+    assert_ne!(ed.revision(), r1);
     assert!(ed.redo());
     assert_eq!(ed.doc.to_ron(), t1);
     assert!(ed.is_dirty() && !ed.can_redo());
+    assert_eq!(ed.revision(), r1);
 }
 
 #[test]
