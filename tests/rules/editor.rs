@@ -646,3 +646,22 @@ fn huge_numbers_in_a_file_never_make_an_edit_panic() {
     assert_eq!(canon(&back), canon(&ed.doc.file));
     let _ = ed.doc.problems(&Templates::shipped());
 }
+
+#[test]
+fn a_chase_problem_with_a_vehicle_jumps_to_it() {
+    let text =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/starfinder_redliner_chase.ron"))
+            .unwrap();
+    let mut ed = Editor::new(EditorDoc::from_text(&text, "t").unwrap());
+    let mut chase = ed.doc.file.chase.clone().unwrap();
+    let vehicle = chase.positions[0].vehicle.clone();
+    chase.positions[0].zone = 99;
+    ed.doc.file.chase = Some(chase);
+    let problems = ed.doc.problems(&Templates::shipped());
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.target == Some(JumpTarget::Unit(vehicle.clone()))),
+        "{problems:?}"
+    );
+}
