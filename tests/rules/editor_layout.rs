@@ -151,6 +151,6 @@ fn a_new_scenario_is_written_in_the_shipped_style() {
     let doc = EditorDoc::blank("saga", 3, 2);
     assert_eq!(
         doc.to_ron(),
-        "// New scenario: made with the fivefoot scenario editor.\nScenario(\n    version: 1,\n    name: \"New scenario\",\n    ruleset: \"saga\",\n    map: (\n        rows: [\n            \"...\",\n            \"...\",\n        ],\n        legend: {\n            '.': (terrain: Floor),\n        },\n    ),\n    sides: [],\n    units: [],\n)\n"
+        "// A scenario made with the fivefoot scenario editor (docs/scenario-format.md).\nScenario(\n    version: 1,\n    name: \"New scenario\",\n    ruleset: \"saga\",\n    map: (\n        rows: [\n            \"...\",\n            \"...\",\n        ],\n        legend: {\n            '.': (terrain: Floor),\n        },\n    ),\n    sides: [],\n    units: [],\n)\n"
     );
 }

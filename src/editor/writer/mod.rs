@@ -93,11 +93,11 @@ fn spliced(base: &Baseline, canon: &str, min: &str) -> Option<String> {
     reads_back(&text, canon).then_some(text)
 }
 
-/// The text of a new scenario: a short comment, then the file.
+/// The text of a new scenario: a short comment (kept as the file's top comment block, so it
+/// names no field that may change), then the file.
 pub(crate) fn fresh(file: &ScenarioFile) -> String {
     format!(
-        "// {}: made with the fivefoot scenario editor.\n{}",
-        file.name.replace(['\n', '\r'], " "),
+        "// A scenario made with the fivefoot scenario editor (docs/scenario-format.md).\n{}",
         body(&minimal_file(file))
     )
 }
