@@ -54,7 +54,7 @@ pub(crate) fn write(base: &Baseline, file: &ScenarioFile) -> String {
     }
     let min = minimal_file(file);
     if let Some(text) = spliced(base, &canon, &min) {
-        return text;
+        return same_line_ends(&base.text, text, &canon);
     }
     let afresh = format!("{}{}", leading_comments(&base.text), body(&min));
     if reads_back(&afresh, &canon) {
@@ -66,6 +66,24 @@ pub(crate) fn write(base: &Baseline, file: &ScenarioFile) -> String {
         leading_comments(&base.text),
         ron::ser::to_string_pretty(file, config).unwrap_or_default()
     )
+}
+
+/// `text` with the new line breaks written like the source's, if those are `\r\n` (and the
+/// text still reads back as `canon`).
+fn same_line_ends(source: &str, text: String, canon: &str) -> String {
+    if !source.contains("\r\n") {
+        return text;
+    }
+    let mut out = String::with_capacity(text.len() + text.len() / 16);
+    let mut prev = '\0';
+    for c in text.chars() {
+        if c == '\n' && prev != '\r' {
+            out.push('\r');
+        }
+        out.push(c);
+        prev = c;
+    }
+    if reads_back(&out, canon) { out } else { text }
 }
 
 /// Whether `text` reads back as the file whose canonical text is `canon`.
