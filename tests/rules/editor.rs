@@ -665,3 +665,32 @@ fn a_chase_problem_with_a_vehicle_jumps_to_it() {
         "{problems:?}"
     );
 }
+
+#[test]
+fn a_failed_save_leaves_the_old_file_and_no_temporary_file() {
+    let dir = temp_dir("failed-save");
+    let mut ed = Editor::new(EditorDoc::blank("starfinder", 3, 3));
+    ed.apply(EditCommand::SetName("Saved".into())).unwrap();
+    // The target is a folder with something in it: the rename over it fails.
+    let target = dir.join("taken.ron");
+    std::fs::create_dir_all(target.join("inside")).unwrap();
+    assert!(ed.save_as(&target).is_err());
+    assert!(ed.is_dirty() && ed.doc.path.is_none());
+    assert!(target.join("inside").is_dir(), "the old entry is untouched");
+    let left: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name())
+        .collect();
+    assert_eq!(
+        left,
+        vec![std::ffi::OsString::from("taken.ron")],
+        "no temporary file is left"
+    );
+    assert!(ed.save_as(&dir.join("missing-folder").join("x.ron")).is_err());
+    let good = dir.join("good.ron");
+    ed.save_as(&good).unwrap();
+    assert_eq!(ed.doc.path.as_deref(), Some(good.as_path()));
+    assert_eq!(std::fs::read_to_string(&good).unwrap(), ed.doc.to_ron());
+    let _ = std::fs::remove_dir_all(dir);
+}
