@@ -25,6 +25,47 @@ pub fn play(file: Option<PathBuf>) -> ExitCode {
     show_headless(open(file))
 }
 
+/// `fivefoot edit [FILE]`: the scenario editor on FILE (a file that does not exist yet is a new
+/// scenario saved there), or on a new scenario. Needs the windowed build.
+pub fn edit(file: Option<PathBuf>) -> ExitCode {
+    #[cfg(feature = "gui")]
+    {
+        match editor_doc(file) {
+            Ok(doc) => crate::gui::edit(doc),
+            Err(why) => {
+                super::err(why);
+                ExitCode::FAILURE
+            }
+        }
+    }
+    #[cfg(not(feature = "gui"))]
+    {
+        let _ = file;
+        super::err("fivefoot: not supported yet: the scenario editor needs the windowed build (feature `gui`)");
+        ExitCode::from(2)
+    }
+}
+
+/// The size and family of the scenario `fivefoot edit` starts when it is given no file.
+pub const NEW_SCENARIO: (&str, u32, u32) = ("starfinder", 20, 12);
+
+/// The document `fivefoot edit` opens: FILE if it exists (an unreadable or syntax-broken one
+/// is refused with its messages), a new scenario to be saved at FILE otherwise.
+#[cfg_attr(not(feature = "gui"), allow(dead_code))]
+pub fn editor_doc(file: Option<PathBuf>) -> Result<crate::editor::EditorDoc, String> {
+    let (family, width, height) = NEW_SCENARIO;
+    match file {
+        Some(path) if path.exists() => crate::editor::EditorDoc::open(&path)
+            .map_err(|d| d.iter().map(|d| d.to_string()).collect::<Vec<_>>().join("\n")),
+        Some(path) => {
+            let mut doc = crate::editor::EditorDoc::blank(family, width, height);
+            doc.path = Some(path);
+            Ok(doc)
+        }
+        None => Ok(crate::editor::EditorDoc::blank(family, width, height)),
+    }
+}
+
 /// The battle of `file`, or of the embedded default scenario; the messages if it cannot start.
 pub fn open(file: Option<PathBuf>) -> Result<Battle, String> {
     match file {

@@ -1,7 +1,9 @@
 //! The end screen: who won, each objective and whether it was met, the sides eliminated.
 //! Reached from `screens::route_battle` when `Battle::outcome` says the battle is over; the
-//! finished battle's autosave is removed so "Resume" is not offered for it.
+//! finished battle's autosave is removed so "Resume" is not offered for it. After a play test
+//! from the editor, E goes back to the editor.
 
+use super::editor::playtest::{PlayTest, back_to_editor};
 use super::saves::{DataDir, autosave_path};
 use super::session::Session;
 use super::{AppSystems, Screen};
@@ -40,7 +42,7 @@ pub fn result_lines(outcome: &Outcome, sides: &[Side]) -> (String, Vec<String>) 
     (headline, lines)
 }
 
-fn spawn_results_screen(mut commands: Commands, session: NonSend<Session>) {
+fn spawn_results_screen(mut commands: Commands, session: NonSend<Session>, play_test: Option<Res<PlayTest>>) {
     let battle = &session.battle;
     let sides = &battle.world().resource::<Sides>().0;
     let outcome = battle.outcome();
@@ -78,7 +80,11 @@ fn spawn_results_screen(mut commands: Commands, session: NonSend<Session>) {
             ),
             (
                 Name::new("Hint"),
-                Text::new("Enter: back to the title screen · Ctrl+Q: quit"),
+                Text::new(if play_test.is_some() {
+                    "E: back to the editor · Enter: back to the title screen · Ctrl+Q: quit"
+                } else {
+                    "Enter: back to the title screen · Ctrl+Q: quit"
+                }),
                 TextFont::from_font_size(15.0),
                 TextColor(Color::srgb(0.7, 0.7, 0.75)),
             ),
@@ -92,8 +98,15 @@ fn remove_autosave(dir: Res<DataDir>) {
     }
 }
 
-fn leave_results(keys: Res<ButtonInput<KeyCode>>, mut screen: ResMut<NextState<Screen>>) {
-    if keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter, KeyCode::Escape]) {
+fn leave_results(
+    keys: Res<ButtonInput<KeyCode>>,
+    play_test: Option<Res<PlayTest>>,
+    mut screen: ResMut<NextState<Screen>>,
+    mut commands: Commands,
+) {
+    if play_test.is_some() && keys.just_pressed(KeyCode::KeyE) {
+        commands.queue(back_to_editor);
+    } else if keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter, KeyCode::Escape]) {
         screen.set(Screen::Title);
     }
 }

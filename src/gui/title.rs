@@ -1,7 +1,9 @@
 //! The title screen: "Resume" when an autosave exists, the embedded default scenario, the
 //! scenarios in `scenarios/` (name, ruleset, sides, map size and description, or the
 //! validator's messages for an invalid one), "Load save…" (the saves in the data directory)
-//! and Quit. Up/Down or the mouse select, Enter or a click opens; Esc goes back from the saves.
+//! , "Editor" (a new scenario of a chosen family, or any scenario file, opened in the scenario
+//! editor; "Restore unsaved editor work" when the editor's autosave exists) and Quit. Up/Down
+//! or the mouse select, Enter or a click opens; Esc goes back from the saves and the editor page.
 //! The menu is data ([`main_menu`], [`saves_menu`]); `open_choice` turns a choice into a battle.
 
 use super::saves::{DataDir, autosave_path, list_saves, load_save};
@@ -15,7 +17,15 @@ use std::path::{Path, PathBuf};
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<TitleMenu>();
     app.init_resource::<ScenarioDir>();
-    app.add_systems(OnEnter(Screen::Title), (build_main_menu, spawn_title_screen).chain());
+    app.add_systems(
+        OnEnter(Screen::Title),
+        (
+            super::editor::playtest::end_on_title,
+            build_main_menu,
+            spawn_title_screen,
+        )
+            .chain(),
+    );
     app.add_systems(
         Update,
         (menu_keys, menu_mouse)
@@ -56,8 +66,16 @@ pub enum Choice {
     Save(PathBuf),
     /// Show the saves.
     Saves,
-    /// Back from the saves.
+    /// Back from the saves or the editor page.
     Back,
+    /// Show the editor page.
+    Editor,
+    /// A new scenario of this rule family in the editor.
+    EditorNew(String),
+    /// This scenario file in the editor.
+    EditorOpen(PathBuf),
+    /// The editor's autosave in the editor.
+    EditorRestore,
     Quit,
 }
 
@@ -89,6 +107,9 @@ pub struct TitleMenu {
     pub selected: usize,
     pub message: String,
     pub chosen: Option<Choice>,
+    /// A choice that would discard the editor's autosave, chosen once: choosing it again
+    /// confirms.
+    pub confirm: Option<Choice>,
 }
 
 impl TitleMenu {
@@ -137,6 +158,13 @@ pub fn main_menu(scenarios: &Path, data: Option<&Path>) -> Vec<MenuEntry> {
             );
         entries.push(MenuEntry::new("Resume", detail, Choice::Resume(autosave)));
     }
+    if let Some(summary) = data.and_then(editor_autosave) {
+        entries.push(MenuEntry::new(
+            "Restore unsaved editor work",
+            summary,
+            Choice::EditorRestore,
+        ));
+    }
     match load_str(DEFAULT_SCENARIO, DEFAULT_SCENARIO_NAME, &Templates::shipped()) {
         Ok(spec) => entries.push(MenuEntry::new(
             format!("{} (built in)", spec.name),
@@ -163,6 +191,11 @@ pub fn main_menu(scenarios: &Path, data: Option<&Path>) -> Vec<MenuEntry> {
             Err(d) => invalid(name, &d),
         });
     }
+    entries.push(MenuEntry::new(
+        "Editor",
+        "make a new scenario or change one: map, sides, units, objectives",
+        Choice::Editor,
+    ));
     if data.is_some() {
         entries.push(MenuEntry::new(
             "Load save…",
@@ -182,6 +215,53 @@ fn invalid(name: String, diagnostics: &[crate::scenario::Diagnostic]) -> MenuEnt
         choice: None,
         problems: Some(problems.join("\n")),
     }
+}
+
+/// What the editor's autosave in `data` holds, if there is one.
+fn editor_autosave(data: &Path) -> Option<String> {
+    super::editor::files::autosave_summary(data)
+}
+
+/// The editor page: restore the autosave, a new scenario of each family, each scenario file
+/// (of the scenarios folder and of the data directory's), then back. A file with problems is
+/// listed too: the editor is where they are fixed.
+pub fn editor_menu(scenarios: &Path, data: Option<&Path>) -> Vec<MenuEntry> {
+    let mut entries = Vec::new();
+    if let Some(summary) = data.and_then(editor_autosave) {
+        entries.push(MenuEntry::new(
+            "Restore unsaved editor work",
+            summary,
+            Choice::EditorRestore,
+        ));
+    }
+    let (_, width, height) = crate::cli::play::NEW_SCENARIO;
+    for family in crate::ruleset::Family::ALL {
+        entries.push(MenuEntry::new(
+            format!("New scenario ({family})"),
+            format!("an empty {width}×{height} floor map with the {family} rules"),
+            Choice::EditorNew(family.id().to_string()),
+        ));
+    }
+    let mut folders = vec![scenarios.to_path_buf()];
+    folders.extend(data.map(|d| super::editor::files::scenarios_folder(Some(d))));
+    for folder in folders {
+        let mut files: Vec<PathBuf> = std::fs::read_dir(&folder)
+            .map(|r| r.filter_map(|e| e.ok()).map(|e| e.path()).collect())
+            .unwrap_or_default();
+        files.retain(|p| p.extension().is_some_and(|x| x == "ron"));
+        files.sort();
+        for path in files {
+            let name =
+                crate::editor::EditorDoc::open(&path).map_or_else(|_| "cannot be read".to_string(), |d| d.file.name);
+            entries.push(MenuEntry::new(
+                format!("Edit {}", path.display()),
+                name,
+                Choice::EditorOpen(path),
+            ));
+        }
+    }
+    entries.push(MenuEntry::new("Back", "", Choice::Back));
+    entries
 }
 
 /// The saves page.
@@ -221,6 +301,7 @@ struct MenuRow(usize);
 fn build_main_menu(mut menu: ResMut<TitleMenu>, scenarios: Res<ScenarioDir>, data: Res<DataDir>) {
     menu.show(main_menu(&scenarios.0, data.0.as_deref()));
     menu.chosen = None;
+    menu.confirm = None;
 }
 
 fn spawn_title_screen(mut commands: Commands) {
@@ -245,7 +326,7 @@ fn spawn_title_screen(mut commands: Commands) {
             ),
             (
                 Name::new("Keys"),
-                Text::new("Up/Down or the mouse to choose, Enter or click to open, Esc back, Ctrl+Q quits. In battle: Ctrl+Z undo, Ctrl+S save, Ctrl+O this menu."),
+                Text::new("Up/Down or the mouse to choose, Enter or click to open, Esc back, Ctrl+Q quits. In battle: Ctrl+Z undo, Ctrl+S save, Ctrl+O this menu. Editor: docs/editor.md."),
                 TextFont::from_font_size(14.0),
                 TextColor(Color::srgb(0.65, 0.65, 0.7)),
             ),
@@ -367,6 +448,12 @@ fn open_choice(world: &mut World) {
         return;
     };
     let data = world.resource::<DataDir>().0.clone();
+    if let Some(opened) = open_editor_choice(world, &choice, data.as_deref()) {
+        if let Err(why) = opened {
+            world.resource_mut::<TitleMenu>().message = why;
+        }
+        return;
+    }
     let battle = match choice {
         Choice::Default => default_battle(),
         Choice::Scenario(path) => crate::cli::open::open_battle(&path, &crate::cli::DiceArgs::default()),
@@ -386,11 +473,66 @@ fn open_choice(world: &mut World) {
             world.write_message(AppExit::Success);
             return;
         }
+        Choice::Editor | Choice::EditorNew(_) | Choice::EditorOpen(_) | Choice::EditorRestore => {
+            unreachable!("opened by open_editor_choice")
+        }
     };
     match battle {
         Ok(battle) => open_session(world, battle),
         Err(why) => world.resource_mut::<TitleMenu>().message = format!("Cannot open it:\n{why}"),
     }
+}
+
+/// Opens an editor choice (`None` for the other choices): the editor page, a document in the
+/// editor, or why not. A new or opened document would replace the editor's autosave, so while
+/// one exists the first choice only warns and the same choice again confirms.
+fn open_editor_choice(world: &mut World, choice: &Choice, data: Option<&Path>) -> Option<Result<(), String>> {
+    use super::editor::files;
+    let replaces_autosave = matches!(choice, Choice::EditorNew(_) | Choice::EditorOpen(_))
+        && data.is_some_and(|d| files::autosave_path(d).exists());
+    if replaces_autosave && world.resource::<TitleMenu>().confirm.as_ref() != Some(choice) {
+        world.resource_mut::<TitleMenu>().confirm = Some(choice.clone());
+        return Some(Err(
+            "There is unsaved editor work: choose \"Restore unsaved editor work\" to keep it, or choose this entry again to discard it."
+                .into(),
+        ));
+    }
+    let doc = match choice {
+        Choice::Editor => {
+            let scenarios = world.resource::<ScenarioDir>().0.clone();
+            world.resource_mut::<TitleMenu>().show(editor_menu(&scenarios, data));
+            return Some(Ok(()));
+        }
+        Choice::EditorNew(family) => {
+            let (_, width, height) = crate::cli::play::NEW_SCENARIO;
+            crate::editor::EditorDoc::blank(family, width, height)
+        }
+        Choice::EditorOpen(path) => match crate::editor::EditorDoc::open(path) {
+            Ok(doc) => doc,
+            Err(d) => {
+                let lines: Vec<String> = d.iter().map(|d| d.to_string()).collect();
+                return Some(Err(format!("Cannot open it:\n{}", lines.join("\n"))));
+            }
+        },
+        Choice::EditorRestore => {
+            let Some(data) = data else {
+                return Some(Err("No data directory to restore from.".into()));
+            };
+            return Some(match files::restore(data) {
+                Ok(session) => {
+                    files::open_restored(world, session);
+                    Ok(())
+                }
+                Err(why) => Err(format!("Cannot restore it:\n{why}")),
+            });
+        }
+        _ => return None,
+    };
+    if let Some(data) = data.filter(|_| replaces_autosave) {
+        files::remove_autosave(data);
+    }
+    super::editor::open_editor(world, doc);
+    Some(Ok(()))
 }
 
 #[cfg(test)]
@@ -451,7 +593,7 @@ mod tests {
         let labels: Vec<&str> = entries.iter().map(|e| e.label.as_str()).collect();
         assert_eq!(labels[0], "Resume");
         assert_eq!(entries[1].choice, Some(Choice::Default));
-        assert_eq!(&labels[2..], ["Load save…", "Quit"]);
+        assert_eq!(&labels[2..], ["Editor", "Load save…", "Quit"]);
         std::fs::remove_dir_all(&data).unwrap();
     }
 
@@ -486,7 +628,11 @@ mod tests {
         crate::gui::order_sets(&mut app);
         app.add_plugins(plugin);
         app.update();
-        assert_eq!(app.world().resource::<TitleMenu>().entries.len(), 2);
+        assert_eq!(
+            app.world().resource::<TitleMenu>().entries.len(),
+            3,
+            "default, Editor, Quit"
+        );
         app.world_mut()
             .resource_mut::<ButtonInput<KeyCode>>()
             .press(KeyCode::Enter);
