@@ -110,3 +110,28 @@ fn show_headless(battle: Result<Battle, String>) -> ExitCode {
     }
     ExitCode::SUCCESS
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn edit_opens_a_file_a_new_scenario_for_a_missing_file_and_refuses_broken_ron() {
+        let blank = editor_doc(None).expect("a new scenario");
+        assert_eq!(blank.size(), (NEW_SCENARIO.1, NEW_SCENARIO.2));
+        assert_eq!(blank.path, None);
+        let dir = std::env::temp_dir().join(format!("fivefoot-edit-cli-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let missing = dir.join("new.ron");
+        let doc = editor_doc(Some(missing.clone())).expect("a new scenario saved there");
+        assert_eq!(doc.path, Some(missing));
+        let broken = dir.join("broken.ron");
+        std::fs::write(&broken, "Scenario(version: 1,").unwrap();
+        let why = editor_doc(Some(broken)).expect_err("refused");
+        assert!(why.contains("broken.ron"), "{why}");
+        let shipped = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("scenarios/saga_hangar.ron");
+        assert_eq!(editor_doc(Some(shipped.clone())).expect("opens").path, Some(shipped));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

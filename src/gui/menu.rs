@@ -172,6 +172,13 @@ mod tests {
                 Choice::Intent(Intent::Menu),
             ]
         );
+        assert_eq!(main_page_for(false), main_page());
+        let testing = main_page_for(true);
+        assert_eq!(
+            testing.options.last().map(|o| o.choice.clone()),
+            Some(Choice::Page(Page::Editor)),
+            "a play test offers the way back to the editor"
+        );
         let none = load_page(None);
         assert_eq!(none.options.len(), 1, "only Back");
     }

@@ -617,6 +617,108 @@ mod tests {
     }
 
     #[test]
+    fn the_editor_page_offers_each_family_every_scenario_file_and_the_autosave() {
+        let entries = editor_menu(&shipped(), None);
+        let new: Vec<&Choice> = entries
+            .iter()
+            .filter_map(|e| e.choice.as_ref())
+            .filter(|c| matches!(c, Choice::EditorNew(_)))
+            .collect();
+        assert_eq!(new.len(), 4, "one new scenario per rule family");
+        let files = entries
+            .iter()
+            .filter(|e| matches!(e.choice, Some(Choice::EditorOpen(_))))
+            .count();
+        let shipped_files = std::fs::read_dir(shipped())
+            .unwrap()
+            .filter(|e| e.as_ref().unwrap().path().extension().is_some_and(|x| x == "ron"))
+            .count();
+        assert_eq!(files, shipped_files, "every file, the built-in copy too");
+        assert_eq!(entries.last().unwrap().choice, Some(Choice::Back));
+
+        let data = temp_dir("editor-page");
+        std::fs::write(
+            super::super::editor::files::autosave_path(&data),
+            crate::editor::EditorDoc::blank("saga", 5, 5).to_ron(),
+        )
+        .unwrap();
+        let page = editor_menu(&data.join("missing"), Some(&data));
+        assert_eq!(page[0].choice, Some(Choice::EditorRestore));
+        assert!(page[0].detail.contains("never saved"), "{}", page[0].detail);
+        let main = main_menu(&data.join("missing"), Some(&data));
+        assert!(main.iter().any(|e| e.choice == Some(Choice::EditorRestore)));
+        std::fs::remove_dir_all(&data).unwrap();
+    }
+
+    fn title_app(data: Option<PathBuf>) -> App {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, StatesPlugin));
+        app.insert_state(Screen::Title);
+        app.insert_resource(DataDir(data));
+        app.insert_resource(ScenarioDir(PathBuf::from("no-such-folder")));
+        app.init_resource::<ButtonInput<KeyCode>>();
+        app.add_message::<AppExit>();
+        crate::gui::order_sets(&mut app);
+        app.add_plugins(plugin);
+        app.update();
+        app
+    }
+
+    fn choose(app: &mut App, choice: Choice) {
+        app.world_mut().resource_mut::<TitleMenu>().chosen = Some(choice);
+        app.update();
+        app.update();
+    }
+
+    #[test]
+    fn a_new_scenario_opens_the_editor_and_the_editor_autosave_is_discarded_only_when_chosen_twice() {
+        let data = temp_dir("editor-new");
+        let autosave = super::super::editor::files::autosave_path(&data);
+        std::fs::write(&autosave, crate::editor::EditorDoc::blank("saga", 5, 5).to_ron()).unwrap();
+        let mut app = title_app(Some(data.clone()));
+        choose(&mut app, Choice::EditorNew("d20_srd".into()));
+        assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Title);
+        assert!(
+            app.world()
+                .resource::<TitleMenu>()
+                .message
+                .contains("unsaved editor work")
+        );
+        assert!(autosave.exists(), "kept after the first choice");
+        choose(&mut app, Choice::EditorNew("d20_srd".into()));
+        assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Editor);
+        let session = app.world().resource::<crate::gui::editor::EditorSession>();
+        assert_eq!(session.doc().file.ruleset, "d20_srd");
+        assert!(!autosave.exists(), "discarded after the second");
+        std::fs::remove_dir_all(&data).unwrap();
+    }
+
+    #[test]
+    fn a_scenario_file_and_the_autosave_open_in_the_editor() {
+        let data = temp_dir("editor-open");
+        let mut app = title_app(Some(data.clone()));
+        let file = shipped().join("saga_hangar.ron");
+        choose(&mut app, Choice::EditorOpen(file.clone()));
+        assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Editor);
+        let session = app.world().resource::<crate::gui::editor::EditorSession>();
+        assert_eq!(session.doc().path.as_ref(), Some(&file));
+        assert!(!session.unsaved());
+
+        let mut doc = crate::editor::EditorDoc::blank("starfinder", 4, 3);
+        doc.file.name = "Kept".into();
+        let mut kept = crate::gui::editor::EditorSession::new(doc);
+        kept.restored = true;
+        super::super::editor::files::write_autosave(&data, &kept).unwrap();
+        app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Title);
+        app.update();
+        choose(&mut app, Choice::EditorRestore);
+        let session = app.world().resource::<crate::gui::editor::EditorSession>();
+        assert_eq!(session.doc().file.name, "Kept");
+        assert!(session.unsaved(), "restored work is not saved anywhere yet");
+        std::fs::remove_dir_all(&data).unwrap();
+    }
+
+    #[test]
     fn choosing_the_default_opens_the_battle_screen() {
         let mut app = App::new();
         app.add_plugins((MinimalPlugins, StatesPlugin));

@@ -286,7 +286,7 @@ fn units_tab(p: &mut ChildSpawnerCommands, ctx: &Ctx) {
         let selected = matches!(ctx.selection, Selection::Unit(id) if *id == unit.id);
         p.spawn(row()).with_children(|r| {
             let side = unit.side.clone().unwrap_or_default();
-            let text = format!("{} ({}) {} at {},{}", unit.id, unit.name, side, unit.at.x, unit.at.y);
+            let text = format!("{} · {side} · {},{}", unit.id, unit.at.x, unit.at.y);
             r.spawn(button(text, UiAction::SelectUnit(unit.id.clone()), selected));
             if unit.heading.is_some() {
                 r.spawn(button("Turn", UiAction::RotateUnit(unit.id.clone()), false));

@@ -1,6 +1,7 @@
 //! A one-line text field in plain Bevy UI: a click puts the typing focus in it (`fields` fills
 //! in the current value), typed characters (`KeyboardInput`'s text) are appended, Backspace
-//! removes the last one, Enter commits and Esc cancels; a click anywhere else commits too.
+//! removes the last one, Enter commits and Esc cancels; a click anywhere else commits too
+//! (except the Save-as file name, which only Enter uses).
 //! While a field has the focus the editor's key shortcuts are off.
 
 use super::super::{AppSystems, Screen};
@@ -103,18 +104,23 @@ fn commit_on_click_elsewhere(
     mut focus: ResMut<Focus>,
     mut done: MessageWriter<FieldDone>,
 ) {
-    if !buttons.just_pressed(MouseButton::Left) || focus.0.is_none() {
+    let Some(typing) = focus.0.as_ref() else {
+        return;
+    };
+    if !buttons.just_pressed(MouseButton::Left) {
         return;
     }
-    let on_field = fields
+    let on_this_field = fields
         .iter()
-        .any(|(i, a)| *i == Interaction::Pressed && matches!(a, UiAction::Focus(_)));
-    if !on_field {
+        .any(|(i, a)| *i == Interaction::Pressed && *a == UiAction::Focus(typing.field.clone()));
+    if !on_this_field {
         let typing = focus.0.take().expect("checked");
+        // A file name is only used with Enter: a click elsewhere must not save.
+        let commit = typing.field != FieldId::SaveAs;
         done.write(FieldDone {
             field: typing.field,
             text: typing.text,
-            commit: true,
+            commit,
         });
     }
 }

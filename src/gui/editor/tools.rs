@@ -378,7 +378,8 @@ pub fn pointer(
     *stroke = Stroke::default();
 }
 
-/// Tool shortcuts, undo/redo, delete and turn for the selected unit; off while typing.
+/// Tool shortcuts, undo/redo, delete and turn for the selected unit, Esc to drop the
+/// selection; off while typing.
 // A Bevy system's parameters (STYLE 13).
 #[allow(clippy::too_many_arguments)]
 fn tool_keys(
@@ -386,13 +387,16 @@ fn tool_keys(
     focus: Res<Focus>,
     dialog: Res<Dialog>,
     session: Res<EditorSession>,
-    selection: Res<Selection>,
+    mut selection: ResMut<Selection>,
     mut tools: ResMut<ToolState>,
     mut status: ResMut<EditorStatus>,
     mut edits: MessageWriter<EditIntent>,
 ) {
     if focus.is_typing() || dialog.0.is_some() {
         return;
+    }
+    if keys.just_pressed(KeyCode::Escape) {
+        *selection = Selection::None;
     }
     let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
     let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);

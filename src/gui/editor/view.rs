@@ -320,9 +320,9 @@ fn draw_things(
             DocSprite,
             DespawnOnExit(Screen::Editor),
             Text2d::new(unit.id.clone()),
-            TextFont::from_font_size(13.0),
+            TextFont::from_font_size(20.0),
             TextColor(Color::WHITE),
-            Transform::from_translation((centre + Vec2::new(0.0, -n * TILE * 0.36)).extend(5.0)),
+            Transform::from_translation((centre + Vec2::new(0.0, -n * TILE * 0.3)).extend(5.0)),
         ));
     }
 }
@@ -363,6 +363,7 @@ fn draw_preview(
     for e in &old {
         commands.entity(e).despawn();
     }
+    // Under the tokens (z 4), so a selected unit stays readable.
     let mut square = |sq: Square, colour: Color| {
         commands.spawn((
             PreviewSprite,
@@ -372,7 +373,7 @@ fn draw_preview(
                 custom_size: Some(Vec2::splat(TILE)),
                 ..default()
             },
-            Transform::from_translation(square_centre(sq).extend(6.0)),
+            Transform::from_translation(square_centre(sq).extend(3.5)),
         ));
     };
     let squares: Vec<Square> = if stroke.active && !stroke.squares.is_empty() {
