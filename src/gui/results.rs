@@ -110,3 +110,48 @@ fn leave_results(
         screen.set(Screen::Title);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gui::editor::EditorSession;
+    use crate::gui::editor::playtest::PlayTest;
+    use bevy::state::app::StatesPlugin;
+
+    fn results_app(play_test: bool) -> App {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, StatesPlugin));
+        app.insert_non_send(Session::new(crate::gui::session::tests::tutorial()));
+        app.insert_resource(DataDir(None));
+        app.init_resource::<ButtonInput<KeyCode>>();
+        app.init_resource::<crate::gui::editor::EditorStatus>();
+        if play_test {
+            app.insert_resource(PlayTest { data: None });
+            let doc = crate::editor::EditorDoc::blank("starfinder", 4, 4);
+            app.insert_resource(EditorSession::new(doc));
+        }
+        app.insert_state(Screen::Results);
+        crate::gui::order_sets(&mut app);
+        app.add_plugins(plugin);
+        app.update();
+        app
+    }
+
+    fn press(app: &mut App, key: KeyCode) -> Screen {
+        app.world_mut().resource_mut::<ButtonInput<KeyCode>>().press(key);
+        app.update();
+        app.update();
+        *app.world().resource::<State<Screen>>().get()
+    }
+
+    #[test]
+    fn after_a_play_test_e_goes_back_to_the_editor_and_enter_to_the_title() {
+        assert_eq!(press(&mut results_app(true), KeyCode::KeyE), Screen::Editor);
+        assert_eq!(press(&mut results_app(true), KeyCode::Enter), Screen::Title);
+        assert_eq!(
+            press(&mut results_app(false), KeyCode::KeyE),
+            Screen::Results,
+            "no editor to go back to"
+        );
+    }
+}

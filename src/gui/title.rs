@@ -74,8 +74,8 @@ pub enum Choice {
     EditorNew(String),
     /// This scenario file in the editor.
     EditorOpen(PathBuf),
-    /// The editor's autosave in the editor.
-    EditorRestore,
+    /// An editor autosave in the editor.
+    EditorRestore(PathBuf),
     Quit,
 }
 
@@ -107,9 +107,6 @@ pub struct TitleMenu {
     pub selected: usize,
     pub message: String,
     pub chosen: Option<Choice>,
-    /// A choice that would discard the editor's autosave, chosen once: choosing it again
-    /// confirms.
-    pub confirm: Option<Choice>,
 }
 
 impl TitleMenu {
@@ -158,13 +155,7 @@ pub fn main_menu(scenarios: &Path, data: Option<&Path>) -> Vec<MenuEntry> {
             );
         entries.push(MenuEntry::new("Resume", detail, Choice::Resume(autosave)));
     }
-    if let Some(summary) = data.and_then(editor_autosave) {
-        entries.push(MenuEntry::new(
-            "Restore unsaved editor work",
-            summary,
-            Choice::EditorRestore,
-        ));
-    }
+    entries.extend(restore_entries(data));
     match load_str(DEFAULT_SCENARIO, DEFAULT_SCENARIO_NAME, &Templates::shipped()) {
         Ok(spec) => entries.push(MenuEntry::new(
             format!("{} (built in)", spec.name),
@@ -217,23 +208,20 @@ fn invalid(name: String, diagnostics: &[crate::scenario::Diagnostic]) -> MenuEnt
     }
 }
 
-/// What the editor's autosave in `data` holds, if there is one.
-fn editor_autosave(data: &Path) -> Option<String> {
-    super::editor::files::autosave_summary(data)
+/// "Restore unsaved editor work" for each editor autosave in `data`, newest first.
+fn restore_entries(data: Option<&Path>) -> Vec<MenuEntry> {
+    data.map(super::editor::files::autosaves)
+        .unwrap_or_default()
+        .into_iter()
+        .map(|(path, summary)| MenuEntry::new("Restore unsaved editor work", summary, Choice::EditorRestore(path)))
+        .collect()
 }
 
 /// The editor page: restore the autosave, a new scenario of each family, each scenario file
 /// (of the scenarios folder and of the data directory's), then back. A file with problems is
 /// listed too: the editor is where they are fixed.
 pub fn editor_menu(scenarios: &Path, data: Option<&Path>) -> Vec<MenuEntry> {
-    let mut entries = Vec::new();
-    if let Some(summary) = data.and_then(editor_autosave) {
-        entries.push(MenuEntry::new(
-            "Restore unsaved editor work",
-            summary,
-            Choice::EditorRestore,
-        ));
-    }
+    let mut entries = restore_entries(data);
     let (_, width, height) = crate::cli::play::NEW_SCENARIO;
     for family in crate::ruleset::Family::ALL {
         entries.push(MenuEntry::new(
@@ -301,7 +289,6 @@ struct MenuRow(usize);
 fn build_main_menu(mut menu: ResMut<TitleMenu>, scenarios: Res<ScenarioDir>, data: Res<DataDir>) {
     menu.show(main_menu(&scenarios.0, data.0.as_deref()));
     menu.chosen = None;
-    menu.confirm = None;
 }
 
 fn spawn_title_screen(mut commands: Commands) {
@@ -473,7 +460,7 @@ fn open_choice(world: &mut World) {
             world.write_message(AppExit::Success);
             return;
         }
-        Choice::Editor | Choice::EditorNew(_) | Choice::EditorOpen(_) | Choice::EditorRestore => {
+        Choice::Editor | Choice::EditorNew(_) | Choice::EditorOpen(_) | Choice::EditorRestore(_) => {
             unreachable!("opened by open_editor_choice")
         }
     };
@@ -484,19 +471,9 @@ fn open_choice(world: &mut World) {
 }
 
 /// Opens an editor choice (`None` for the other choices): the editor page, a document in the
-/// editor, or why not. A new or opened document would replace the editor's autosave, so while
-/// one exists the first choice only warns and the same choice again confirms.
+/// editor, or why not. Each editing session autosaves to its own file, so opening one never
+/// touches another's unsaved work.
 fn open_editor_choice(world: &mut World, choice: &Choice, data: Option<&Path>) -> Option<Result<(), String>> {
-    use super::editor::files;
-    let replaces_autosave = matches!(choice, Choice::EditorNew(_) | Choice::EditorOpen(_))
-        && data.is_some_and(|d| files::autosave_path(d).exists());
-    if replaces_autosave && world.resource::<TitleMenu>().confirm.as_ref() != Some(choice) {
-        world.resource_mut::<TitleMenu>().confirm = Some(choice.clone());
-        return Some(Err(
-            "There is unsaved editor work: choose \"Restore unsaved editor work\" to keep it, or choose this entry again to discard it."
-                .into(),
-        ));
-    }
     let doc = match choice {
         Choice::Editor => {
             let scenarios = world.resource::<ScenarioDir>().0.clone();
@@ -514,13 +491,10 @@ fn open_editor_choice(world: &mut World, choice: &Choice, data: Option<&Path>) -
                 return Some(Err(format!("Cannot open it:\n{}", lines.join("\n"))));
             }
         },
-        Choice::EditorRestore => {
-            let Some(data) = data else {
-                return Some(Err("No data directory to restore from.".into()));
-            };
-            return Some(match files::restore(data) {
+        Choice::EditorRestore(file) => {
+            return Some(match super::editor::files::restore(file) {
                 Ok(session) => {
-                    files::open_restored(world, session);
+                    super::editor::files::open_restored(world, session);
                     Ok(())
                 }
                 Err(why) => Err(format!("Cannot restore it:\n{why}")),
@@ -528,9 +502,6 @@ fn open_editor_choice(world: &mut World, choice: &Choice, data: Option<&Path>) -
         }
         _ => return None,
     };
-    if let Some(data) = data.filter(|_| replaces_autosave) {
-        files::remove_autosave(data);
-    }
     super::editor::open_editor(world, doc);
     Some(Ok(()))
 }
@@ -637,16 +608,14 @@ mod tests {
         assert_eq!(entries.last().unwrap().choice, Some(Choice::Back));
 
         let data = temp_dir("editor-page");
-        std::fs::write(
-            super::super::editor::files::autosave_path(&data),
-            crate::editor::EditorDoc::blank("saga", 5, 5).to_ron(),
-        )
-        .unwrap();
+        let autosave = super::super::editor::files::autosave_path(&data, "one");
+        std::fs::create_dir_all(autosave.parent().unwrap()).unwrap();
+        std::fs::write(&autosave, crate::editor::EditorDoc::blank("saga", 5, 5).to_ron()).unwrap();
         let page = editor_menu(&data.join("missing"), Some(&data));
-        assert_eq!(page[0].choice, Some(Choice::EditorRestore));
+        assert_eq!(page[0].choice, Some(Choice::EditorRestore(autosave)));
         assert!(page[0].detail.contains("never saved"), "{}", page[0].detail);
         let main = main_menu(&data.join("missing"), Some(&data));
-        assert!(main.iter().any(|e| e.choice == Some(Choice::EditorRestore)));
+        assert!(main.iter().any(|e| matches!(e.choice, Some(Choice::EditorRestore(_)))));
         std::fs::remove_dir_all(&data).unwrap();
     }
 
@@ -671,25 +640,17 @@ mod tests {
     }
 
     #[test]
-    fn a_new_scenario_opens_the_editor_and_the_editor_autosave_is_discarded_only_when_chosen_twice() {
+    fn a_new_scenario_opens_the_editor_and_leaves_other_editor_work_alone() {
         let data = temp_dir("editor-new");
-        let autosave = super::super::editor::files::autosave_path(&data);
+        let autosave = super::super::editor::files::autosave_path(&data, "earlier");
+        std::fs::create_dir_all(autosave.parent().unwrap()).unwrap();
         std::fs::write(&autosave, crate::editor::EditorDoc::blank("saga", 5, 5).to_ron()).unwrap();
         let mut app = title_app(Some(data.clone()));
-        choose(&mut app, Choice::EditorNew("d20_srd".into()));
-        assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Title);
-        assert!(
-            app.world()
-                .resource::<TitleMenu>()
-                .message
-                .contains("unsaved editor work")
-        );
-        assert!(autosave.exists(), "kept after the first choice");
         choose(&mut app, Choice::EditorNew("d20_srd".into()));
         assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Editor);
         let session = app.world().resource::<crate::gui::editor::EditorSession>();
         assert_eq!(session.doc().file.ruleset, "d20_srd");
-        assert!(!autosave.exists(), "discarded after the second");
+        assert!(autosave.exists(), "the earlier session's work is kept");
         std::fs::remove_dir_all(&data).unwrap();
     }
 
@@ -711,7 +672,8 @@ mod tests {
         super::super::editor::files::write_autosave(&data, &kept).unwrap();
         app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Title);
         app.update();
-        choose(&mut app, Choice::EditorRestore);
+        let file = super::super::editor::files::autosave_path(&data, &kept.autosave_id);
+        choose(&mut app, Choice::EditorRestore(file));
         let session = app.world().resource::<crate::gui::editor::EditorSession>();
         assert_eq!(session.doc().file.name, "Kept");
         assert!(session.unsaved(), "restored work is not saved anywhere yet");

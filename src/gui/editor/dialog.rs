@@ -95,6 +95,9 @@ fn draw(mut commands: Commands, dialog: Res<Dialog>, old: Query<Entity, With<Dia
             DialogNode,
             DespawnOnExit(Screen::Editor),
             GlobalZIndex(20),
+            // The backdrop takes the clicks, so nothing under the question can be pressed.
+            Interaction::default(),
+            bevy::ui::FocusPolicy::Block,
             Node {
                 position_type: PositionType::Absolute,
                 width: Val::Percent(100.0),

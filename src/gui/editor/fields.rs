@@ -308,11 +308,15 @@ pub fn next_goal(goal: &Goal, file: &ScenarioFile, side: &str) -> Goal {
     }
 }
 
-/// A first objective for `side`: eliminate another side.
+/// A first objective for `side`: eliminate another side, or survive when there is none.
 pub fn new_objective(file: &ScenarioFile, side: &str) -> ObjectiveDef {
+    let goal = match file.sides.iter().find(|s| s.id != side) {
+        Some(enemy) => Goal::EliminateSide(enemy.id.clone()),
+        None => Goal::SurviveRounds(5),
+    };
     ObjectiveDef {
         side: side.to_string(),
-        goal: next_goal(&Goal::SurviveRounds(0), file, side),
+        goal,
     }
 }
 

@@ -1,10 +1,11 @@
 //! Saving and keeping the user's work: Save (Ctrl+S) writes the file the scenario came from,
 //! Save as takes a file name (a bare name goes to the `scenarios/` folder of the data
 //! directory, else of the current directory); saving a scenario with problems asks first. After
-//! every edit the document is autosaved atomically to the data directory
-//! (`editor-autosave.ron`, with the file it belongs to in `editor-autosave.path`), so nothing is
-//! lost if the window closes; the title screen offers to restore it. Leaving with unsaved
-//! edits asks before discarding them.
+//! every edit the document is autosaved atomically to the data directory's `editor-autosave/`
+//! folder, one file per editing session (`ID.ron`, with the file it belongs to in `ID.path`), so
+//! nothing is lost if the window closes and one session never overwrites another's; the title
+//! screen offers to restore each. A save or an explicit discard removes the session's autosave.
+//! Leaving with unsaved edits asks before discarding them.
 
 use super::super::saves::DataDir;
 use super::super::{AppSystems, Screen};
@@ -56,14 +57,29 @@ pub enum FileIntent {
     DiscardAndLeave,
 }
 
-/// The autosave of the editor's document in a data directory.
-pub fn autosave_path(data: &Path) -> PathBuf {
-    data.join("editor-autosave.ron")
+/// The folder of the editor's autosaves in a data directory.
+pub fn autosave_dir(data: &Path) -> PathBuf {
+    data.join("editor-autosave")
+}
+
+/// The autosave of the editing session `id`.
+pub fn autosave_path(data: &Path, id: &str) -> PathBuf {
+    autosave_dir(data).join(format!("{id}.ron"))
 }
 
 /// The file the autosaved document belongs to (empty: a new scenario never saved).
-fn autosave_origin(data: &Path) -> PathBuf {
-    data.join("editor-autosave.path")
+fn origin_path(autosave: &Path) -> PathBuf {
+    autosave.with_extension("path")
+}
+
+/// A new session id: the time, and a number so two sessions of one process differ.
+pub fn new_session_id() -> String {
+    static COUNT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+    let millis = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis());
+    let n = COUNT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    format!("{millis}-{}-{n}", std::process::id())
 }
 
 /// Where a bare file name given to Save as goes: `scenarios/` in the data directory, else in
@@ -97,39 +113,71 @@ pub fn save_path(input: &str, folder: &Path) -> Result<PathBuf, String> {
 /// Writes the autosave of `session`'s document (atomically).
 pub fn write_autosave(data: &Path, session: &EditorSession) -> std::io::Result<()> {
     let doc = session.doc();
+    let path = autosave_path(data, &session.autosave_id);
     let origin = doc.path.as_ref().map_or_else(String::new, |p| p.display().to_string());
-    write_atomic(&autosave_origin(data), origin.as_bytes())?;
-    write_atomic(&autosave_path(data), doc.to_ron().as_bytes())
+    write_atomic(&origin_path(&path), origin.as_bytes())?;
+    write_atomic(&path, doc.to_ron().as_bytes())
 }
 
-/// Removes the autosave (after a save, or when the edits are discarded).
-pub fn remove_autosave(data: &Path) {
-    let _ = std::fs::remove_file(autosave_path(data));
-    let _ = std::fs::remove_file(autosave_origin(data));
+/// Removes a session's autosave (after a save, or when the edits are discarded).
+pub fn remove_autosave(data: &Path, id: &str) {
+    let path = autosave_path(data, id);
+    let _ = std::fs::remove_file(origin_path(&path));
+    let _ = std::fs::remove_file(path);
 }
 
-/// The autosaved document, marked as holding unsaved edits, or why it cannot be read.
-pub fn restore(data: &Path) -> Result<EditorSession, String> {
-    let path = autosave_path(data);
-    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let mut doc = EditorDoc::from_text(&text, &path.display().to_string())
+/// The autosaved document in `file`, marked as holding unsaved edits and keeping its session
+/// id (further edits go to the same file), or why it cannot be read.
+pub fn restore(file: &Path) -> Result<EditorSession, String> {
+    let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
+    let mut doc = EditorDoc::from_text(&text, &file.display().to_string())
         .map_err(|d| d.iter().map(|d| d.to_string()).collect::<Vec<_>>().join("\n"))?;
-    let origin = std::fs::read_to_string(autosave_origin(data)).unwrap_or_default();
+    let origin = std::fs::read_to_string(origin_path(file)).unwrap_or_default();
     doc.path = (!origin.trim().is_empty()).then(|| PathBuf::from(origin.trim()));
     let mut session = EditorSession::new(doc);
     session.restored = true;
+    if let Some(id) = file.file_stem().and_then(|s| s.to_str()) {
+        session.autosave_id = id.to_string();
+    }
     Ok(session)
 }
 
-/// A one-line description of the autosave for the title screen, if there is one.
-pub fn autosave_summary(data: &Path) -> Option<String> {
-    let text = std::fs::read_to_string(autosave_path(data)).ok()?;
-    let origin = std::fs::read_to_string(autosave_origin(data)).unwrap_or_default();
+/// The editor autosaves in a data directory, newest first, each with a line saying what it
+/// holds.
+pub fn autosaves(data: &Path) -> Vec<(PathBuf, String)> {
+    let Ok(read) = std::fs::read_dir(autosave_dir(data)) else {
+        return Vec::new();
+    };
+    let mut files: Vec<(std::time::SystemTime, PathBuf)> = read
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+        .map(|p| {
+            let time = std::fs::metadata(&p)
+                .and_then(|m| m.modified())
+                .unwrap_or(std::time::UNIX_EPOCH);
+            (time, p)
+        })
+        .collect();
+    files.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| b.1.cmp(&a.1)));
+    files
+        .into_iter()
+        .map(|(_, path)| {
+            let summary = autosave_summary(&path);
+            (path, summary)
+        })
+        .collect()
+}
+
+/// One line about an autosave: the scenario's name and its file.
+pub fn autosave_summary(file: &Path) -> String {
+    let text = std::fs::read_to_string(file).unwrap_or_default();
+    let origin = std::fs::read_to_string(origin_path(file)).unwrap_or_default();
     let name = EditorDoc::from_text(&text, "autosave").map_or_else(|_| "unreadable".to_string(), |d| d.file.name);
-    Some(match origin.trim() {
+    match origin.trim() {
         "" => format!("{name} · never saved"),
         file => format!("{name} · {file}"),
-    })
+    }
 }
 
 fn save_keys(keys: Res<ButtonInput<KeyCode>>, focus: Res<Focus>, mut intents: MessageWriter<FileIntent>) {
@@ -202,7 +250,7 @@ pub fn save(session: &mut EditorSession, path: &Path, data: Option<&Path>) -> st
     session.choices.0.clear();
     session.revalidate();
     if let Some(data) = data {
-        remove_autosave(data);
+        remove_autosave(data, &session.autosave_id);
     }
     Ok(())
 }
@@ -241,7 +289,7 @@ fn file_intents(
                     continue;
                 }
                 if let Some(data) = data {
-                    remove_autosave(data);
+                    remove_autosave(data, &session.autosave_id);
                 }
                 screen.set(Screen::Title);
                 continue;

@@ -40,6 +40,8 @@ pub struct EditorSession {
     /// The document came from the autosave: it holds edits no file has, even before the
     /// first new edit.
     pub restored: bool,
+    /// This editing session's autosave (`files::autosave_path`); each session has its own.
+    pub autosave_id: String,
 }
 
 impl EditorSession {
@@ -56,6 +58,7 @@ impl EditorSession {
             // No family is named "": the first validation fills them in.
             choices: (String::new(), Vec::new()),
             restored: false,
+            autosave_id: super::files::new_session_id(),
         };
         session.revalidate();
         session

@@ -124,6 +124,26 @@ fn type_text(app: &mut App, text: &str, end: Key) {
     app.update();
 }
 
+/// Backspace over everything the focused field holds.
+fn clear_field(app: &mut App) {
+    let held = app
+        .world()
+        .resource::<super::text_field::Focus>()
+        .0
+        .as_ref()
+        .map_or(0, |t| t.text.chars().count());
+    for _ in 0..held {
+        app.world_mut().write_message(KeyboardInput {
+            key_code: KeyCode::Backspace,
+            logical_key: Key::Backspace,
+            state: ButtonState::Pressed,
+            text: None,
+            repeat: false,
+            window: Entity::PLACEHOLDER,
+        });
+    }
+}
+
 #[test]
 fn a_brush_stroke_of_size_3_paints_one_undo_step_and_ctrl_z_ctrl_y_undo_and_redo_it() {
     let mut app = headless(EditorDoc::blank("starfinder", 12, 8), None);
@@ -316,7 +336,8 @@ fn saving_an_invalid_scenario_asks_first_and_leaving_unsaved_asks_too() {
     let mut app = headless(EditorDoc::blank("starfinder", 6, 6), Some(data.clone()));
     tools(&mut app).paint = PaintChoice::Terrain(TerrainKind::Wall);
     click(&mut app, 0, 0);
-    assert!(autosave_path(&data).exists(), "an edit is autosaved");
+    let autosave = autosave_path(&data, &session(&app).autosave_id);
+    assert!(autosave.exists(), "an edit is autosaved");
     assert!(!session(&app).problems.is_empty(), "no sides: invalid");
     let file = data.join("mine.ron");
     app.world_mut().write_message(FileIntent::SaveTo(file.clone()));
@@ -327,10 +348,7 @@ fn saving_an_invalid_scenario_asks_first_and_leaving_unsaved_asks_too() {
     act(&mut app, UiAction::Dialog(Answer::SaveAnyway(file.clone())));
     assert!(file.exists(), "saved after the warning");
     assert!(!session(&app).unsaved());
-    assert!(
-        !autosave_path(&data).exists(),
-        "the autosave is not needed after a save"
-    );
+    assert!(!autosave.exists(), "the autosave is not needed after a save");
     let reopened = EditorDoc::open(&file).expect("reads back");
     assert_eq!(
         reopened.cell(Square::new(0, 0)).expect("on map").terrain,
@@ -349,15 +367,28 @@ fn saving_an_invalid_scenario_asks_first_and_leaving_unsaved_asks_too() {
 }
 
 #[test]
-fn the_autosave_restores_the_unsaved_document() {
+fn each_session_autosaves_to_its_own_file_and_restores_from_it() {
     let data = temp_dir("restore");
     let mut app = headless(EditorDoc::blank("d20_modern", 7, 5), Some(data.clone()));
     act(&mut app, UiAction::Focus(FieldId::Name));
     type_text(&mut app, " two", Key::Enter);
-    let restored = restore(&data).expect("restores");
+    let first = autosave_path(&data, &session(&app).autosave_id);
+    let mut other = headless(EditorDoc::blank("saga", 3, 3), Some(data.clone()));
+    click(&mut other, 0, 0);
+    assert_eq!(
+        super::files::autosaves(&data).len(),
+        2,
+        "a second session never overwrites the first one's work"
+    );
+    let restored = restore(&first).expect("restores");
     assert_eq!(restored.doc().file.name, "New scenario two");
     assert_eq!(restored.doc().size(), (7, 5));
     assert!(restored.unsaved(), "restored work counts as unsaved");
+    assert_eq!(
+        restored.autosave_id,
+        session(&app).autosave_id,
+        "further edits go to the same file"
+    );
     std::fs::remove_dir_all(&data).unwrap();
 }
 
@@ -388,4 +419,96 @@ fn play_test_starts_the_battle_and_back_to_editor_keeps_the_document() {
     assert_eq!(session(&app).doc().to_ron(), before);
     assert_eq!(app.world().resource::<DataDir>().0, Some(data.clone()));
     std::fs::remove_dir_all(&data).unwrap();
+}
+
+#[test]
+fn a_vehicle_turns_a_quarter_and_a_custom_units_form_edits_its_stats() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("scenarios/starfinder_buggy_raid.ron");
+    let mut app = headless(EditorDoc::open(&path).expect("opens"), None);
+    let vehicle = session(&app)
+        .units
+        .iter()
+        .find(|u| u.heading.is_some())
+        .expect("the buggy")
+        .clone();
+    act(&mut app, UiAction::SelectUnit(vehicle.id.clone()));
+    chord(&mut app, &[KeyCode::KeyT]);
+    let turned = session(&app)
+        .units
+        .iter()
+        .find(|u| u.id == vehicle.id)
+        .expect("kept")
+        .heading;
+    assert_eq!(turned, vehicle.heading.map(super::tools::turned));
+    assert_ne!(turned, vehicle.heading);
+    act(&mut app, UiAction::RotateUnit(vehicle.id.clone()));
+    let twice = session(&app)
+        .units
+        .iter()
+        .find(|u| u.id == vehicle.id)
+        .expect("kept")
+        .heading;
+    assert_eq!(twice, turned.map(super::tools::turned), "the Turn button");
+    let creature = session(&app)
+        .units
+        .iter()
+        .find(|u| u.heading.is_none())
+        .expect("a rider")
+        .clone();
+    act(&mut app, UiAction::RotateUnit(creature.id.clone()));
+    let status = app.world().resource::<super::EditorStatus>().0.clone();
+    assert!(status.contains("not a vehicle"), "{status}");
+
+    act(&mut app, UiAction::PlaceTemplate(None));
+    click(&mut app, 10, 10);
+    let Selection::Unit(id) = app.world().resource::<Selection>().clone() else {
+        panic!("the placed unit is selected");
+    };
+    act(
+        &mut app,
+        UiAction::Focus(FieldId::Unit(id.clone(), super::fields::UnitField::Hp)),
+    );
+    clear_field(&mut app);
+    type_text(&mut app, "25", Key::Enter);
+    let unit = session(&app)
+        .doc()
+        .file
+        .units
+        .iter()
+        .find(|u| u.id.as_deref() == Some(id.as_str()))
+        .expect("placed")
+        .clone();
+    assert_eq!(unit.health.and_then(|h| h.hp), Some(25));
+    act(
+        &mut app,
+        UiAction::Focus(FieldId::Unit(id.clone(), super::fields::UnitField::Size)),
+    );
+    clear_field(&mut app);
+    type_text(&mut app, "large", Key::Enter);
+    let big = session(&app).units.iter().find(|u| u.id == id).expect("placed").squares;
+    assert_eq!(big, 2, "a Large unit fills 2×2 squares");
+}
+
+#[test]
+fn an_objectives_field_sets_its_zone_and_rounds() {
+    let mut app = headless(EditorDoc::blank("starfinder", 8, 8), None);
+    act(&mut app, UiAction::AddSide);
+    act(&mut app, UiAction::AddObjective);
+    let goal = |app: &App| session(app).doc().file.objectives[0].goal.clone();
+    use crate::scenario::format::Goal;
+    assert_eq!(goal(&app), Goal::SurviveRounds(5), "no other side to eliminate");
+    act(&mut app, UiAction::ObjectiveGoal(0));
+    act(&mut app, UiAction::ObjectiveGoal(0));
+    act(&mut app, UiAction::ObjectiveGoal(0));
+    assert!(matches!(goal(&app), Goal::HoldZone { .. }), "{:?}", goal(&app));
+    act(&mut app, UiAction::Focus(FieldId::Objective(0)));
+    clear_field(&mut app);
+    type_text(&mut app, "bridge 3", Key::Enter);
+    assert_eq!(
+        goal(&app),
+        Goal::HoldZone {
+            zone: "bridge".into(),
+            rounds: 3
+        }
+    );
 }
