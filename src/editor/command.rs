@@ -85,6 +85,11 @@ pub enum EditCommand {
 pub enum EditError {
     #[error("the map must be 1..={max} squares on a side (asked for {width}×{height})", max = MAX_EDIT_SIDE)]
     MapSize { width: u32, height: u32 },
+    #[error(
+        "the map is {width}×{height} squares; the editor edits maps of at most {} on a side (resize it first)",
+        crate::scenario::MAX_MAP_SIDE
+    )]
+    TooLarge { width: u32, height: u32 },
     #[error("the map has no squares to edit")]
     EmptyMap,
     #[error("an edge must run straight along one grid line between two different intersections")]
@@ -273,8 +278,9 @@ fn on_map(file: &ScenarioFile, at: Square) -> Result<(), EditError> {
     Ok(())
 }
 
-/// The checks a placed or edited unit must pass; `replacing` is the index it replaces.
-fn check_unit(file: &ScenarioFile, unit: &UnitDef, replacing: Option<usize>) -> Result<(String, Square), EditError> {
+/// The checks a placed or edited unit must pass (`replacing`: the index of the unit it
+/// replaces); its id.
+fn check_unit(file: &ScenarioFile, unit: &UnitDef, replacing: Option<usize>) -> Result<String, EditError> {
     let id = unit.id.clone().ok_or(EditError::UnitMissing("id"))?;
     check_id(&id)?;
     let side = unit.side.clone().ok_or(EditError::UnitMissing("side"))?;
@@ -287,16 +293,21 @@ fn check_unit(file: &ScenarioFile, unit: &UnitDef, replacing: Option<usize>) -> 
     {
         return Err(EditError::DuplicateUnit(id));
     }
-    if !file.sides.iter().any(|s| s.id == side) {
+    // An edit that keeps the side and square is not refused for them, so a unit the file
+    // already has off the map or on a missing side can still be edited (validation says why).
+    let before = replacing.and_then(|i| file.units.get(i));
+    if before.is_none_or(|u| u.side.as_deref() != Some(side.as_str())) && !file.sides.iter().any(|s| s.id == side) {
         return Err(EditError::NoSide(side));
     }
-    on_map(file, at)?;
-    Ok((id, at))
+    if before.is_none_or(|u| u.at != Some(at)) {
+        on_map(file, at)?;
+    }
+    Ok(id)
 }
 
 fn edit_unit(file: &mut ScenarioFile, id: &str, unit: UnitDef) -> Result<(), EditError> {
     let i = unit_index(file, id)?;
-    let (new_id, _) = check_unit(file, &unit, Some(i))?;
+    let new_id = check_unit(file, &unit, Some(i))?;
     if new_id != id {
         for u in &mut file.units {
             if let Some(a) = u.aboard.as_mut()
@@ -321,7 +332,7 @@ fn move_unit(file: &mut ScenarioFile, id: &str, to: Square) -> Result<(), EditEr
     let i = unit_index(file, id)?;
     on_map(file, to)?;
     let from = file.units[i].at.unwrap_or(to);
-    let (dx, dy) = (to.x - from.x, to.y - from.y);
+    let (dx, dy) = (to.x.saturating_sub(from.x), to.y.saturating_sub(from.y));
     file.units[i].at = Some(to);
     // §25.9: riders stand inside their vehicle's space, so they move with it.
     for u in &mut file.units {

@@ -17,7 +17,7 @@ use std::sync::Arc;
 pub struct EditorDoc {
     pub file: ScenarioFile,
     pub path: Option<PathBuf>,
-    base: Arc<writer::Baseline>,
+    pub(crate) base: Arc<writer::Baseline>,
 }
 
 impl EditorDoc {

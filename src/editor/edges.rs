@@ -19,18 +19,45 @@ struct UnitEdge {
     at: i32,
 }
 
-/// The unit edges of a straight run, or `None` if it is not one.
-fn run_edges(from: Intersection, to: Intersection) -> Option<Vec<UnitEdge>> {
+/// A straight run: the line it lies on and the stretch `[a, b)` along it.
+#[derive(Debug, Clone, Copy)]
+struct Span {
+    vertical: bool,
+    line: i32,
+    a: i32,
+    b: i32,
+}
+
+/// The run from `from` to `to`, or `None` if it is no straight run.
+fn span(from: Intersection, to: Intersection) -> Option<Span> {
     if from == to || (from.i != to.i && from.j != to.j) {
         return None;
     }
     let vertical = from.i == to.i;
-    let (line, a, b) = if vertical {
-        (from.i, from.j.min(to.j), from.j.max(to.j))
+    Some(if vertical {
+        Span {
+            vertical,
+            line: from.i,
+            a: from.j.min(to.j),
+            b: from.j.max(to.j),
+        }
     } else {
-        (from.j, from.i.min(to.i), from.i.max(to.i))
-    };
-    Some((a..b).map(|at| UnitEdge { vertical, line, at }).collect())
+        Span {
+            vertical,
+            line: from.j,
+            a: from.i.min(to.i),
+            b: from.i.max(to.i),
+        }
+    })
+}
+
+/// The unit edges of a run (only ever called for runs on a map, so short).
+fn run_edges(s: Span) -> impl Iterator<Item = UnitEdge> {
+    (s.a..s.b).map(move |at| UnitEdge {
+        vertical: s.vertical,
+        line: s.line,
+        at,
+    })
 }
 
 fn inside(p: Intersection, w: u32, h: u32) -> bool {
@@ -38,7 +65,8 @@ fn inside(p: Intersection, w: u32, h: u32) -> bool {
 }
 
 /// Writes `set` back as maximal runs: a run equal to an entry of the old list keeps that
-/// entry's place; new runs follow in grid order.
+/// entry's place, a run cut from or grown out of an entry follows it, new runs come last in
+/// grid order.
 fn write_back(map: &mut MapDef, set: &BTreeMap<UnitEdge, EdgeKind>, odd: Vec<(usize, EdgeDef)>) {
     let mut runs: Vec<EdgeDef> = Vec::new();
     let mut last: Option<(UnitEdge, EdgeKind)> = None;
@@ -64,12 +92,24 @@ fn write_back(map: &mut MapDef, set: &BTreeMap<UnitEdge, EdgeKind>, odd: Vec<(us
     let same = |a: &EdgeDef, b: &EdgeDef| {
         a.kind == b.kind && ((a.from == b.from && a.to == b.to) || (a.from == b.to && a.to == b.from))
     };
+    // Whether two runs of one kind share a stretch of grid line.
+    let overlap = |a: &EdgeDef, b: &EdgeDef| {
+        a.kind == b.kind
+            && match (span(a.from, a.to), span(b.from, b.to)) {
+                (Some(x), Some(y)) => x.vertical == y.vertical && x.line == y.line && x.a.max(y.a) < x.b.min(y.b),
+                _ => false,
+            }
+    };
     let mut placed: Vec<(usize, usize, EdgeDef)> = Vec::new();
     for (k, run) in runs.into_iter().enumerate() {
         match map.edges.iter().position(|old| same(old, &run)) {
             // Keep the old entry itself (its direction as written).
             Some(n) => placed.push((n, 0, map.edges[n].clone())),
-            None => placed.push((usize::MAX, k, run)),
+            // A run cut from an old entry takes its place.
+            None => match map.edges.iter().position(|old| overlap(old, &run)) {
+                Some(n) => placed.push((n, 1 + k, run)),
+                None => placed.push((usize::MAX, k, run)),
+            },
         }
     }
     placed.extend(odd.into_iter().map(|(n, e)| (n, 0, e)));
@@ -84,10 +124,10 @@ pub(crate) fn set_run(
     to: Intersection,
     kind: Option<EdgeKind>,
 ) -> Result<(), EditError> {
-    let units = run_edges(from, to).ok_or(EditError::EdgeNotStraight)?;
+    let run = span(from, to).ok_or(EditError::EdgeNotStraight)?;
     let (width, height) = map_size(map);
     if width > MAX_MAP_SIDE || height > MAX_MAP_SIDE {
-        return Err(EditError::MapSize { width, height });
+        return Err(EditError::TooLarge { width, height });
     }
     if !inside(from, width, height) || !inside(to, width, height) {
         return Err(EditError::EdgeOffMap {
@@ -99,7 +139,7 @@ pub(crate) fn set_run(
     }
     let (mut set, odd) = normalise(map, width, height);
     let before = set.clone();
-    for u in units {
+    for u in run_edges(run) {
         match kind {
             Some(k) => set.insert(u, k),
             None => set.remove(&u),
@@ -136,9 +176,9 @@ fn normalise(map: &MapDef, w: u32, h: u32) -> (BTreeMap<UnitEdge, EdgeKind>, Vec
     let mut set = BTreeMap::new();
     let mut odd = Vec::new();
     for (n, e) in map.edges.iter().enumerate() {
-        match run_edges(e.from, e.to) {
-            Some(units) if inside(e.from, w, h) && inside(e.to, w, h) => {
-                for u in units {
+        match span(e.from, e.to) {
+            Some(run) if inside(e.from, w, h) && inside(e.to, w, h) => {
+                for u in run_edges(run) {
                     set.insert(u, e.kind);
                 }
             }

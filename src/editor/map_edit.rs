@@ -63,9 +63,15 @@ pub(crate) fn same_entry(a: &LegendEntry, b: &LegendEntry) -> bool {
         && a.difficult == b.difficult
 }
 
+/// `e` with one layer painted. Terrain replaces the terrain's own refinements too (a hedge's
+/// `hard_corner: false`, rubble's `difficult`); light, concealment and `blocks_sight` stay.
 fn with_layer(mut e: LegendEntry, layer: Layer) -> LegendEntry {
     match layer {
-        Layer::Terrain(t) => e.terrain = t,
+        Layer::Terrain(t) => {
+            e.terrain = t;
+            e.hard_corner = None;
+            e.difficult = false;
+        }
         Layer::Light(l) => e.light = l,
         Layer::Concealment(c) => e.concealment = c,
     }
@@ -166,7 +172,7 @@ pub(crate) fn paint(
         return Err(EditError::EmptyMap);
     }
     if w > MAX_MAP_SIDE || h > MAX_MAP_SIDE {
-        return Err(EditError::MapSize { width: w, height: h });
+        return Err(EditError::TooLarge { width: w, height: h });
     }
     let mut legend = map.legend.clone();
     let pad = char_for(&mut legend, &floor(), None);
@@ -204,6 +210,24 @@ pub(crate) fn resize(file: &mut ScenarioFile, width: u32, height: u32, kept: &BT
         return Ok(());
     }
     let (w, h) = map_size(map);
+    let fill_is_floor = map
+        .fill
+        .and_then(|c| map.legend.get(&c))
+        .is_some_and(|e| same_entry(e, &floor()));
+    if map.rows.is_empty() && fill_is_floor {
+        // An open map drawn by `size` and `fill` stays one: new squares are its floor.
+        map.size = Some((width, height));
+    } else {
+        resize_rows(map, width, height, kept);
+    }
+    edges::clip(&mut file.map, (w, h), width, height);
+    zones::clip(file, width, height);
+    Ok(())
+}
+
+/// Resizes the rows, padding with floor.
+fn resize_rows(map: &mut MapDef, width: u32, height: u32, kept: &BTreeSet<char>) {
+    let (w, h) = map_size(map);
     let mut legend = map.legend.clone();
     let floor_char = char_for(&mut legend, &floor(), None);
     let old = if w <= MAX_MAP_SIDE && h <= MAX_MAP_SIDE {
@@ -220,7 +244,4 @@ pub(crate) fn resize(file: &mut ScenarioFile, width: u32, height: u32, kept: &BT
         .collect();
     map.legend = legend;
     set_rows(map, &cells, kept);
-    edges::clip(map, (w, h), width, height);
-    zones::clip(file, width, height);
-    Ok(())
 }

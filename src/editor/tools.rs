@@ -3,6 +3,7 @@
 use super::doc::EditorDoc;
 use super::map_edit::{cell_char, same_entry};
 use crate::grid::Square;
+use crate::scenario::MAX_MAP_SIDE;
 
 fn on_map(sq: Square, (w, h): (u32, u32)) -> bool {
     sq.x >= 0 && sq.y >= 0 && (sq.x as i64) < w as i64 && (sq.y as i64) < h as i64
@@ -20,9 +21,9 @@ pub fn brush_squares(centre: Square, size: u32, map: (u32, u32)) -> Vec<Square> 
 }
 
 /// Every square of the rectangle with corners `a` and `b` (inclusive, in any order), clipped
-/// to the map, row by row.
+/// to the map (and to the largest map validation accepts), row by row.
 pub fn rect_squares(a: Square, b: Square, map: (u32, u32)) -> Vec<Square> {
-    let (w, h) = (map.0.min(i32::MAX as u32) as i32, map.1.min(i32::MAX as u32) as i32);
+    let (w, h) = (map.0.min(MAX_MAP_SIDE) as i32, map.1.min(MAX_MAP_SIDE) as i32);
     let (x0, x1) = (a.x.min(b.x).max(0), a.x.max(b.x).min(w - 1));
     let (y0, y1) = (a.y.min(b.y).max(0), a.y.max(b.y).min(h - 1));
     let mut out = Vec::new();
@@ -39,7 +40,7 @@ pub fn rect_squares(a: Square, b: Square, map: (u32, u32)) -> Vec<Square> {
 pub fn flood_fill(doc: &EditorDoc, start: Square) -> Vec<Square> {
     let map = &doc.file.map;
     let size = doc.size();
-    if !on_map(start, size) || size.0 > crate::scenario::MAX_MAP_SIDE || size.1 > crate::scenario::MAX_MAP_SIDE {
+    if !on_map(start, size) || size.0 > MAX_MAP_SIDE || size.1 > MAX_MAP_SIDE {
         return Vec::new();
     }
     let Some(want) = cell_char(map, start) else {

@@ -42,8 +42,9 @@ pub fn unit_templates(ruleset: &str, templates: &Templates) -> Vec<TemplateChoic
         };
         if unit_ok {
             let display = match def.name {
-                Some(shown) if shown != name => format!("{shown} ({name})"),
-                _ => name.clone(),
+                Some(shown) if shown.to_lowercase().replace(' ', "_") == name => shown,
+                Some(shown) => format!("{shown} ({name})"),
+                None => name.clone(),
             };
             out.push(TemplateChoice { name, display });
         }

@@ -8,8 +8,8 @@ use crate::scenario::MAX_MAP_SIDE;
 use crate::scenario::format::{RectDef, ScenarioFile, ZoneDef};
 use std::collections::{BTreeMap, BTreeSet};
 
-/// The squares of `rects`, as `(y, x)`, within `MAX_MAP_SIDE` of the origin (validation
-/// refuses rectangles that leave the map, so nothing valid is lost).
+/// The squares of `rects`, as `(y, x)`, that could be on a map (from the origin to
+/// `MAX_MAP_SIDE`; validation refuses rectangles that leave the map, so nothing valid is lost).
 fn squares_of(rects: &[RectDef]) -> BTreeSet<(i32, i32)> {
     let limit = MAX_MAP_SIDE as i64;
     let mut set = BTreeSet::new();
@@ -17,8 +17,8 @@ fn squares_of(rects: &[RectDef]) -> BTreeSet<(i32, i32)> {
         let (x0, y0) = (r.x as i64, r.y as i64);
         let x1 = (x0 + r.w as i64).min(limit);
         let y1 = (y0 + r.h as i64).min(limit);
-        for y in y0.max(-limit)..y1 {
-            for x in x0.max(-limit)..x1 {
+        for y in y0.max(0)..y1 {
+            for x in x0.max(0)..x1 {
                 // (y, x): rows first, so runs come out in reading order.
                 set.insert((y as i32, x as i32));
             }

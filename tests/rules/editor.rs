@@ -310,3 +310,336 @@ fn a_vehicle_turns_and_its_riders_move_with_it() {
     );
     assert_eq!(ed.doc.problems(&Templates::shipped()), vec![]);
 }
+
+#[test]
+fn a_huge_or_ragged_map_is_refused_or_repaired_without_panicking() {
+    let huge = "Scenario(version: 1, name: \"h\", ruleset: \"d20_srd\", map: (size: (4000000000, 5), fill: '.', legend: {'.': (terrain: Floor)}), sides: [], units: [])";
+    let mut ed = Editor::new(EditorDoc::from_text(huge, "h").unwrap());
+    assert_eq!(ed.doc.size(), (4_000_000_000, 5));
+    let paint = |sq| EditCommand::Paint {
+        squares: vec![sq],
+        layer: Layer::Terrain(TerrainKind::Wall),
+    };
+    assert!(ed.apply(paint(Square::new(1, 1))).is_err());
+    assert!(
+        ed.apply(EditCommand::Edge {
+            from: Intersection::new(0, 0),
+            to: Intersection::new(0, 5),
+            kind: Some(EdgeKind::Wall)
+        })
+        .is_err()
+    );
+    assert!(flood_fill(&ed.doc, Square::new(0, 0)).is_empty());
+    assert_eq!(
+        rect_squares(Square::new(0, 0), Square::new(i32::MAX, i32::MAX), ed.doc.size()).len(),
+        1024 * 5
+    );
+    let problems = ed.doc.problems(&Templates::shipped());
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.message.contains("1 to 1024") && p.target == Some(JumpTarget::Scenario)),
+        "{problems:?}"
+    );
+    ed.apply(EditCommand::Resize { width: 4, height: 3 }).unwrap();
+    assert_eq!(
+        (ed.doc.file.map.size, ed.doc.file.map.fill),
+        (Some((4, 3)), Some('.')),
+        "an open map stays one"
+    );
+    ed.apply(paint(Square::new(1, 1))).unwrap();
+    assert_eq!(
+        (ed.doc.file.map.size, ed.doc.file.map.rows.as_slice()),
+        (None, &["....", ".#..", "...."].map(String::from)[..])
+    );
+
+    let ragged = "Scenario(version: 1, name: \"r\", ruleset: \"d20_srd\", map: (rows: [\"...\", \".\", \".?...\"], legend: {'.': (terrain: Floor)}), sides: [], units: [])";
+    let mut ed = Editor::new(EditorDoc::from_text(ragged, "r").unwrap());
+    assert!(ed.doc.cell(Square::new(1, 2)).is_none(), "`?` is not in the legend");
+    let problems = ed.doc.problems(&Templates::shipped());
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.target == Some(JumpTarget::Square(Square::new(0, 1)))),
+        "{problems:?}"
+    );
+    ed.apply(paint(Square::new(2, 1))).unwrap();
+    assert_eq!(ed.doc.file.map.rows, vec!["...", "..#", ".?."]);
+    let back = parse_str(&ed.doc.to_ron(), "r").unwrap();
+    assert_eq!(canon(&back), canon(&ed.doc.file));
+    let problems = ed.doc.problems(&Templates::shipped());
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.target == Some(JumpTarget::Square(Square::new(1, 2)))),
+        "{problems:?}"
+    );
+}
+
+#[test]
+fn removing_a_side_removes_its_units_and_objectives_in_one_step() {
+    let text =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/tutorial_relay.ron")).unwrap();
+    let mut ed = Editor::new(EditorDoc::from_text(&text, "t").unwrap());
+    ed.apply(EditCommand::RemoveSide("goblins".into())).unwrap();
+    assert_eq!(ed.doc.file.sides.len(), 1);
+    assert!(ed.doc.file.units.iter().all(|u| u.side.as_deref() == Some("crew")));
+    assert!(
+        ed.doc.file.objectives.is_empty(),
+        "the goblins' objective and the one against them"
+    );
+    assert!(ed.undo());
+    assert_eq!(ed.doc.to_ron(), text);
+    // Renaming a side's id renames it where units and objectives name it.
+    let mut renamed = ed.doc.file.sides[1].clone();
+    renamed.id = "scavengers".into();
+    ed.apply(EditCommand::EditSide {
+        id: "goblins".into(),
+        side: renamed,
+    })
+    .unwrap();
+    assert_eq!(ed.doc.problems(&Templates::shipped()), vec![]);
+    assert!(
+        ed.doc
+            .to_ron()
+            .contains("(side: \"crew\", goal: EliminateSide(\"scavengers\")),")
+    );
+}
+
+#[test]
+fn a_zone_painted_off_again_is_removed_and_its_objective_reported() {
+    let text =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/starfinder_buggy_raid.ron"))
+            .unwrap();
+    let mut ed = Editor::new(EditorDoc::from_text(&text, "t").unwrap());
+    let gate = rect_squares(Square::new(28, 4), Square::new(30, 8), ed.doc.size());
+    ed.apply(EditCommand::PaintZone {
+        id: "far_gate".into(),
+        squares: vec![Square::new(28, 4)],
+        on: false,
+    })
+    .unwrap();
+    assert!(
+        ed.doc
+            .to_ron()
+            .contains("(id: \"far_gate\", rects: [(x: 29, y: 4, w: 2, h: 1), (x: 28, y: 5, w: 3, h: 4)]),")
+    );
+    ed.apply(EditCommand::PaintZone {
+        id: "far_gate".into(),
+        squares: gate,
+        on: false,
+    })
+    .unwrap();
+    assert!(ed.doc.file.zones.is_empty());
+    let problems = ed.doc.problems(&Templates::shipped());
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert_eq!(problems[0].target, Some(JumpTarget::Objective(0)));
+    assert!(
+        ed.apply(EditCommand::PaintZone {
+            id: "far_gate".into(),
+            squares: vec![],
+            on: false
+        })
+        .is_err()
+    );
+}
+
+#[test]
+fn unit_templates_offer_only_the_stat_blocks_each_family_can_use() {
+    let templates = Templates::shipped();
+    let names =
+        |family: &str| -> Vec<String> { unit_templates(family, &templates).into_iter().map(|c| c.name).collect() };
+    assert_eq!(names("starfinder"), vec!["ksarik", "space_goblin"]);
+    assert_eq!(names("d20_srd"), vec!["orc_warrior"]);
+    assert_eq!(names("d20_modern"), vec!["street_thug"]);
+    assert_eq!(names("saga"), vec!["stormtrooper"]);
+    for family in ["starfinder", "d20_srd", "d20_modern", "saga"] {
+        let mut ed = Editor::new(EditorDoc::blank(family, 4, 4));
+        ed.apply(EditCommand::AddSide(side("a", "#000000"))).unwrap();
+        ed.apply(EditCommand::PlaceUnit(custom_unit(family, "c", "a", Square::new(1, 1))))
+            .unwrap();
+        assert_eq!(ed.doc.problems(&templates), vec![], "{family}");
+    }
+}
+
+#[test]
+fn painting_a_layer_keeps_the_others_and_terrain_drops_the_old_terrains_refinements() {
+    let text = "Scenario(version: 1, name: \"h\", ruleset: \"d20_srd\", map: (rows: [\"h.\"], legend: {'h': (terrain: Wall, hard_corner: false), '.': (terrain: Floor)}), sides: [], units: [])";
+    let mut ed = Editor::new(EditorDoc::from_text(text, "h").unwrap());
+    let at = |ed: &Editor, x| ed.doc.cell(Square::new(x, 0)).cloned().unwrap();
+    ed.apply(EditCommand::Paint {
+        squares: vec![Square::new(0, 0)],
+        layer: Layer::Light(Light::Dim),
+    })
+    .unwrap();
+    let hedge = at(&ed, 0);
+    assert_eq!(
+        (hedge.terrain, hedge.hard_corner, hedge.light),
+        (TerrainKind::Wall, Some(false), Light::Dim)
+    );
+    ed.apply(EditCommand::Paint {
+        squares: vec![Square::new(0, 0)],
+        layer: Layer::Terrain(TerrainKind::Floor),
+    })
+    .unwrap();
+    let floor = at(&ed, 0);
+    assert_eq!(
+        (floor.terrain, floor.hard_corner, floor.light),
+        (TerrainKind::Floor, None, Light::Dim)
+    );
+    ed.apply(EditCommand::Paint {
+        squares: vec![Square::new(0, 0)],
+        layer: Layer::Light(Light::Normal),
+    })
+    .unwrap();
+    assert_eq!(
+        ed.doc.file.map.rows,
+        vec![".."],
+        "back to the legend's own floor character"
+    );
+    assert_eq!(
+        ed.doc.file.map.legend.len(),
+        2,
+        "the entries the editor added are gone, the file's own kept"
+    );
+}
+
+#[test]
+fn edges_are_kept_as_written_merged_into_runs_and_split_when_erased() {
+    let text = "Scenario(version: 1, name: \"e\", ruleset: \"d20_srd\", map: (rows: [\"....\", \"....\", \"....\"], legend: {'.': (terrain: Floor)}, edges: [\n    (from: (1, 3), to: (1, 0), kind: Wall), // written bottom up\n]), sides: [], units: [])";
+    let mut ed = Editor::new(EditorDoc::from_text(text, "e").unwrap());
+    let edge = |from: (i32, i32), to: (i32, i32), kind| EditCommand::Edge {
+        from: Intersection::new(from.0, from.1),
+        to: Intersection::new(to.0, to.1),
+        kind,
+    };
+    // Setting what is already there changes nothing, not even the direction it is written in.
+    ed.apply(edge((1, 1), (1, 2), Some(EdgeKind::Wall))).unwrap();
+    assert!(!ed.can_undo());
+    ed.apply(edge((0, 1), (3, 1), Some(EdgeKind::Door { open: true })))
+        .unwrap();
+    assert!(
+        ed.doc
+            .to_ron()
+            .contains("    (from: (1, 3), to: (1, 0), kind: Wall), // written bottom up\n")
+    );
+    ed.apply(edge((1, 2), (1, 1), None)).unwrap();
+    let runs: Vec<_> = ed
+        .doc
+        .file
+        .map
+        .edges
+        .iter()
+        .map(|e| ((e.from.i, e.from.j), (e.to.i, e.to.j), e.kind))
+        .collect();
+    assert_eq!(
+        runs,
+        vec![
+            ((1, 0), (1, 1), EdgeKind::Wall),
+            ((1, 2), (1, 3), EdgeKind::Wall),
+            ((0, 1), (3, 1), EdgeKind::Door { open: true }),
+        ]
+    );
+    assert!(
+        ed.apply(edge((0, 0), (2, 2), Some(EdgeKind::Wall))).is_err(),
+        "diagonal"
+    );
+    assert!(
+        ed.apply(edge((0, 0), (0, 4), Some(EdgeKind::Wall))).is_err(),
+        "off the map"
+    );
+    ed.apply(EditCommand::Resize { width: 2, height: 3 }).unwrap();
+    let runs: Vec<_> = ed
+        .doc
+        .file
+        .map
+        .edges
+        .iter()
+        .map(|e| ((e.from.i, e.from.j), (e.to.i, e.to.j)))
+        .collect();
+    assert_eq!(
+        runs,
+        vec![((1, 0), (1, 1)), ((1, 2), (1, 3)), ((0, 1), (2, 1))],
+        "cut to the map, in place"
+    );
+    assert!(
+        ed.doc
+            .to_ron()
+            .contains("    (from: (1, 0), to: (1, 1), kind: Wall), // written bottom up\n"),
+        "{}",
+        ed.doc.to_ron()
+    );
+}
+
+#[test]
+fn a_unit_off_the_map_can_still_be_edited_but_not_placed_or_moved_there() {
+    let mut ed = Editor::new(EditorDoc::blank("d20_srd", 4, 4));
+    ed.apply(EditCommand::AddSide(side("a", "#000000"))).unwrap();
+    let mut unit = custom_unit("d20_srd", "u", "a", Square::new(9, 9));
+    assert!(ed.apply(EditCommand::PlaceUnit(unit.clone())).is_err());
+    unit.at = Some(Square::new(1, 1));
+    ed.apply(EditCommand::PlaceUnit(unit.clone())).unwrap();
+    assert!(
+        ed.apply(EditCommand::PlaceUnit(unit.clone())).is_err(),
+        "the id is taken"
+    );
+    ed.apply(EditCommand::Resize { width: 1, height: 1 }).unwrap();
+    let problems = ed.doc.problems(&Templates::shipped());
+    assert!(
+        problems.iter().any(|p| p.target == Some(JumpTarget::Unit("u".into()))),
+        "{problems:?}"
+    );
+    unit.name = Some("Renamed".into());
+    ed.apply(EditCommand::EditUnit {
+        id: "u".into(),
+        unit: unit.clone(),
+    })
+    .unwrap();
+    assert!(
+        ed.apply(EditCommand::MoveUnit {
+            id: "u".into(),
+            to: Square::new(2, 2)
+        })
+        .is_err()
+    );
+    unit.side = Some("nobody".into());
+    assert!(ed.apply(EditCommand::EditUnit { id: "u".into(), unit }).is_err());
+}
+
+#[test]
+fn huge_numbers_in_a_file_never_make_an_edit_panic() {
+    let text = "Scenario(version: 1, name: \"x\", ruleset: \"d20_srd\", map: (rows: [\"...\", \"...\"], legend: {'.': (terrain: Floor)}, edges: [(from: (0, -2000000000), to: (0, 2000000000), kind: Wall)]), sides: [(id: \"a\", name: \"A\", control: Human, colour: \"#000000\")], units: [(id: \"u\", side: \"a\", at: (-2000000000, 2000000000))], zones: [(id: \"z\", rects: [(x: -2000000000, y: 0, w: 4000000000, h: 4000000000)])])";
+    let mut ed = Editor::new(EditorDoc::from_text(text, "x").unwrap());
+    ed.apply(EditCommand::MoveUnit {
+        id: "u".into(),
+        to: Square::new(1, 1),
+    })
+    .unwrap();
+    ed.apply(EditCommand::Edge {
+        from: Intersection::new(1, 0),
+        to: Intersection::new(1, 2),
+        kind: Some(EdgeKind::Wall),
+    })
+    .unwrap();
+    assert_eq!(
+        ed.doc.file.map.edges.len(),
+        2,
+        "the edge off the map is kept as written"
+    );
+    ed.apply(EditCommand::PaintZone {
+        id: "z".into(),
+        squares: vec![Square::new(0, 0)],
+        on: false,
+    })
+    .unwrap();
+    ed.apply(EditCommand::Resize { width: 5, height: 5 }).unwrap();
+    ed.apply(EditCommand::Paint {
+        squares: vec![Square::new(i32::MIN, i32::MAX)],
+        layer: Layer::Light(Light::Dim),
+    })
+    .unwrap();
+    assert!(brush_squares(Square::new(i32::MAX, i32::MIN), 5, (5, 5)).is_empty());
+    let back = parse_str(&ed.doc.to_ron(), "x").unwrap();
+    assert_eq!(canon(&back), canon(&ed.doc.file));
+    let _ = ed.doc.problems(&Templates::shipped());
+}

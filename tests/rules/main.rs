@@ -12,6 +12,8 @@ mod chase_board;
 mod cli;
 mod docs;
 mod editor;
+mod editor_layout;
+mod editor_props;
 mod fights;
 mod history;
 mod maneuvers;
