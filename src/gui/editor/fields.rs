@@ -20,7 +20,7 @@ use bevy::prelude::*;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (focus_fields, field_done, panel_buttons)
+        (focus_fields, commit_fields, handle_panel_buttons)
             .in_set(AppSystems::Input)
             .run_if(in_state(Screen::Editor)),
     );
@@ -393,7 +393,7 @@ fn focus_fields(
 
 // A Bevy system's parameters (STYLE 13).
 #[allow(clippy::too_many_arguments)]
-fn field_done(
+fn commit_fields(
     mut done: MessageReader<FieldDone>,
     session: Res<EditorSession>,
     data: Res<DataDir>,
@@ -423,7 +423,7 @@ fn field_done(
     }
 }
 
-fn panel_buttons(
+fn handle_panel_buttons(
     mut actions: MessageReader<UiAction>,
     session: Res<EditorSession>,
     mut tab: ResMut<SidebarTab>,

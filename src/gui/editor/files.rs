@@ -23,14 +23,14 @@ pub(super) fn plugin(app: &mut App) {
     app.add_message::<FileIntent>();
     app.add_systems(
         Update,
-        (save_keys, file_buttons)
+        (read_save_keys, handle_file_buttons)
             .in_set(AppSystems::Input)
             .run_if(in_state(Screen::Editor)),
     );
     app.add_systems(
         Update,
         (
-            file_intents,
+            run_file_intents,
             autosave
                 .after(super::session::apply_edits)
                 .run_if(resource_changed::<DocRevision>),
@@ -180,7 +180,7 @@ pub fn autosave_summary(file: &Path) -> String {
     }
 }
 
-fn save_keys(keys: Res<ButtonInput<KeyCode>>, focus: Res<Focus>, mut intents: MessageWriter<FileIntent>) {
+fn read_save_keys(keys: Res<ButtonInput<KeyCode>>, focus: Res<Focus>, mut intents: MessageWriter<FileIntent>) {
     let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
     if ctrl && !focus.is_typing() && keys.just_pressed(KeyCode::KeyS) {
         intents.write(FileIntent::Save);
@@ -204,7 +204,7 @@ pub fn suggested_name(doc: &EditorDoc) -> String {
     }
 }
 
-fn file_buttons(
+fn handle_file_buttons(
     mut actions: MessageReader<UiAction>,
     session: Res<EditorSession>,
     mut focus: ResMut<Focus>,
@@ -257,7 +257,7 @@ pub fn save(session: &mut EditorSession, path: &Path, data: Option<&Path>) -> st
 
 // A Bevy system's parameters (STYLE 13).
 #[allow(clippy::too_many_arguments)]
-fn file_intents(
+fn run_file_intents(
     mut intents: MessageReader<FileIntent>,
     mut session: ResMut<EditorSession>,
     data: Res<DataDir>,

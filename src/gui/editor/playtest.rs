@@ -17,7 +17,7 @@ use std::path::PathBuf;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        play_test_button
+        start_play_test_on_button
             .in_set(AppSystems::Apply)
             .run_if(in_state(Screen::Editor)),
     );
@@ -53,7 +53,7 @@ pub fn battle_of(session: &EditorSession) -> Result<Battle, String> {
     Battle::start(spec, &text, &label, seed, Vec::new()).map_err(|e| e.to_string())
 }
 
-fn play_test_button(mut actions: MessageReader<UiAction>, mut commands: Commands) {
+fn start_play_test_on_button(mut actions: MessageReader<UiAction>, mut commands: Commands) {
     if actions.read().any(|a| *a == UiAction::PlayTest) {
         commands.queue(start);
     }

@@ -512,3 +512,36 @@ fn an_objectives_field_sets_its_zone_and_rounds() {
         }
     );
 }
+
+#[test]
+fn every_shipped_scenario_opens_in_the_editor_with_no_problems_and_its_units_drawn() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("scenarios");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 5);
+    for file in files {
+        let session = EditorSession::new(EditorDoc::open(&file).expect("opens"));
+        assert!(
+            session.problems.is_empty(),
+            "{}: {:?}",
+            file.display(),
+            session.problems
+        );
+        let placed = session.doc().file.units.iter().filter(|u| u.at.is_some()).count();
+        assert_eq!(session.units.len(), placed, "{}", file.display());
+        let map = session.doc().size();
+        for u in &session.units {
+            let n = u.squares as i32;
+            assert!(
+                u.at.x >= 0 && u.at.y >= 0 && u.at.x + n <= map.0 as i32 && u.at.y + n <= map.1 as i32,
+                "{}: {} drawn off the map",
+                file.display(),
+                u.id
+            );
+        }
+    }
+}

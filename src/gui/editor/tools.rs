@@ -26,7 +26,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Stroke>();
     app.add_systems(
         Update,
-        (track_hover, tool_keys, tool_buttons, pointer)
+        (track_hover, handle_tool_keys, handle_tool_buttons, use_pointer)
             .chain()
             .in_set(AppSystems::Input)
             .run_if(in_state(Screen::Editor)),
@@ -298,7 +298,7 @@ pub fn finish_stroke(
 /// Left button on the map: start, extend and finish strokes; clicks for fill, select, place.
 // A Bevy system's parameters (STYLE 13).
 #[allow(clippy::too_many_arguments)]
-pub fn pointer(
+pub fn use_pointer(
     buttons: Res<ButtonInput<MouseButton>>,
     hover: Res<EditorHover>,
     tools: Res<ToolState>,
@@ -382,7 +382,7 @@ pub fn pointer(
 /// selection; off while typing.
 // A Bevy system's parameters (STYLE 13).
 #[allow(clippy::too_many_arguments)]
-fn tool_keys(
+fn handle_tool_keys(
     keys: Res<ButtonInput<KeyCode>>,
     focus: Res<Focus>,
     dialog: Res<Dialog>,
@@ -436,7 +436,7 @@ fn tool_keys(
 }
 
 /// The tool bar's buttons and the panel's unit buttons.
-fn tool_buttons(
+fn handle_tool_buttons(
     mut actions: MessageReader<UiAction>,
     session: Res<EditorSession>,
     mut tools: ResMut<ToolState>,
