@@ -5,7 +5,8 @@
 //! primary window, checks from its pixels that the map, the tokens and the path overlay are
 //! drawn, and saves it as `docs/screenshot.png`. Then it opens the scenario editor (issue #8) on
 //! a new map, paints a wall square with an injected cursor move and left click, and checks that
-//! the document changed and that the square's pixels changed (saved as `docs/editor.png`).
+//! the document changed and that the square's pixels changed (saved as `docs/editor.png`);
+//! last it clicks the tool bar's Undo button and checks that the square is floor again.
 //!
 //! Without a display it prints that it skipped and passes, so `cargo test` works anywhere;
 //! `FIVEFOOT_WINDOW_TEST=require` (set by `.ci/run`) makes a missing display a failure.
@@ -18,12 +19,14 @@ use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::input::mouse::MouseButtonInput;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
+use bevy::ui::UiGlobalTransform;
 use bevy::window::{CursorMoved, PrimaryWindow};
 use fivefoot::editor::EditorDoc;
 use fivefoot::grid::{Space, Square};
 use fivefoot::gui::board::{space_centre, square_centre};
 use fivefoot::gui::camera::MainCamera;
 use fivefoot::gui::editor::EditorSession;
+use fivefoot::gui::editor::ui::UiAction;
 use fivefoot::gui::editor::view::MapSize;
 use fivefoot::gui::overlay::{Band, PathOverlay, path_preview, reach_bands};
 use fivefoot::gui::tokens::Token;
@@ -114,6 +117,8 @@ struct Verdict {
     battle_checked: bool,
     /// The editor square's pixel before painting.
     before: Option<[u8; 3]>,
+    /// The editor's screenshot was checked.
+    editor_checked: bool,
     finished: bool,
     failures: Vec<String>,
     notes: Vec<String>,
@@ -139,6 +144,9 @@ enum Phase {
     AwaitPaint,
     EditorShoot,
     AwaitEditorShot,
+    UndoClick,
+    UndoRelease,
+    AwaitUndo,
 }
 
 /// The editor's new map and the square the test paints.
@@ -213,6 +221,7 @@ fn drive(
     mut keys: MessageWriter<KeyboardInput>,
     editor: Option<Res<EditorSession>>,
     drawn: Option<Res<MapSize>>,
+    ui_buttons: Query<(&UiAction, &UiGlobalTransform)>,
     mut commands: Commands,
     mut exit: MessageWriter<AppExit>,
 ) {
@@ -482,15 +491,68 @@ fn drive(
             let verdict = driver.verdict.clone();
             let shot = driver.editor_shot.clone();
             let px = driver.painted_px;
-            commands.spawn(Screenshot::primary_window()).observe(
-                move |captured: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>| {
+            commands
+                .spawn(Screenshot::primary_window())
+                .observe(move |captured: On<ScreenshotCaptured>| {
                     check_painted(&captured.image, px, &shot, &verdict);
-                    exit.write(AppExit::Success);
-                },
-            );
+                });
             driver.phase = Phase::AwaitEditorShot;
         }
-        Phase::AwaitEditorShot => {}
+        Phase::AwaitEditorShot => {
+            if !driver.verdict.lock().expect("verdict").editor_checked {
+                return;
+            }
+            // The tool bar's Undo button, where the layout put it (physical pixels).
+            let Some(at) = ui_buttons
+                .iter()
+                .find(|(action, _)| **action == UiAction::Undo)
+                .map(|(_, t)| t.translation / window.scale_factor())
+            else {
+                driver.fail("no Undo button on the tool bar".into());
+                exit.write(AppExit::Success);
+                return;
+            };
+            driver.note(format!("the Undo button is at {at}"));
+            move_cursor(&mut window, window_entity, at, &mut moved);
+            driver.phase = Phase::UndoClick;
+            driver.frames = 0;
+        }
+        Phase::UndoClick => {
+            // A frame for the UI to see the cursor over the button.
+            if driver.frames < 3 {
+                return;
+            }
+            clicks.write(MouseButtonInput {
+                button: MouseButton::Left,
+                state: ButtonState::Pressed,
+                window: window_entity,
+            });
+            driver.phase = Phase::UndoRelease;
+        }
+        Phase::UndoRelease => {
+            clicks.write(MouseButtonInput {
+                button: MouseButton::Left,
+                state: ButtonState::Released,
+                window: window_entity,
+            });
+            driver.phase = Phase::AwaitUndo;
+            driver.frames = 0;
+        }
+        Phase::AwaitUndo => {
+            let terrain = editor.as_ref().and_then(|e| e.doc().cell(PAINTED).map(|c| c.terrain));
+            if terrain != Some(TerrainKind::Floor) {
+                if driver.frames > 60 {
+                    driver.fail(format!(
+                        "the Undo button did not undo the paint: {PAINTED} is {terrain:?}"
+                    ));
+                    exit.write(AppExit::Success);
+                }
+                return;
+            }
+            driver.note(format!("the Undo button took the paint back: {PAINTED} is {terrain:?}"));
+            driver.verdict.lock().expect("verdict").finished = true;
+            exit.write(AppExit::Success);
+        }
     }
 }
 
@@ -531,7 +593,7 @@ fn check_painted(image: &Image, at: Vec2, shot: &Path, verdict: &Arc<Mutex<Verdi
         },
         Err(e) => v.failures.push(format!("the editor screenshot cannot be read: {e}")),
     }
-    v.finished = true;
+    v.editor_checked = true;
 }
 
 fn srgb8(colour: Color) -> [u8; 3] {
