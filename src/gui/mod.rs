@@ -104,8 +104,9 @@ pub fn app(launch: Launch, config: &GuiConfig) -> App {
 pub fn editor_app(doc: crate::editor::EditorDoc, config: &GuiConfig) -> App {
     let mut app = window_app(config);
     app.insert_state(Screen::Editor);
-    editor::session::install_editor(app.world_mut(), editor::EditorSession::new(doc));
     app.add_plugins(plugin);
+    // After the plugins: the data directory is known, to mention earlier unsaved work.
+    editor::session::install_editor(app.world_mut(), editor::EditorSession::new(doc));
     app
 }
 

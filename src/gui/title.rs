@@ -651,6 +651,8 @@ mod tests {
         let session = app.world().resource::<crate::gui::editor::EditorSession>();
         assert_eq!(session.doc().file.ruleset, "d20_srd");
         assert!(autosave.exists(), "the earlier session's work is kept");
+        let status = &app.world().resource::<crate::gui::editor::EditorStatus>().0;
+        assert!(status.contains("earlier editor sessions"), "{status}");
         std::fs::remove_dir_all(&data).unwrap();
     }
 

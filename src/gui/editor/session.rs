@@ -3,6 +3,7 @@
 //! `apply_edits`, the one system that hands [`EditIntent`]s to `Editor::apply` / `undo` /
 //! `redo` and re-runs validation after each change. [`open_editor`] puts a document on screen.
 
+use super::super::saves::DataDir;
 use super::super::{AppSystems, Screen};
 use crate::editor::{EditCommand, Editor, EditorDoc, EditorProblem, TemplateChoice, unit_templates};
 use crate::grid::{Heading, Square};
@@ -177,10 +178,19 @@ pub fn open_editor(world: &mut World, doc: EditorDoc) {
 
 /// Puts a session in the world without changing the screen.
 pub fn install_editor(world: &mut World, session: EditorSession) {
+    // Unsaved work of earlier sessions is kept in their own autosaves: say where it is.
+    let earlier = match world.get_resource::<DataDir>().and_then(|d| d.0.as_deref()) {
+        Some(data) if !session.restored => super::files::autosaves(data).len(),
+        _ => 0,
+    };
+    let status = match earlier {
+        0 => String::new(),
+        n => format!("{n} unsaved document(s) of earlier editor sessions are kept: Title → Editor → Restore."),
+    };
     world.insert_resource(session);
     world.get_resource_or_insert_with(DocRevision::default).0 += 1;
     world.insert_resource(Selection::None);
-    world.get_resource_or_insert_with(EditorStatus::default).0.clear();
+    world.get_resource_or_insert_with(EditorStatus::default).0 = status;
     // A new document is fitted to the window again.
     world.insert_resource(super::view::FitCamera);
 }
