@@ -7,8 +7,7 @@ use super::super::saves::DataDir;
 use super::super::{AppSystems, Screen};
 use crate::editor::{EditCommand, Editor, EditorDoc, EditorProblem, TemplateChoice, unit_templates};
 use crate::grid::{Heading, Square};
-use crate::ruleset::Family;
-use crate::ruleset::load_embedded;
+use crate::ruleset::{Family, Size, SizeTable, load_embedded};
 use crate::scenario::Templates;
 use crate::scenario::format::ScenarioFile;
 use bevy::prelude::*;
@@ -38,6 +37,8 @@ pub struct EditorSession {
     /// The templates the place tool offers for the document's rule family (checked once per
     /// family: the check validates each template).
     pub choices: (String, Vec<TemplateChoice>),
+    /// The family's size table, for how many squares a unit fills.
+    pub sizes: Option<SizeTable>,
     /// The document came from the autosave: it holds edits no file has, even before the
     /// first new edit.
     pub restored: bool,
@@ -58,6 +59,7 @@ impl EditorSession {
             units: Vec::new(),
             // No family is named "": the first validation fills them in.
             choices: (String::new(), Vec::new()),
+            sizes: None,
             restored: false,
             autosave_id: super::files::new_session_id(),
         };
@@ -77,11 +79,33 @@ impl EditorSession {
     /// Runs the validator again after a change.
     pub fn revalidate(&mut self) {
         self.problems = self.editor.doc.problems(&self.templates);
-        self.units = unit_views(&self.editor.doc.file, &self.templates);
         let ruleset = &self.editor.doc.file.ruleset;
         if self.choices.0 != *ruleset {
             self.choices = (ruleset.clone(), unit_templates(ruleset, &self.templates));
+            self.sizes = Family::from_id(ruleset)
+                .and_then(|f| load_embedded(f).ok())
+                .map(|r| r.sizes);
         }
+        self.units = unit_views(&self.editor.doc.file, &self.templates, self.sizes.as_ref());
+    }
+
+    /// The side of the space, in squares, a unit of `size` fills in the document's family (1
+    /// when the size or the family is unknown).
+    pub fn side_squares(&self, size: Option<Size>) -> u32 {
+        side_squares(self.sizes.as_ref(), size)
+    }
+
+    /// The side of the space the place tool's unit would fill.
+    pub fn place_squares(&self, template: Option<&str>) -> u32 {
+        let size = template.and_then(|t| self.templates.get(t).ok()).and_then(|u| u.size);
+        self.side_squares(size)
+    }
+}
+
+fn side_squares(sizes: Option<&SizeTable>, size: Option<Size>) -> u32 {
+    match (sizes, size) {
+        (Some(table), Some(size)) => table.side_squares(size),
+        _ => 1,
     }
 }
 
@@ -102,10 +126,7 @@ pub struct UnitView {
 
 /// The placed units of `file` with their templates' stats filled in; units without an id or a
 /// square are left out (the problem list names them).
-pub fn unit_views(file: &ScenarioFile, templates: &Templates) -> Vec<UnitView> {
-    let sizes = Family::from_id(&file.ruleset)
-        .and_then(|f| load_embedded(f).ok())
-        .map(|r| r.sizes);
+pub fn unit_views(file: &ScenarioFile, templates: &Templates, sizes: Option<&SizeTable>) -> Vec<UnitView> {
     file.units
         .iter()
         .filter_map(|u| {
@@ -113,10 +134,7 @@ pub fn unit_views(file: &ScenarioFile, templates: &Templates) -> Vec<UnitView> {
                 Some(Ok(template)) => u.clone().over_template(&template),
                 _ => u.clone(),
             };
-            let squares = match (&sizes, full.size) {
-                (Some(table), Some(size)) => table.side_squares(size),
-                _ => 1,
-            };
+            let squares = side_squares(sizes, full.size);
             Some(UnitView {
                 id: u.id.clone()?,
                 name: full

@@ -8,7 +8,7 @@ use super::fields::FieldId;
 use super::session::{DocRevision, EditorSession, EditorStatus};
 use super::text_field::{Focus, text_field};
 use super::tools::{EdgeChoice, EditorHover, PaintChoice, Tool, ToolState};
-use super::ui::{DIM, PANEL, STATUS_HEIGHT, TEXT, TOOLBAR_HEIGHT, UiAction, button, label, row};
+use super::ui::{DIM, PANEL, STATUS_HEIGHT, TEXT, TOOLBAR_HEIGHT, UiAction, button, button_if, label, row};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -90,8 +90,9 @@ fn draw_toolbar(
                 r.spawn(button(size.to_string(), UiAction::BrushSize(size), tools.brush == size));
             }
             r.spawn(label(" ", 13.0, DIM));
-            r.spawn(button("Undo", UiAction::Undo, false));
-            r.spawn(button("Redo", UiAction::Redo, false));
+            let editor = &session.editor;
+            r.spawn(button_if("Undo", UiAction::Undo, editor.can_undo()));
+            r.spawn(button_if("Redo", UiAction::Redo, editor.can_redo()));
             r.spawn(button("Save", UiAction::Save, false));
             r.spawn(button("Save as", UiAction::SaveAs, false));
             if focus.0.as_ref().is_some_and(|t| t.field == FieldId::SaveAs) {

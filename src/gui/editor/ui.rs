@@ -109,6 +109,26 @@ pub fn button(label: impl Into<String>, action: UiAction, on: bool) -> impl Bund
     )
 }
 
+/// A button drawn greyed when it would do nothing now (undo with nothing to undo); it still
+/// answers a click, with a message saying so.
+pub fn button_if(label: impl Into<String>, action: UiAction, enabled: bool) -> impl Bundle {
+    (
+        Name::new(format!("Button {action:?}")),
+        Button,
+        action,
+        Node {
+            padding: UiRect::axes(Val::Px(7.0), Val::Px(3.0)),
+            ..default()
+        },
+        BackgroundColor(BUTTON),
+        children![(
+            Text::new(label.into()),
+            TextFont::from_font_size(13.0),
+            TextColor(if enabled { TEXT } else { Color::srgb(0.45, 0.46, 0.5) })
+        )],
+    )
+}
+
 /// A line of text.
 pub fn label(text: impl Into<String>, size: f32, colour: Color) -> impl Bundle {
     (

@@ -332,10 +332,17 @@ fn draw_things(
 struct PreviewSprite;
 
 /// The squares the tool would change under the hover (before the button is pressed).
-pub fn hover_squares(tools: &ToolState, hover: EditorHover, map: (u32, u32)) -> Vec<Square> {
+pub fn hover_squares(tools: &ToolState, hover: EditorHover, session: &EditorSession) -> Vec<Square> {
     match (tools.tool, hover.square) {
-        (Tool::Brush | Tool::Zone, Some(sq)) => brush_squares(sq, tools.brush, map),
-        (Tool::Rect | Tool::Fill | Tool::Place | Tool::Select, Some(sq)) => vec![sq],
+        (Tool::Brush | Tool::Zone, Some(sq)) => brush_squares(sq, tools.brush, session.doc().size()),
+        (Tool::Place, Some(sq)) => {
+            // The placed unit's whole space, from its top-left square.
+            let n = session.place_squares(tools.place.as_deref()) as i32;
+            (0..n)
+                .flat_map(|dy| (0..n).map(move |dx| Square::new(sq.x + dx, sq.y + dy)))
+                .collect()
+        }
+        (Tool::Rect | Tool::Fill | Tool::Select, Some(sq)) => vec![sq],
         _ => Vec::new(),
     }
 }
@@ -379,7 +386,7 @@ fn draw_preview(
     let squares: Vec<Square> = if stroke.active && !stroke.squares.is_empty() {
         stroke.squares.iter().copied().collect()
     } else {
-        hover_squares(&tools, *hover, session.doc().size())
+        hover_squares(&tools, *hover, &session)
     };
     let tint = match tools.tool {
         Tool::Zone if tools.zone_erase => Color::srgba(1.0, 0.3, 0.3, 0.35),
@@ -453,6 +460,33 @@ mod tests {
         assert_eq!(
             corner_position(Intersection::new(0, 0)),
             Vec2::new(-TILE / 2.0, TILE / 2.0)
+        );
+    }
+
+    #[test]
+    fn the_hover_shows_the_brush_clipped_to_the_map_and_the_placed_units_space() {
+        let session = EditorSession::new(EditorDoc::blank("starfinder", 6, 4));
+        let hover = EditorHover {
+            square: Some(Square::new(0, 0)),
+            corner: None,
+        };
+        let mut tools = ToolState {
+            brush: 3,
+            ..ToolState::default()
+        };
+        assert_eq!(
+            hover_squares(&tools, hover, &session).len(),
+            4,
+            "3×3 clipped at the corner"
+        );
+        tools.tool = Tool::Place;
+        tools.place = None;
+        assert_eq!(hover_squares(&tools, hover, &session), vec![Square::new(0, 0)]);
+        assert_eq!(session.side_squares(Some(crate::ruleset::Size::Huge)), 3);
+        tools.tool = Tool::Edge;
+        assert!(
+            hover_squares(&tools, hover, &session).is_empty(),
+            "edges show a line instead"
         );
     }
 }
