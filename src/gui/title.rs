@@ -1,9 +1,10 @@
-//! The title screen: "Resume" when an autosave exists, the embedded default scenario, the
-//! scenarios in `scenarios/` (name, ruleset, sides, map size and description, or the
-//! validator's messages for an invalid one), "Load save…" (the saves in the data directory)
-//! , "Editor" (a new scenario of a chosen family, or any scenario file, opened in the scenario
-//! editor; "Restore unsaved editor work" when the editor's autosave exists) and Quit. Up/Down
-//! or the mouse select, Enter or a click opens; Esc goes back from the saves and the editor page.
+//! The title screen: "Resume" when an autosave exists, "Restore unsaved editor work" for each
+//! editor autosave, the embedded default scenario, the scenarios in `scenarios/` and those
+//! saved from the editor (name, ruleset, sides, map size and description, or the validator's
+//! messages for an invalid one), "Editor" (a new scenario of a chosen family, or any scenario
+//! file, opened in the scenario editor), "Load save…" (the saves in the data directory) and
+//! Quit. Up/Down or the mouse select, Enter or a click opens; Esc goes back from the saves and
+//! the editor page.
 //! The menu is data ([`main_menu`], [`saves_menu`]); `open_choice` turns a choice into a battle.
 
 use super::saves::{DataDir, autosave_path, list_saves, load_save};
@@ -164,12 +165,8 @@ pub fn main_menu(scenarios: &Path, data: Option<&Path>) -> Vec<MenuEntry> {
         )),
         Err(d) => entries.push(invalid("built-in scenario".into(), &d)),
     }
-    let mut files: Vec<PathBuf> = std::fs::read_dir(scenarios)
-        .map(|r| r.filter_map(|e| e.ok()).map(|e| e.path()).collect())
-        .unwrap_or_default();
-    files.retain(|p| p.extension().is_some_and(|x| x == "ron"));
-    files.sort();
-    for path in files {
+    // The shipped scenarios, then the ones saved from the editor into the data directory.
+    for path in scenario_files(scenarios, data) {
         let same_as_default = std::fs::read_to_string(&path).is_ok_and(|t| t == DEFAULT_SCENARIO);
         if same_as_default {
             continue;
@@ -208,6 +205,24 @@ fn invalid(name: String, diagnostics: &[crate::scenario::Diagnostic]) -> MenuEnt
     }
 }
 
+/// The `.ron` files of the scenarios folder, then of the data directory's `scenarios/` (where
+/// the editor saves), each folder sorted by name.
+fn scenario_files(scenarios: &Path, data: Option<&Path>) -> Vec<PathBuf> {
+    let mut folders = vec![scenarios.to_path_buf()];
+    folders.extend(data.map(|d| super::editor::files::scenarios_folder(Some(d))));
+    folders.dedup();
+    let mut all = Vec::new();
+    for folder in folders {
+        let mut files: Vec<PathBuf> = std::fs::read_dir(&folder)
+            .map(|r| r.filter_map(|e| e.ok()).map(|e| e.path()).collect())
+            .unwrap_or_default();
+        files.retain(|p| p.extension().is_some_and(|x| x == "ron"));
+        files.sort();
+        all.extend(files);
+    }
+    all
+}
+
 /// "Restore unsaved editor work" for each editor autosave in `data`, newest first.
 fn restore_entries(data: Option<&Path>) -> Vec<MenuEntry> {
     data.map(super::editor::files::autosaves)
@@ -230,23 +245,13 @@ pub fn editor_menu(scenarios: &Path, data: Option<&Path>) -> Vec<MenuEntry> {
             Choice::EditorNew(family.id().to_string()),
         ));
     }
-    let mut folders = vec![scenarios.to_path_buf()];
-    folders.extend(data.map(|d| super::editor::files::scenarios_folder(Some(d))));
-    for folder in folders {
-        let mut files: Vec<PathBuf> = std::fs::read_dir(&folder)
-            .map(|r| r.filter_map(|e| e.ok()).map(|e| e.path()).collect())
-            .unwrap_or_default();
-        files.retain(|p| p.extension().is_some_and(|x| x == "ron"));
-        files.sort();
-        for path in files {
-            let name =
-                crate::editor::EditorDoc::open(&path).map_or_else(|_| "cannot be read".to_string(), |d| d.file.name);
-            entries.push(MenuEntry::new(
-                format!("Edit {}", path.display()),
-                name,
-                Choice::EditorOpen(path),
-            ));
-        }
+    for path in scenario_files(scenarios, data) {
+        let name = crate::editor::EditorDoc::open(&path).map_or_else(|_| "cannot be read".to_string(), |d| d.file.name);
+        entries.push(MenuEntry::new(
+            format!("Edit {}", path.display()),
+            name,
+            Choice::EditorOpen(path),
+        ));
     }
     entries.push(MenuEntry::new("Back", "", Choice::Back));
     entries
@@ -616,6 +621,14 @@ mod tests {
         assert!(page[0].detail.contains("never saved"), "{}", page[0].detail);
         let main = main_menu(&data.join("missing"), Some(&data));
         assert!(main.iter().any(|e| matches!(e.choice, Some(Choice::EditorRestore(_)))));
+        let saved = super::super::editor::files::scenarios_folder(Some(&data)).join("mine.ron");
+        std::fs::create_dir_all(saved.parent().unwrap()).unwrap();
+        std::fs::copy(shipped().join("saga_hangar.ron"), &saved).unwrap();
+        let main = main_menu(&data.join("missing"), Some(&data));
+        assert!(
+            main.iter().any(|e| e.choice == Some(Choice::Scenario(saved.clone()))),
+            "a scenario saved from the editor can be played from the title"
+        );
         std::fs::remove_dir_all(&data).unwrap();
     }
 
