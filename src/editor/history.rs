@@ -4,7 +4,7 @@
 
 use super::command::{self, Context, EditCommand, EditError};
 use super::doc::EditorDoc;
-use crate::scenario::format::ScenarioFile;
+use crate::scenario::format::{MapDef, ScenarioFile};
 use std::path::Path;
 
 /// How many steps undo remembers.
@@ -85,6 +85,12 @@ impl Editor {
         !self.redo.is_empty()
     }
 
+    /// A number that changes whenever the file does (apply, undo, redo) and comes back with
+    /// the state: the GUI can keep `problems()` until it changes.
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+
     /// Whether the file differs from the one last opened or saved.
     pub fn is_dirty(&self) -> bool {
         self.revision != self.saved_revision
@@ -98,7 +104,36 @@ impl Editor {
     }
 }
 
-/// Whether two files hold the same values (their canonical RON is equal).
+/// Whether two files hold the same values. The map, the large part, is compared field by
+/// field; the rest by its canonical RON (painting runs this on every brush step).
 pub(crate) fn same_file(a: &ScenarioFile, b: &ScenarioFile) -> bool {
-    super::writer::canonical(a) == super::writer::canonical(b)
+    use super::map_edit::same_entry;
+    let (ma, mb) = (&a.map, &b.map);
+    let same_map = ma.rows == mb.rows
+        && ma.size == mb.size
+        && ma.fill == mb.fill
+        && ma.legend.len() == mb.legend.len()
+        && ma
+            .legend
+            .iter()
+            .zip(&mb.legend)
+            .all(|((ca, ea), (cb, eb))| ca == cb && same_entry(ea, eb))
+        && ma.edges.len() == mb.edges.len()
+        && ma
+            .edges
+            .iter()
+            .zip(&mb.edges)
+            .all(|(x, y)| x.from == y.from && x.to == y.to && x.kind == y.kind);
+    let without_map = |f: &ScenarioFile| {
+        let mut rest = f.clone();
+        rest.map = MapDef {
+            rows: Vec::new(),
+            size: None,
+            fill: None,
+            legend: Default::default(),
+            edges: Vec::new(),
+        };
+        super::writer::canonical(&rest)
+    };
+    same_map && without_map(a) == without_map(b)
 }

@@ -33,7 +33,14 @@ pub(crate) fn cell_char(map: &MapDef, sq: Square) -> Option<char> {
     if map.rows.is_empty() {
         return map.fill;
     }
-    map.rows.get(sq.y as usize)?.chars().nth(sq.x as usize).or(map.fill)
+    let row = map.rows.get(sq.y as usize)?;
+    // Rows are nearly always ASCII: index them directly (the GUI asks for every square).
+    let c = if row.is_ascii() {
+        row.as_bytes().get(sq.x as usize).map(|b| char::from(*b))
+    } else {
+        row.chars().nth(sq.x as usize)
+    };
+    c.or(map.fill)
 }
 
 /// Plain floor.
@@ -129,7 +136,7 @@ pub(crate) fn char_for(legend: &mut BTreeMap<char, LegendEntry>, e: &LegendEntry
 }
 
 /// The map as a grid of characters, `width × height`, missing squares drawn as `pad`.
-fn grid(map: &MapDef, pad: char) -> Vec<Vec<char>> {
+pub(crate) fn grid(map: &MapDef, pad: char) -> Vec<Vec<char>> {
     let (w, h) = map_size(map);
     (0..h as usize)
         .map(|y| {

@@ -82,5 +82,11 @@ pub(crate) fn target_of(file: &ScenarioFile, problem: &Problem) -> Option<JumpTa
             _ => JumpTarget::Scenario,
         });
     }
+    if field(first, "chase") && field(second, "positions") {
+        let vehicle = file.chase.as_ref()?.positions.get(index(third)?)?.vehicle.clone();
+        if file.units.iter().any(|u| u.id.as_deref() == Some(vehicle.as_str())) {
+            return Some(JumpTarget::Unit(vehicle));
+        }
+    }
     Some(JumpTarget::Scenario)
 }

@@ -1,7 +1,7 @@
 //! The paint tools' square sets: a square brush, a rectangle and a flood fill.
 
 use super::doc::EditorDoc;
-use super::map_edit::{cell_char, same_entry};
+use super::map_edit::{cell_char, grid, same_entry};
 use crate::grid::Square;
 use crate::scenario::MAX_MAP_SIDE;
 
@@ -46,6 +46,8 @@ pub fn flood_fill(doc: &EditorDoc, start: Square) -> Vec<Square> {
     let Some(want) = cell_char(map, start) else {
         return Vec::new();
     };
+    // A character no row has stands for squares missing from short rows.
+    let cells = grid(map, '\u{0}');
     let same = |c: char| {
         c == want || matches!((map.legend.get(&c), map.legend.get(&want)), (Some(a), Some(b)) if same_entry(a, b))
     };
@@ -62,7 +64,7 @@ pub fn flood_fill(doc: &EditorDoc, start: Square) -> Vec<Square> {
                 continue;
             }
             let k = n.y as usize * w + n.x as usize;
-            if !seen[k] && cell_char(map, n).is_some_and(same) {
+            if !seen[k] && same(cells[n.y as usize][n.x as usize]) {
                 seen[k] = true;
                 stack.push(n);
             }

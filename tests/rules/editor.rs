@@ -252,12 +252,15 @@ fn undo_and_redo_restore_each_step_and_a_refused_command_changes_nothing() {
     assert!(ed.apply(EditCommand::Resize { width: 0, height: 3 }).is_err());
     assert!(ed.apply(EditCommand::RemoveUnit("nobody".into())).is_err());
     assert_eq!(ed.doc.to_ron(), t1);
+    let r1 = ed.revision();
     assert!(ed.undo());
     assert_eq!(ed.doc.to_ron(), t0);
     assert!(!ed.is_dirty());
+    assert_ne!(ed.revision(), r1);
     assert!(ed.redo());
     assert_eq!(ed.doc.to_ron(), t1);
     assert!(ed.is_dirty() && !ed.can_redo());
+    assert_eq!(ed.revision(), r1);
 }
 
 #[test]
@@ -642,4 +645,52 @@ fn huge_numbers_in_a_file_never_make_an_edit_panic() {
     let back = parse_str(&ed.doc.to_ron(), "x").unwrap();
     assert_eq!(canon(&back), canon(&ed.doc.file));
     let _ = ed.doc.problems(&Templates::shipped());
+}
+
+#[test]
+fn a_chase_problem_with_a_vehicle_jumps_to_it() {
+    let text =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/starfinder_redliner_chase.ron"))
+            .unwrap();
+    let mut ed = Editor::new(EditorDoc::from_text(&text, "t").unwrap());
+    let mut chase = ed.doc.file.chase.clone().unwrap();
+    let vehicle = chase.positions[0].vehicle.clone();
+    chase.positions[0].zone = 99;
+    ed.doc.file.chase = Some(chase);
+    let problems = ed.doc.problems(&Templates::shipped());
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.target == Some(JumpTarget::Unit(vehicle.clone()))),
+        "{problems:?}"
+    );
+}
+
+#[test]
+fn a_failed_save_leaves_the_old_file_and_no_temporary_file() {
+    let dir = temp_dir("failed-save");
+    let mut ed = Editor::new(EditorDoc::blank("starfinder", 3, 3));
+    ed.apply(EditCommand::SetName("Saved".into())).unwrap();
+    // The target is a folder with something in it: the rename over it fails.
+    let target = dir.join("taken.ron");
+    std::fs::create_dir_all(target.join("inside")).unwrap();
+    assert!(ed.save_as(&target).is_err());
+    assert!(ed.is_dirty() && ed.doc.path.is_none());
+    assert!(target.join("inside").is_dir(), "the old entry is untouched");
+    let left: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name())
+        .collect();
+    assert_eq!(
+        left,
+        vec![std::ffi::OsString::from("taken.ron")],
+        "no temporary file is left"
+    );
+    assert!(ed.save_as(&dir.join("missing-folder").join("x.ron")).is_err());
+    let good = dir.join("good.ron");
+    ed.save_as(&good).unwrap();
+    assert_eq!(ed.doc.path.as_deref(), Some(good.as_path()));
+    assert_eq!(std::fs::read_to_string(&good).unwrap(), ed.doc.to_ron());
+    let _ = std::fs::remove_dir_all(dir);
 }

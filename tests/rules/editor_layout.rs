@@ -151,6 +151,31 @@ fn a_new_scenario_is_written_in_the_shipped_style() {
     let doc = EditorDoc::blank("saga", 3, 2);
     assert_eq!(
         doc.to_ron(),
-        "// New scenario: made with the fivefoot scenario editor.\nScenario(\n    version: 1,\n    name: \"New scenario\",\n    ruleset: \"saga\",\n    map: (\n        rows: [\n            \"...\",\n            \"...\",\n        ],\n        legend: {\n            '.': (terrain: Floor),\n        },\n    ),\n    sides: [],\n    units: [],\n)\n"
+        "// A scenario made with the fivefoot scenario editor (docs/scenario-format.md).\nScenario(\n    version: 1,\n    name: \"New scenario\",\n    ruleset: \"saga\",\n    map: (\n        rows: [\n            \"...\",\n            \"...\",\n        ],\n        legend: {\n            '.': (terrain: Floor),\n        },\n    ),\n    sides: [],\n    units: [],\n)\n"
     );
+}
+
+#[test]
+fn a_file_with_windows_line_ends_and_tabs_keeps_them() {
+    let text = read("tests/editor/open_field.ron")
+        .replace("\n", "\r\n")
+        .replace("    ", "\t");
+    let mut ed = Editor::new(EditorDoc::from_text(&text, "t").unwrap());
+    assert_eq!(ed.doc.to_ron(), text);
+    ed.apply(EditCommand::SetSeed(Some(3))).unwrap();
+    ed.apply(EditCommand::PlaceUnit(fivefoot::scenario::format::UnitDef {
+        id: Some("n2".into()),
+        template: Some("orc_warrior".into()),
+        side: Some("north".into()),
+        at: Some(Square::new(3, 1)),
+        ..Default::default()
+    }))
+    .unwrap();
+    let out = check_reads_back(&ed);
+    assert!(out.contains("\r\n\tseed: 3,\r\n"), "{out:?}");
+    assert!(
+        out.contains("\r\n\t\t(id: \"n2\", template: \"orc_warrior\", side: \"north\", at: (3, 1)),\r\n\t],"),
+        "{out:?}"
+    );
+    assert!(!out.replace("\r\n", "").contains('\n'));
 }

@@ -54,7 +54,7 @@ pub(crate) fn write(base: &Baseline, file: &ScenarioFile) -> String {
     }
     let min = minimal_file(file);
     if let Some(text) = spliced(base, &canon, &min) {
-        return text;
+        return same_line_ends(&base.text, text, &canon);
     }
     let afresh = format!("{}{}", leading_comments(&base.text), body(&min));
     if reads_back(&afresh, &canon) {
@@ -66,6 +66,24 @@ pub(crate) fn write(base: &Baseline, file: &ScenarioFile) -> String {
         leading_comments(&base.text),
         ron::ser::to_string_pretty(file, config).unwrap_or_default()
     )
+}
+
+/// `text` with the new line breaks written like the source's, if those are `\r\n` (and the
+/// text still reads back as `canon`).
+fn same_line_ends(source: &str, text: String, canon: &str) -> String {
+    if !source.contains("\r\n") {
+        return text;
+    }
+    let mut out = String::with_capacity(text.len() + text.len() / 16);
+    let mut prev = '\0';
+    for c in text.chars() {
+        if c == '\n' && prev != '\r' {
+            out.push('\r');
+        }
+        out.push(c);
+        prev = c;
+    }
+    if reads_back(&out, canon) { out } else { text }
 }
 
 /// Whether `text` reads back as the file whose canonical text is `canon`.
@@ -93,11 +111,11 @@ fn spliced(base: &Baseline, canon: &str, min: &str) -> Option<String> {
     reads_back(&text, canon).then_some(text)
 }
 
-/// The text of a new scenario: a short comment, then the file.
+/// The text of a new scenario: a short comment (kept as the file's top comment block, so it
+/// names no field that may change), then the file.
 pub(crate) fn fresh(file: &ScenarioFile) -> String {
     format!(
-        "// {}: made with the fivefoot scenario editor.\n{}",
-        file.name.replace(['\n', '\r'], " "),
+        "// A scenario made with the fivefoot scenario editor (docs/scenario-format.md).\n{}",
         body(&minimal_file(file))
     )
 }

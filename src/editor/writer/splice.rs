@@ -367,17 +367,22 @@ fn unquote(lit: &str) -> Option<String> {
 }
 
 /// The indentation of the container's entries: that of the first entry starting a line,
-/// else the container's line's plus four.
-fn item_indent(s: At) -> usize {
+/// else the container's line's plus four spaces.
+fn item_indent_text<'a>(s: At<'a>) -> std::borrow::Cow<'a, str> {
     for e in &s.n.entries {
         let prefix = &s.s[e.chunk_start..e.body_start];
         if let Some(k) = prefix.rfind('\n') {
-            return prefix[k + 1..].len();
+            return prefix[k + 1..].into();
         }
     }
     let line_start = s.s[..s.n.start].rfind('\n').map_or(0, |k| k + 1);
     let line = &s.s[line_start..];
-    line.len() - line.trim_start().len() + 4
+    format!("{}    ", &line[..line.len() - line.trim_start().len()]).into()
+}
+
+/// The width of that indentation in columns (a tab counts as four).
+fn item_indent(s: At) -> usize {
+    item_indent_text(s).chars().map(|c| if c == '\t' { 4 } else { 1 }).sum()
 }
 
 /// Writes the container `s` with `pieces` as its entries, keeping the source text of the
@@ -424,7 +429,7 @@ fn assemble(s: At, pieces: Vec<Piece>) -> String {
             .collect();
         return format!("{head}{}{close}", parts.join(", "));
     }
-    let indent = " ".repeat(item_indent(s));
+    let indent = item_indent_text(s);
     let emitted: std::collections::BTreeSet<usize> = pieces
         .iter()
         .filter_map(|p| match p {
