@@ -197,13 +197,15 @@ pub fn open_editor(world: &mut World, doc: EditorDoc) {
 /// Puts a session in the world without changing the screen.
 pub fn install_editor(world: &mut World, session: EditorSession) {
     // Unsaved work of earlier sessions is kept in their own autosaves: say where it is.
-    let earlier = match world.get_resource::<DataDir>().and_then(|d| d.0.as_deref()) {
-        Some(data) if !session.restored => super::files::autosaves(data).len(),
+    let data = world.get_resource::<DataDir>().map(|d| d.0.clone());
+    let earlier = match &data {
+        Some(Some(data)) if !session.restored => super::files::autosaves(data).len(),
         _ => 0,
     };
-    let status = match earlier {
-        0 => String::new(),
-        n => format!("{n} unsaved document(s) of earlier editor sessions are kept: Title → Editor → Restore."),
+    let status = match (earlier, &data) {
+        (_, Some(None)) => "No data directory (set FIVEFOOT_DATA_DIR or HOME): edits are not autosaved.".to_string(),
+        (0, _) => String::new(),
+        (n, _) => format!("{n} unsaved document(s) of earlier editor sessions are kept: Title → Editor → Restore."),
     };
     world.insert_resource(session);
     world.get_resource_or_insert_with(DocRevision::default).0 += 1;

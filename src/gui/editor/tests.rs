@@ -147,6 +147,11 @@ fn clear_field(app: &mut App) {
 #[test]
 fn a_brush_stroke_of_size_3_paints_one_undo_step_and_ctrl_z_ctrl_y_undo_and_redo_it() {
     let mut app = headless(EditorDoc::blank("starfinder", 12, 8), None);
+    let status = app.world().resource::<super::EditorStatus>().0.clone();
+    assert!(
+        status.contains("not autosaved"),
+        "without a data directory it says so: {status}"
+    );
     tools(&mut app).brush = 3;
     tools(&mut app).paint = PaintChoice::Terrain(TerrainKind::Wall);
     drag(&mut app, (2, 2), &[(3, 2), (5, 2)]);
