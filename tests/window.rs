@@ -3,7 +3,10 @@
 //! move and a left click the way winit delivers them, ends its turn with the `E` key, hovers a
 //! far square for the next unit (one whose path provokes, if any), takes a screenshot of the
 //! primary window, checks from its pixels that the map, the tokens and the path overlay are
-//! drawn, and saves it as `docs/screenshot.png`.
+//! drawn, and saves it as `docs/screenshot.png`. Then it opens the scenario editor (issue #8) on
+//! a new map, paints a wall square with an injected cursor move and left click, and checks that
+//! the document changed and that the square's pixels changed (saved as `docs/editor.png`);
+//! last it clicks the tool bar's Undo button and checks that the square is floor again.
 //!
 //! Without a display it prints that it skipped and passes, so `cargo test` works anywhere;
 //! `FIVEFOOT_WINDOW_TEST=require` (set by `.ci/run`) makes a missing display a failure.
@@ -16,16 +19,22 @@ use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::input::mouse::MouseButtonInput;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
+use bevy::ui::UiGlobalTransform;
 use bevy::window::{CursorMoved, PrimaryWindow};
+use fivefoot::editor::EditorDoc;
 use fivefoot::grid::{Space, Square};
 use fivefoot::gui::board::{space_centre, square_centre};
 use fivefoot::gui::camera::MainCamera;
+use fivefoot::gui::editor::EditorSession;
+use fivefoot::gui::editor::ui::UiAction;
+use fivefoot::gui::editor::view::MapSize;
 use fivefoot::gui::overlay::{Band, PathOverlay, path_preview, reach_bands};
 use fivefoot::gui::tokens::Token;
 use fivefoot::gui::{GuiConfig, Revision, Session};
 use fivefoot::history::{Battle, Sides};
 use fivefoot::rules::threat::space_of;
 use fivefoot::rules::{Combat, SideId, UnitId, UnitIndex};
+use fivefoot::scenario::format::TerrainKind;
 use fivefoot::scenario::{Templates, load_str};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -74,6 +83,7 @@ fn main() -> ExitCode {
     app.insert_resource(Driver {
         verdict: verdict.clone(),
         shot: root.join("docs/screenshot.png"),
+        editor_shot: root.join("docs/editor.png"),
         ..Driver::default()
     });
     app.add_systems(Update, drive.before(fivefoot::gui::AppSystems::Input));
@@ -103,6 +113,12 @@ fn main() -> ExitCode {
 
 #[derive(Debug, Clone, Default)]
 struct Verdict {
+    /// The battle's screenshot was checked.
+    battle_checked: bool,
+    /// The editor square's pixel before painting.
+    before: Option<[u8; 3]>,
+    /// The editor's screenshot was checked.
+    editor_checked: bool,
     finished: bool,
     failures: Vec<String>,
     notes: Vec<String>,
@@ -120,12 +136,30 @@ enum Phase {
     Settle,
     Shoot,
     AwaitShot,
+    OpenEditor,
+    EditorWarmUp,
+    AwaitBefore,
+    EditorClick,
+    EditorRelease,
+    AwaitPaint,
+    EditorShoot,
+    AwaitEditorShot,
+    UndoClick,
+    UndoRelease,
+    AwaitUndo,
 }
+
+/// The editor's new map and the square the test paints.
+const EDITOR_MAP: (u32, u32) = (12, 8);
+const PAINTED: Square = Square::new(3, 3);
 
 #[derive(Resource, Default)]
 struct Driver {
     verdict: Arc<Mutex<Verdict>>,
     shot: PathBuf,
+    editor_shot: PathBuf,
+    /// Where the painted square is in the screenshots, in physical pixels.
+    painted_px: Vec2,
     phase: Phase,
     frames: u32,
     unit: Option<UnitId>,
@@ -185,6 +219,9 @@ fn drive(
     mut moved: MessageWriter<CursorMoved>,
     mut clicks: MessageWriter<MouseButtonInput>,
     mut keys: MessageWriter<KeyboardInput>,
+    editor: Option<Res<EditorSession>>,
+    drawn: Option<Res<MapSize>>,
+    ui_buttons: Query<(&UiAction, &UiGlobalTransform)>,
     mut commands: Commands,
     mut exit: MessageWriter<AppExit>,
 ) {
@@ -362,13 +399,201 @@ fn drive(
             commands.spawn(Screenshot::primary_window()).observe(
                 move |captured: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>| {
                     check_screenshot(&captured.image, &samples, &shot, &verdict);
-                    exit.write(AppExit::Success);
+                    // A battle that is not drawn right ends the test here.
+                    if !verdict.lock().expect("verdict").failures.is_empty() {
+                        verdict.lock().expect("verdict").finished = true;
+                        exit.write(AppExit::Success);
+                    }
                 },
             );
             driver.phase = Phase::AwaitShot;
+            driver.frames = 0;
         }
-        Phase::AwaitShot => {}
+        Phase::AwaitShot => {
+            if driver.verdict.lock().expect("verdict").battle_checked {
+                driver.phase = Phase::OpenEditor;
+            }
+        }
+        Phase::OpenEditor => {
+            let (width, height) = EDITOR_MAP;
+            commands.queue(move |world: &mut World| {
+                fivefoot::gui::editor::open_editor(world, EditorDoc::blank("starfinder", width, height));
+            });
+            driver.note(format!("the editor opens on a new {width}×{height} map"));
+            driver.phase = Phase::EditorWarmUp;
+            driver.frames = 0;
+        }
+        Phase::EditorWarmUp => {
+            // The map drawn and the camera fitted to it, and a few frames rendered.
+            if driver.frames < 20 || drawn.is_none() {
+                return;
+            }
+            let Some(editor) = editor else {
+                driver.fail("the editor did not open".into());
+                exit.write(AppExit::Success);
+                return;
+            };
+            let before = editor.doc().cell(PAINTED).map(|c| c.terrain);
+            driver.note(format!("square {PAINTED} is {before:?} before painting"));
+            let at = to_screen(&camera, square_centre(PAINTED));
+            move_cursor(&mut window, window_entity, at, &mut moved);
+            driver.painted_px = at * window.scale_factor();
+            let verdict = driver.verdict.clone();
+            let px = driver.painted_px;
+            commands
+                .spawn(Screenshot::primary_window())
+                .observe(move |captured: On<ScreenshotCaptured>| {
+                    let pixel = pixel_at(&captured.image, px);
+                    verdict.lock().expect("verdict").before = Some(pixel.unwrap_or_default());
+                });
+            driver.phase = Phase::AwaitBefore;
+            driver.frames = 0;
+        }
+        Phase::AwaitBefore => {
+            if driver.verdict.lock().expect("verdict").before.is_some() {
+                driver.phase = Phase::EditorClick;
+            }
+        }
+        Phase::EditorClick => {
+            clicks.write(MouseButtonInput {
+                button: MouseButton::Left,
+                state: ButtonState::Pressed,
+                window: window_entity,
+            });
+            driver.phase = Phase::EditorRelease;
+        }
+        Phase::EditorRelease => {
+            clicks.write(MouseButtonInput {
+                button: MouseButton::Left,
+                state: ButtonState::Released,
+                window: window_entity,
+            });
+            driver.phase = Phase::AwaitPaint;
+            driver.frames = 0;
+        }
+        Phase::AwaitPaint => {
+            let terrain = editor.as_ref().and_then(|e| e.doc().cell(PAINTED).map(|c| c.terrain));
+            if terrain != Some(TerrainKind::Wall) {
+                if driver.frames > 60 {
+                    driver.fail(format!("the click did not paint {PAINTED}: it is {terrain:?}"));
+                    exit.write(AppExit::Success);
+                }
+                return;
+            }
+            // Let the tiles redraw before the screenshot.
+            if driver.frames < 15 {
+                return;
+            }
+            driver.note(format!("the click painted {PAINTED}: {terrain:?}"));
+            driver.phase = Phase::EditorShoot;
+        }
+        Phase::EditorShoot => {
+            let verdict = driver.verdict.clone();
+            let shot = driver.editor_shot.clone();
+            let px = driver.painted_px;
+            commands
+                .spawn(Screenshot::primary_window())
+                .observe(move |captured: On<ScreenshotCaptured>| {
+                    check_painted(&captured.image, px, &shot, &verdict);
+                });
+            driver.phase = Phase::AwaitEditorShot;
+        }
+        Phase::AwaitEditorShot => {
+            if !driver.verdict.lock().expect("verdict").editor_checked {
+                return;
+            }
+            // The tool bar's Undo button, where the layout put it (physical pixels).
+            let Some(at) = ui_buttons
+                .iter()
+                .find(|(action, _)| **action == UiAction::Undo)
+                .map(|(_, t)| t.translation / window.scale_factor())
+            else {
+                driver.fail("no Undo button on the tool bar".into());
+                exit.write(AppExit::Success);
+                return;
+            };
+            driver.note(format!("the Undo button is at {at}"));
+            move_cursor(&mut window, window_entity, at, &mut moved);
+            driver.phase = Phase::UndoClick;
+            driver.frames = 0;
+        }
+        Phase::UndoClick => {
+            // A frame for the UI to see the cursor over the button.
+            if driver.frames < 3 {
+                return;
+            }
+            clicks.write(MouseButtonInput {
+                button: MouseButton::Left,
+                state: ButtonState::Pressed,
+                window: window_entity,
+            });
+            driver.phase = Phase::UndoRelease;
+        }
+        Phase::UndoRelease => {
+            clicks.write(MouseButtonInput {
+                button: MouseButton::Left,
+                state: ButtonState::Released,
+                window: window_entity,
+            });
+            driver.phase = Phase::AwaitUndo;
+            driver.frames = 0;
+        }
+        Phase::AwaitUndo => {
+            let terrain = editor.as_ref().and_then(|e| e.doc().cell(PAINTED).map(|c| c.terrain));
+            if terrain != Some(TerrainKind::Floor) {
+                if driver.frames > 60 {
+                    driver.fail(format!(
+                        "the Undo button did not undo the paint: {PAINTED} is {terrain:?}"
+                    ));
+                    exit.write(AppExit::Success);
+                }
+                return;
+            }
+            driver.note(format!("the Undo button took the paint back: {PAINTED} is {terrain:?}"));
+            driver.verdict.lock().expect("verdict").finished = true;
+            exit.write(AppExit::Success);
+        }
     }
+}
+
+/// The colour of one pixel of a screenshot (physical pixels), if it is inside.
+fn pixel_at(image: &Image, at: Vec2) -> Option<[u8; 3]> {
+    let rgb = image.clone().try_into_dynamic().ok()?.to_rgb8();
+    let (x, y) = (at.x.round() as u32, at.y.round() as u32);
+    (x < rgb.width() && y < rgb.height()).then(|| rgb.get_pixel(x, y).0)
+}
+
+/// The painted square's pixel must differ from before and be the wall tile's dark grey (under
+/// the hover's light tint).
+fn check_painted(image: &Image, at: Vec2, shot: &Path, verdict: &Arc<Mutex<Verdict>>) {
+    let mut v = verdict.lock().expect("verdict");
+    let before = v.before.unwrap_or_default();
+    match pixel_at(image, at) {
+        Some(after) => {
+            let change: u32 = before.iter().zip(after).map(|(a, b)| a.abs_diff(b) as u32).sum();
+            let line = format!(
+                "the painted square's pixel went from #{:02x}{:02x}{:02x} to #{:02x}{:02x}{:02x} (change {change})",
+                before[0], before[1], before[2], after[0], after[1], after[2]
+            );
+            let darker = after.iter().map(|c| *c as u32).sum::<u32>() < before.iter().map(|c| *c as u32).sum::<u32>();
+            if change >= 60 && darker {
+                v.notes.push(line);
+            } else {
+                v.failures.push(format!("{line}; expected a darker wall tile"));
+            }
+        }
+        None => v
+            .failures
+            .push(format!("the painted square at {at} is outside the screenshot")),
+    }
+    match image.clone().try_into_dynamic().map(|d| d.to_rgb8()) {
+        Ok(rgb) => match rgb.save(shot) {
+            Ok(()) => v.notes.push(format!("saved {}", shot.display())),
+            Err(e) => v.failures.push(format!("cannot save {}: {e}", shot.display())),
+        },
+        Err(e) => v.failures.push(format!("the editor screenshot cannot be read: {e}")),
+    }
+    v.editor_checked = true;
 }
 
 fn srgb8(colour: Color) -> [u8; 3] {
@@ -397,7 +622,7 @@ fn check_screenshot(image: &Image, samples: &[Sample], shot: &Path, verdict: &Ar
         Ok(dynamic) => dynamic.to_rgb8(),
         Err(e) => {
             v.failures.push(format!("the screenshot cannot be read: {e}"));
-            v.finished = true;
+            v.battle_checked = true;
             return;
         }
     };
@@ -428,5 +653,5 @@ fn check_screenshot(image: &Image, samples: &[Sample], shot: &Path, verdict: &Ar
         Ok(()) => v.notes.push(format!("saved {}", shot.display())),
         Err(e) => v.failures.push(format!("cannot save {}: {e}", shot.display())),
     }
-    v.finished = true;
+    v.battle_checked = true;
 }

@@ -176,10 +176,7 @@ pub fn main() -> ExitCode {
     match cli.command {
         None => play::play(None),
         Some(Command::Play { file }) => play::play(file),
-        Some(Command::Edit { .. }) => {
-            err("fivefoot: not supported yet: the scenario editor arrives with the editor issue");
-            ExitCode::from(2)
-        }
+        Some(Command::Edit { file }) => play::edit(file),
         Some(Command::Validate { files }) => validate::validate(&files),
         Some(Command::Run {
             scenario,

@@ -25,6 +25,47 @@ pub fn play(file: Option<PathBuf>) -> ExitCode {
     show_headless(open(file))
 }
 
+/// `fivefoot edit [FILE]`: the scenario editor on FILE (a file that does not exist yet is a new
+/// scenario saved there), or on a new scenario. Needs the windowed build.
+pub fn edit(file: Option<PathBuf>) -> ExitCode {
+    #[cfg(feature = "gui")]
+    {
+        match editor_doc(file) {
+            Ok(doc) => crate::gui::edit(doc),
+            Err(why) => {
+                super::err(why);
+                ExitCode::FAILURE
+            }
+        }
+    }
+    #[cfg(not(feature = "gui"))]
+    {
+        let _ = file;
+        super::err("fivefoot: not supported yet: the scenario editor needs the windowed build (feature `gui`)");
+        ExitCode::from(2)
+    }
+}
+
+/// The size and family of the scenario `fivefoot edit` starts when it is given no file.
+pub const NEW_SCENARIO: (&str, u32, u32) = ("starfinder", 20, 12);
+
+/// The document `fivefoot edit` opens: FILE if it exists (an unreadable or syntax-broken one
+/// is refused with its messages), a new scenario to be saved at FILE otherwise.
+#[cfg_attr(not(feature = "gui"), allow(dead_code))]
+pub fn editor_doc(file: Option<PathBuf>) -> Result<crate::editor::EditorDoc, String> {
+    let (family, width, height) = NEW_SCENARIO;
+    match file {
+        Some(path) if path.exists() => crate::editor::EditorDoc::open(&path)
+            .map_err(|d| d.iter().map(|d| d.to_string()).collect::<Vec<_>>().join("\n")),
+        Some(path) => {
+            let mut doc = crate::editor::EditorDoc::blank(family, width, height);
+            doc.path = Some(path);
+            Ok(doc)
+        }
+        None => Ok(crate::editor::EditorDoc::blank(family, width, height)),
+    }
+}
+
 /// The battle of `file`, or of the embedded default scenario; the messages if it cannot start.
 pub fn open(file: Option<PathBuf>) -> Result<Battle, String> {
     match file {
@@ -68,4 +109,29 @@ fn show_headless(battle: Result<Battle, String>) -> ExitCode {
         ));
     }
     ExitCode::SUCCESS
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn edit_opens_a_file_a_new_scenario_for_a_missing_file_and_refuses_broken_ron() {
+        let blank = editor_doc(None).expect("a new scenario");
+        assert_eq!(blank.size(), (NEW_SCENARIO.1, NEW_SCENARIO.2));
+        assert_eq!(blank.path, None);
+        let dir = std::env::temp_dir().join(format!("fivefoot-edit-cli-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let missing = dir.join("new.ron");
+        let doc = editor_doc(Some(missing.clone())).expect("a new scenario saved there");
+        assert_eq!(doc.path, Some(missing));
+        let broken = dir.join("broken.ron");
+        std::fs::write(&broken, "Scenario(version: 1,").unwrap();
+        let why = editor_doc(Some(broken)).expect_err("refused");
+        assert!(why.contains("broken.ron"), "{why}");
+        let shipped = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("scenarios/saga_hangar.ron");
+        assert_eq!(editor_doc(Some(shipped.clone())).expect("opens").path, Some(shipped));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }

@@ -1,8 +1,10 @@
 //! The in-game menu (Esc in move mode): resume, save, load (the saves in the data directory,
 //! as on the title screen), undo, the reaction settings of each side, and quit to the title.
-//! Its buttons send the same intents as the shortcuts (Ctrl+S, Ctrl+Z, Ctrl+O).
+//! Its buttons send the same intents as the shortcuts (Ctrl+S, Ctrl+Z, Ctrl+O). During a play
+//! test from the editor it also offers "Back to editor".
 
 use super::actions::Mode;
+use super::editor::playtest::{PlayTest, back_to_editor};
 use super::panel::{Choice, Chosen, Panel, PanelKind, PanelOption, PanelSpec, digit};
 use super::saves::{DataDir, list_saves, load_save};
 use super::session::{Intent, Session, StatusLine, install_session};
@@ -31,6 +33,8 @@ pub enum Page {
     Main,
     Load,
     Reactions,
+    /// Not a page: back to the editor from a play test.
+    Editor,
 }
 
 /// The menu's main page.
@@ -52,6 +56,17 @@ pub fn main_page() -> PanelSpec {
             .map(|(i, (label, choice))| PanelOption::new(label, digit(i), choice))
             .collect(),
     }
+}
+
+/// The main page, with "Back to editor" during a play test.
+pub fn main_page_for(play_test: bool) -> PanelSpec {
+    let mut page = main_page();
+    if play_test {
+        let key = digit(page.options.len());
+        page.options
+            .push(PanelOption::new("Back to editor", key, Choice::Page(Page::Editor)));
+    }
+    page
 }
 
 /// The load page: up to nine saves, newest first (a broken one greyed out with why), then back.
@@ -82,9 +97,14 @@ pub fn load_page(data: Option<&Path>) -> PanelSpec {
 
 /// Esc opens the menu when nothing else is using it (no open panel, move mode; Esc in another
 /// mode goes back to move mode first, in `actions`).
-fn open_menu_on_escape(keys: Res<ButtonInput<KeyCode>>, mode: Res<Mode>, mut panel: ResMut<Panel>) {
+fn open_menu_on_escape(
+    keys: Res<ButtonInput<KeyCode>>,
+    mode: Res<Mode>,
+    play_test: Option<Res<PlayTest>>,
+    mut panel: ResMut<Panel>,
+) {
     if keys.just_pressed(KeyCode::Escape) && !panel.is_open() && *mode == Mode::Move {
-        panel.0 = Some(main_page());
+        panel.0 = Some(main_page_for(play_test.is_some()));
     }
 }
 
@@ -92,6 +112,7 @@ fn menu_chosen(
     mut chosen: MessageReader<Chosen>,
     session: NonSend<Session>,
     data: Res<DataDir>,
+    play_test: Option<Res<PlayTest>>,
     mut panel: ResMut<Panel>,
     mut intents: MessageWriter<Intent>,
     mut commands: Commands,
@@ -102,7 +123,11 @@ fn menu_chosen(
                 intents.write(intent.clone());
                 None
             }
-            Choice::Page(Page::Main) => Some(main_page()),
+            Choice::Page(Page::Main) => Some(main_page_for(play_test.is_some())),
+            Choice::Page(Page::Editor) => {
+                commands.queue(back_to_editor);
+                None
+            }
             Choice::Page(Page::Load) => Some(load_page(data.0.as_deref())),
             Choice::Page(Page::Reactions) => Some(super::reactions::settings_page(session.battle.world())),
             Choice::Load(path) => {
@@ -146,6 +171,13 @@ mod tests {
                 Choice::Page(Page::Reactions),
                 Choice::Intent(Intent::Menu),
             ]
+        );
+        assert_eq!(main_page_for(false), main_page());
+        let testing = main_page_for(true);
+        assert_eq!(
+            testing.options.last().map(|o| o.choice.clone()),
+            Some(Choice::Page(Page::Editor)),
+            "a play test offers the way back to the editor"
         );
         let none = load_page(None);
         assert_eq!(none.options.len(), 1, "only Back");

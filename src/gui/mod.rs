@@ -15,6 +15,7 @@ pub mod camera;
 pub mod chase;
 pub mod chase_combat;
 pub mod chase_stay;
+pub mod editor;
 pub mod font;
 pub mod handoff;
 pub mod hud;
@@ -96,6 +97,16 @@ pub fn app(launch: Launch, config: &GuiConfig) -> App {
         }
     }
     app.add_plugins(plugin);
+    app
+}
+
+/// Builds the windowed app on the scenario editor with `doc`.
+pub fn editor_app(doc: crate::editor::EditorDoc, config: &GuiConfig) -> App {
+    let mut app = window_app(config);
+    app.insert_state(Screen::Editor);
+    app.add_plugins(plugin);
+    // After the plugins: the data directory is known, to mention earlier unsaved work.
+    editor::session::install_editor(app.world_mut(), editor::EditorSession::new(doc));
     app
 }
 
@@ -185,11 +196,18 @@ pub fn plugin(app: &mut App) {
     app.add_plugins((panel::plugin, menu::plugin, reactions::plugin));
     // The vehicle chase panel (only shown when the battle is a chase).
     app.add_plugins(chase::plugin);
+    // The scenario editor (its own screen).
+    app.add_plugins(editor::plugin);
 }
 
 /// Opens the window on a launch and runs the game until it is closed.
 pub fn play(launch: Launch) -> ExitCode {
     run(app(launch, &GuiConfig::default()))
+}
+
+/// Opens the window on the scenario editor and runs it until it is closed.
+pub fn edit(doc: crate::editor::EditorDoc) -> ExitCode {
+    run(editor_app(doc, &GuiConfig::default()))
 }
 
 /// Opens the window on the title screen and runs the game until it is closed.

@@ -1,7 +1,9 @@
 //! The end screen: who won, each objective and whether it was met, the sides eliminated.
 //! Reached from `screens::route_battle` when `Battle::outcome` says the battle is over; the
-//! finished battle's autosave is removed so "Resume" is not offered for it.
+//! finished battle's autosave is removed so "Resume" is not offered for it. After a play test
+//! from the editor, E goes back to the editor.
 
+use super::editor::playtest::{PlayTest, back_to_editor};
 use super::saves::{DataDir, autosave_path};
 use super::session::Session;
 use super::{AppSystems, Screen};
@@ -40,7 +42,7 @@ pub fn result_lines(outcome: &Outcome, sides: &[Side]) -> (String, Vec<String>) 
     (headline, lines)
 }
 
-fn spawn_results_screen(mut commands: Commands, session: NonSend<Session>) {
+fn spawn_results_screen(mut commands: Commands, session: NonSend<Session>, play_test: Option<Res<PlayTest>>) {
     let battle = &session.battle;
     let sides = &battle.world().resource::<Sides>().0;
     let outcome = battle.outcome();
@@ -78,7 +80,11 @@ fn spawn_results_screen(mut commands: Commands, session: NonSend<Session>) {
             ),
             (
                 Name::new("Hint"),
-                Text::new("Enter: back to the title screen · Ctrl+Q: quit"),
+                Text::new(if play_test.is_some() {
+                    "E: back to the editor · Enter: back to the title screen · Ctrl+Q: quit"
+                } else {
+                    "Enter: back to the title screen · Ctrl+Q: quit"
+                }),
                 TextFont::from_font_size(15.0),
                 TextColor(Color::srgb(0.7, 0.7, 0.75)),
             ),
@@ -92,8 +98,60 @@ fn remove_autosave(dir: Res<DataDir>) {
     }
 }
 
-fn leave_results(keys: Res<ButtonInput<KeyCode>>, mut screen: ResMut<NextState<Screen>>) {
-    if keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter, KeyCode::Escape]) {
+fn leave_results(
+    keys: Res<ButtonInput<KeyCode>>,
+    play_test: Option<Res<PlayTest>>,
+    mut screen: ResMut<NextState<Screen>>,
+    mut commands: Commands,
+) {
+    if play_test.is_some() && keys.just_pressed(KeyCode::KeyE) {
+        commands.queue(back_to_editor);
+    } else if keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter, KeyCode::Escape]) {
         screen.set(Screen::Title);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gui::editor::EditorSession;
+    use crate::gui::editor::playtest::PlayTest;
+    use bevy::state::app::StatesPlugin;
+
+    fn results_app(play_test: bool) -> App {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, StatesPlugin));
+        app.insert_non_send(Session::new(crate::gui::session::tests::tutorial()));
+        app.insert_resource(DataDir(None));
+        app.init_resource::<ButtonInput<KeyCode>>();
+        app.init_resource::<crate::gui::editor::EditorStatus>();
+        if play_test {
+            app.insert_resource(PlayTest { data: None });
+            let doc = crate::editor::EditorDoc::blank("starfinder", 4, 4);
+            app.insert_resource(EditorSession::new(doc));
+        }
+        app.insert_state(Screen::Results);
+        crate::gui::order_sets(&mut app);
+        app.add_plugins(plugin);
+        app.update();
+        app
+    }
+
+    fn press(app: &mut App, key: KeyCode) -> Screen {
+        app.world_mut().resource_mut::<ButtonInput<KeyCode>>().press(key);
+        app.update();
+        app.update();
+        *app.world().resource::<State<Screen>>().get()
+    }
+
+    #[test]
+    fn after_a_play_test_e_goes_back_to_the_editor_and_enter_to_the_title() {
+        assert_eq!(press(&mut results_app(true), KeyCode::KeyE), Screen::Editor);
+        assert_eq!(press(&mut results_app(true), KeyCode::Enter), Screen::Title);
+        assert_eq!(
+            press(&mut results_app(false), KeyCode::KeyE),
+            Screen::Results,
+            "no editor to go back to"
+        );
     }
 }

@@ -1,4 +1,4 @@
-//! The screens as states (title, battle, hand-off, results, and the screen that shows why a
+//! The screens as states (title, battle, hand-off, results, the editor, and the screen that shows why a
 //! scenario could not be opened, which never crashes the game), and `route_battle`, which
 //! leaves the battle for the hand-off or the end screen after the battle changed.
 
@@ -33,6 +33,8 @@ pub enum Screen {
     Results,
     /// The scenario could not be opened: its messages, and how to leave.
     Invalid,
+    /// The scenario editor (`gui::editor`).
+    Editor,
 }
 
 /// After the battle changed: the end screen when it is over, else the hand-off when the turn

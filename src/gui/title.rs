@@ -1,7 +1,10 @@
-//! The title screen: "Resume" when an autosave exists, the embedded default scenario, the
-//! scenarios in `scenarios/` (name, ruleset, sides, map size and description, or the
-//! validator's messages for an invalid one), "Load save…" (the saves in the data directory)
-//! and Quit. Up/Down or the mouse select, Enter or a click opens; Esc goes back from the saves.
+//! The title screen: "Resume" when an autosave exists, "Restore unsaved editor work" for each
+//! editor autosave, the embedded default scenario, the scenarios in `scenarios/` and those
+//! saved from the editor (name, ruleset, sides, map size and description, or the validator's
+//! messages for an invalid one), "Editor" (a new scenario of a chosen family, or any scenario
+//! file, opened in the scenario editor), "Load save…" (the saves in the data directory) and
+//! Quit. Up/Down or the mouse select, Enter or a click opens; Esc goes back from the saves and
+//! the editor page.
 //! The menu is data ([`main_menu`], [`saves_menu`]); `open_choice` turns a choice into a battle.
 
 use super::saves::{DataDir, autosave_path, list_saves, load_save};
@@ -15,7 +18,15 @@ use std::path::{Path, PathBuf};
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<TitleMenu>();
     app.init_resource::<ScenarioDir>();
-    app.add_systems(OnEnter(Screen::Title), (build_main_menu, spawn_title_screen).chain());
+    app.add_systems(
+        OnEnter(Screen::Title),
+        (
+            super::editor::playtest::end_on_title,
+            build_main_menu,
+            spawn_title_screen,
+        )
+            .chain(),
+    );
     app.add_systems(
         Update,
         (menu_keys, menu_mouse)
@@ -56,8 +67,16 @@ pub enum Choice {
     Save(PathBuf),
     /// Show the saves.
     Saves,
-    /// Back from the saves.
+    /// Back from the saves or the editor page.
     Back,
+    /// Show the editor page.
+    Editor,
+    /// A new scenario of this rule family in the editor.
+    EditorNew(String),
+    /// This scenario file in the editor.
+    EditorOpen(PathBuf),
+    /// An editor autosave in the editor.
+    EditorRestore(PathBuf),
     Quit,
 }
 
@@ -137,6 +156,7 @@ pub fn main_menu(scenarios: &Path, data: Option<&Path>) -> Vec<MenuEntry> {
             );
         entries.push(MenuEntry::new("Resume", detail, Choice::Resume(autosave)));
     }
+    entries.extend(restore_entries(data));
     match load_str(DEFAULT_SCENARIO, DEFAULT_SCENARIO_NAME, &Templates::shipped()) {
         Ok(spec) => entries.push(MenuEntry::new(
             format!("{} (built in)", spec.name),
@@ -145,12 +165,8 @@ pub fn main_menu(scenarios: &Path, data: Option<&Path>) -> Vec<MenuEntry> {
         )),
         Err(d) => entries.push(invalid("built-in scenario".into(), &d)),
     }
-    let mut files: Vec<PathBuf> = std::fs::read_dir(scenarios)
-        .map(|r| r.filter_map(|e| e.ok()).map(|e| e.path()).collect())
-        .unwrap_or_default();
-    files.retain(|p| p.extension().is_some_and(|x| x == "ron"));
-    files.sort();
-    for path in files {
+    // The shipped scenarios, then the ones saved from the editor into the data directory.
+    for path in scenario_files(scenarios, data) {
         let same_as_default = std::fs::read_to_string(&path).is_ok_and(|t| t == DEFAULT_SCENARIO);
         if same_as_default {
             continue;
@@ -163,6 +179,11 @@ pub fn main_menu(scenarios: &Path, data: Option<&Path>) -> Vec<MenuEntry> {
             Err(d) => invalid(name, &d),
         });
     }
+    entries.push(MenuEntry::new(
+        "Editor",
+        "make a new scenario or change one: map, sides, units, objectives",
+        Choice::Editor,
+    ));
     if data.is_some() {
         entries.push(MenuEntry::new(
             "Load save…",
@@ -182,6 +203,58 @@ fn invalid(name: String, diagnostics: &[crate::scenario::Diagnostic]) -> MenuEnt
         choice: None,
         problems: Some(problems.join("\n")),
     }
+}
+
+/// The `.ron` files of the scenarios folder, then of the data directory's `scenarios/` (where
+/// the editor saves), each folder sorted by name.
+fn scenario_files(scenarios: &Path, data: Option<&Path>) -> Vec<PathBuf> {
+    let mut folders = vec![scenarios.to_path_buf()];
+    folders.extend(data.map(|d| super::editor::files::scenarios_folder(Some(d))));
+    folders.dedup();
+    let mut all = Vec::new();
+    for folder in folders {
+        let mut files: Vec<PathBuf> = std::fs::read_dir(&folder)
+            .map(|r| r.filter_map(|e| e.ok()).map(|e| e.path()).collect())
+            .unwrap_or_default();
+        files.retain(|p| p.extension().is_some_and(|x| x == "ron"));
+        files.sort();
+        all.extend(files);
+    }
+    all
+}
+
+/// "Restore unsaved editor work" for each editor autosave in `data`, newest first.
+fn restore_entries(data: Option<&Path>) -> Vec<MenuEntry> {
+    data.map(super::editor::files::autosaves)
+        .unwrap_or_default()
+        .into_iter()
+        .map(|(path, summary)| MenuEntry::new("Restore unsaved editor work", summary, Choice::EditorRestore(path)))
+        .collect()
+}
+
+/// The editor page: restore the autosave, a new scenario of each family, each scenario file
+/// (of the scenarios folder and of the data directory's), then back. A file with problems is
+/// listed too: the editor is where they are fixed.
+pub fn editor_menu(scenarios: &Path, data: Option<&Path>) -> Vec<MenuEntry> {
+    let mut entries = restore_entries(data);
+    let (_, width, height) = crate::cli::play::NEW_SCENARIO;
+    for family in crate::ruleset::Family::ALL {
+        entries.push(MenuEntry::new(
+            format!("New scenario ({family})"),
+            format!("an empty {width}×{height} floor map with the {family} rules"),
+            Choice::EditorNew(family.id().to_string()),
+        ));
+    }
+    for path in scenario_files(scenarios, data) {
+        let name = crate::editor::EditorDoc::open(&path).map_or_else(|_| "cannot be read".to_string(), |d| d.file.name);
+        entries.push(MenuEntry::new(
+            format!("Edit {}", path.display()),
+            name,
+            Choice::EditorOpen(path),
+        ));
+    }
+    entries.push(MenuEntry::new("Back", "", Choice::Back));
+    entries
 }
 
 /// The saves page.
@@ -245,7 +318,7 @@ fn spawn_title_screen(mut commands: Commands) {
             ),
             (
                 Name::new("Keys"),
-                Text::new("Up/Down or the mouse to choose, Enter or click to open, Esc back, Ctrl+Q quits. In battle: Ctrl+Z undo, Ctrl+S save, Ctrl+O this menu."),
+                Text::new("Up/Down or the mouse to choose, Enter or click to open, Esc back, Ctrl+Q quits. In battle: Ctrl+Z undo, Ctrl+S save, Ctrl+O this menu. Editor: docs/editor.md."),
                 TextFont::from_font_size(14.0),
                 TextColor(Color::srgb(0.65, 0.65, 0.7)),
             ),
@@ -367,6 +440,12 @@ fn open_choice(world: &mut World) {
         return;
     };
     let data = world.resource::<DataDir>().0.clone();
+    if let Some(opened) = open_editor_choice(world, &choice, data.as_deref()) {
+        if let Err(why) = opened {
+            world.resource_mut::<TitleMenu>().message = why;
+        }
+        return;
+    }
     let battle = match choice {
         Choice::Default => default_battle(),
         Choice::Scenario(path) => crate::cli::open::open_battle(&path, &crate::cli::DiceArgs::default()),
@@ -386,11 +465,50 @@ fn open_choice(world: &mut World) {
             world.write_message(AppExit::Success);
             return;
         }
+        Choice::Editor | Choice::EditorNew(_) | Choice::EditorOpen(_) | Choice::EditorRestore(_) => {
+            unreachable!("opened by open_editor_choice")
+        }
     };
     match battle {
         Ok(battle) => open_session(world, battle),
         Err(why) => world.resource_mut::<TitleMenu>().message = format!("Cannot open it:\n{why}"),
     }
+}
+
+/// Opens an editor choice (`None` for the other choices): the editor page, a document in the
+/// editor, or why not. Each editing session autosaves to its own file, so opening one never
+/// touches another's unsaved work.
+fn open_editor_choice(world: &mut World, choice: &Choice, data: Option<&Path>) -> Option<Result<(), String>> {
+    let doc = match choice {
+        Choice::Editor => {
+            let scenarios = world.resource::<ScenarioDir>().0.clone();
+            world.resource_mut::<TitleMenu>().show(editor_menu(&scenarios, data));
+            return Some(Ok(()));
+        }
+        Choice::EditorNew(family) => {
+            let (_, width, height) = crate::cli::play::NEW_SCENARIO;
+            crate::editor::EditorDoc::blank(family, width, height)
+        }
+        Choice::EditorOpen(path) => match crate::editor::EditorDoc::open(path) {
+            Ok(doc) => doc,
+            Err(d) => {
+                let lines: Vec<String> = d.iter().map(|d| d.to_string()).collect();
+                return Some(Err(format!("Cannot open it:\n{}", lines.join("\n"))));
+            }
+        },
+        Choice::EditorRestore(file) => {
+            return Some(match super::editor::files::restore(file) {
+                Ok(session) => {
+                    super::editor::files::open_restored(world, session);
+                    Ok(())
+                }
+                Err(why) => Err(format!("Cannot restore it:\n{why}")),
+            });
+        }
+        _ => return None,
+    };
+    super::editor::open_editor(world, doc);
+    Some(Ok(()))
 }
 
 #[cfg(test)]
@@ -451,7 +569,7 @@ mod tests {
         let labels: Vec<&str> = entries.iter().map(|e| e.label.as_str()).collect();
         assert_eq!(labels[0], "Resume");
         assert_eq!(entries[1].choice, Some(Choice::Default));
-        assert_eq!(&labels[2..], ["Load save…", "Quit"]);
+        assert_eq!(&labels[2..], ["Editor", "Load save…", "Quit"]);
         std::fs::remove_dir_all(&data).unwrap();
     }
 
@@ -475,6 +593,109 @@ mod tests {
     }
 
     #[test]
+    fn the_editor_page_offers_each_family_every_scenario_file_and_the_autosave() {
+        let entries = editor_menu(&shipped(), None);
+        let new: Vec<&Choice> = entries
+            .iter()
+            .filter_map(|e| e.choice.as_ref())
+            .filter(|c| matches!(c, Choice::EditorNew(_)))
+            .collect();
+        assert_eq!(new.len(), 4, "one new scenario per rule family");
+        let files = entries
+            .iter()
+            .filter(|e| matches!(e.choice, Some(Choice::EditorOpen(_))))
+            .count();
+        let shipped_files = std::fs::read_dir(shipped())
+            .unwrap()
+            .filter(|e| e.as_ref().unwrap().path().extension().is_some_and(|x| x == "ron"))
+            .count();
+        assert_eq!(files, shipped_files, "every file, the built-in copy too");
+        assert_eq!(entries.last().unwrap().choice, Some(Choice::Back));
+
+        let data = temp_dir("editor-page");
+        let autosave = super::super::editor::files::autosave_path(&data, "one");
+        std::fs::create_dir_all(autosave.parent().unwrap()).unwrap();
+        std::fs::write(&autosave, crate::editor::EditorDoc::blank("saga", 5, 5).to_ron()).unwrap();
+        let page = editor_menu(&data.join("missing"), Some(&data));
+        assert_eq!(page[0].choice, Some(Choice::EditorRestore(autosave)));
+        assert!(page[0].detail.contains("never saved"), "{}", page[0].detail);
+        let main = main_menu(&data.join("missing"), Some(&data));
+        assert!(main.iter().any(|e| matches!(e.choice, Some(Choice::EditorRestore(_)))));
+        let saved = super::super::editor::files::scenarios_folder(Some(&data)).join("mine.ron");
+        std::fs::create_dir_all(saved.parent().unwrap()).unwrap();
+        std::fs::copy(shipped().join("saga_hangar.ron"), &saved).unwrap();
+        let main = main_menu(&data.join("missing"), Some(&data));
+        assert!(
+            main.iter().any(|e| e.choice == Some(Choice::Scenario(saved.clone()))),
+            "a scenario saved from the editor can be played from the title"
+        );
+        std::fs::remove_dir_all(&data).unwrap();
+    }
+
+    fn title_app(data: Option<PathBuf>) -> App {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, StatesPlugin));
+        app.insert_state(Screen::Title);
+        app.insert_resource(DataDir(data));
+        app.insert_resource(ScenarioDir(PathBuf::from("no-such-folder")));
+        app.init_resource::<ButtonInput<KeyCode>>();
+        app.add_message::<AppExit>();
+        crate::gui::order_sets(&mut app);
+        app.add_plugins(plugin);
+        app.update();
+        app
+    }
+
+    fn choose(app: &mut App, choice: Choice) {
+        app.world_mut().resource_mut::<TitleMenu>().chosen = Some(choice);
+        app.update();
+        app.update();
+    }
+
+    #[test]
+    fn a_new_scenario_opens_the_editor_and_leaves_other_editor_work_alone() {
+        let data = temp_dir("editor-new");
+        let autosave = super::super::editor::files::autosave_path(&data, "earlier");
+        std::fs::create_dir_all(autosave.parent().unwrap()).unwrap();
+        std::fs::write(&autosave, crate::editor::EditorDoc::blank("saga", 5, 5).to_ron()).unwrap();
+        let mut app = title_app(Some(data.clone()));
+        choose(&mut app, Choice::EditorNew("d20_srd".into()));
+        assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Editor);
+        let session = app.world().resource::<crate::gui::editor::EditorSession>();
+        assert_eq!(session.doc().file.ruleset, "d20_srd");
+        assert!(autosave.exists(), "the earlier session's work is kept");
+        let status = &app.world().resource::<crate::gui::editor::EditorStatus>().0;
+        assert!(status.contains("earlier editor sessions"), "{status}");
+        std::fs::remove_dir_all(&data).unwrap();
+    }
+
+    #[test]
+    fn a_scenario_file_and_the_autosave_open_in_the_editor() {
+        let data = temp_dir("editor-open");
+        let mut app = title_app(Some(data.clone()));
+        let file = shipped().join("saga_hangar.ron");
+        choose(&mut app, Choice::EditorOpen(file.clone()));
+        assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Editor);
+        let session = app.world().resource::<crate::gui::editor::EditorSession>();
+        assert_eq!(session.doc().path.as_ref(), Some(&file));
+        assert!(!session.unsaved());
+
+        let mut doc = crate::editor::EditorDoc::blank("starfinder", 4, 3);
+        doc.file.name = "Kept".into();
+        let mut kept = crate::gui::editor::EditorSession::new(doc);
+        kept.restored = true;
+        super::super::editor::files::write_autosave(&data, &kept).unwrap();
+        app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Title);
+        app.update();
+        let file = super::super::editor::files::autosave_path(&data, &kept.autosave_id);
+        choose(&mut app, Choice::EditorRestore(file));
+        let session = app.world().resource::<crate::gui::editor::EditorSession>();
+        assert_eq!(session.doc().file.name, "Kept");
+        assert!(session.unsaved(), "restored work is not saved anywhere yet");
+        std::fs::remove_dir_all(&data).unwrap();
+    }
+
+    #[test]
     fn choosing_the_default_opens_the_battle_screen() {
         let mut app = App::new();
         app.add_plugins((MinimalPlugins, StatesPlugin));
@@ -486,7 +707,11 @@ mod tests {
         crate::gui::order_sets(&mut app);
         app.add_plugins(plugin);
         app.update();
-        assert_eq!(app.world().resource::<TitleMenu>().entries.len(), 2);
+        assert_eq!(
+            app.world().resource::<TitleMenu>().entries.len(),
+            3,
+            "default, Editor, Quit"
+        );
         app.world_mut()
             .resource_mut::<ButtonInput<KeyCode>>()
             .press(KeyCode::Enter);

@@ -1,0 +1,163 @@
+//! The editor's view of the map: fitted to the map (between the tool bar, the side panel and
+//! the status line) when a document opens; pans with a right- or middle-button drag and the
+//! arrow keys, zooms with the wheel; `JumpTo` centres it on a square (the problem list).
+
+use super::super::board::{BoardSize, square_centre};
+use super::super::camera::{MAX_ZOOM, MIN_ZOOM, MainCamera, zoomed};
+use super::super::{AppSystems, Screen};
+use super::text_field::Focus;
+use super::ui::{SIDEBAR_WIDTH, STATUS_HEIGHT, TOOLBAR_HEIGHT};
+use super::view::{FitCamera, MapSize};
+use crate::grid::Square;
+use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll, MouseScrollUnit};
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (
+            fit.run_if(resource_exists::<FitCamera>.and_then(resource_exists::<MapSize>)),
+            pan_with_keys,
+            pan_with_drag,
+            zoom_with_wheel,
+            jump,
+        )
+            .chain()
+            .in_set(AppSystems::Input)
+            .run_if(in_state(Screen::Editor)),
+    );
+}
+
+/// Centre the view on this square.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct JumpTo(pub Square);
+
+/// The camera scale and centre that show the whole map in a window of `window` logical pixels,
+/// between the bars.
+pub fn fit_view(size: MapSize, window: Vec2) -> (f32, Vec2) {
+    let rect = BoardSize {
+        width: size.width,
+        height: size.height,
+    }
+    .rect();
+    let room = Vec2::new(
+        window.x - SIDEBAR_WIDTH - 30.0,
+        window.y - TOOLBAR_HEIGHT - STATUS_HEIGHT - 30.0,
+    )
+    .max(Vec2::splat(64.0));
+    let scale = (rect.width() / room.x)
+        .max(rect.height() / room.y)
+        .clamp(MIN_ZOOM, MAX_ZOOM);
+    // The map sits left of the panel and between the bars.
+    let shift = Vec2::new(-SIDEBAR_WIDTH, STATUS_HEIGHT - TOOLBAR_HEIGHT) / 2.0 * scale;
+    (scale, rect.center() - shift)
+}
+
+fn fit(
+    mut commands: Commands,
+    size: Res<MapSize>,
+    window: Single<&Window, With<PrimaryWindow>>,
+    camera: Single<(&mut Transform, &mut Projection), With<MainCamera>>,
+) {
+    let (scale, centre) = fit_view(*size, window.size());
+    let (mut transform, mut projection) = camera.into_inner();
+    transform.translation = centre.extend(transform.translation.z);
+    if let Projection::Orthographic(ortho) = &mut *projection {
+        ortho.scale = scale;
+    }
+    commands.remove_resource::<FitCamera>();
+}
+
+fn scale_of(projection: &Projection) -> f32 {
+    match projection {
+        Projection::Orthographic(o) => o.scale,
+        _ => 1.0,
+    }
+}
+
+/// The arrow keys pan (the letters are the tools' shortcuts); not while typing.
+fn pan_with_keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    focus: Res<Focus>,
+    time: Res<Time>,
+    camera: Single<(&mut Transform, &Projection), With<MainCamera>>,
+) {
+    if focus.is_typing() {
+        return;
+    }
+    let mut dir = Vec2::ZERO;
+    for (code, d) in [
+        (KeyCode::ArrowUp, Vec2::Y),
+        (KeyCode::ArrowDown, -Vec2::Y),
+        (KeyCode::ArrowLeft, -Vec2::X),
+        (KeyCode::ArrowRight, Vec2::X),
+    ] {
+        if keys.pressed(code) {
+            dir += d;
+        }
+    }
+    if dir != Vec2::ZERO {
+        let (mut transform, projection) = camera.into_inner();
+        let step = dir.normalize() * 700.0 * scale_of(projection) * time.delta_secs();
+        transform.translation += step.extend(0.0);
+    }
+}
+
+fn pan_with_drag(
+    buttons: Res<ButtonInput<MouseButton>>,
+    motion: Res<AccumulatedMouseMotion>,
+    camera: Single<(&mut Transform, &Projection), With<MainCamera>>,
+) {
+    if !buttons.any_pressed([MouseButton::Right, MouseButton::Middle]) || motion.delta == Vec2::ZERO {
+        return;
+    }
+    let (mut transform, projection) = camera.into_inner();
+    let scale = scale_of(projection);
+    transform.translation.x -= motion.delta.x * scale;
+    transform.translation.y += motion.delta.y * scale;
+}
+
+fn zoom_with_wheel(
+    scroll: Res<AccumulatedMouseScroll>,
+    window: Single<&Window, With<PrimaryWindow>>,
+    mut projection: Single<&mut Projection, With<MainCamera>>,
+) {
+    // The wheel over the panel is not for the map.
+    let over_panel = window
+        .cursor_position()
+        .is_some_and(|p| super::ui::over_bars(p, window.size()));
+    if scroll.delta.y == 0.0 || over_panel {
+        return;
+    }
+    let lines = match scroll.unit {
+        MouseScrollUnit::Line => scroll.delta.y,
+        MouseScrollUnit::Pixel => scroll.delta.y / 40.0,
+    };
+    if let Projection::Orthographic(ortho) = &mut **projection {
+        ortho.scale = zoomed(ortho.scale, lines);
+    }
+}
+
+fn jump(mut jumps: MessageReader<JumpTo>, mut camera: Single<&mut Transform, With<MainCamera>>) {
+    if let Some(JumpTo(sq)) = jumps.read().last() {
+        let z = camera.translation.z;
+        camera.translation = square_centre(*sq).extend(z);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fitting_shows_the_whole_map_between_the_bars() {
+        let size = MapSize { width: 20, height: 12 };
+        let (scale, _) = fit_view(size, Vec2::new(1280.0, 800.0));
+        let room = Vec2::new(
+            1280.0 - SIDEBAR_WIDTH - 30.0,
+            800.0 - TOOLBAR_HEIGHT - STATUS_HEIGHT - 30.0,
+        );
+        assert!(20.0 * 64.0 / scale <= room.x + 0.01 && 12.0 * 64.0 / scale <= room.y + 0.01);
+    }
+}
