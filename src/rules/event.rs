@@ -565,6 +565,22 @@ pub enum GameEvent {
         skill: super::chase::BoardingSkill,
         outcome: super::chase::BoardingOutcome,
     },
+    /// VEH-22: at the start of its pilot's turn the vehicle was beyond the run of every foe
+    /// on foot (`foes`, each with its distance and run) and nobody could pursue: it and
+    /// everyone aboard leave the battle.
+    VehicleEscaped {
+        vehicle: UnitId,
+        riders: Vec<UnitId>,
+        foes: Vec<super::vehicle::escape::FootFoe>,
+    },
+    /// VEH-22, §26: as `VehicleEscaped`, but the foes have piloted vehicles: the battle
+    /// becomes a chase with these vehicles in these zones; `left_out` leave the battle.
+    ChaseBegan {
+        escapee: UnitId,
+        foes: Vec<super::vehicle::escape::FootFoe>,
+        zones: Vec<(UnitId, i32)>,
+        left_out: Vec<UnitId>,
+    },
 }
 
 fn is_zero(v: &i32) -> bool {

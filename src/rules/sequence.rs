@@ -263,6 +263,11 @@ pub fn begin_turn(ex: &mut Executor, unit: UnitId) -> Result<(), RuleError> {
         round: combat.round,
         count,
     });
+    // VEH-22: after every foe's turn since its move, a vehicle may have got away.
+    if super::vehicle::escape::at_turn_start(ex, &unit)? {
+        ex.emit(GameEvent::TurnEnded { unit });
+        return advance(ex, true);
+    }
     // VEH-11..VEH-13: vehicles acting on this initiative slot move first.
     super::vehicle::at_turn_start(ex, &unit)?;
     super::bleeding::bleed_at_turn_start(ex, &unit)

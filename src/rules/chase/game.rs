@@ -497,6 +497,29 @@ pub fn narrate_chase(event: &GameEvent) -> String {
                 outcome.dc
             )
         }
+        GameEvent::VehicleEscaped { vehicle, riders, foes } => {
+            crate::rules::vehicle::escape::narrate_escape(vehicle, riders, foes)
+        }
+        GameEvent::ChaseBegan {
+            escapee,
+            foes,
+            zones,
+            left_out,
+        } => {
+            let zones: Vec<String> = zones.iter().map(|(v, z)| format!("{v} zone {z}")).collect();
+            let left = match left_out.len() {
+                0 => String::new(),
+                _ => format!(
+                    "; left out: {}",
+                    left_out.iter().map(|u| u.0.as_str()).collect::<Vec<_>>().join(", ")
+                ),
+            };
+            format!(
+                "{escapee} got beyond the run of {}, but its foes pursue: the battle becomes a vehicle chase ({}){left} (VEH-22)",
+                crate::rules::vehicle::escape::reach_list(foes),
+                zones.join(", ")
+            )
+        }
         _ => String::new(),
     }
 }

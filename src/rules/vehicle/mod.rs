@@ -10,6 +10,7 @@ mod boarding;
 mod control;
 mod crash;
 mod drive;
+pub mod escape;
 mod events;
 mod line;
 mod mounted;

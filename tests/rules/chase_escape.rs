@@ -1,0 +1,177 @@
+//! A grid battle that ends in an escape or turns into a chase (VEH-22, §26), played on the
+//! shipped Getaway scenario: the buggy drives, races away, the goblins take their turns (the
+//! last volley), and at the start of Buddy's next turn the rules decide.
+
+use fivefoot::grid::Square;
+use fivefoot::history::Battle;
+use fivefoot::rules::chase::{Chase, ChasePhase};
+use fivefoot::rules::vehicle::VehicleOrder;
+use fivefoot::rules::vehicle::escape::{EscapeVerdict, LeftBattle, escape_verdict};
+use fivefoot::rules::{Combat, GameCommand, GameEvent, Placement, SideId, UnitId, UnitIndex};
+use fivefoot::testing::{battle, ok, pass_until_turn_of};
+
+const GETAWAY: &str = include_str!("../../scenarios/starfinder_getaway.ron");
+const RIDER: &str = r#"aboard: Some((vehicle: "hoverbike", role: Pilot))"#;
+
+fn id(s: &str) -> UnitId {
+    UnitId(s.into())
+}
+
+fn component<T: bevy::prelude::Component + Clone>(b: &Battle, unit: &str) -> Option<T> {
+    let e = b.world().resource::<UnitIndex>().0[&id(unit)];
+    b.world().get::<T>(e).cloned()
+}
+
+fn vehicle(b: &mut Battle, order: VehicleOrder) -> Vec<GameEvent> {
+    ok(
+        b,
+        GameCommand::Vehicle {
+            unit: id("buddy"),
+            order,
+        },
+    )
+}
+
+/// Initiative (alphabetical, modifiers buddy +2, goblins +3, Sssazza +4): Buddy 20 first.
+/// In round 1 Buddy races the (running) buggy east from a dead stop to the map's edge (d20
+/// 10 + 8 against DC 16). Returns the events of the command that starts Buddy's round-2 turn.
+fn race_away(text: &str, initiative: &[u32]) -> (Battle, Vec<GameEvent>) {
+    let mut dice = initiative.to_vec();
+    dice.push(10);
+    let mut b = battle(text, &dice);
+    pass_until_turn_of(&mut b, "buddy");
+    assert_eq!(escape_verdict(b.world(), &id("buggy")), EscapeVerdict::Stays);
+    vehicle(
+        &mut b,
+        VehicleOrder::Race {
+            angle: 0,
+            distance_ft: None,
+        },
+    );
+    assert_eq!(component::<Placement>(&b, "buggy").unwrap().at, Square::new(62, 4));
+    ok(&mut b, GameCommand::EndTurn { unit: id("buddy") });
+    let mut last = Vec::new();
+    while b.world().resource::<Combat>().round < 2 {
+        let unit = b.world().resource::<Combat>().active.clone().expect("a turn");
+        last = ok(&mut b, GameCommand::EndTurn { unit });
+    }
+    (b, last)
+}
+
+/// VEH-22: with no foe able to pursue, the buggy beyond both goblins' run (4 × 30 ft) after
+/// their turns escapes with Buddy and Sssazza: they leave the map and the initiative order, the
+/// next turn is a goblin's, and the battle is over with no winner (the crew got away).
+#[test]
+fn veh_22_a_vehicle_beyond_every_foe_on_foot_escapes() {
+    let start = GETAWAY.find("(id: \"goblin_rider\"").unwrap();
+    let end = start + GETAWAY[start..].find("\n    ],").unwrap();
+    let text = format!("{}{}", &GETAWAY[..start], &GETAWAY[end..]);
+    let (b, events) = race_away(&text, &[18, 5, 4, 1]);
+    let escaped = events
+        .iter()
+        .find_map(|e| match e {
+            GameEvent::VehicleEscaped { vehicle, riders, foes } => Some((vehicle, riders, foes)),
+            _ => None,
+        })
+        .expect("the buggy escapes");
+    assert_eq!(escaped.0, &id("buggy"));
+    assert_eq!(escaped.1, &[id("buddy"), id("sssazza")]);
+    let reach: Vec<(&str, u32, u32)> = escaped
+        .2
+        .iter()
+        .map(|f| (f.unit.0.as_str(), f.distance_ft, f.run_ft))
+        .collect();
+    // Gaps of 53 across, 2 down (goblin_1) and 51 across, 2 down (goblin_2), by 1-2-1-2.
+    assert_eq!(reach, [("goblin_1", 270, 120), ("goblin_2", 260, 120)]);
+    for unit in ["buggy", "buddy", "sssazza"] {
+        assert!(component::<Placement>(&b, unit).is_none(), "{unit} is off the map");
+        assert_eq!(component::<LeftBattle>(&b, unit), Some(LeftBattle::Escaped));
+    }
+    let combat = b.world().resource::<Combat>();
+    let order: Vec<&str> = combat.order.iter().map(|e| e.unit.0.as_str()).collect();
+    assert_eq!(order, ["goblin_1", "goblin_2"]);
+    assert_eq!(combat.active, Some(id("goblin_1")));
+    let outcome = b.outcome();
+    assert!(outcome.over);
+    assert_eq!(outcome.winner, None);
+    assert_eq!(outcome.escaped, [SideId("crew".into())]);
+    assert!(outcome.eliminated.is_empty());
+    assert!(outcome.objectives.iter().all(|o| !o.met));
+    let rules = fivefoot::ruleset::load_embedded(fivefoot::ruleset::Family::Starfinder).unwrap();
+    let event = GameEvent::VehicleEscaped {
+        vehicle: escaped.0.clone(),
+        riders: escaped.1.clone(),
+        foes: escaped.2.clone(),
+    };
+    let line = fivefoot::rules::narrate(&event, &rules);
+    assert!(line.contains("buggy escapes with buddy, sssazza"), "{line}");
+}
+
+/// VEH-22: a foe on foot within its run distance of the vehicle (the hoverbike's rider, here
+/// standing 115 ft from where the buggy stops) keeps it in the battle.
+#[test]
+fn veh_22_a_foe_on_foot_within_its_run_keeps_the_vehicle_in_the_battle() {
+    let text = GETAWAY
+        .replace(RIDER, "")
+        .replace(r#"side: "goblins", at: (40, 6),"#, r#"side: "goblins", at: (40, 8),"#);
+    let (b, events) = race_away(&text, &[18, 5, 4, 3, 1]);
+    assert!(
+        !events
+            .iter()
+            .any(|e| matches!(e, GameEvent::VehicleEscaped { .. } | GameEvent::ChaseBegan { .. }))
+    );
+    assert_eq!(b.world().resource::<Combat>().active, Some(id("buddy")));
+    assert!(component::<Placement>(&b, "buggy").is_some());
+    assert!(!b.outcome().over, "{:?}", b.outcome());
+}
+
+/// VEH-22 → §26: the goblins' hoverbike has a pilot, so instead of escaping the battle becomes
+/// a chase: the buggy in zone 4, the hoverbike 110 ft away one zone behind, the goblins on foot
+/// left out; the chase starts in the pilot-actions phase of round 2 with Buddy acting first.
+#[test]
+fn veh_22_chs_4_foes_with_a_piloted_vehicle_turn_the_escape_into_a_chase() {
+    let (mut b, events) = race_away(GETAWAY, &[18, 5, 4, 3, 1]);
+    let (zones, left_out) = events
+        .iter()
+        .find_map(|e| match e {
+            GameEvent::ChaseBegan {
+                escapee,
+                zones,
+                left_out,
+                foes,
+            } => {
+                assert_eq!(escapee, &id("buggy"));
+                assert_eq!(foes.len(), 2);
+                Some((zones.clone(), left_out.clone()))
+            }
+            _ => None,
+        })
+        .expect("a chase begins");
+    assert_eq!(zones, [(id("buggy"), 4), (id("hoverbike"), 3)]);
+    assert_eq!(left_out, [id("goblin_1"), id("goblin_2")]);
+    let chase = b.world().resource::<Chase>().clone();
+    assert_eq!((chase.round, chase.phase), (2, ChasePhase::PilotActions));
+    assert_eq!(chase.acting().and_then(|e| e.pilot.clone()), Some(id("buddy")));
+    assert_eq!(component::<LeftBattle>(&b, "goblin_1"), Some(LeftBattle::LeftBehind));
+    let order: Vec<String> = b
+        .world()
+        .resource::<Combat>()
+        .order
+        .iter()
+        .map(|e| e.unit.0.clone())
+        .collect();
+    assert_eq!(order, ["buddy", "goblin_rider", "sssazza"]);
+    assert!(!b.outcome().over);
+    // The chase is played with the chase commands from here on.
+    let refused = b.submit(GameCommand::EndTurn { unit: id("buddy") });
+    assert!(refused.is_err());
+    ok(
+        &mut b,
+        GameCommand::PilotAction {
+            unit: id("buddy"),
+            action: fivefoot::ruleset::PilotAction::SpeedUp,
+            target: None,
+            double: false,
+        },
+    );
+}
