@@ -534,3 +534,39 @@ fn chs_4_no_attacks_before_chase_progress() {
         "{text}"
     );
 }
+
+/// CHS-10: `would_escape` names, before chase progress, exactly the vehicles that escape in it
+/// (WE-35: the buggy), and nobody when no vehicle gets two zones clear (WE-36: the second
+/// cruiser keeps pace, so the buggy stays in the chase).
+#[test]
+fn chs_10_would_escape_predicts_the_escapes_of_chase_progress() {
+    let ruleset = starfinder();
+    let rules = ruleset.chases.as_ref().unwrap();
+    let mut c = chase(&[
+        (vehicle("buggy", "pcs", 0, 12, 400), 1),
+        (vehicle("cruiser", "police", 0, 12, 400), 0),
+    ]);
+    assert!(c.would_escape(rules).is_empty(), "not in the progress phase yet");
+    act(&mut c, rules, &req("buggy", PilotAction::SpeedUp, 8, false), Some(15));
+    act(&mut c, rules, &req("cruiser", PilotAction::SpeedUp, 8, false), Some(7));
+    assert_eq!(c.would_escape(rules), [id("buggy")]);
+    let p = progress(&mut c, rules);
+    assert_eq!(p.departures[0], (id("buggy"), Departure::Escaped));
+
+    let mut c = chase(&[
+        (vehicle("buggy", "pcs", 0, 12, 400), 1),
+        (vehicle("cruiser1", "police", 0, 12, 400), 0),
+        (vehicle("cruiser2", "police", 0, 12, 400), 1),
+    ]);
+    act(&mut c, rules, &req("buggy", PilotAction::SpeedUp, 8, false), Some(15));
+    act(&mut c, rules, &req("cruiser1", PilotAction::SpeedUp, 8, false), Some(1));
+    act(
+        &mut c,
+        rules,
+        &req("cruiser2", PilotAction::KeepPace, 8, false),
+        Some(10),
+    );
+    assert!(c.would_escape(rules).is_empty());
+    let p = progress(&mut c, rules);
+    assert!(p.departures.iter().all(|(_, d)| *d != Departure::Escaped));
+}

@@ -175,3 +175,43 @@ fn veh_22_chs_4_foes_with_a_piloted_vehicle_turn_the_escape_into_a_chase() {
         },
     );
 }
+
+/// VEH-22 headless: `fivefoot run` plays `tests/chase/starfinder_getaway.ron`; the log carries
+/// `chase_began` with the foes' distances and runs and the derived zones, and the first pilot
+/// action of the new chase is accepted.
+#[test]
+fn veh_22_getaway_turns_into_a_chase_headless() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_fivefoot"))
+        .args([
+            "run",
+            "scenarios/starfinder_getaway.ron",
+            "--script",
+            "tests/chase/starfinder_getaway.ron",
+            "--dice",
+            "18,5,4,3,1,10",
+            "--json",
+        ])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the binary runs");
+    assert!(out.status.success(), "stderr: {}", String::from_utf8_lossy(&out.stderr));
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("stdout is JSON");
+    assert!(doc["rejected"].is_null(), "refused: {}", doc["rejected"]);
+    let events: Vec<&serde_json::Value> = doc["log"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|entry| entry["events"].as_array().unwrap())
+        .collect();
+    let began = events
+        .iter()
+        .find(|e| e["event"] == "chase_began")
+        .expect("chase_began");
+    assert_eq!(began["zones"], serde_json::json!([["buggy", 4], ["hoverbike", 3]]));
+    assert_eq!(began["left_out"], serde_json::json!(["goblin_1", "goblin_2"]));
+    assert_eq!(
+        began["foes"][0],
+        serde_json::json!({ "unit": "goblin_1", "distance_ft": 270, "run_ft": 120 })
+    );
+    assert!(events.iter().any(|e| e["event"] == "chase_pilot_action"));
+}

@@ -220,6 +220,19 @@ fn damage_vehicles(ex: &mut Executor, damage: &[(UnitId, u32)]) -> Result<(), Ru
     Ok(())
 }
 
+/// CHS-10: the vehicles that would escape in the coming chase progress (empty without a
+/// chase or outside the progress phase). Pure: the GUI runs chase progress by itself when
+/// this is empty, and offers the "stay in the chase" choice for these vehicles otherwise.
+pub fn would_escape(world: &World) -> Vec<UnitId> {
+    match (
+        world.resource::<Ruleset>().chases.as_ref(),
+        world.get_resource::<Chase>(),
+    ) {
+        (Some(rules), Some(board)) => board.would_escape(rules),
+        _ => Vec::new(),
+    }
+}
+
 /// The only writer of the chase's events.
 pub fn apply_chase_event(world: &mut World, event: &GameEvent) {
     if let GameEvent::ChaseBoarding { unit, to, outcome, .. } = event {

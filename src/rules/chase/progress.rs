@@ -81,20 +81,9 @@ pub fn own_movement(entry: &ChaseEntry, rules: &ChaseRules) -> (i32, MoveReason)
 }
 
 impl Chase {
-    /// Runs chase progress: moves, hazards on entry, departures, the end (pure; rolls the
-    /// hazards). `stay` lists vehicles that would escape but choose to stay in the chase.
-    pub fn resolve_progress(
-        &self,
-        rules: &ChaseRules,
-        stay: &[UnitId],
-        dice: &mut Dice,
-    ) -> Result<ProgressOutcome, RuleError> {
-        if self.phase != ChasePhase::Progress {
-            return Err(illegal(format!(
-                "chase progress comes after every pilot has acted; the chase is in the {} phase",
-                phase_name(self.phase)
-            )));
-        }
+    /// Each active vehicle's move in the coming chase progress (CHS-8, CHS-9) and the
+    /// `(ahead, behind)` pairs of engagements, before hazards and departures.
+    fn planned_moves(&self, rules: &ChaseRules) -> (Vec<ProgressMove>, Vec<(UnitId, UnitId)>) {
         let mut moves: Vec<ProgressMove> = Vec::new();
         let mut ahead = Vec::new();
         let active: Vec<&ChaseEntry> = self.active().collect();
@@ -128,6 +117,53 @@ impl Chase {
                 reason,
             });
         }
+        (moves, ahead)
+    }
+
+    /// Vehicles whose zone after the moves of the coming chase progress puts them at least
+    /// `leave_zones` ahead of every adversary: they would escape unless they choose to stay
+    /// (CHS-10). Pure; empty outside the progress phase. Hazards roll no departures, so this
+    /// is exactly the escapes `resolve_progress` will report with an empty `stay`.
+    pub fn would_escape(&self, rules: &ChaseRules) -> Vec<UnitId> {
+        if self.phase != ChasePhase::Progress {
+            return Vec::new();
+        }
+        let (moves, _) = self.planned_moves(rules);
+        self.escapes(rules, &moves)
+    }
+
+    /// CHS-10 escapes on the positions after `moves`.
+    fn escapes(&self, rules: &ChaseRules, moves: &[ProgressMove]) -> Vec<UnitId> {
+        let zone_of = |id: &UnitId| moves.iter().find(|m| &m.vehicle == id).map(|m| m.to);
+        let leave = rules.leave_zones as i32;
+        self.active()
+            .filter(|e| {
+                let own = zone_of(&e.vehicle.id).unwrap_or(e.zone);
+                self.adversaries(&e.vehicle.id)
+                    .filter_map(|a| zone_of(&a.vehicle.id))
+                    .max()
+                    .is_some_and(|nearest| own - nearest >= leave)
+            })
+            .map(|e| e.vehicle.id.clone())
+            .collect()
+    }
+
+    /// Runs chase progress: moves, hazards on entry, departures, the end (pure; rolls the
+    /// hazards). `stay` lists vehicles that would escape but choose to stay in the chase.
+    pub fn resolve_progress(
+        &self,
+        rules: &ChaseRules,
+        stay: &[UnitId],
+        dice: &mut Dice,
+    ) -> Result<ProgressOutcome, RuleError> {
+        if self.phase != ChasePhase::Progress {
+            return Err(illegal(format!(
+                "chase progress comes after every pilot has acted; the chase is in the {} phase",
+                phase_name(self.phase)
+            )));
+        }
+        let (mut moves, ahead) = self.planned_moves(rules);
+        let active: Vec<&ChaseEntry> = self.active().collect();
         let zone_of = |moves: &[ProgressMove], id: &UnitId| moves.iter().find(|m| &m.vehicle == id).map(|m| m.to);
         // Hazards trigger as soon as a vehicle enters a zone (001:4975-4978).
         let mut hazards = self.hazards.clone();
@@ -143,26 +179,24 @@ impl Chase {
         // positions after the moves, against every adversary still in the chase.
         let leave = rules.leave_zones as i32;
         let mut departures = Vec::new();
-        for e in &active {
-            let id = &e.vehicle.id;
-            let own = zone_of(&moves, id).unwrap_or(e.zone);
-            let others: Vec<i32> = self
-                .adversaries(id)
-                .filter_map(|a| zone_of(&moves, &a.vehicle.id))
-                .collect();
-            let Some(nearest) = others.iter().max() else { continue };
-            if own - nearest >= leave {
-                if stay.contains(id) {
-                    let m = moves
-                        .iter_mut()
-                        .find(|m| &m.vehicle == id)
-                        .expect("every active vehicle moves");
-                    m.to = nearest + 1;
-                    m.reason = MoveReason::DroppedBack;
-                } else {
-                    departures.push((id.clone(), Departure::Escaped));
-                }
+        // A vehicle that escapes is ahead of all its adversaries, so one dropping back never
+        // changes whether another escapes.
+        for id in self.escapes(rules, &moves) {
+            if !stay.contains(&id) {
+                departures.push((id, Departure::Escaped));
+                continue;
             }
+            let nearest = self
+                .adversaries(&id)
+                .filter_map(|a| zone_of(&moves, &a.vehicle.id))
+                .max()
+                .expect("an escaping vehicle has adversaries");
+            let m = moves
+                .iter_mut()
+                .find(|m| m.vehicle == id)
+                .expect("every active vehicle moves");
+            m.to = nearest + 1;
+            m.reason = MoveReason::DroppedBack;
         }
         for e in &active {
             let id = &e.vehicle.id;
