@@ -14,6 +14,7 @@ pub mod board;
 pub mod camera;
 pub mod chase;
 pub mod chase_combat;
+pub mod chase_dock;
 pub mod chase_stay;
 pub mod font;
 pub mod handoff;
@@ -185,6 +186,7 @@ pub fn plugin(app: &mut App) {
     app.add_plugins((panel::plugin, menu::plugin, reactions::plugin));
     // The vehicle chase panel (only shown when the battle is a chase).
     app.add_plugins(chase::plugin);
+    app.add_plugins(chase_dock::plugin);
 }
 
 /// Opens the window on a launch and runs the game until it is closed.
