@@ -632,7 +632,13 @@ impl GameEvent {
             GameEvent::ChaseProgressed { outcome } => outcome
                 .hazards
                 .iter()
-                .flat_map(|h| std::iter::once(&h.roll).chain(h.damage_dice.iter()))
+                .chain(&outcome.followers)
+                .flat_map(|h| {
+                    h.pick
+                        .iter()
+                        .chain(std::iter::once(&h.roll))
+                        .chain(h.damage_dice.iter())
+                })
                 .collect(),
             GameEvent::ChaseCollision { outcome, .. } => std::iter::once(&outcome.roll)
                 .chain(outcome.damage_dice.iter())

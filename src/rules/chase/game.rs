@@ -181,7 +181,12 @@ pub fn execute_chase_command(ex: &mut Executor, command: &GameCommand) -> Result
                 let mut dice = ex.world.resource_mut::<Dice>();
                 board.resolve_progress(&rules, stay, &mut dice)?
             };
-            let damage: Vec<(UnitId, u32)> = outcome.hazards.iter().map(|h| (h.vehicle.clone(), h.damage)).collect();
+            let damage: Vec<(UnitId, u32)> = outcome
+                .hazards
+                .iter()
+                .chain(&outcome.followers)
+                .map(|h| (h.vehicle.clone(), h.damage))
+                .collect();
             ex.emit(GameEvent::ChaseProgressed { outcome });
             damage_vehicles(ex, &damage)
         }
@@ -451,17 +456,22 @@ pub fn narrate_chase(event: &GameEvent) -> String {
                     format!("{} {how}: zone {} → {}", m.vehicle, m.from, m.to)
                 })
                 .collect();
-            for h in &outcome.hazards {
-                parts.push(format!(
-                    "{} {} {} ({} vs KAC {}){}",
+            let hazard = |h: &super::HazardAttack| {
+                format!(
+                    "{}{} {} {} ({} vs KAC {}){}",
                     h.hazard,
+                    h.pick
+                        .as_ref()
+                        .map(|d| format!(" (d{} {})", d.sides, d.result))
+                        .unwrap_or_default(),
                     if h.hit { "hits" } else { "misses" },
                     h.vehicle,
                     h.total,
                     h.ac,
                     if h.off_course { ", off course" } else { "" }
-                ));
-            }
+                )
+            };
+            parts.extend(outcome.hazards.iter().map(hazard));
             for (v, why) in &outcome.departures {
                 parts.push(match why {
                     Departure::Escaped => format!("{v} escapes"),
@@ -469,6 +479,7 @@ pub fn narrate_chase(event: &GameEvent) -> String {
                     Departure::Wrecked => format!("{v} is wrecked"),
                 });
             }
+            parts.extend(outcome.followers.iter().map(hazard));
             if outcome.over {
                 parts.push("the chase is over".into());
             }

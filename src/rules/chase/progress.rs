@@ -3,7 +3,7 @@
 //! hazards on entering a zone, escaping and being left behind (CHS-10), and the end of the
 //! chase (CHS-11).
 
-use super::hazards::{HazardAttack, hazard_attack, hazards_on_entry};
+use super::hazards::{HazardAttack, Standing, end_of_progress_attacks, hazard_attack, hazards_on_entry};
 use super::pilot_actions::phase_name;
 use super::state::{Chase, ChaseEntry, ChasePhase, Departure, ManeuverUse};
 use crate::rules::error::illegal;
@@ -50,6 +50,10 @@ pub struct ProgressOutcome {
     pub ahead_in_zone: Vec<(UnitId, UnitId)>,
     pub hazards: Vec<HazardAttack>,
     pub departures: Vec<(UnitId, Departure)>,
+    /// Attacks at the end of chase progress by hazards that attack the rearmost or a random
+    /// vehicle (CHS-19), after the departures.
+    #[serde(default)]
+    pub followers: Vec<HazardAttack>,
     /// The chase is over (CHS-11).
     pub over: bool,
 }
@@ -212,6 +216,17 @@ impl Chase {
                 departures.push((id.clone(), Departure::LeftBehind));
             }
         }
+        let standing: Vec<Standing> = active
+            .iter()
+            .filter(|e| !departures.iter().any(|(d, _)| d == &e.vehicle.id))
+            .map(|e| Standing {
+                id: &e.vehicle.id,
+                zone: zone_of(&moves, &e.vehicle.id).unwrap_or(e.zone),
+                kac: e.vehicle.kac,
+            })
+            .collect();
+        let ahead_now = |a: &UnitId, b: &UnitId| ahead.iter().any(|(x, y)| x == a && y == b);
+        let followers = end_of_progress_attacks(rules, &hazards, &standing, &ahead_now, dice)?;
         let mut sides: Vec<_> = active
             .iter()
             .filter(|e| !departures.iter().any(|(d, _)| d == &e.vehicle.id))
@@ -224,6 +239,7 @@ impl Chase {
             ahead_in_zone: ahead,
             hazards: attacks,
             departures,
+            followers,
             over: sides.len() < 2,
         })
     }
@@ -244,6 +260,16 @@ impl Chase {
                 .find(|z| z.name == h.hazard && Some(z.zone) == zone)
             {
                 z.spent = true;
+            }
+            if h.off_course
+                && let Some(e) = self.entry_mut(&h.vehicle)
+            {
+                e.off_course = Some(round);
+            }
+        }
+        for h in &out.followers {
+            if let Some(z) = self.hazards.iter_mut().find(|z| z.name == h.hazard) {
+                z.attacks += 1;
             }
             if h.off_course
                 && let Some(e) = self.entry_mut(&h.vehicle)
