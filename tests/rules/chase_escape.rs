@@ -215,3 +215,44 @@ fn veh_22_getaway_turns_into_a_chase_headless() {
     );
     assert!(events.iter().any(|e| e["event"] == "chase_pilot_action"));
 }
+
+/// VEH-22: escaping is the riders' choice: a vehicle whose pilot is knocked out does not
+/// escape (it rolls on uncontrolled, VEH-11), however far it got.
+#[test]
+fn veh_22_a_vehicle_without_a_pilot_able_to_act_does_not_escape() {
+    let start = GETAWAY.find("(id: \"goblin_rider\"").unwrap();
+    let end = start + GETAWAY[start..].find("\n    ],").unwrap();
+    let text = format!("{}{}", &GETAWAY[..start], &GETAWAY[end..]);
+    let mut b = battle(&text, &[18, 5, 4, 1, 10]);
+    vehicle(
+        &mut b,
+        VehicleOrder::Race {
+            angle: 0,
+            distance_ft: None,
+        },
+    );
+    ok(&mut b, GameCommand::EndTurn { unit: id("buddy") });
+    ok(
+        &mut b,
+        GameCommand::TrackEffect {
+            source: "goblin_1".into(),
+            target: "buddy".into(),
+            name: "knocked out".into(),
+            rounds: 10,
+            condition: Some(fivefoot::rules::ConditionName::Unconscious),
+            damage: None,
+        },
+    );
+    let mut events = Vec::new();
+    while b.world().resource::<Combat>().round < 2 {
+        let unit = b.world().resource::<Combat>().active.clone().expect("a turn");
+        events = ok(&mut b, GameCommand::EndTurn { unit });
+    }
+    assert!(!events.iter().any(|e| matches!(e, GameEvent::VehicleEscaped { .. })));
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, GameEvent::VehicleControl { pilot: None, .. }))
+    );
+    assert!(component::<LeftBattle>(&b, "buggy").is_none());
+}

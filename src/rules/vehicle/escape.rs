@@ -2,8 +2,8 @@
 //! start of the pilot's turn, whether a vehicle got away, and the units that left the battle.
 //!
 //! Reading (RULES.md's implementation note; the seed leaves the trigger to the GM): a
-//! vehicle escapes when, at the start of its pilot's turn, it moved last round (it is driving
-//! away, the riders' wish the seed asks for) and its distance to every hostile creature on
+//! vehicle escapes when, at the start of its pilot's turn, its pilot can act, it moved last
+//! round (it is driving away, the riders' wish the seed asks for) and its distance to every hostile creature on
 //! foot that can act exceeds that creature's run distance (its land speed × its run
 //! multiple, ×4). Checking at the start of the pilot's turn gives every foe its turn after the
 //! vehicle's move: that is the "one more volley". With no hostile creature on foot there is
@@ -119,7 +119,13 @@ pub fn escape_verdict(world: &World, vehicle: &UnitId) -> EscapeVerdict {
     ) else {
         return EscapeVerdict::Stays;
     };
-    if !on_map(world, vehicle) || wrecked(world, vehicle) || !(state.moved_last_round || state.moved_this_round) {
+    // Escaping is the riders' choice (001:4674-4676): a vehicle nobody pilots just rolls on.
+    let piloted = state.controlled_by.as_ref().is_some_and(|p| can_act(world, p));
+    if !piloted
+        || !on_map(world, vehicle)
+        || wrecked(world, vehicle)
+        || !(state.moved_last_round || state.moved_this_round)
+    {
         return EscapeVerdict::Stays;
     }
     let square_ft = rules.grid.square_ft;
