@@ -34,10 +34,11 @@ fn vehicle(b: &mut Battle, order: VehicleOrder) -> Vec<GameEvent> {
 
 /// Initiative (alphabetical, modifiers buddy +2, goblins +3, Sssazza +4): Buddy 20 first.
 /// In round 1 Buddy races the (running) buggy east from a dead stop to the map's edge (d20
-/// 10 + 8 against DC 16). Returns the events of the command that starts Buddy's round-2 turn.
-fn race_away(text: &str, initiative: &[u32]) -> (Battle, Vec<GameEvent>) {
+/// 10 + 8 against DC 16), then `more` dice. Returns the events of the command that starts Buddy's round-2 turn.
+fn race_away(text: &str, initiative: &[u32], more: &[u32]) -> (Battle, Vec<GameEvent>) {
     let mut dice = initiative.to_vec();
     dice.push(10);
+    dice.extend(more);
     let mut b = battle(text, &dice);
     pass_until_turn_of(&mut b, "buddy");
     assert_eq!(escape_verdict(b.world(), &id("buggy")), EscapeVerdict::Stays);
@@ -66,7 +67,7 @@ fn veh_22_a_vehicle_beyond_every_foe_on_foot_escapes() {
     let start = GETAWAY.find("(id: \"goblin_rider\"").unwrap();
     let end = start + GETAWAY[start..].find("\n    ],").unwrap();
     let text = format!("{}{}", &GETAWAY[..start], &GETAWAY[end..]);
-    let (b, events) = race_away(&text, &[18, 5, 4, 1]);
+    let (b, events) = race_away(&text, &[18, 5, 4, 1], &[]);
     let escaped = events
         .iter()
         .find_map(|e| match e {
@@ -105,6 +106,14 @@ fn veh_22_a_vehicle_beyond_every_foe_on_foot_escapes() {
     };
     let line = fivefoot::rules::narrate(&event, &rules);
     assert!(line.contains("buggy escapes with buddy, sssazza"), "{line}");
+    // A new round rolls nobody back in.
+    let mut b = b;
+    for unit in ["goblin_1", "goblin_2"] {
+        ok(&mut b, GameCommand::EndTurn { unit: id(unit) });
+    }
+    let combat = b.world().resource::<Combat>();
+    assert_eq!(combat.round, 3);
+    assert_eq!(combat.order.len(), 2);
 }
 
 /// VEH-22: a foe on foot within its run distance of the vehicle (the hoverbike's rider, here
@@ -114,7 +123,7 @@ fn veh_22_a_foe_on_foot_within_its_run_keeps_the_vehicle_in_the_battle() {
     let text = GETAWAY
         .replace(RIDER, "")
         .replace(r#"side: "goblins", at: (40, 6),"#, r#"side: "goblins", at: (40, 8),"#);
-    let (b, events) = race_away(&text, &[18, 5, 4, 3, 1]);
+    let (b, events) = race_away(&text, &[18, 5, 4, 3, 1], &[]);
     assert!(
         !events
             .iter()
@@ -130,7 +139,7 @@ fn veh_22_a_foe_on_foot_within_its_run_keeps_the_vehicle_in_the_battle() {
 /// left out; the chase starts in the pilot-actions phase of round 2 with Buddy acting first.
 #[test]
 fn veh_22_chs_4_foes_with_a_piloted_vehicle_turn_the_escape_into_a_chase() {
-    let (mut b, events) = race_away(GETAWAY, &[18, 5, 4, 3, 1]);
+    let (mut b, events) = race_away(GETAWAY, &[18, 5, 4, 3, 1], &[]);
     let (zones, left_out) = events
         .iter()
         .find_map(|e| match e {
@@ -255,4 +264,46 @@ fn veh_22_a_vehicle_without_a_pilot_able_to_act_does_not_escape() {
             .any(|e| matches!(e, GameEvent::VehicleControl { pilot: None, .. }))
     );
     assert!(component::<LeftBattle>(&b, "buggy").is_none());
+}
+
+/// VEH-22 → CHS-10 → the end: in the chase that began on the grid the buggy speeds up (15 + 8
+/// + 2 for being ahead against DC 18) while the hoverbike fails badly (1); at chase progress
+/// the buggy escapes and the hoverbike is left behind: both leave the battle with their
+/// riders, nobody takes another turn (no new round brings them back), and the battle is over.
+#[test]
+fn veh_22_chs_10_a_chase_from_the_grid_ends_the_battle_when_it_ends() {
+    let (mut b, _) = race_away(GETAWAY, &[18, 5, 4, 3, 1], &[15, 1]);
+    for pilot in ["buddy", "goblin_rider"] {
+        ok(
+            &mut b,
+            GameCommand::PilotAction {
+                unit: id(pilot),
+                action: fivefoot::ruleset::PilotAction::SpeedUp,
+                target: None,
+                double: false,
+            },
+        );
+    }
+    let events = ok(&mut b, GameCommand::ChaseProgress { stay: vec![] });
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, GameEvent::TurnEnded { unit } if unit == &id("buddy")))
+    );
+    assert!(!events.iter().any(|e| matches!(e, GameEvent::RoundStarted { .. })));
+    for unit in ["buggy", "buddy", "sssazza"] {
+        assert_eq!(component::<LeftBattle>(&b, unit), Some(LeftBattle::Escaped), "{unit}");
+    }
+    for unit in ["hoverbike", "goblin_rider"] {
+        assert_eq!(
+            component::<LeftBattle>(&b, unit),
+            Some(LeftBattle::LeftBehind),
+            "{unit}"
+        );
+    }
+    let combat = b.world().resource::<Combat>();
+    assert!(combat.order.is_empty() && combat.active.is_none());
+    let outcome = b.outcome();
+    assert!(outcome.over);
+    assert_eq!(outcome.escaped, [SideId("crew".into())]);
 }

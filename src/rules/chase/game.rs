@@ -10,6 +10,7 @@ use super::progress::MoveReason;
 use super::state::{Chase, ChasePhase, Departure, ManeuverUse};
 use crate::rules::attack::deal_damage;
 use crate::rules::error::illegal;
+use crate::rules::vehicle::escape::LeftBattle;
 use crate::rules::vehicle::{Aboard, RiderRole, SkillBonuses};
 use crate::rules::{Combat, Dice, Executor, GameCommand, GameEvent, Modifier, Profile, RuleError, UnitId, Weapon};
 use crate::ruleset::{ActionKind, ChaseRules, Ruleset};
@@ -188,7 +189,13 @@ pub fn execute_chase_command(ex: &mut Executor, command: &GameCommand) -> Result
                 .map(|h| (h.vehicle.clone(), h.damage))
                 .collect();
             ex.emit(GameEvent::ChaseProgressed { outcome });
-            damage_vehicles(ex, &damage)
+            damage_vehicles(ex, &damage)?;
+            // The unit whose turn it is may have left with its vehicle: its turn is over.
+            let active = ex.world.resource::<Combat>().active.clone();
+            match active.filter(|u| !crate::rules::vehicle::escape::on_map(ex.world, u)) {
+                Some(unit) => crate::rules::vehicle::escape::end_turn_of_departed(ex, unit),
+                None => Ok(()),
+            }
         }
         GameCommand::Collide { unit, target } => {
             let vehicle = piloted(ex.world, unit)?;
@@ -253,7 +260,19 @@ pub fn apply_chase_event(world: &mut World, event: &GameEvent) {
     match event {
         GameEvent::ChasePilotAction { outcome, .. } => board.apply_pilot_action(&rules, outcome),
         GameEvent::ChasePilotTurnEnded { vehicle, .. } => board.apply_end_pilot_turn(vehicle),
-        GameEvent::ChaseProgressed { outcome } => board.apply_progress(outcome),
+        GameEvent::ChaseProgressed { outcome } => {
+            board.apply_progress(outcome);
+            // CHS-10: a vehicle that escaped or was left behind is out of the battle with
+            // its riders (a wrecked one stays where it is).
+            for (vehicle, why) in &outcome.departures {
+                let why = match why {
+                    Departure::Escaped => LeftBattle::Escaped,
+                    Departure::LeftBehind => LeftBattle::LeftBehind,
+                    Departure::Wrecked => continue,
+                };
+                crate::rules::vehicle::escape::leave_with_riders(world, vehicle, why);
+            }
+        }
         _ => {}
     }
 }

@@ -192,6 +192,17 @@ pub(crate) fn at_turn_start(ex: &mut Executor, unit: &UnitId) -> Result<bool, Ru
     Ok(!on_map(ex.world, unit))
 }
 
+/// Ends the turn of `unit`, which left the battle during it, and moves on to the next turn
+/// while anyone is left in the initiative order (with nobody left the battle is over, and
+/// starting rounds without turns would never end).
+pub(crate) fn end_turn_of_departed(ex: &mut Executor, unit: UnitId) -> Result<(), RuleError> {
+    ex.emit(GameEvent::TurnEnded { unit });
+    if ex.world.resource::<crate::rules::Combat>().order.is_empty() {
+        return Ok(());
+    }
+    crate::rules::sequence::advance(ex, true)
+}
+
 /// Takes `units` off the map: no space, no place in the initiative order (the only writer of
 /// `LeftBattle`).
 pub(crate) fn leave_battle(world: &mut World, units: &[UnitId], why: LeftBattle) {
@@ -210,6 +221,14 @@ pub(crate) fn leave_battle(world: &mut World, units: &[UnitId], why: LeftBattle)
         combat.delaying.retain(|d| &d.unit != unit);
         combat.readied.retain(|r| &r.unit != unit);
     }
+}
+
+/// A vehicle that left a chase (CHS-10) leaves the battle with everyone aboard: escaped, or
+/// left behind (out of the fight, like the foes on foot a chase leaves behind).
+pub(crate) fn leave_with_riders(world: &mut World, vehicle: &UnitId, why: LeftBattle) {
+    let mut gone = vec![vehicle.clone()];
+    gone.extend(riders(world, vehicle));
+    leave_battle(world, &gone, why);
 }
 
 /// Applies `VehicleEscaped`: the vehicle and everyone aboard leave the map.
