@@ -266,10 +266,11 @@ fn veh_22_a_vehicle_without_a_pilot_able_to_act_does_not_escape() {
     assert!(component::<LeftBattle>(&b, "buggy").is_none());
 }
 
-/// VEH-22 → CHS-10 → the end: in the chase that began on the grid the buggy speeds up (15 + 8
-/// + 2 for being ahead against DC 18) while the hoverbike fails badly (1); at chase progress
-/// the buggy escapes and the hoverbike is left behind: both leave the battle with their
-/// riders, nobody takes another turn (no new round brings them back), and the battle is over.
+/// VEH-22 → CHS-10 → the end: in the chase that began on the grid the buggy speeds up (d20
+/// 15, Piloting 8 and being ahead 2, against DC 18) while the hoverbike fails badly (1); at
+/// chase progress the buggy escapes and the hoverbike is left behind: both leave the battle
+/// with their riders, nobody takes another turn (no new round brings them back), and the
+/// battle is over.
 #[test]
 fn veh_22_chs_10_a_chase_from_the_grid_ends_the_battle_when_it_ends() {
     let (mut b, _) = race_away(GETAWAY, &[18, 5, 4, 3, 1], &[15, 1]);
