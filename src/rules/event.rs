@@ -573,6 +573,24 @@ pub enum GameEvent {
         riders: Vec<UnitId>,
         foes: Vec<super::vehicle::escape::FootFoe>,
     },
+    /// VEH-21: the pilot drove the vehicle off the map across its `edge` from `exit` (its
+    /// top-left square); it and `riders` are off the map.
+    VehicleLeftMap {
+        vehicle: UnitId,
+        pilot: UnitId,
+        edge: crate::grid::Heading,
+        exit: Square,
+        riders: Vec<UnitId>,
+    },
+    /// VEH-21: the pilot drove the vehicle back onto the map at `at`, facing `heading`; the
+    /// riders are back on these squares.
+    VehicleReturned {
+        vehicle: UnitId,
+        pilot: UnitId,
+        at: Square,
+        heading: crate::grid::Heading,
+        riders: Vec<(UnitId, Square)>,
+    },
     /// VEH-22, §26: as `VehicleEscaped`, but the foes have piloted vehicles: the battle
     /// becomes a chase with these vehicles in these zones; `left_out` leave the battle.
     ChaseBegan {

@@ -432,7 +432,9 @@ pub fn narrate(event: &GameEvent, rules: &Ruleset) -> String {
         | GameEvent::ChaseCollision { .. }
         | GameEvent::ChaseBoarding { .. }
         | GameEvent::VehicleEscaped { .. }
-        | GameEvent::ChaseBegan { .. } => super::chase::narrate_chase(event),
+        | GameEvent::ChaseBegan { .. }
+        | GameEvent::VehicleLeftMap { .. }
+        | GameEvent::VehicleReturned { .. } => super::chase::narrate_chase(event),
         GameEvent::SpellCast { unit, spell, uses_left } => format!("{unit} casts {spell}{}", uses_text(*uses_left)),
         GameEvent::VehicleStarted { .. }
         | GameEvent::VehicleCheck { .. }

@@ -308,3 +308,105 @@ fn veh_22_chs_10_a_chase_from_the_grid_ends_the_battle_when_it_ends() {
     assert!(outcome.over);
     assert_eq!(outcome.escaped, [SideId("crew".into())]);
 }
+
+/// The Getaway without the hoverbike's rider and with goblin_2 waiting near the east edge.
+fn edge_watch() -> String {
+    let start = GETAWAY.find("(id: \"goblin_rider\"").unwrap();
+    let end = start + GETAWAY[start..].find("\n    ],").unwrap();
+    format!("{}{}", &GETAWAY[..start], &GETAWAY[end..]).replace(
+        r#"(id: "goblin_2", template: "space_goblin", side: "goblins", at: (11, 7))"#,
+        r#"(id: "goblin_2", template: "space_goblin", side: "goblins", at: (55, 7))"#,
+    )
+}
+
+/// VEH-21: the buggy races to the east edge; goblin_2 can still run to it, so it does not
+/// escape (VEH-22); Buddy drives it off the map (a move action): the buggy, Buddy and Sssazza
+/// lose their squares and can only wait; it cannot come back the same round; the next round
+/// (goblin_2 still within reach of where it left) Buddy drives it back in across the east
+/// edge, facing west, with Sssazza in the same seat.
+#[test]
+fn veh_21_a_vehicle_leaves_the_map_and_comes_back_after_a_round() {
+    let (mut b, events) = race_away(&edge_watch(), &[18, 5, 4, 1], &[]);
+    assert!(!events.iter().any(|e| matches!(e, GameEvent::VehicleEscaped { .. })));
+    let seat = component::<Placement>(&b, "sssazza").unwrap().at;
+    assert_eq!(seat, Square::new(62, 5));
+    let left = ok(&mut b, GameCommand::LeaveMap { unit: id("buddy") });
+    assert!(left.iter().any(|e| matches!(
+        e,
+        GameEvent::VehicleLeftMap { edge: fivefoot::grid::Heading::E, exit, riders, .. }
+            if *exit == Square::new(62, 4) && riders == &[id("buddy"), id("sssazza")]
+    )));
+    for unit in ["buggy", "buddy", "sssazza"] {
+        assert!(component::<Placement>(&b, unit).is_none(), "{unit} is off the map");
+    }
+    let back = GameCommand::ReturnToMap {
+        unit: id("buddy"),
+        at: Square::new(62, 0),
+        heading: fivefoot::grid::Heading::W,
+    };
+    let early = b.submit(back.clone()).unwrap_err().to_string();
+    assert!(early.contains("at least 1 round"), "{early}");
+    ok(&mut b, GameCommand::EndTurn { unit: id("buddy") });
+    while b.world().resource::<Combat>().active != Some(id("sssazza")) {
+        let unit = b.world().resource::<Combat>().active.clone().expect("a turn");
+        ok(&mut b, GameCommand::EndTurn { unit });
+    }
+    let shot = GameCommand::Attack {
+        unit: id("sssazza"),
+        target: id("goblin_2"),
+        weapon: None,
+        defensively: false,
+        mount: None,
+    };
+    let refused = b.submit(shot).unwrap_err().to_string();
+    assert!(refused.contains("off the map"), "{refused}");
+    let events = ok(&mut b, GameCommand::EndTurn { unit: id("sssazza") });
+    assert!(!events.iter().any(|e| matches!(e, GameEvent::VehicleEscaped { .. })));
+    assert_eq!(b.world().resource::<Combat>().active, Some(id("buddy")));
+    let wrong_edge = GameCommand::ReturnToMap {
+        unit: id("buddy"),
+        at: Square::new(0, 0),
+        heading: fivefoot::grid::Heading::E,
+    };
+    assert!(b.submit(wrong_edge).unwrap_err().to_string().contains("E edge it left"));
+    ok(&mut b, back);
+    assert_eq!(component::<Placement>(&b, "buggy").unwrap().at, Square::new(62, 0));
+    assert_eq!(component::<Placement>(&b, "sssazza").unwrap().at, Square::new(62, 1));
+    let state: fivefoot::rules::vehicle::VehicleState = component(&b, "buggy").unwrap();
+    assert_eq!(state.heading, fivefoot::grid::Heading::W);
+}
+
+/// VEH-21 with VEH-22: off the map, the vehicle is judged from where it left: once goblin_2
+/// (the only goblin near that edge) is knocked out, the buggy escapes at the start of Buddy's
+/// next turn instead of coming back.
+#[test]
+fn veh_21_22_a_vehicle_off_the_map_beyond_every_foe_escapes() {
+    let (mut b, _) = race_away(&edge_watch(), &[18, 5, 4, 1], &[]);
+    ok(&mut b, GameCommand::LeaveMap { unit: id("buddy") });
+    ok(
+        &mut b,
+        GameCommand::TrackEffect {
+            source: "buddy".into(),
+            target: "goblin_2".into(),
+            name: "knocked out".into(),
+            rounds: 10,
+            condition: Some(fivefoot::rules::ConditionName::Unconscious),
+            damage: None,
+        },
+    );
+    let mut events = Vec::new();
+    while b.world().resource::<Combat>().round < 3 {
+        let unit = b.world().resource::<Combat>().active.clone().expect("a turn");
+        events = ok(&mut b, GameCommand::EndTurn { unit });
+    }
+    let foes = events
+        .iter()
+        .find_map(|e| match e {
+            GameEvent::VehicleEscaped { foes, .. } => Some(foes.clone()),
+            _ => None,
+        })
+        .expect("the buggy escapes");
+    assert_eq!(foes.len(), 1);
+    assert_eq!((foes[0].unit.0.as_str(), foes[0].distance_ft), ("goblin_1", 270));
+    assert_eq!(component::<LeftBattle>(&b, "sssazza"), Some(LeftBattle::Escaped));
+}

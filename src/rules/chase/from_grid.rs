@@ -11,9 +11,9 @@
 //! able to act; everyone not aboard one of them is left out of the battle.
 
 use super::state::Chase;
-use crate::grid::Space;
+use crate::rules::vehicle::escape::{OffMap, grid_space};
 use crate::rules::vehicle::{Aboard, VehicleState, VehicleStats};
-use crate::rules::{Combat, Defenses, Placement, Profile, SideId, UnitId, UnitIndex};
+use crate::rules::{Combat, Defenses, Profile, SideId, UnitId, UnitIndex};
 use crate::ruleset::Ruleset;
 use bevy::prelude::{Component, World};
 
@@ -27,17 +27,13 @@ fn component<'w, T: Component>(world: &'w World, unit: &UnitId) -> Option<&'w T>
     world.get::<T>(e)
 }
 
-fn space(world: &World, unit: &UnitId) -> Option<Space> {
-    component::<Placement>(world, unit).map(|p| Space::new(p.at, p.side_squares))
-}
-
 /// The vehicles of the chase and their zones, in id order: `escapee`, the `pursuers`, and the
 /// escapee's side's other vehicles whose pilot can act.
 pub fn zones_from_grid(world: &World, escapee: &UnitId, pursuers: &[UnitId]) -> Vec<(UnitId, i32)> {
     let rules = world.resource::<Ruleset>();
     let zone_ft = rules.chases.as_ref().map_or(200, |c| c.zone_apart_ft).max(1);
     let side = component::<SideId>(world, escapee).cloned();
-    let Some(from) = space(world, escapee) else {
+    let Some(from) = grid_space(world, escapee) else {
         return Vec::new();
     };
     let allies = crate::rules::vehicle::escape::piloted_vehicles(world)
@@ -45,7 +41,7 @@ pub fn zones_from_grid(world: &World, escapee: &UnitId, pursuers: &[UnitId]) -> 
         .filter(|v| v != escapee && component::<SideId>(world, v) == side.as_ref());
     let mut zones: Vec<(UnitId, i32)> = vec![(escapee.clone(), ESCAPEE_ZONE)];
     for v in pursuers.iter().cloned().chain(allies) {
-        let Some(at) = space(world, &v) else { continue };
+        let Some(at) = grid_space(world, &v) else { continue };
         let ft = from.distance(at, rules.grid.diagonal) * rules.grid.square_ft;
         // Round half up: 100 ft and more is one zone, 300 ft and more two.
         let behind = ((ft + zone_ft / 2) / zone_ft) as i32;
@@ -64,7 +60,7 @@ pub fn left_out_of_chase(world: &World, zones: &[(UnitId, i32)]) -> Vec<UnitId> 
         .resource::<UnitIndex>()
         .0
         .keys()
-        .filter(|u| crate::rules::vehicle::escape::on_map(world, u))
+        .filter(|u| !crate::rules::vehicle::escape::left_battle(world, u))
         .filter(|u| !in_chase(u) && !component::<Aboard>(world, u).is_some_and(|a| in_chase(&a.vehicle)))
         .cloned()
         .collect()
@@ -116,6 +112,16 @@ pub(crate) fn begin_from_grid(world: &mut World, zones: &[(UnitId, i32)], left_o
         })
         .collect();
     vehicles.sort_by_key(|(_, pilot, _)| rank(pilot));
+    // A chase vehicle that was off the map (VEH-21) is back where it left: the chase is
+    // played off the grid, but its riders keep squares for the rules that read them.
+    for (id, _) in zones {
+        let off = component::<OffMap>(world, id).cloned();
+        let heading = component::<VehicleState>(world, id).map(|s| s.heading);
+        if let (Some(off), Some(heading)) = (off, heading) {
+            let seats = crate::rules::vehicle::escape::seats(&off, off.exit);
+            crate::rules::vehicle::escape::apply_return(world, id, off.exit, heading, &seats);
+        }
+    }
     let mut board = Chase::new(BOARD_ZONES, vehicles);
     board.round = world.resource::<Combat>().round;
     world.insert_resource(board);

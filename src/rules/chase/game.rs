@@ -192,7 +192,7 @@ pub fn execute_chase_command(ex: &mut Executor, command: &GameCommand) -> Result
             damage_vehicles(ex, &damage)?;
             // The unit whose turn it is may have left with its vehicle: its turn is over.
             let active = ex.world.resource::<Combat>().active.clone();
-            match active.filter(|u| !crate::rules::vehicle::escape::on_map(ex.world, u)) {
+            match active.filter(|u| crate::rules::vehicle::escape::left_battle(ex.world, u)) {
                 Some(unit) => crate::rules::vehicle::escape::end_turn_of_departed(ex, unit),
                 None => Ok(()),
             }
@@ -543,6 +543,21 @@ pub fn narrate_chase(event: &GameEvent) -> String {
         GameEvent::VehicleEscaped { vehicle, riders, foes } => {
             crate::rules::vehicle::escape::narrate_escape(vehicle, riders, foes)
         }
+        GameEvent::VehicleLeftMap {
+            vehicle, edge, riders, ..
+        } => {
+            let aboard = match riders.len() {
+                0 => String::new(),
+                _ => format!(
+                    " with {}",
+                    riders.iter().map(|r| r.0.as_str()).collect::<Vec<_>>().join(", ")
+                ),
+            };
+            format!("{vehicle} drives off the map across the {edge} edge{aboard} (VEH-21)")
+        }
+        GameEvent::VehicleReturned {
+            vehicle, at, heading, ..
+        } => format!("{vehicle} drives back onto the map at {at}, heading {heading} (VEH-21)"),
         GameEvent::ChaseBegan {
             escapee,
             foes,

@@ -11,6 +11,11 @@
 //! the foes have a vehicle with a pilot able to act, they pursue: the battle becomes a chase
 //! (`rules::chase::from_grid` places the vehicles in zones) instead of an escape.
 
+mod off_map;
+
+pub use off_map::{OffMap, off_map_refusal, off_map_vehicle};
+pub(crate) use off_map::{apply_leave, apply_return, check_leave, check_return, execute_leave, execute_return, seats};
+
 use super::access::{can_act, riders, wrecked};
 use super::{Aboard, VehicleState, VehicleStats};
 use crate::grid::Space;
@@ -54,14 +59,26 @@ fn component<'w, T: Component>(world: &'w World, unit: &UnitId) -> Option<&'w T>
     world.get::<T>(e)
 }
 
-/// Whether `unit` is still on the battle map (not escaped, not left behind by a chase).
+/// Whether `unit` left the battle (escaped, or left behind by a chase).
+pub fn left_battle(world: &World, unit: &UnitId) -> bool {
+    component::<LeftBattle>(world, unit).is_some()
+}
+
+/// Whether `unit` is still on the battle map (not escaped, not left behind by a chase, not
+/// off the map in a vehicle).
 pub fn on_map(world: &World, unit: &UnitId) -> bool {
     component::<LeftBattle>(world, unit).is_none() && component::<Placement>(world, unit).is_some()
 }
 
-/// A unit's space.
-fn space(world: &World, unit: &UnitId) -> Option<Space> {
-    component::<Placement>(world, unit).map(|p| Space::new(p.at, p.side_squares))
+/// A unit's space on the map, or for a vehicle off the map (VEH-21) the space it left from.
+pub fn grid_space(world: &World, unit: &UnitId) -> Option<Space> {
+    if component::<LeftBattle>(world, unit).is_some() {
+        return None;
+    }
+    match component::<Placement>(world, unit) {
+        Some(p) => Some(Space::new(p.at, p.side_squares)),
+        None => component::<OffMap>(world, unit).map(|o| Space::new(o.exit, o.side_squares)),
+    }
 }
 
 /// How far `unit` can run in feet (§5.6: land speed × run multiple).
@@ -88,11 +105,12 @@ pub fn pursuers(world: &World, side: &SideId) -> Vec<UnitId> {
         .collect()
 }
 
-/// Vehicles on the map, not wrecked, with a pilot able to act, in id order.
+/// Vehicles in the battle (on the map, or off it for now), not wrecked, with a pilot able to
+/// act, in id order.
 pub fn piloted_vehicles(world: &World) -> Vec<UnitId> {
     units(world)
         .into_iter()
-        .filter(|u| on_map(world, u))
+        .filter(|u| grid_space(world, u).is_some())
         .filter(|u| {
             component::<VehicleState>(world, u)
                 .and_then(|s| s.controlled_by.as_ref())
@@ -115,17 +133,13 @@ pub fn escape_verdict(world: &World, vehicle: &UnitId) -> EscapeVerdict {
     let (Some(state), Some(side), Some(from)) = (
         component::<VehicleState>(world, vehicle),
         component::<SideId>(world, vehicle),
-        space(world, vehicle),
+        grid_space(world, vehicle),
     ) else {
         return EscapeVerdict::Stays;
     };
     // Escaping is the riders' choice (001:4674-4676): a vehicle nobody pilots just rolls on.
     let piloted = state.controlled_by.as_ref().is_some_and(|p| can_act(world, p));
-    if !piloted
-        || !on_map(world, vehicle)
-        || wrecked(world, vehicle)
-        || !(state.moved_last_round || state.moved_this_round)
-    {
+    if !piloted || wrecked(world, vehicle) || !(state.moved_last_round || state.moved_this_round) {
         return EscapeVerdict::Stays;
     }
     let square_ft = rules.grid.square_ft;
@@ -136,7 +150,7 @@ pub fn escape_verdict(world: &World, vehicle: &UnitId) -> EscapeVerdict {
         if !(on_foot && hostile && on_map(world, &u) && can_act(world, &u)) {
             continue;
         }
-        let Some(at) = space(world, &u) else { continue };
+        let Some(at) = grid_space(world, &u) else { continue };
         let foe = FootFoe {
             distance_ft: from.distance(at, rules.grid.diagonal) * square_ft,
             run_ft: run_ft(world, rules, &u),
@@ -189,7 +203,7 @@ pub(crate) fn at_turn_start(ex: &mut Executor, unit: &UnitId) -> Result<bool, Ru
             }
         }
     }
-    Ok(!on_map(ex.world, unit))
+    Ok(left_battle(ex.world, unit))
 }
 
 /// Ends the turn of `unit`, which left the battle during it, and moves on to the next turn
