@@ -133,6 +133,9 @@ pub enum QueryWhat {
         target: String,
         #[arg(long)]
         weapon: Option<String>,
+        /// Fire a weapon mounted on this vehicle, which the attacker rides (VEH-20).
+        #[arg(long)]
+        mount: Option<String>,
     },
     /// The squares an area covers from a grid intersection, the units in it and the squares
     /// the map cuts off, and why (§19.1, docs/areas.md).

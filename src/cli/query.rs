@@ -123,22 +123,29 @@ pub fn answer(battle: &Battle, what: &QueryWhat) -> Result<Value, String> {
             attacker,
             target,
             weapon,
+            mount,
         } => {
+            use crate::rules::attack_action::{preview_attack, preview_mounted_attack};
             let (a, t) = (UnitId(attacker.clone()), UnitId(target.clone()));
-            Ok(
-                match crate::rules::attack_action::preview_attack(battle.world(), &a, &t, weapon.as_deref()) {
-                    Ok(preview) => {
-                        let mut v = serde_json::to_value(preview).map_err(|e| e.to_string())?;
-                        if let Some(o) = v.as_object_mut() {
-                            o.insert("legal".into(), json!(true));
-                            o.insert("attacker".into(), json!(a));
-                            o.insert("target".into(), json!(t));
+            let preview = match mount {
+                Some(m) => preview_mounted_attack(battle.world(), &a, &UnitId(m.clone()), &t, weapon.as_deref()),
+                None => preview_attack(battle.world(), &a, &t, weapon.as_deref()),
+            };
+            Ok(match preview {
+                Ok(preview) => {
+                    let mut v = serde_json::to_value(preview).map_err(|e| e.to_string())?;
+                    if let Some(o) = v.as_object_mut() {
+                        o.insert("legal".into(), json!(true));
+                        o.insert("attacker".into(), json!(a));
+                        o.insert("target".into(), json!(t));
+                        if let Some(m) = mount {
+                            o.insert("mount".into(), json!(m));
                         }
-                        v
                     }
-                    Err(e) => json!({ "attacker": a, "target": t, "legal": false, "reason": e.to_string() }),
-                },
-            )
+                    v
+                }
+                Err(e) => json!({ "attacker": a, "target": t, "legal": false, "reason": e.to_string() }),
+            })
         }
     }
 }

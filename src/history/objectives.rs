@@ -1,5 +1,5 @@
 //! Whether the battle is over: the scenario's objectives (`scenario::Objective`) evaluated
-//! against the world, and elimination (a side with no unit able to act). Pure reads of rule
+//! against the world, and elimination (a side with no creature able to act). Pure reads of rule
 //! state; the GUI's end screen only displays the [`Outcome`].
 //!
 //! Two goals need history, which [`ObjectiveTracker`] keeps as commands are accepted (so a
@@ -8,7 +8,7 @@
 //! side in the zone and no enemy there.
 
 use crate::rules::vehicle::escape::LeftBattle;
-use crate::rules::{Combat, GameEvent, LifeState, Placement, SideId};
+use crate::rules::{Combat, GameEvent, LifeState, Placement, Profile, SideId, UnitKind};
 use crate::scenario::format::Goal;
 use crate::scenario::{ScenarioSpec, Zone};
 use bevy::prelude::World;
@@ -66,7 +66,7 @@ pub struct ObjectiveStatus {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Outcome {
     pub objectives: Vec<ObjectiveStatus>,
-    /// Sides with no unit able to act.
+    /// Sides with no creature able to act (vehicles and objects do not count).
     pub eliminated: Vec<SideId>,
     /// Sides whose every unit still able to act escaped aboard a vehicle (VEH-22).
     pub escaped: Vec<SideId>,
@@ -141,17 +141,20 @@ pub fn outcome(spec: &ScenarioSpec, world: &World, tracker: &ObjectiveTracker) -
     }
 }
 
-/// Sides with at least one unit able to act still on the map (a unit that left the battle,
-/// VEH-22, is not standing there).
+/// Sides with at least one creature able to act still on the map. Vehicles and other objects
+/// do not fight on their own (§25.1: a vehicle is an object with no actions), so a side left
+/// with only them is eliminated; a unit that left the battle (VEH-22) is not standing there.
 fn sides_standing(world: &World) -> BTreeSet<SideId> {
-    let Some(mut query) = world.try_query::<(bevy::prelude::Entity, &SideId, Option<&LifeState>)>() else {
+    let Some(mut query) = world.try_query::<(bevy::prelude::Entity, &SideId, Option<&LifeState>, Option<&Profile>)>()
+    else {
         return BTreeSet::new();
     };
     // `LeftBattle` is looked up per entity: a query naming it fails until one exists.
     query
         .iter(world)
-        .filter(|(e, _, life)| world.get::<LeftBattle>(*e).is_none() && life.copied().unwrap_or_default().can_act())
-        .map(|(_, side, _)| side.clone())
+        .filter(|(e, _, life, _)| world.get::<LeftBattle>(*e).is_none() && life.copied().unwrap_or_default().can_act())
+        .filter(|(_, _, _, profile)| !profile.is_some_and(|p| matches!(p.kind, UnitKind::Vehicle | UnitKind::Object)))
+        .map(|(_, side, _, _)| side.clone())
         .collect()
 }
 

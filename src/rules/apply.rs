@@ -349,7 +349,12 @@ pub fn apply(world: &mut World, event: &GameEvent) {
         | GameEvent::AutocontrolSet { .. }
         | GameEvent::VehicleCollision { .. }
         | GameEvent::RiderBoarded { .. }
-        | GameEvent::RiderDisembarked { .. } => super::vehicle::apply_vehicle_event(world, event),
+        | GameEvent::RiderDisembarked { .. }
+        | GameEvent::RaceFollowUpDue { .. }
+        | GameEvent::VehicleSlotTaken { .. }
+        | GameEvent::VehicleSlotEnded { .. }
+        | GameEvent::AutocontrolCheck { .. }
+        | GameEvent::RaceHazard { .. } => super::vehicle::apply_vehicle_event(world, event),
         GameEvent::ChasePilotAction { .. }
         | GameEvent::ChasePilotTurnEnded { .. }
         | GameEvent::ChaseProgressed { .. }

@@ -229,6 +229,13 @@ pub fn check_attacks(world: &World, order: AttackOrder) -> Result<(Vec<AttackPla
         }
         extra.push(Modifier::new(d.attack, "fighting defensively"));
     }
+    // VEH-20: mounted weapons fire in single attacks only, so far.
+    if full {
+        let named: Vec<&str> = weapons.iter().map(String::as_str).chain(weapon).collect();
+        if let Some(refusal) = super::vehicle::full_attack_with_mount(world, unit, &named) {
+            return Err(refusal);
+        }
+    }
     let action = full_rules.map_or(ActionKind::Standard, |f| f.action);
     world.resource::<Combat>().can_spend(&rules.actions, action)?;
     let plans = targets
@@ -374,6 +381,23 @@ pub fn preview_attack(
 ) -> Result<AttackPreview, RuleError> {
     // A preview answers "what if" at any time, so the action budget is not checked here.
     let plan = check_attack(world, unit, target, weapon)?;
+    preview_plan(world, target, plan)
+}
+
+/// The preview of `unit` firing a weapon mounted on the vehicle `mount` (VEH-20), with the
+/// same checks as `Attack { mount: Some(..) }`.
+pub fn preview_mounted_attack(
+    world: &World,
+    unit: &UnitId,
+    mount: &UnitId,
+    target: &UnitId,
+    weapon: Option<&str>,
+) -> Result<AttackPreview, RuleError> {
+    let plan = check_mounted_attack(world, unit, mount, target, weapon)?;
+    preview_plan(world, target, plan)
+}
+
+fn preview_plan(world: &World, target: &UnitId, plan: AttackPlan) -> Result<AttackPreview, RuleError> {
     let rules = world.resource::<Ruleset>();
     let te = world.resource::<UnitIndex>().0[target];
     let profile = world

@@ -537,6 +537,40 @@ pub enum GameEvent {
         vehicle: UnitId,
         to: Square,
     },
+    /// VEH-6: the vehicle raced on `pilot`'s last turn and keeps going; this turn the pilot
+    /// races again, drives, stops short or relinquishes control.
+    RaceFollowUpDue {
+        vehicle: UnitId,
+        pilot: UnitId,
+    },
+    /// VEH-11: the pilot delayed; the uncontrolled vehicle takes its own place in the
+    /// initiative order at the pilot's old `count` and moves there each round.
+    VehicleSlotTaken {
+        vehicle: UnitId,
+        pilot: UnitId,
+        count: i32,
+    },
+    /// VEH-11: the vehicle's own place in the initiative order ends (someone took control,
+    /// or it stopped or crashed).
+    VehicleSlotEnded {
+        vehicle: UnitId,
+    },
+    /// VEH-13: autocontrol makes a check with the pilot's most recent Piloting result
+    /// instead of a roll.
+    AutocontrolCheck {
+        vehicle: UnitId,
+        purpose: String,
+        /// `None`: the pilot has made no Piloting check yet, which fails.
+        result: Option<i32>,
+        dc: i32,
+        success: bool,
+    },
+    /// VEH-5: a racing (or uncontrolled) vehicle reached difficult terrain or a low obstacle
+    /// at `at` (a hazard: Piloting check or, uncontrolled, a crash).
+    RaceHazard {
+        vehicle: UnitId,
+        at: Square,
+    },
     /// Chase (§26.3): a pilot action and its check.
     ChasePilotAction {
         pilot: UnitId,

@@ -445,7 +445,12 @@ pub fn narrate(event: &GameEvent, rules: &Ruleset) -> String {
         | GameEvent::AutocontrolSet { .. }
         | GameEvent::VehicleCollision { .. }
         | GameEvent::RiderBoarded { .. }
-        | GameEvent::RiderDisembarked { .. } => super::vehicle::narrate_vehicle_event(event, modifiers),
+        | GameEvent::RiderDisembarked { .. }
+        | GameEvent::RaceFollowUpDue { .. }
+        | GameEvent::VehicleSlotTaken { .. }
+        | GameEvent::VehicleSlotEnded { .. }
+        | GameEvent::AutocontrolCheck { .. }
+        | GameEvent::RaceHazard { .. } => super::vehicle::narrate_vehicle_event(event, modifiers),
         GameEvent::SpellLost {
             unit,
             spell,

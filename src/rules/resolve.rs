@@ -274,6 +274,8 @@ pub fn execute(ex: &mut Executor, command: &GameCommand) -> Result<(), RuleError
             }
             super::recovery::end_of_turn(ex, unit);
             super::hold::end_of_turn(ex, unit);
+            // VEH-6: a pilot who took no follow-up to last turn's race stops piloting.
+            super::vehicle::at_turn_end(ex, unit)?;
             ex.emit(GameEvent::TurnEnded { unit: unit.clone() });
             advance(ex, true)
         }
@@ -283,6 +285,8 @@ pub fn execute(ex: &mut Executor, command: &GameCommand) -> Result<(), RuleError
                 unit: unit.clone(),
                 count,
             });
+            // VEH-11: its vehicle goes on without it, on this count.
+            super::vehicle::on_delay(ex, unit, count)?;
             advance(ex, false)
         }
         GameCommand::ActNow { unit } => {

@@ -317,6 +317,8 @@ pub fn situation_from(
     let covered = cover(map, &CoverParams::from_ruleset(rules), a, t, &others, kind);
     // §25.9: a rider has the cover its vehicle gives.
     defense.extend(super::vehicle::passenger_cover(world, attacker, target)?);
+    // §25.1: a broken vehicle is easier to hit.
+    defense.extend(super::vehicle::broken_ac(world, target));
     if covered.degree == CoverDegree::Total {
         return Err(RuleError::IllegalMove(format!(
             "{target} has total cover from {attacker}"

@@ -139,7 +139,7 @@ fn veh_22_a_foe_on_foot_within_its_run_keeps_the_vehicle_in_the_battle() {
 /// left out; the chase starts in the pilot-actions phase of round 2 with Buddy acting first.
 #[test]
 fn veh_22_chs_4_foes_with_a_piloted_vehicle_turn_the_escape_into_a_chase() {
-    let (mut b, events) = race_away(GETAWAY, &[18, 5, 4, 3, 1], &[]);
+    let (mut b, events) = race_away(GETAWAY, &[18, 5, 4, 3, 1], &[10, 10]);
     let (zones, left_out) = events
         .iter()
         .find_map(|e| match e {
@@ -174,15 +174,25 @@ fn veh_22_chs_4_foes_with_a_piloted_vehicle_turn_the_escape_into_a_chase() {
     // The chase is played with the chase commands from here on.
     let refused = b.submit(GameCommand::EndTurn { unit: id("buddy") });
     assert!(refused.is_err());
-    ok(
-        &mut b,
-        GameCommand::PilotAction {
-            unit: id("buddy"),
-            action: fivefoot::ruleset::PilotAction::SpeedUp,
-            target: None,
-            double: false,
-        },
-    );
+    // The buggy raced on the grid, but in the chase it keeps going no more: after both keep
+    // pace (d20 10 each), ending Buddy's turn leaves it under his control, where it was (no
+    // VEH-6 follow-up due, no uncontrolled roll on the grid).
+    for pilot in ["buddy", "goblin_rider"] {
+        ok(
+            &mut b,
+            GameCommand::PilotAction {
+                unit: id(pilot),
+                action: fivefoot::ruleset::PilotAction::KeepPace,
+                target: None,
+                double: false,
+            },
+        );
+    }
+    ok(&mut b, GameCommand::ChaseProgress { stay: vec![] });
+    ok(&mut b, GameCommand::EndTurn { unit: id("buddy") });
+    let state: fivefoot::rules::vehicle::VehicleState = component(&b, "buggy").unwrap();
+    assert_eq!(state.controlled_by, Some(id("buddy")));
+    assert_eq!(component::<Placement>(&b, "buggy").unwrap().at, Square::new(62, 4));
 }
 
 /// VEH-22 headless: `fivefoot run` plays `tests/chase/starfinder_getaway.ron`; the log carries

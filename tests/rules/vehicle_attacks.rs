@@ -257,3 +257,33 @@ fn veh_20_mounted_range_is_measured_from_the_vehicle() {
     assert_eq!(weapon, "Laser pistol");
     assert!(mods.iter().any(|(v, s)| *v == -2 && s == "range"), "{mods:?}");
 }
+
+/// VEH-20: a full attack naming a mounted weapon is refused as not supported yet, pointing
+/// at the single attack that fires it.
+#[test]
+fn veh_20_full_attack_with_a_mounted_weapon_is_not_supported_yet() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/scenarios/starfinder_buggy_raid.ron"
+    ))
+    .unwrap();
+    let mut b = battle(&text, &[10; 7]);
+    for (unit, _) in order(&b) {
+        if unit == "sssazza" {
+            break;
+        }
+        ok(&mut b, end_turn(&unit));
+    }
+    let full = GameCommand::FullAttack {
+        unit: "sssazza".into(),
+        targets: vec!["goblin_1".into(), "goblin_1".into()],
+        weapon: Some("Roof laser".into()),
+        weapons: Vec::new(),
+        defensively: false,
+    };
+    let refused = b.submit(full).unwrap_err();
+    assert!(
+        matches!(&refused, RuleError::NotSupported(m) if m.contains("mount: Some(\"buggy\")")),
+        "{refused}"
+    );
+}

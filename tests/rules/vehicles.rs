@@ -79,7 +79,7 @@ fn veh_vehicle_takes_no_initiative_turn() {
 /// A starfinder battle on a `w × h` open map (or `rows`) with one vehicle `car` (its
 /// `vehicle:` fields and unit fields given), Buddy piloting it (Piloting +8), and `extra`
 /// units. Initiative: Buddy +4, the others +0.
-fn car_battle(map: &str, car_unit: &str, car_vehicle: &str, extra: &str, dice: &[u32]) -> Battle {
+pub fn car_battle(map: &str, car_unit: &str, car_vehicle: &str, extra: &str, dice: &[u32]) -> Battle {
     let text = format!(
         r##"Scenario(version: 1, name: "t", ruleset: "starfinder",
     map: {map},
@@ -97,22 +97,22 @@ fn car_battle(map: &str, car_unit: &str, car_vehicle: &str, extra: &str, dice: &
     battle(&text, dice)
 }
 
-fn open_map(w: u32, h: u32) -> String {
+pub fn open_map(w: u32, h: u32) -> String {
     format!("(size: ({w}, {h}), fill: '.', legend: {{ '.': (terrain: Floor), '#': (terrain: Wall) }})")
 }
 
-fn order_of(unit: &str, order: VehicleOrder) -> GameCommand {
+pub fn order_of(unit: &str, order: VehicleOrder) -> GameCommand {
     GameCommand::Vehicle {
         unit: UnitId::from(unit),
         order,
     }
 }
 
-fn race(angle: i32, distance_ft: Option<u32>) -> VehicleOrder {
+pub fn race(angle: i32, distance_ft: Option<u32>) -> VehicleOrder {
     VehicleOrder::Race { angle, distance_ft }
 }
 
-fn moves(events: &[GameEvent]) -> Vec<(VehicleMove, u32, Square)> {
+pub fn moves(events: &[GameEvent]) -> Vec<(VehicleMove, u32, Square)> {
     events
         .iter()
         .filter_map(|e| match e {
@@ -128,7 +128,7 @@ fn moves(events: &[GameEvent]) -> Vec<(VehicleMove, u32, Square)> {
         .collect()
 }
 
-fn checks(events: &[GameEvent]) -> Vec<(i32, Option<i32>, bool)> {
+pub fn checks(events: &[GameEvent]) -> Vec<(i32, Option<i32>, bool)> {
     events
         .iter()
         .filter_map(|e| match e {
@@ -138,14 +138,14 @@ fn checks(events: &[GameEvent]) -> Vec<(i32, Option<i32>, bool)> {
         .collect()
 }
 
-const FOE: &str = r#"(id: "raider", side: "b", at: (2, 8), speed: (land: 30), defenses: (eac: 11, kac: 12), health: (hp: 30), saves: Some((fortitude: 2, reflex: 2, will: 0)),
+pub const FOE: &str = r#"(id: "raider", side: "b", at: (2, 8), speed: (land: 30), defenses: (eac: 11, kac: 12), health: (hp: 30), saves: Some((fortitude: 2, reflex: 2, will: 0)),
          weapons: [(name: "Club", kind: Melee, attack: 4, damage: "1d6", damage_types: [Bludgeoning])])"#;
 
 /// Initiative dice: Buddy 10 (14), raider 10 (10).
-const INIT: [u32; 2] = [10, 10];
+pub const INIT: [u32; 2] = [10, 10];
 
 /// The raider knocks the pilot Buddy out for 10 rounds, so the buggy is uncontrolled (VEH-11).
-fn knock_out_buddy(b: &mut Battle) {
+pub fn knock_out_buddy(b: &mut Battle) {
     ok(
         b,
         GameCommand::TrackEffect {
@@ -159,7 +159,7 @@ fn knock_out_buddy(b: &mut Battle) {
     );
 }
 
-fn dice(rest: &[u32]) -> Vec<u32> {
+pub fn dice(rest: &[u32]) -> Vec<u32> {
     INIT.iter().chain(rest).copied().collect()
 }
 

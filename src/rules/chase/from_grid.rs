@@ -122,6 +122,14 @@ pub(crate) fn begin_from_grid(world: &mut World, zones: &[(UnitId, i32)], left_o
             crate::rules::vehicle::escape::apply_return(world, id, off.exit, heading, &seats);
         }
     }
+    // Positions are zones from now on: no vehicle keeps going on the grid (VEH-6, VEH-12).
+    let index = world.resource::<UnitIndex>().0.clone();
+    for (id, _) in zones {
+        if let Some(mut s) = index.get(id).and_then(|e| world.get_mut::<VehicleState>(*e)) {
+            s.keeps_going = false;
+            s.race_follow_up_due = false;
+        }
+    }
     let mut board = Chase::new(BOARD_ZONES, vehicles);
     board.round = world.resource::<Combat>().round;
     world.insert_resource(board);

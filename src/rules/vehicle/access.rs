@@ -26,7 +26,8 @@ fn get<T: bevy::prelude::Component + Clone>(world: &World, unit: &UnitId) -> Opt
     world.get::<T>(e).cloned()
 }
 
-/// A vehicle as the rules read it in one check.
+/// A vehicle as the rules read it in one check; `stats` are as they stand now (a broken
+/// vehicle's full speed, MPH and collision DC are already lowered).
 #[derive(Debug, Clone)]
 pub(crate) struct Vehicle {
     pub id: UnitId,
@@ -42,9 +43,13 @@ pub(crate) fn vehicle(world: &World, id: &UnitId) -> Result<Vehicle, RuleError> 
         get::<VehicleState>(world, id),
         get::<Placement>(world, id),
     ) {
+        // §25.1: a broken vehicle races slower and hits more easily avoided.
         (Some(stats), Some(state), Some(placement)) => Ok(Vehicle {
             id: id.clone(),
-            stats,
+            stats: match super::broken::broken(world, id) {
+                Some(b) => super::broken::broken_stats(&stats, b),
+                None => stats,
+            },
             state,
             placement,
         }),
@@ -140,7 +145,12 @@ pub(crate) fn blocker(
         if let Some(p) = world.get::<Placement>(*e)
             && p.squares().any(|sq| space.contains(&sq))
         {
-            return Some(Blocker::Unit(u.clone()));
+            // A rider of another vehicle is inside it: what is in the way is that vehicle.
+            let what = world.get::<Aboard>(*e).map_or_else(|| u.clone(), |a| a.vehicle.clone());
+            if ignore(&what) {
+                continue;
+            }
+            return Some(Blocker::Unit(what));
         }
     }
     None
@@ -174,10 +184,12 @@ pub(crate) fn path_cost_ft(rules: &Ruleset, from: Square, path: &[Square]) -> Re
 /// The pilot's Piloting modifiers for `vehicle`: its skill and the vehicle's modifier.
 pub(crate) fn piloting_modifiers(world: &World, pilot: &UnitId, v: &Vehicle) -> Vec<Modifier> {
     let skill = get::<SkillBonuses>(world, pilot).unwrap_or_default().piloting;
-    vec![
+    let mut mods = vec![
         Modifier::new(skill, format!("{pilot}'s Piloting")),
         Modifier::new(v.stats.piloting, format!("{}'s Piloting modifier", v.id)),
-    ]
+    ];
+    mods.extend(super::broken::broken_piloting(world, &v.id));
+    mods
 }
 
 /// Rolls a d20 check with `modifiers` against `dc` and emits it.

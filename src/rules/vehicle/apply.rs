@@ -3,7 +3,7 @@
 //! per-round state over when a round starts.
 
 use super::{Aboard, PilotAction, RiderRole, VehicleMove, VehicleState, VehicleStats};
-use crate::rules::{GameEvent, Placement, UnitId, UnitIndex};
+use crate::rules::{Combat, GameEvent, InitiativeEntry, Placement, UnitId, UnitIndex};
 use bevy::prelude::{Entity, World};
 
 fn entity(world: &World, unit: &UnitId) -> Option<Entity> {
@@ -79,6 +79,7 @@ pub fn apply_vehicle_event(world: &mut World, event: &GameEvent) {
             speed_ft,
             heading,
             riders,
+            pilot,
             ..
         } => {
             let to = path.last().copied().unwrap_or(*from);
@@ -91,6 +92,8 @@ pub fn apply_vehicle_event(world: &mut World, event: &GameEvent) {
                 .and_then(|e| world.get::<VehicleStats>(e))
                 .map_or(0, |v| v.drive_ft);
             if let Some(mut s) = state_mut(world, vehicle) {
+                // VEH-6: any pilot action that moves it is one of the options taken.
+                s.race_follow_up_due &= pilot.is_none();
                 s.heading = *heading;
                 s.moved_this_round |= *moved_ft > 0;
                 s.full_speed_this_round |= matches!(how, VehicleMove::Race | VehicleMove::Ram) || *speed_ft > drive_ft;
@@ -106,9 +109,15 @@ pub fn apply_vehicle_event(world: &mut World, event: &GameEvent) {
                         s.last_action_speed_ft = *speed_ft;
                         s.keeps_going = true;
                     }
-                    VehicleMove::Uncontrolled | VehicleMove::Autocontrol => {
+                    VehicleMove::Uncontrolled => {
                         s.last_action_speed_ft = *speed_ft;
                         s.keeps_going = true;
+                    }
+                    // VEH-13: autocontrol repeats the last pilot action, whose distance it
+                    // keeps (a mishap's half speed is not the pilot's); repeated drives stop
+                    // without an action once it is disengaged, a repeated race keeps going.
+                    VehicleMove::Autocontrol => {
+                        s.keeps_going = s.last_action == Some(PilotAction::Race);
                     }
                     VehicleMove::StopShort => {
                         s.keeps_going = false;
@@ -122,10 +131,48 @@ pub fn apply_vehicle_event(world: &mut World, event: &GameEvent) {
                 s.keeps_going = false;
                 s.last_action_speed_ft = 0;
                 s.autocontrol_engaged = false;
+                s.race_follow_up_due = false;
+            }
+        }
+        GameEvent::RaceFollowUpDue { vehicle, .. } => {
+            if let Some(mut s) = state_mut(world, vehicle) {
+                s.race_follow_up_due = true;
+            }
+        }
+        GameEvent::VehicleSlotTaken { vehicle, pilot, count } => {
+            if let Some(mut s) = state_mut(world, vehicle) {
+                s.uncontrolled_slot = Some(vehicle.clone());
+            }
+            let mut c = world.resource_mut::<Combat>();
+            let modifier = c.delaying.iter().find(|d| &d.unit == pilot).map_or(0, |d| d.modifier);
+            // Where the pilot stood: `Delayed` left `next_index` there.
+            let at = c.next_index.min(c.order.len());
+            c.order.insert(
+                at,
+                InitiativeEntry {
+                    unit: vehicle.clone(),
+                    count: *count,
+                    modifier,
+                },
+            );
+        }
+        GameEvent::VehicleSlotEnded { vehicle } => {
+            if let Some(mut s) = state_mut(world, vehicle)
+                && s.uncontrolled_slot.as_ref() == Some(vehicle)
+            {
+                s.uncontrolled_slot = None;
+            }
+            let mut c = world.resource_mut::<Combat>();
+            if let Some(i) = c.index_of(vehicle) {
+                c.order.remove(i);
+                if i < c.next_index {
+                    c.next_index -= 1;
+                }
             }
         }
         GameEvent::VehicleControl { vehicle, pilot, .. } => {
             let before = state_mut(world, vehicle).and_then(|mut s| {
+                s.race_follow_up_due = false;
                 let before = s.controlled_by.take();
                 s.controlled_by = pilot.clone();
                 if pilot.is_some() {
@@ -146,6 +193,8 @@ pub fn apply_vehicle_event(world: &mut World, event: &GameEvent) {
         GameEvent::AutocontrolSet { vehicle, engaged } => {
             if let Some(mut s) = state_mut(world, vehicle) {
                 s.autocontrol_engaged = *engaged;
+                // VEH-13: engaging it after a race is the pilot's follow-up (VEH-6).
+                s.race_follow_up_due &= !*engaged;
             }
         }
         GameEvent::VehicleCollision {

@@ -60,6 +60,8 @@ pub(crate) fn execute_take_control(ex: &mut Executor, unit: &UnitId, vehicle_id:
         pilot: Some(unit.clone()),
         reason: "took control".into(),
     });
+    // VEH-11: it acts on the new pilot's count from now on.
+    super::delay::end_own_slot(ex, vehicle_id);
     Ok(())
 }
 
@@ -93,7 +95,10 @@ pub(crate) fn check_autocontrol(world: &World, pilot: &UnitId, engage: bool) -> 
             if engage { "engaged" } else { "off" }
         )));
     }
-    if engage && !(v.state.moved_this_round && v.state.last_action.is_some()) {
+    // Right after a drive (this turn) or a race (this turn or, since a race is a full
+    // action, on the next turn while the vehicle keeps going).
+    let after_pilot_action = v.state.last_action.is_some() && (v.state.moved_this_round || v.state.keeps_going);
+    if engage && !after_pilot_action {
         return Err(illegal("autocontrol engages only right after a drive or race"));
     }
     can_spend(world, ActionKind::Swift)?;
@@ -102,11 +107,20 @@ pub(crate) fn check_autocontrol(world: &World, pilot: &UnitId, engage: bool) -> 
 
 pub(crate) fn execute_autocontrol(ex: &mut Executor, pilot: &UnitId, engage: bool) -> Result<(), RuleError> {
     let vehicle = check_autocontrol(ex.world, pilot, engage)?;
+    let follow_up = super::access::vehicle(ex.world, &vehicle)?.state.race_follow_up_due;
     crate::rules::resolve::take_action(ex, pilot, ActionKind::Swift, "autocontrol".into());
     ex.emit(GameEvent::AutocontrolSet {
-        vehicle,
+        vehicle: vehicle.clone(),
         engaged: engage,
     });
+    // Engaged the turn after a race (VEH-6), it repeats the race this round already.
+    if engage && follow_up {
+        super::uncontrolled::move_on(ex, &vehicle, true)?;
+    }
+    // Disengaged, the pilot drives it again on the pilot's own count (VEH-11).
+    if !engage {
+        super::delay::end_own_slot(ex, &vehicle);
+    }
     Ok(())
 }
 

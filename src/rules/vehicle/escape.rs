@@ -2,14 +2,16 @@
 //! start of the pilot's turn, whether a vehicle got away, and the units that left the battle.
 //!
 //! Reading (RULES.md's implementation note; the seed leaves the trigger to the GM): a
-//! vehicle escapes when, at the start of its pilot's turn, its pilot can act, it moved last
-//! round (it is driving away, the riders' wish the seed asks for) and its distance to every hostile creature on
+//! vehicle escapes when, at the start of its pilot's turn, its pilot can act (and it is not
+//! on autocontrol, which counts as uncontrolled, VEH-13), it moved last round (it is driving
+//! away: the riders' wish the seed asks for) and its distance to every hostile creature on
 //! foot that can act exceeds that creature's run distance (its land speed × its run
 //! multiple, ×4). Checking at the start of the pilot's turn gives every foe its turn after the
 //! vehicle's move: that is the "one more volley". With no hostile creature on foot there is
 //! nobody to escape from and nothing happens (vehicle-only battles stay on the grid). When
 //! the foes have a vehicle with a pilot able to act, they pursue: the battle becomes a chase
-//! (`rules::chase::from_grid` places the vehicles in zones) instead of an escape.
+//! (`rules::chase::from_grid` places the vehicles in zones) instead of an escape. A vehicle
+//! off the map (VEH-21, `off_map`) is measured from where it left.
 
 mod off_map;
 
@@ -137,8 +139,9 @@ pub fn escape_verdict(world: &World, vehicle: &UnitId) -> EscapeVerdict {
     ) else {
         return EscapeVerdict::Stays;
     };
-    // Escaping is the riders' choice (001:4674-4676): a vehicle nobody pilots just rolls on.
-    let piloted = state.controlled_by.as_ref().is_some_and(|p| can_act(world, p));
+    // Escaping is the riders' choice (001:4674-4676): a vehicle nobody pilots just rolls on,
+    // and one on autocontrol counts as uncontrolled (VEH-13).
+    let piloted = !state.autocontrol_engaged && state.controlled_by.as_ref().is_some_and(|p| can_act(world, p));
     if !piloted || wrecked(world, vehicle) || !(state.moved_last_round || state.moved_this_round) {
         return EscapeVerdict::Stays;
     }

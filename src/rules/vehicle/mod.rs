@@ -6,12 +6,17 @@ mod aboard_attack;
 mod access;
 mod aoo;
 mod apply;
+mod autocontrol;
 mod boarding;
+mod broken;
 mod control;
 mod crash;
+mod delay;
 mod drive;
 pub mod escape;
 mod events;
+mod follow_up;
+mod hazard;
 mod line;
 mod mounted;
 mod narrate;
@@ -29,8 +34,13 @@ pub use aboard_attack::{attack_penalty, ignored_for_cover, passenger_cover};
 pub(crate) use aoo::sheltered_from;
 pub use apply::apply_vehicle_event;
 pub(crate) use apply::new_round;
+pub use broken::{broken_ac, is_broken};
+pub use delay::has_own_slot;
+pub(crate) use delay::{finish_own_turn, on_delay};
 pub use events::{CheckRoll, CollisionKind, RaceMishap, VehicleMove};
-pub(crate) use mounted::mounted_weapon;
+pub(crate) use follow_up::at_turn_end;
+pub use follow_up::follow_up_options;
+pub(crate) use mounted::{full_attack_with_mount, mounted_weapon};
 pub use narrate::narrate_vehicle_event;
 pub use order::VehicleOrder;
 pub use plan::plan_vehicle_path;
@@ -39,7 +49,9 @@ pub use ram::{ram_avoided_by_pilot, ram_damage};
 pub use stats::{Aboard, Autopilot, PassengerCover, PilotAction, RiderRole, SkillBonuses, VehicleState, VehicleStats};
 pub(crate) use uncontrolled::at_turn_start;
 pub use uncontrolled::slowed;
-pub use view::{RaceEnd, RaceLineView, RaceView, RiderView, VehicleView, race_ends, race_view, vehicle_view};
+pub use view::{
+    RaceEnd, RaceLineView, RaceView, RiderView, VehicleNow, VehicleView, race_ends, race_view, vehicle_view,
+};
 
 use crate::rules::{Executor, RuleError, UnitId};
 use bevy::prelude::World;
@@ -47,6 +59,8 @@ use bevy::prelude::World;
 /// Whether `unit` may give `order` now, and why not. Never changes the battle.
 pub fn check_order(world: &World, unit: &UnitId, order: &VehicleOrder) -> Result<(), RuleError> {
     access::vehicle_rules(world)?;
+    follow_up::check_follow_up(world, unit, order)?;
+    autocontrol::check_not_on_autocontrol(world, unit, order)?;
     match order {
         VehicleOrder::Start => control::check_start(world, unit).map(|_| ()),
         VehicleOrder::Drive { path, .. } => drive::check_drive(world, unit, path).map(|_| ()),

@@ -64,3 +64,19 @@ pub(crate) fn mounted_weapon(
     }
     Ok(chosen.clone())
 }
+
+/// A full attack that names a weapon mounted on the vehicle `unit` rides, and none of its
+/// own of that name: firing mounted weapons in a full attack is not supported yet (a single
+/// `Attack` with `mount` fires them, VEH-20).
+pub(crate) fn full_attack_with_mount(world: &World, unit: &UnitId, named: &[&str]) -> Option<RuleError> {
+    let mount = aboard(world, unit)?.vehicle;
+    let own = crate::rules::unit_component::<Profile>(world, unit)?;
+    let mounted = crate::rules::unit_component::<Profile>(world, &mount)?;
+    let name = named
+        .iter()
+        .find(|n| own.weapon_named(n).is_none() && mounted.weapons.iter().any(|w| w.name == **n))?;
+    Some(RuleError::NotSupported(format!(
+        "a full attack with {mount}'s mounted {name} is not supported yet; fire it with a single \
+         Attack(..., mount: Some(\"{mount}\")) (VEH-20)"
+    )))
+}

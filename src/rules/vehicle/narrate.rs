@@ -88,6 +88,29 @@ pub fn narrate_vehicle_event(event: &GameEvent, modifiers: fn(&[Modifier]) -> St
             unit, vehicle, role, ..
         } => format!("{unit} boards {vehicle} as {role:?}"),
         GameEvent::RiderDisembarked { unit, vehicle, to } => format!("{unit} gets off {vehicle} at {to}"),
+        GameEvent::RaceFollowUpDue { vehicle, pilot } => {
+            format!("{vehicle} keeps racing: {pilot} races again, drives, stops short or relinquishes control (VEH-6)")
+        }
+        GameEvent::VehicleSlotTaken { vehicle, pilot, count } => {
+            format!("{vehicle} keeps {pilot}'s old initiative count {count} and moves there uncontrolled (VEH-11)")
+        }
+        GameEvent::VehicleSlotEnded { vehicle } => format!("{vehicle} no longer acts on a count of its own"),
+        GameEvent::AutocontrolCheck {
+            vehicle,
+            purpose,
+            result,
+            dc,
+            success,
+        } => {
+            let result = result.map_or("none".to_string(), |r| r.to_string());
+            format!(
+                "{vehicle}'s autocontrol {purpose}: the pilot's last Piloting result {result} vs DC {dc}: {}",
+                if *success { "success" } else { "failure" }
+            )
+        }
+        GameEvent::RaceHazard { vehicle, at } => {
+            format!("{vehicle} reaches difficult terrain or an obstacle at {at} at racing speed, a hazard (VEH-5)")
+        }
         _ => String::new(),
     }
 }

@@ -4,7 +4,7 @@
 
 use super::access::{Vehicle, can_spend, illegal, piloted_by, piloting_modifiers, roll_check};
 use super::line::{Line, rough, straight_line};
-use super::travel::{Leg, travel};
+use super::travel::Leg;
 use super::{RaceMishap, VehicleMove, crash};
 use crate::rules::{Executor, GameEvent, RuleError, UnitId};
 use crate::ruleset::ActionKind;
@@ -96,15 +96,30 @@ pub(crate) fn race_check(
         });
         return Ok((check.total, false));
     }
-    let (angle, max_ft, mishap) = if rough(ex.world, v, &plan.line.squares) {
-        (0.0, plan.max_ft / 2 / 5 * 5, RaceMishap::HalfSpeed)
+    let (angle, max_ft) = moving_mishap(ex, v, &plan.line.squares, plan.max_ft)?;
+    let line = straight_line(ex.world, v, angle, max_ft, &|_| false);
+    race_along(ex, pilot, v, &line, VehicleMove::Race, plan.max_ft)?;
+    Ok((check.total, false))
+}
+
+/// A failed race check of a moving vehicle (VEH-5): on rough ground half its speed straight
+/// ahead, else full speed off course in a d4 arc. Emits the mishap; returns the line's angle
+/// and distance.
+pub(crate) fn moving_mishap(
+    ex: &mut Executor,
+    v: &Vehicle,
+    line: &[crate::grid::Square],
+    max_ft: u32,
+) -> Result<(f64, u32), RuleError> {
+    let (angle, max_ft, mishap) = if rough(ex.world, v, line) {
+        (0.0, max_ft / 2 / 5 * 5, RaceMishap::HalfSpeed)
     } else {
         let roll = ex.roll(4, format!("{} off-course arc", v.id))?;
         // The 180° in front split into four 45° arcs, left to right; the bisector of each.
         let angle_tenths = [-675, -225, 225, 675][(roll.result.clamp(1, 4) - 1) as usize];
         (
             f64::from(angle_tenths) / 10.0,
-            plan.max_ft,
+            max_ft,
             RaceMishap::OffCourse { roll, angle_tenths },
         )
     };
@@ -112,12 +127,12 @@ pub(crate) fn race_check(
         vehicle: v.id.clone(),
         mishap,
     });
-    let line = straight_line(ex.world, v, angle, max_ft, &|_| false);
-    race_along(ex, pilot, v, &line, VehicleMove::Race, plan.max_ft)?;
-    Ok((check.total, false))
+    Ok((angle, max_ft))
 }
 
-/// Moves along a straight line as a race; a wall at its end is a crash (VEH-10).
+/// Moves along a straight line as a race; a wall at its end, or a hazard on the way whose
+/// check fails, is a crash (VEH-10, VEH-5). Returns whether it got to the end of the line
+/// (a ram fails otherwise: "if you fail any Piloting check during the movement").
 pub(crate) fn race_along(
     ex: &mut Executor,
     pilot: &UnitId,
@@ -125,7 +140,7 @@ pub(crate) fn race_along(
     line: &Line,
     how: VehicleMove,
     speed_ft: u32,
-) -> Result<(), RuleError> {
+) -> Result<bool, RuleError> {
     let leg = Leg {
         how,
         pilot: Some(pilot.clone()),
@@ -133,13 +148,17 @@ pub(crate) fn race_along(
         heading: v.state.heading,
         provokes: Some(true),
     };
-    let trip = travel(ex, v, &leg, &line.squares, &line.costs_ft, &|_, _| false, None)?;
+    let trip = super::hazard::travel_facing_hazards(ex, v, &leg, line, &super::hazard::Driver::Pilot(pilot.clone()))?;
+    if trip.stopped.as_deref() == Some(super::hazard::CRASHED_ON_HAZARD) {
+        crash::crash(ex, &v.id, None)?;
+        return Ok(false);
+    }
     if trip.stopped.is_none()
         && let Some(super::access::Blocker::Obstacle(_)) = &line.blocked_by
     {
         crash::crash(ex, &v.id, None)?;
     }
-    Ok(())
+    Ok(trip.stopped.is_none())
 }
 
 pub(crate) fn execute_race(

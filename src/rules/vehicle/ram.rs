@@ -60,13 +60,12 @@ pub(crate) fn execute_ram(ex: &mut Executor, pilot: &UnitId, target: &UnitId, an
         return Ok(());
     }
     let v = plan.vehicle.clone();
-    race_along(ex, pilot, &v, &plan.line, VehicleMove::Ram, v.stats.full_ft)?;
-    if wrecked(ex.world, &v.id) {
+    let arrived = race_along(ex, pilot, &v, &plan.line, VehicleMove::Ram, v.stats.full_ft)?;
+    if !arrived || wrecked(ex.world, &v.id) {
         return Ok(());
     }
     let (dice, rolled) = roll_collision(ex, &v)?;
-    let save = ram_defense(ex, &v.stats, target, total)?;
-    let avoided = save.as_ref().is_some_and(|s| s.success);
+    let (save, avoided) = ram_defense(ex, &v.stats, target, total)?;
     let (to_target, to_self) = match avoided {
         true => (0, 0),
         false => ram_damage(rolled, rules.ram_target_multiplier, rules.ram_self),
@@ -88,31 +87,41 @@ pub(crate) fn execute_ram(ex: &mut Executor, pilot: &UnitId, target: &UnitId, an
     Ok(())
 }
 
-/// The target's chance to avoid the ram: a vehicle's able pilot makes a Piloting check that
-/// must exceed the rammer's result; a creature a Reflex save against the collision DC; an
-/// uncontrolled vehicle or object none.
+/// The target's chance to avoid the ram, and whether it did: a vehicle's able pilot makes a
+/// Piloting check that must exceed the rammer's result (on autocontrol, the pilot's most
+/// recent Piloting result stands for the check, VEH-13); a creature a Reflex save against the
+/// collision DC; an uncontrolled vehicle or object none.
 fn ram_defense(
     ex: &mut Executor,
     rammer: &super::VehicleStats,
     target: &UnitId,
     rammer_total: i32,
-) -> Result<Option<CheckRoll>, RuleError> {
+) -> Result<(Option<CheckRoll>, bool), RuleError> {
+    let rolled = |c: CheckRoll| {
+        let avoided = c.success;
+        (Some(c), avoided)
+    };
     if let Ok(tv) = vehicle(ex.world, target) {
+        if tv.state.autocontrol_engaged {
+            let purpose = format!("Piloting check to avoid the ram (must exceed {rammer_total})");
+            let avoided = super::autocontrol::fixed_check(ex, target, &purpose, rammer_total + 1);
+            return Ok((None, avoided));
+        }
         let Some(p) = tv.state.controlled_by.clone().filter(|p| can_act(ex.world, p)) else {
-            return Ok(None);
+            return Ok((None, false));
         };
         let mods = piloting_modifiers(ex.world, &p, &tv);
         let purpose = format!("Piloting check to avoid the ram (must exceed {rammer_total})");
         // Ties go to the attacker: the defender needs one more than the rammer's result.
         let check = roll_check(ex, &p, target, &purpose, true, mods, Some(rammer_total + 1))?;
         debug_assert_eq!(check.success, ram_avoided_by_pilot(check.total, rammer_total));
-        return Ok(Some(check));
+        return Ok(rolled(check));
     }
     if ex
         .get::<crate::rules::Profile>(target)
         .is_some_and(|p| p.kind == crate::rules::UnitKind::Object)
     {
-        return Ok(None);
+        return Ok((None, false));
     }
     let bonus = reflex(ex.world, target).unwrap_or(0);
     let mods = vec![Modifier::new(bonus, "Reflex save")];
@@ -125,7 +134,7 @@ fn ram_defense(
         mods,
         Some(rammer.collision_dc),
     )?;
-    Ok(Some(check))
+    Ok(rolled(check))
 }
 
 #[cfg(test)]

@@ -104,6 +104,10 @@ pub struct VehicleState {
     pub uncontrolled_slot: Option<UnitId>,
     /// Creatures it ran over this round, each at most once (VEH-9).
     pub run_over_this_round: BTreeSet<UnitId>,
+    /// It raced on its pilot's last turn and the pilot has not yet raced again, driven,
+    /// stopped short or relinquished control this turn (VEH-6).
+    #[serde(default)]
+    pub race_follow_up_due: bool,
 }
 
 impl VehicleState {

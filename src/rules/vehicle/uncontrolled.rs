@@ -4,9 +4,11 @@
 //! autocontrol instead repeats the last pilot action at the same speed.
 
 use super::access::{Blocker, Vehicle, can_act, vehicle, wrecked};
+use super::hazard::{CRASHED_ON_HAZARD, Driver, travel_facing_hazards};
 use super::line::straight_line;
-use super::travel::{Leg, travel};
+use super::travel::Leg;
 use super::{PilotAction, VehicleMove, VehicleState, crash};
+use crate::grid::Square;
 use crate::rules::{Executor, GameEvent, RuleError, UnitId, UnitIndex};
 use crate::ruleset::{Fraction, Rounding};
 
@@ -29,13 +31,15 @@ fn vehicles(ex: &Executor) -> Vec<(UnitId, VehicleState)> {
 }
 
 /// At the start of `unit`'s turn: its vehicles lose control if it cannot act (VEH-11), then
-/// vehicles on its slot move uncontrolled or on autocontrol.
+/// vehicles on its slot move uncontrolled or on autocontrol, and a vehicle it raced last turn
+/// waits for its follow-up (VEH-6).
 pub(crate) fn at_turn_start(ex: &mut Executor, unit: &UnitId) -> Result<(), RuleError> {
-    let Some(rules) = ex.ruleset().vehicles else {
+    if ex.ruleset().vehicles.is_none() {
         return Ok(());
-    };
+    }
     for (id, state) in vehicles(ex) {
-        if state.controlled_by.as_ref() == Some(unit) && !can_act(ex.world, unit) {
+        // Autocontrol lasts until disengaged or the vehicle cannot move (VEH-13).
+        if state.controlled_by.as_ref() == Some(unit) && !can_act(ex.world, unit) && !state.autocontrol_engaged {
             ex.emit(GameEvent::VehicleControl {
                 vehicle: id.clone(),
                 pilot: None,
@@ -43,71 +47,140 @@ pub(crate) fn at_turn_start(ex: &mut Executor, unit: &UnitId) -> Result<(), Rule
             });
         }
     }
-    let square_ft = ex.ruleset().grid.square_ft;
     for (id, state) in vehicles(ex) {
-        if !state.keeps_going || wrecked(ex.world, &id) {
+        // On autocontrol it moves on its pilot's count, or on its own if the pilot delayed.
+        let slot = state.uncontrolled_slot.as_ref().or(state.controlled_by.as_ref());
+        let on_autocontrol = state.autocontrol_engaged && slot == Some(unit);
+        // Autocontrol repeats a drive too, after which the vehicle had stopped (VEH-13).
+        if !(state.keeps_going || on_autocontrol) || wrecked(ex.world, &id) {
             continue;
         }
-        let on_autocontrol = state.autocontrol_engaged && state.controlled_by.as_ref() == Some(unit);
+        // Its own count starts the round it took it (VEH-11): once a round on that count.
+        if &id == unit && state.moved_this_round {
+            continue;
+        }
         let uncontrolled = state.controlled_by.is_none() && state.uncontrolled_slot.as_ref() == Some(unit);
-        if !(on_autocontrol || uncontrolled) {
-            continue;
+        if on_autocontrol || uncontrolled {
+            move_on(ex, &id, on_autocontrol)?;
         }
-        let times = match (on_autocontrol, state.last_action) {
-            (true, Some(PilotAction::Race)) => 1,
-            _ => 2,
+    }
+    super::follow_up::mark_due(ex, unit)
+}
+
+/// The vehicle `id` keeps going on its own (VEH-12): two drive actions straight ahead, each
+/// at the family's fraction of the previous speed, until it stops or crashes; on autocontrol
+/// (VEH-13) it repeats the last pilot action at the same speed instead.
+pub(crate) fn move_on(ex: &mut Executor, id: &UnitId, on_autocontrol: bool) -> Result<(), RuleError> {
+    let rules = super::access::vehicle_rules(ex.world)?;
+    let square_ft = ex.ruleset().grid.square_ft;
+    let state = vehicle(ex.world, id)?.state;
+    let times = match (on_autocontrol, state.last_action) {
+        (true, Some(PilotAction::Race)) => 1,
+        _ => 2,
+    };
+    let mut speed = state.last_action_speed_ft;
+    let mut angle = 0.0;
+    if on_autocontrol && state.last_action == Some(PilotAction::Race) {
+        // The repeated race needs its check, made with the pilot's last result (VEH-13);
+        // the vehicle is moving, so there is no dead-stop increase.
+        let v = vehicle(ex.world, id)?;
+        let dc = (rules.race_dc_base + v.stats.item_level) as i32;
+        if !super::autocontrol::fixed_check(ex, id, "race check", dc) {
+            let ahead = straight_line(ex.world, &v, 0.0, speed, &|_| false);
+            (angle, speed) = super::race::moving_mishap(ex, &v, &ahead.squares, speed)?;
+        }
+    }
+    let driver = if on_autocontrol {
+        Driver::Autocontrol
+    } else {
+        Driver::Nobody
+    };
+    for _ in 0..times {
+        if !on_autocontrol {
+            speed = slowed(speed, rules.uncontrolled_speed, rules.uncontrolled_rounding, square_ft);
+        }
+        if speed == 0 {
+            ex.emit(GameEvent::VehicleStopped {
+                vehicle: id.clone(),
+                reason: "slowed to a stop".into(),
+            });
+            break;
+        }
+        let how = if on_autocontrol {
+            VehicleMove::Autocontrol
+        } else {
+            VehicleMove::Uncontrolled
         };
-        let mut speed = state.last_action_speed_ft;
-        for _ in 0..times {
-            if !on_autocontrol {
-                speed = slowed(speed, rules.uncontrolled_speed, rules.uncontrolled_rounding, square_ft);
-            }
-            if speed == 0 {
-                ex.emit(GameEvent::VehicleStopped {
-                    vehicle: id.clone(),
-                    reason: "slowed to a stop".into(),
-                });
-                break;
-            }
-            let how = if on_autocontrol {
-                VehicleMove::Autocontrol
-            } else {
-                VehicleMove::Uncontrolled
-            };
-            if !roll_on(ex, &vehicle(ex.world, &id)?, how, speed)? {
-                break;
-            }
+        if !roll_on(ex, &vehicle(ex.world, id)?, how, speed, angle, &driver)? {
+            break;
         }
     }
     Ok(())
 }
 
 /// One straight move at `speed_ft`; returns whether the vehicle can go on (no crash, not
-/// off the map).
-fn roll_on(ex: &mut Executor, v: &Vehicle, how: VehicleMove, speed_ft: u32) -> Result<bool, RuleError> {
-    let line = straight_line(ex.world, v, 0.0, speed_ft, &|_| false);
-    let leg = Leg {
-        how,
-        pilot: None,
-        speed_ft,
-        heading: v.state.heading,
-        provokes: Some(false),
-    };
-    let trip = travel(ex, v, &leg, &line.squares, &line.costs_ft, &|_, _| false, None)?;
-    if trip.stopped.is_some() {
-        return Ok(false);
-    }
-    match line.blocked_by {
-        Some(Blocker::Obstacle(_)) => crash::crash(ex, &v.id, None).map(|_| false),
-        Some(Blocker::Unit(u)) => crash::crash(ex, &v.id, Some(u)).map(|_| false),
-        Some(Blocker::OffMap(_)) => {
-            ex.emit(GameEvent::VehicleStopped {
-                vehicle: v.id.clone(),
-                reason: "reached the edge of the battle map (VEH-21)".into(),
-            });
-            Ok(false)
+/// off the map). A controlled vehicle in the way may dodge it (VEH-10); then it rolls on
+/// past it with the distance left, never ending inside it.
+fn roll_on(
+    ex: &mut Executor,
+    v: &Vehicle,
+    how: VehicleMove,
+    speed_ft: u32,
+    angle: f64,
+    driver: &Driver,
+) -> Result<bool, RuleError> {
+    let mut avoided: Vec<UnitId> = Vec::new();
+    let mut left = speed_ft;
+    loop {
+        let v = vehicle(ex.world, &v.id)?;
+        let mut line = straight_line(ex.world, &v, angle, left, &|u| avoided.contains(u));
+        let inside_avoided = |ex: &Executor, at: Square| {
+            avoided.iter().any(|a| {
+                ex.get::<crate::rules::Placement>(a).is_some_and(|p| {
+                    at.footprint(v.placement.side_squares)
+                        .any(|sq| p.squares().any(|q| q == sq))
+                })
+            })
+        };
+        while line.squares.last().is_some_and(|at| inside_avoided(ex, *at)) {
+            line.squares.pop();
+            line.costs_ft.pop();
+            line.blocked_by = None;
         }
-        None => Ok(true),
+        let leg = Leg {
+            how,
+            pilot: None,
+            speed_ft,
+            heading: v.state.heading,
+            provokes: Some(false),
+        };
+        // VEH-5: an uncontrolled vehicle that reaches a hazard crashes; autocontrol checks.
+        let trip = travel_facing_hazards(ex, &v, &leg, &line, driver)?;
+        if trip.stopped.as_deref() == Some(CRASHED_ON_HAZARD) {
+            return crash::crash(ex, &v.id, None).map(|_| false);
+        }
+        if trip.stopped.is_some() {
+            return Ok(false);
+        }
+        left = left.saturating_sub(line.moved_ft());
+        match line.blocked_by {
+            Some(Blocker::Obstacle(_)) => return crash::crash(ex, &v.id, None).map(|_| false),
+            Some(Blocker::Unit(u)) => {
+                if super::crash::dodges(ex, &v.id, &u)? {
+                    avoided.push(u);
+                    continue;
+                }
+                return crash::crash(ex, &v.id, Some(u)).map(|_| false);
+            }
+            Some(Blocker::OffMap(_)) => {
+                ex.emit(GameEvent::VehicleStopped {
+                    vehicle: v.id.clone(),
+                    reason: "reached the edge of the battle map (VEH-21)".into(),
+                });
+                return Ok(false);
+            }
+            None => return Ok(true),
+        }
     }
 }
 

@@ -30,7 +30,22 @@ pub struct VehicleView {
     pub health: Option<Health>,
     pub moving: bool,
     pub wrecked: bool,
+    /// Damage taken exceeds half its Hit Points (§25.1, 001:3866-3885).
+    pub broken: bool,
+    /// The numbers that apply now: `stats` as the broken condition changes them.
+    pub now: VehicleNow,
     pub aboard: Vec<RiderView>,
+}
+
+/// A vehicle's numbers as they stand now (§25.1 broken: full speed and MPH halved, collision
+/// DC and Piloting modifier lowered, `ac` added to its EAC and KAC).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct VehicleNow {
+    pub full_ft: u32,
+    pub mph: Option<u32>,
+    pub collision_dc: i32,
+    pub piloting: i32,
+    pub ac: i32,
 }
 
 pub fn vehicle_view(world: &World, id: &UnitId) -> Result<VehicleView, RuleError> {
@@ -50,6 +65,20 @@ pub fn vehicle_view(world: &World, id: &UnitId) -> Result<VehicleView, RuleError
         })
         .collect();
     let health = index.0.get(id).and_then(|e| world.get::<Health>(*e)).copied();
+    let broken = super::broken::broken(world, id);
+    let now = VehicleNow {
+        full_ft: v.stats.full_ft,
+        mph: v.stats.mph,
+        collision_dc: v.stats.collision_dc,
+        piloting: v.stats.piloting + broken.map_or(0, |b| b.piloting),
+        ac: broken.map_or(0, |b| b.ac),
+    };
+    let printed = index
+        .0
+        .get(id)
+        .and_then(|e| world.get::<VehicleStats>(*e))
+        .cloned()
+        .unwrap_or_else(|| v.stats.clone());
     Ok(VehicleView {
         vehicle: id.clone(),
         at: v.placement.at,
@@ -57,7 +86,9 @@ pub fn vehicle_view(world: &World, id: &UnitId) -> Result<VehicleView, RuleError
         heading: v.state.heading,
         moving: v.state.is_moving(),
         wrecked: super::access::wrecked(world, id),
-        stats: v.stats,
+        broken: broken.is_some(),
+        now,
+        stats: printed,
         state: v.state,
         health,
         aboard,

@@ -118,7 +118,9 @@ pub(crate) fn apply_leave(world: &mut World, vehicle: &UnitId, edge: Heading, ex
         });
         if let Some(mut s) = world.get_mut::<VehicleState>(*e) {
             s.moved_this_round = true;
+            // Driving off is a drive: it answers a race's follow-up (VEH-6) and then stops.
             s.keeps_going = false;
+            s.race_follow_up_due = false;
         }
     }
 }
