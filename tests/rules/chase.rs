@@ -701,3 +701,47 @@ fn chs_10_query_chase_lists_the_vehicles_that_would_escape() {
     assert_eq!(chase["phase"], "progress");
     assert_eq!(chase["would_escape"], serde_json::json!([]));
 }
+
+/// CHS-19 in the scenario format: a `rearmost` hazard with `rounds` loads; `rounds` on a
+/// hazard that attacks on entry, and two hazards of one name, are refused.
+#[test]
+fn chs_19_scenario_hazards_take_rearmost_random_and_rounds() {
+    let text = include_str!("../../scenarios/starfinder_redliner_chase.ron");
+    let with = |hazards: &str| {
+        text.replace(
+            "features: [],",
+            &format!("features: [],\n        hazards: [{hazards}],"),
+        )
+    };
+    let load = |t: String| fivefoot::scenario::load_str(&t, "t.ron", &fivefoot::scenario::Templates::shipped());
+    let ok = load(with(
+        r#"(name: "angry beasts", zone: 5, cr: "1", trigger: rearmost, rounds: Some(2)), (name: "piranha swarm", zone: 3, cr: "1/2", trigger: random)"#,
+    ))
+    .unwrap_or_else(|d| panic!("{}", d.iter().map(|d| d.to_string()).collect::<Vec<_>>().join("\n")));
+    let hazards = &ok.chase.as_ref().expect("a chase").hazards;
+    assert_eq!(
+        (hazards[0].trigger, hazards[0].rounds),
+        (HazardTrigger::Rearmost, Some(2))
+    );
+    assert_eq!((hazards[1].trigger, hazards[1].rounds), (HazardTrigger::Random, None));
+    let shown = |t: String| {
+        load(t)
+            .err()
+            .expect("refused")
+            .iter()
+            .map(|d| d.to_string())
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let entry = shown(with(
+        r#"(name: "rocks", zone: 5, cr: "1", trigger: first_entrant, rounds: Some(2))"#,
+    ));
+    assert!(
+        entry.contains("`rounds` is for hazards that attack after chase progress"),
+        "{entry}"
+    );
+    let twice = shown(with(
+        r#"(name: "rocks", zone: 5, cr: "1"), (name: "rocks", zone: 6, cr: "1")"#,
+    ));
+    assert!(twice.contains("already named `rocks`"), "{twice}");
+}
