@@ -725,13 +725,8 @@ fn chs_19_scenario_hazards_take_rearmost_random_and_rounds() {
     );
     assert_eq!((hazards[1].trigger, hazards[1].rounds), (HazardTrigger::Random, None));
     let shown = |t: String| {
-        load(t)
-            .err()
-            .expect("refused")
-            .iter()
-            .map(|d| d.to_string())
-            .collect::<Vec<_>>()
-            .join("\n")
+        let Err(diagnostics) = load(t) else { panic!("refused") };
+        diagnostics.iter().map(|d| d.to_string()).collect::<Vec<_>>().join("\n")
     };
     let entry = shown(with(
         r#"(name: "rocks", zone: 5, cr: "1", trigger: first_entrant, rounds: Some(2))"#,
