@@ -15,6 +15,7 @@ pub mod camera;
 pub mod chase;
 pub mod chase_combat;
 pub mod chase_dock;
+pub mod chase_edge;
 pub mod chase_stay;
 pub mod font;
 pub mod handoff;
@@ -187,6 +188,7 @@ pub fn plugin(app: &mut App) {
     // The vehicle chase panel (only shown when the battle is a chase).
     app.add_plugins(chase::plugin);
     app.add_plugins(chase_dock::plugin);
+    app.add_plugins(chase_edge::plugin);
 }
 
 /// Opens the window on a launch and runs the game until it is closed.
