@@ -5,6 +5,7 @@
 //! or asset server; the GUI only reads rule state and sends commands.
 
 pub mod cli;
+pub mod editor;
 pub mod grid;
 #[cfg(feature = "gui")]
 pub mod gui;

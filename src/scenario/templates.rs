@@ -61,6 +61,28 @@ impl Templates {
         }
     }
 
+    /// Every template name `get` can find: the `.ron` files with a usable name in the
+    /// folders, then the shipped ones; sorted, each once.
+    pub fn names(&self) -> Vec<String> {
+        let mut names = std::collections::BTreeSet::new();
+        for dir in &self.dirs {
+            let Ok(entries) = std::fs::read_dir(dir) else {
+                continue;
+            };
+            for entry in entries.flatten() {
+                let file = entry.file_name();
+                let Some(name) = file.to_str().and_then(|f| f.strip_suffix(".ron")) else {
+                    continue;
+                };
+                if !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-') {
+                    names.insert(name.to_string());
+                }
+            }
+        }
+        names.extend(Self::shipped_names().map(str::to_string));
+        names.into_iter().collect()
+    }
+
     /// Names of the shipped templates.
     pub fn shipped_names() -> impl Iterator<Item = &'static str> {
         SHIPPED.iter().map(|(n, _)| *n)
