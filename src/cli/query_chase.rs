@@ -1,6 +1,7 @@
 //! `fivefoot query SCENARIO chase`: the vehicle chase as JSON (docs/cli.md): the phase, the
 //! zones, each vehicle's place and engagement, who has left, whose pilot acts, and the DC
-//! and modifiers of every pilot action for that pilot (RULES.md §26).
+//! and modifiers of every pilot action for that pilot, and in the progress phase the vehicles
+//! that would escape (RULES.md §26, CHS-10).
 
 use crate::history::Battle;
 use crate::rules::chase::{Chase, ChasePhase, PilotRequest, phase_name};
@@ -104,6 +105,7 @@ pub fn chase_answer(battle: &Battle) -> Result<Value, String> {
         "acting_vehicle": acting.map(|e| &e.vehicle.id),
         "acting_pilot": acting.and_then(|e| e.pilot.as_ref()),
         "pilot_actions": actions,
+        "would_escape": chase.would_escape(rules),
         "hazards": chase.hazards,
         "features": chase.features.iter().map(|f| json!({"zone": f.zone, "name": f.feature.name, "kind": f.feature.kind})).collect::<Vec<_>>(),
     }))

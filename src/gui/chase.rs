@@ -1,11 +1,13 @@
-//! The vehicle chase on screen (RULES.md §26, issue #7): when the battle has a `Chase`, a
-//! panel over the top of the map shows the chase board as a strip of zones (vehicles in their
+//! The vehicle chase on screen (RULES.md §26, issue #7): when the battle has a `Chase` (from
+//! the scenario, or once a grid battle turned into one, VEH-22), a panel docked under the top
+//! bar (`chase_dock` refits the camera so the map stays visible below it) shows the chase board as a strip of zones (vehicles in their
 //! zones, engaged vehicles boxed together, vehicles that left the chase listed off the board),
 //! the phase and who acts, the acting pilot's menu of every Table 8-3 action with the DC and
 //! modifier the rules would roll (greyed with the rules' reason when not allowed), the double
-//! maneuver toggle (M), end pilot turn (N), chase progress (G) with the stay-in-the-chase
-//! toggles of `chase_stay` (CHS-10). The combat phase is played
-//! with the normal action bar and attack mode, plus the collide and board buttons of
+//! maneuver toggle (M), end pilot turn (N). Chase progress runs by itself once every pilot
+//! has acted unless a vehicle would escape (`rules::chase::would_escape`); then the panel
+//! shows the stay-in-the-chase toggles of `chase_stay` (CHS-10) and G runs it. The combat
+//! phase is played with the normal action bar and attack mode, plus the collide and board buttons of
 //! `chase_combat`; the log lines are `rules::narrate`'s in the HUD.
 //! Decides no rule: DCs and modifiers come from `rules::chase::pilot_action_terms`, whether an
 //! action is allowed from `rules::check`, and every choice is submitted as the CLI's command.
@@ -16,7 +18,7 @@ use super::chase_stay::{StayChoice, StayToggle, stay_toggles};
 use super::session::{Revision, Session, StatusLine};
 use super::{AppSystems, Screen};
 use crate::history::Sides;
-use crate::rules::chase::{Chase, ChasePhase, Departure, ManeuverUse, phase_name, pilot_action_terms};
+use crate::rules::chase::{Chase, ChasePhase, Departure, ManeuverUse, phase_name, pilot_action_terms, would_escape};
 use crate::rules::{Combat, GameCommand, Profile, SideId, UnitId, check, unit_component};
 use crate::ruleset::PilotAction;
 use bevy::prelude::*;
@@ -31,7 +33,7 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (
             (press_chase_buttons, keys_to_chase).in_set(AppSystems::Input),
-            apply_chase_intents.in_set(AppSystems::Apply),
+            (apply_chase_intents, auto_progress).chain().in_set(AppSystems::Apply),
             derive_chase_view.in_set(AppSystems::Derive),
             draw_chase_panel.in_set(AppSystems::Draw),
         )
@@ -204,7 +206,19 @@ pub fn phase_line(world: &World, chase: &Chase) -> String {
             ),
             None => round,
         },
-        ChasePhase::Progress => format!("{round}: every pilot has acted; run chase progress (G)"),
+        ChasePhase::Progress => {
+            let escaping: Vec<String> = would_escape(world)
+                .iter()
+                .filter_map(|v| chase.entry(v).map(|e| e.vehicle.name.clone()))
+                .collect();
+            match escaping.len() {
+                0 => format!("{round}: every pilot has acted; run chase progress (G)"),
+                _ => format!(
+                    "{round}: {} would escape: choose whether to stay in the chase, then run chase progress (G)",
+                    escaping.join(", ")
+                ),
+            }
+        }
         ChasePhase::Combat => {
             let turn = world
                 .resource::<Combat>()
@@ -322,6 +336,29 @@ pub fn command_for(intent: &ChaseIntent, world: &World, double: bool) -> Result<
         ChaseIntent::Progress => Ok(GameCommand::ChaseProgress { stay: Vec::new() }),
         ChaseIntent::Combat(command) => Ok(command.clone()),
         ChaseIntent::ToggleDouble | ChaseIntent::ToggleStay(_) => Err("not a rule command".into()),
+    }
+}
+
+/// Whether the panel runs chase progress by itself now: the chase is in its progress phase,
+/// the rules allow it, and no vehicle would escape (CHS-10's stay-or-go is the only choice
+/// left in that phase, `rules::chase::would_escape`).
+pub fn progress_is_automatic(world: &World) -> bool {
+    world
+        .get_resource::<Chase>()
+        .is_some_and(|c| c.phase == ChasePhase::Progress)
+        && would_escape(world).is_empty()
+        && check(world, &GameCommand::ChaseProgress { stay: Vec::new() }).is_ok()
+}
+
+/// Sends `ChaseProgress(stay: [])` (the command a script sends) when nothing is left to
+/// decide before it.
+fn auto_progress(mut session: NonSendMut<Session>, mut revision: ResMut<Revision>, mut status: ResMut<StatusLine>) {
+    if !progress_is_automatic(session.battle.world()) {
+        return;
+    }
+    match session.battle.submit(GameCommand::ChaseProgress { stay: Vec::new() }) {
+        Ok(_) => revision.0 += 1,
+        Err(why) => status.0 = format!("Not possible: {why}"),
     }
 }
 
@@ -886,7 +923,7 @@ mod tests {
 
     /// The whole path headless: the panel's buttons are spawned from the menu, M switches the
     /// double maneuver on, pressing the speed up button sends the command `fivefoot run`
-    /// takes, then G runs chase progress once every pilot is done.
+    /// takes, then chase progress runs by itself once every pilot is done (nobody escapes).
     #[test]
     fn choosing_an_action_sends_the_cli_command() {
         let mut app = headless(redliner(&[18, 5, 12, 2]));
@@ -940,14 +977,7 @@ mod tests {
             app.update();
             assert_eq!(app.world().resource::<StatusLine>().0, "");
         }
-        assert_eq!(
-            app.world().resource::<ChaseView>().board.as_ref().map(|b| b.phase),
-            Some(ChasePhase::Progress)
-        );
-        app.world_mut()
-            .resource_mut::<ButtonInput<KeyCode>>()
-            .press(KeyCode::KeyG);
-        app.update();
+        // Nobody would escape, so chase progress ran by itself, as the script's command.
         assert_eq!(last_command(&app), Some(GameCommand::ChaseProgress { stay: vec![] }));
         let board = app.world().resource::<ChaseView>().board.clone().expect("a chase");
         assert_eq!(board.phase, ChasePhase::Combat);

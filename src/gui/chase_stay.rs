@@ -1,7 +1,8 @@
 //! The choice to stay in the chase instead of escaping (RULES.md CHS-10) on the chase panel:
-//! in the chase progress phase, one toggle per vehicle of a human side still in the chase
-//! ("Stay in the chase: X"); the vehicles switched on go in `ChaseProgress(stay: [...])` when
-//! progress runs. Whether a vehicle escapes, and where it drops back to, is the rules' to say.
+//! in the chase progress phase, one toggle per vehicle of a human side that would escape
+//! (`rules::chase::would_escape`, "Stay in the chase: X"); the vehicles switched on go in
+//! `ChaseProgress(stay: [...])` when progress runs. Whether a vehicle escapes, and where it
+//! drops back to, is the rules' to say.
 
 use crate::history::Sides;
 use crate::rules::UnitId;
@@ -35,7 +36,7 @@ pub struct StayToggle {
     pub on: bool,
 }
 
-/// The toggles of the progress phase: the vehicles of human sides still in the chase.
+/// The toggles of the progress phase: the vehicles of human sides that would escape.
 pub fn stay_toggles(world: &World, choice: &StayChoice) -> Vec<StayToggle> {
     let Some(chase) = world.get_resource::<Chase>() else {
         return Vec::new();
@@ -45,9 +46,10 @@ pub fn stay_toggles(world: &World, choice: &StayChoice) -> Vec<StayToggle> {
     }
     let sides = &world.resource::<Sides>().0;
     let human = |side| sides.iter().any(|s| &s.id == side && s.control == Control::Human);
+    let escaping = crate::rules::chase::would_escape(world);
     chase
         .active()
-        .filter(|e| human(&e.vehicle.side))
+        .filter(|e| human(&e.vehicle.side) && escaping.contains(&e.vehicle.id))
         .map(|e| {
             let on = choice.vehicles.contains(&e.vehicle.id);
             StayToggle {
@@ -121,7 +123,12 @@ mod tests {
 
         let mut app = headless(escaping());
         let toggles = app.world().resource::<ChaseView>().stay.clone();
-        assert_eq!(toggles.len(), 3, "every vehicle of a human side: {toggles:?}");
+        assert_eq!(toggles.len(), 1, "only the vehicle that would escape: {toggles:?}");
+        assert_eq!(
+            app.world().non_send::<Session>().battle.commands().len(),
+            4,
+            "chase progress waits for the choice"
+        );
         press(&mut app, "Stay in the chase: Exploration buggy (off)");
         press(&mut app, "Stay in the chase: Exploration buggy (on)");
         press(&mut app, "Stay in the chase: Exploration buggy (off)");

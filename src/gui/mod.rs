@@ -14,6 +14,8 @@ pub mod board;
 pub mod camera;
 pub mod chase;
 pub mod chase_combat;
+pub mod chase_dock;
+pub mod chase_edge;
 pub mod chase_stay;
 pub mod editor;
 pub mod font;
@@ -198,6 +200,8 @@ pub fn plugin(app: &mut App) {
     app.add_plugins(chase::plugin);
     // The scenario editor (its own screen).
     app.add_plugins(editor::plugin);
+    app.add_plugins(chase_dock::plugin);
+    app.add_plugins(chase_edge::plugin);
 }
 
 /// Opens the window on a launch and runs the game until it is closed.

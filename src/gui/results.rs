@@ -31,6 +31,7 @@ pub fn result_lines(outcome: &Outcome, sides: &[Side]) -> (String, Vec<String>) 
     };
     let headline = match &outcome.winner {
         Some(side) => format!("{} win", name(side)),
+        None if !outcome.escaped.is_empty() => format!("{} got away", name(&outcome.escaped[0])),
         None => "No side is left standing: a draw".to_string(),
     };
     let mut lines: Vec<String> = outcome
@@ -39,6 +40,12 @@ pub fn result_lines(outcome: &Outcome, sides: &[Side]) -> (String, Vec<String>) 
         .map(|o| format!("[{}] {}", if o.met { "met" } else { "not met" }, o.text))
         .collect();
     lines.extend(outcome.eliminated.iter().map(|s| format!("{} eliminated", name(s))));
+    lines.extend(
+        outcome
+            .escaped
+            .iter()
+            .map(|s| format!("{} escaped aboard a vehicle", name(s))),
+    );
     (headline, lines)
 }
 

@@ -7,6 +7,7 @@
 //! zone after a command, and `HoldZone` counts the consecutive rounds that started with the
 //! side in the zone and no enemy there.
 
+use crate::rules::vehicle::escape::LeftBattle;
 use crate::rules::{Combat, GameEvent, LifeState, Placement, Profile, SideId, UnitKind};
 use crate::scenario::format::Goal;
 use crate::scenario::{ScenarioSpec, Zone};
@@ -67,6 +68,8 @@ pub struct Outcome {
     pub objectives: Vec<ObjectiveStatus>,
     /// Sides with no creature able to act (vehicles and objects do not count).
     pub eliminated: Vec<SideId>,
+    /// Sides whose every unit still able to act escaped aboard a vehicle (VEH-22).
+    pub escaped: Vec<SideId>,
     /// An objective is met, or at most one side still has a unit able to act.
     pub over: bool,
     /// The side of the first met objective, else the last side standing; `None` while the
@@ -77,10 +80,17 @@ pub struct Outcome {
 /// Evaluates the scenario's objectives and elimination on the world.
 pub fn outcome(spec: &ScenarioSpec, world: &World, tracker: &ObjectiveTracker) -> Outcome {
     let standing = sides_standing(world);
+    let escaped = sides_escaped(world);
     let eliminated: Vec<SideId> = spec
         .sides
         .iter()
-        .filter(|s| !standing.contains(&s.id))
+        .filter(|s| !standing.contains(&s.id) && !escaped.contains(&s.id))
+        .map(|s| s.id.clone())
+        .collect();
+    let escaped: Vec<SideId> = spec
+        .sides
+        .iter()
+        .filter(|s| !standing.contains(&s.id) && escaped.contains(&s.id))
         .map(|s| s.id.clone())
         .collect();
     let round = world.get_resource::<Combat>().map_or(0, |c| c.round);
@@ -98,7 +108,7 @@ pub fn outcome(spec: &ScenarioSpec, world: &World, tracker: &ObjectiveTracker) -
             let (goal, met) = match &o.goal {
                 Goal::EliminateSide(s) => {
                     let target = SideId(s.clone());
-                    (format!("eliminate {}", name(&target)), !standing.contains(&target))
+                    (format!("eliminate {}", name(&target)), eliminated.contains(&target))
                 }
                 Goal::ReachZone(z) => (format!("reach the zone `{z}`"), tracker.reached.contains(&i)),
                 Goal::HoldZone { zone, rounds } => {
@@ -120,27 +130,43 @@ pub fn outcome(spec: &ScenarioSpec, world: &World, tracker: &ObjectiveTracker) -
     let first_met = objectives.iter().find(|o| o.met).map(|o| o.side.clone());
     let last_standing = (spec.sides.len() > 1 && standing.len() <= 1).then(|| standing.iter().next().cloned());
     let over = first_met.is_some() || last_standing.is_some();
-    let winner = first_met.or(last_standing.flatten());
+    // A side that escaped (VEH-22) was not beaten: staying on the field wins nothing.
+    let winner = first_met.or(last_standing.flatten().filter(|_| escaped.is_empty()));
     Outcome {
         objectives,
         eliminated,
+        escaped,
         over,
         winner,
     }
 }
 
-/// Sides with at least one creature able to act. Vehicles and other objects do not fight on
-/// their own (§25.1: a vehicle is an object with no actions), so a side left with only them
-/// is eliminated.
+/// Sides with at least one creature able to act still on the map. Vehicles and other objects
+/// do not fight on their own (§25.1: a vehicle is an object with no actions), so a side left
+/// with only them is eliminated; a unit that left the battle (VEH-22) is not standing there.
 fn sides_standing(world: &World) -> BTreeSet<SideId> {
-    let Some(mut query) = world.try_query::<(&SideId, Option<&LifeState>, Option<&Profile>)>() else {
+    let Some(mut query) = world.try_query::<(bevy::prelude::Entity, &SideId, Option<&LifeState>, Option<&Profile>)>()
+    else {
+        return BTreeSet::new();
+    };
+    // `LeftBattle` is looked up per entity: a query naming it fails until one exists.
+    query
+        .iter(world)
+        .filter(|(e, _, life, _)| world.get::<LeftBattle>(*e).is_none() && life.copied().unwrap_or_default().can_act())
+        .filter(|(_, _, _, profile)| !profile.is_some_and(|p| matches!(p.kind, UnitKind::Vehicle | UnitKind::Object)))
+        .map(|(_, side, _, _)| side.clone())
+        .collect()
+}
+
+/// Sides with a unit that escaped aboard a vehicle (VEH-22): gone, not beaten.
+fn sides_escaped(world: &World) -> BTreeSet<SideId> {
+    let Some(mut query) = world.try_query::<(&SideId, &LeftBattle)>() else {
         return BTreeSet::new();
     };
     query
         .iter(world)
-        .filter(|(_, life, _)| life.copied().unwrap_or_default().can_act())
-        .filter(|(_, _, profile)| !profile.is_some_and(|p| matches!(p.kind, UnitKind::Vehicle | UnitKind::Object)))
-        .map(|(side, _, _)| side.clone())
+        .filter(|(_, left)| **left == LeftBattle::Escaped)
+        .map(|(side, _)| side.clone())
         .collect()
 }
 

@@ -360,6 +360,24 @@ pub fn apply(world: &mut World, event: &GameEvent) {
         | GameEvent::ChaseProgressed { .. }
         | GameEvent::ChaseCollision { .. }
         | GameEvent::ChaseBoarding { .. } => super::chase::apply_chase_event(world, event),
+        GameEvent::VehicleEscaped { vehicle, riders, .. } => {
+            super::vehicle::escape::apply_escape(world, vehicle, riders);
+        }
+        GameEvent::ChaseBegan { zones, left_out, .. } => super::chase::begin_from_grid(world, zones, left_out),
+        GameEvent::VehicleLeftMap {
+            vehicle,
+            edge,
+            exit,
+            riders,
+            ..
+        } => super::vehicle::escape::apply_leave(world, vehicle, *edge, *exit, riders),
+        GameEvent::VehicleReturned {
+            vehicle,
+            at,
+            heading,
+            riders,
+            ..
+        } => super::vehicle::escape::apply_return(world, vehicle, *at, *heading, riders),
         GameEvent::SpellCast { unit, spell, uses_left }
         | GameEvent::SpellLost {
             unit, spell, uses_left, ..

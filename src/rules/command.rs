@@ -282,6 +282,17 @@ pub enum GameCommand {
         unit: UnitId,
         order: super::vehicle::VehicleOrder,
     },
+    /// VEH-21: the pilot `unit` drives its vehicle off the battle map across the edge ahead of
+    /// it (a move action); the vehicle and its riders are off the map until it comes back.
+    LeaveMap { unit: UnitId },
+    /// VEH-21: the pilot `unit` drives its vehicle back onto the map (a move action, from the
+    /// round after it left): its top-left square at `at`, its space touching the edge it left,
+    /// facing `heading`.
+    ReturnToMap {
+        unit: UnitId,
+        at: crate::grid::Square,
+        heading: crate::grid::Heading,
+    },
 }
 
 impl GameCommand {
@@ -341,6 +352,8 @@ impl GameCommand {
             | GameCommand::PilotAction { unit, .. }
             | GameCommand::EndPilotTurn { unit }
             | GameCommand::Collide { unit, .. }
+            | GameCommand::LeaveMap { unit }
+            | GameCommand::ReturnToMap { unit, .. }
             | GameCommand::BoardEngaged { unit, .. } => Some(unit),
             GameCommand::Decline { then, .. } => then.actor(),
             GameCommand::TrackEffect { source, .. } | GameCommand::DamageAbility { source, .. } => Some(source),

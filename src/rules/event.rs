@@ -599,6 +599,40 @@ pub enum GameEvent {
         skill: super::chase::BoardingSkill,
         outcome: super::chase::BoardingOutcome,
     },
+    /// VEH-22: at the start of its pilot's turn the vehicle was beyond the run of every foe
+    /// on foot (`foes`, each with its distance and run) and nobody could pursue: it and
+    /// everyone aboard leave the battle.
+    VehicleEscaped {
+        vehicle: UnitId,
+        riders: Vec<UnitId>,
+        foes: Vec<super::vehicle::escape::FootFoe>,
+    },
+    /// VEH-21: the pilot drove the vehicle off the map across its `edge` from `exit` (its
+    /// top-left square); it and `riders` are off the map.
+    VehicleLeftMap {
+        vehicle: UnitId,
+        pilot: UnitId,
+        edge: crate::grid::Heading,
+        exit: Square,
+        riders: Vec<UnitId>,
+    },
+    /// VEH-21: the pilot drove the vehicle back onto the map at `at`, facing `heading`; the
+    /// riders are back on these squares.
+    VehicleReturned {
+        vehicle: UnitId,
+        pilot: UnitId,
+        at: Square,
+        heading: crate::grid::Heading,
+        riders: Vec<(UnitId, Square)>,
+    },
+    /// VEH-22, §26: as `VehicleEscaped`, but the foes have piloted vehicles: the battle
+    /// becomes a chase with these vehicles in these zones; `left_out` leave the battle.
+    ChaseBegan {
+        escapee: UnitId,
+        foes: Vec<super::vehicle::escape::FootFoe>,
+        zones: Vec<(UnitId, i32)>,
+        left_out: Vec<UnitId>,
+    },
 }
 
 fn is_zero(v: &i32) -> bool {
@@ -650,7 +684,13 @@ impl GameEvent {
             GameEvent::ChaseProgressed { outcome } => outcome
                 .hazards
                 .iter()
-                .flat_map(|h| std::iter::once(&h.roll).chain(h.damage_dice.iter()))
+                .chain(&outcome.followers)
+                .flat_map(|h| {
+                    h.pick
+                        .iter()
+                        .chain(std::iter::once(&h.roll))
+                        .chain(h.damage_dice.iter())
+                })
                 .collect(),
             GameEvent::ChaseCollision { outcome, .. } => std::iter::once(&outcome.roll)
                 .chain(outcome.damage_dice.iter())

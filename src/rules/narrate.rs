@@ -430,7 +430,11 @@ pub fn narrate(event: &GameEvent, rules: &Ruleset) -> String {
         | GameEvent::ChasePilotTurnEnded { .. }
         | GameEvent::ChaseProgressed { .. }
         | GameEvent::ChaseCollision { .. }
-        | GameEvent::ChaseBoarding { .. } => super::chase::narrate_chase(event),
+        | GameEvent::ChaseBoarding { .. }
+        | GameEvent::VehicleEscaped { .. }
+        | GameEvent::ChaseBegan { .. }
+        | GameEvent::VehicleLeftMap { .. }
+        | GameEvent::VehicleReturned { .. } => super::chase::narrate_chase(event),
         GameEvent::SpellCast { unit, spell, uses_left } => format!("{unit} casts {spell}{}", uses_text(*uses_left)),
         GameEvent::VehicleStarted { .. }
         | GameEvent::VehicleCheck { .. }

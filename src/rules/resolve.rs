@@ -21,6 +21,10 @@ pub fn check(world: &World, command: &GameCommand) -> Result<(), RuleError> {
     if let Some(refusal) = super::chase::refuse_in_chase(world, command) {
         return Err(refusal);
     }
+    // VEH-21: the riders of a vehicle off the map only wait for it to come back.
+    if let Some(refusal) = super::vehicle::escape::off_map_refusal(world, command) {
+        return Err(refusal);
+    }
     if let Some(unit) = command.actor() {
         known(world, unit)?;
         // §20: stunned, dazed, paralyzed, asleep or helpless units take no actions (dying
@@ -88,6 +92,8 @@ pub fn check(world: &World, command: &GameCommand) -> Result<(), RuleError> {
         | GameCommand::ChaseProgress { .. }
         | GameCommand::Collide { .. }
         | GameCommand::BoardEngaged { .. } => super::chase::check_chase_command(world, command),
+        GameCommand::LeaveMap { unit } => super::vehicle::escape::check_leave(world, unit).map(|_| ()),
+        GameCommand::ReturnToMap { unit, at, .. } => super::vehicle::escape::check_return(world, unit, *at).map(|_| ()),
         GameCommand::Delay { unit } => {
             if combat.interruption.is_some() {
                 return Err(RuleError::IllegalMove("a readied action cannot be delayed".into()));
@@ -247,6 +253,10 @@ pub fn execute(ex: &mut Executor, command: &GameCommand) -> Result<(), RuleError
         | GameCommand::ChaseProgress { .. }
         | GameCommand::Collide { .. }
         | GameCommand::BoardEngaged { .. } => super::chase::execute_chase_command(ex, command),
+        GameCommand::LeaveMap { unit } => super::vehicle::escape::execute_leave(ex, unit),
+        GameCommand::ReturnToMap { unit, at, heading } => {
+            super::vehicle::escape::execute_return(ex, unit, *at, *heading)
+        }
         GameCommand::EndTurn { unit } => {
             let interrupted = ex
                 .world

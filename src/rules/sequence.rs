@@ -57,6 +57,8 @@ fn units_present(world: &World) -> Vec<UnitId> {
         .filter(|(_, e)| world.get::<JoinsRound>(**e).is_none())
         // §25.1: a vehicle is an object acting on its pilot's turn; it rolls no initiative.
         .filter(|(_, e)| world.get::<super::vehicle::VehicleStats>(**e).is_none())
+        // VEH-22: units that left the battle take no more turns.
+        .filter(|(_, e)| world.get::<super::vehicle::escape::LeftBattle>(**e).is_none())
         .map(|(u, _)| u.clone())
         .collect()
 }
@@ -263,6 +265,10 @@ pub fn begin_turn(ex: &mut Executor, unit: UnitId) -> Result<(), RuleError> {
         round: combat.round,
         count,
     });
+    // VEH-22: after every foe's turn since its move, a vehicle may have got away.
+    if super::vehicle::escape::at_turn_start(ex, &unit)? {
+        return super::vehicle::escape::end_turn_of_departed(ex, unit);
+    }
     // VEH-11..VEH-13: vehicles acting on this initiative slot move first.
     super::vehicle::at_turn_start(ex, &unit)?;
     // VEH-11: a vehicle with a count of its own only rolls on; then its turn is over.

@@ -79,10 +79,10 @@ pub enum HazardTrigger {
     EveryEntrant,
     /// Only the first vehicle to enter its zone (falling rocks, falling tree).
     FirstEntrant,
-    /// The rearmost vehicle at the end of each chase progress (megashark, angry beasts);
-    /// the engine resolves these only through the scenario's hazards (not supported yet).
+    /// The rearmost vehicle at the end of each chase progress, once the foremost vehicle has
+    /// reached its zone (megashark, death worm, angry beasts; `rules::chase::end_of_progress_attacks`).
     Rearmost,
-    /// A random vehicle after each chase progress (piranha swarm); not supported yet.
+    /// A random vehicle in its zone after each chase progress (piranha swarm).
     Random,
 }
 

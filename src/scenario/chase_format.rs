@@ -39,7 +39,8 @@ pub struct ChaseFeatureDef {
     pub zone: Option<i32>,
 }
 
-/// An active hazard: `(name: "falling rocks", zone: 4, cr: "1", effect: damage, trigger: first_entrant)`.
+/// An active hazard: `(name: "falling rocks", zone: 4, cr: "1", effect: damage, trigger: first_entrant)`,
+/// or one that attacks after chase progress: `(name: "megashark", zone: 5, cr: "2", trigger: rearmost)`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, rename = "Hazard")]
 pub struct ChaseHazardDef {
@@ -51,4 +52,8 @@ pub struct ChaseHazardDef {
     pub effect: HazardEffect,
     #[serde(default)]
     pub trigger: HazardTrigger,
+    /// `rearmost` and `random` hazards: the chase progresses they attack after (angry beasts:
+    /// 2); left out, until the chase ends.
+    #[serde(default)]
+    pub rounds: Option<u32>,
 }

@@ -116,10 +116,24 @@ pub(super) fn build_chase(
                 format!("`{}` is not a hazard CR of Table 8-4 (1/4, 1/3, 1/2, 1 to 20)", h.cr),
             ));
         }
-        if matches!(h.trigger, HazardTrigger::Rearmost | HazardTrigger::Random) {
+        let follows = matches!(h.trigger, HazardTrigger::Rearmost | HazardTrigger::Random);
+        if h.rounds.is_some() && !follows {
             problems.push(Problem::at(
-                at("trigger"),
-                "not supported yet: hazards that attack the rearmost or a random vehicle (use every_entrant or first_entrant)",
+                at("rounds"),
+                "`rounds` is for hazards that attack after chase progress (trigger `rearmost` or `random`)",
+            ));
+        }
+        if h.rounds == Some(0) {
+            problems.push(Problem::at(
+                at("rounds"),
+                "`rounds` must be at least 1 (left out: until the chase ends)",
+            ));
+        }
+        // Their attack count is kept by name.
+        if def.hazards[..i].iter().any(|o| o.name == h.name) {
+            problems.push(Problem::at(
+                at("name"),
+                format!("another hazard is already named `{}`", h.name),
             ));
         }
         hazards.push(ZoneHazard {
@@ -129,6 +143,8 @@ pub(super) fn build_chase(
             effect: h.effect,
             trigger: h.trigger,
             spent: false,
+            rounds: h.rounds,
+            attacks: 0,
         });
     }
     (problems.len() == before).then_some(ChaseSpec {

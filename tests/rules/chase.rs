@@ -2,10 +2,12 @@
 //! CHS-8..CHS-11, CHS-16, CHS-17), with scripted dice.
 
 use fivefoot::rules::chase::{
-    BoardingResult, Chase, ChaseAttackKind, ChasePhase, ChaseVehicle, Departure, MoveReason, PilotRequest,
+    BoardingResult, Chase, ChaseAttackKind, ChasePhase, ChaseVehicle, Departure, MoveReason, PilotRequest, ZoneHazard,
 };
 use fivefoot::rules::{Dice, DiceExpr, Modifier, SideId, UnitId};
-use fivefoot::ruleset::{ChaseRules, Family, PilotAction, Ruleset, Variants, load_embedded};
+use fivefoot::ruleset::{
+    ChaseRules, Family, Fraction, HazardEffect, HazardTrigger, PilotAction, Ruleset, Variants, load_embedded,
+};
 
 fn starfinder() -> Ruleset {
     load_embedded(Family::Starfinder).unwrap()
@@ -533,4 +535,208 @@ fn chs_4_no_attacks_before_chase_progress() {
         text.contains("refused") && text.contains("pilot actions phase"),
         "{text}"
     );
+}
+
+/// CHS-10: `would_escape` names, before chase progress, exactly the vehicles that escape in it
+/// (WE-35: the buggy), and nobody when no vehicle gets two zones clear (WE-36: the second
+/// cruiser keeps pace, so the buggy stays in the chase).
+#[test]
+fn chs_10_would_escape_predicts_the_escapes_of_chase_progress() {
+    let ruleset = starfinder();
+    let rules = ruleset.chases.as_ref().unwrap();
+    let mut c = chase(&[
+        (vehicle("buggy", "pcs", 0, 12, 400), 1),
+        (vehicle("cruiser", "police", 0, 12, 400), 0),
+    ]);
+    assert!(c.would_escape(rules).is_empty(), "not in the progress phase yet");
+    act(&mut c, rules, &req("buggy", PilotAction::SpeedUp, 8, false), Some(15));
+    act(&mut c, rules, &req("cruiser", PilotAction::SpeedUp, 8, false), Some(7));
+    assert_eq!(c.would_escape(rules), [id("buggy")]);
+    let p = progress(&mut c, rules);
+    assert_eq!(p.departures[0], (id("buggy"), Departure::Escaped));
+
+    let mut c = chase(&[
+        (vehicle("buggy", "pcs", 0, 12, 400), 1),
+        (vehicle("cruiser1", "police", 0, 12, 400), 0),
+        (vehicle("cruiser2", "police", 0, 12, 400), 1),
+    ]);
+    act(&mut c, rules, &req("buggy", PilotAction::SpeedUp, 8, false), Some(15));
+    act(&mut c, rules, &req("cruiser1", PilotAction::SpeedUp, 8, false), Some(1));
+    act(
+        &mut c,
+        rules,
+        &req("cruiser2", PilotAction::KeepPace, 8, false),
+        Some(10),
+    );
+    assert!(c.would_escape(rules).is_empty());
+    let p = progress(&mut c, rules);
+    assert!(p.departures.iter().all(|(_, d)| *d != Departure::Escaped));
+}
+
+fn follower(name: &str, zone: i32, trigger: HazardTrigger, rounds: Option<u32>) -> ZoneHazard {
+    ZoneHazard {
+        name: name.into(),
+        zone,
+        cr: Fraction::new(1, 1),
+        effect: HazardEffect::Damage,
+        trigger,
+        spent: false,
+        rounds,
+        attacks: 0,
+    }
+}
+
+/// Both pilots keep pace (d20 10 + 8 against DC 11): both advance one zone.
+fn both_keep_pace(c: &mut Chase, rules: &ChaseRules) {
+    act(c, rules, &req("buggy", PilotAction::KeepPace, 8, false), Some(10));
+    act(c, rules, &req("cruiser", PilotAction::KeepPace, 8, false), Some(10));
+}
+
+/// CHS-19, the megashark (a `rearmost` hazard, CR 1: +8, 4d4): asleep until the foremost
+/// vehicle reaches its zone, then at the end of each chase progress it attacks the vehicle at
+/// the rear, following the chase; with `rounds: 1` (angry beasts style) it stops after one.
+#[test]
+fn chs_19_a_rearmost_hazard_attacks_the_rear_vehicle_after_chase_progress() {
+    let ruleset = starfinder();
+    let rules = ruleset.chases.as_ref().unwrap();
+    for rounds in [None, Some(1)] {
+        let mut c = chase(&[
+            (vehicle("buggy", "pcs", 0, 12, 400), 1),
+            (vehicle("cruiser", "police", 0, 12, 400), 0),
+        ]);
+        c.hazards = vec![follower("megashark", 3, HazardTrigger::Rearmost, rounds)];
+        both_keep_pace(&mut c, rules);
+        let out = c.resolve_progress(rules, &[], &mut Dice::scripted(0, [])).unwrap();
+        assert!(out.followers.is_empty(), "the buggy reached zone 2 only");
+        c.apply_progress(&out);
+        c.begin_round();
+        both_keep_pace(&mut c, rules);
+        let mut dice = Dice::scripted(0, [10, 1, 2, 3, 4]);
+        let out = c.resolve_progress(rules, &[], &mut dice).unwrap();
+        assert_eq!(dice.script_left(), 0);
+        let shark = &out.followers[0];
+        assert_eq!(
+            (
+                shark.vehicle.0.as_str(),
+                shark.total,
+                shark.hit,
+                shark.damage,
+                shark.pick.is_none()
+            ),
+            ("cruiser", 18, true, 10, true)
+        );
+        c.apply_progress(&out);
+        assert_eq!(c.hazards[0].attacks, 1);
+        c.begin_round();
+        both_keep_pace(&mut c, rules);
+        let out = c.resolve_progress(rules, &[], &mut Dice::scripted(0, [5])).unwrap();
+        match rounds {
+            None => assert_eq!(out.followers[0].vehicle, id("cruiser"), "it follows the chase"),
+            Some(_) => assert!(out.followers.is_empty(), "its rounds are over"),
+        }
+    }
+}
+
+/// CHS-19: two vehicles side by side at the rear: a die picks the rearmost hazard's victim,
+/// and the pick is in the event.
+#[test]
+fn chs_19_a_die_picks_among_vehicles_tied_at_the_rear() {
+    let ruleset = starfinder();
+    let rules = ruleset.chases.as_ref().unwrap();
+    let mut c = chase(&[
+        (vehicle("buggy", "pcs", 0, 12, 400), 2),
+        (vehicle("cruiser", "police", 0, 12, 400), 2),
+    ]);
+    c.hazards = vec![follower("death worm", 3, HazardTrigger::Rearmost, None)];
+    both_keep_pace(&mut c, rules);
+    let mut dice = Dice::scripted(0, [2, 1]);
+    let out = c.resolve_progress(rules, &[], &mut dice).unwrap();
+    let worm = &out.followers[0];
+    assert_eq!(worm.pick.as_ref().map(|d| (d.sides, d.result)), Some((2, 2)));
+    assert_eq!((worm.vehicle.0.as_str(), worm.hit), ("cruiser", false));
+}
+
+/// CHS-19, the piranha swarm (a `random` hazard): after each chase progress it attacks a
+/// vehicle in its zone picked by a die; with nobody there it does nothing.
+#[test]
+fn chs_19_a_random_hazard_attacks_a_vehicle_in_its_zone_after_chase_progress() {
+    let ruleset = starfinder();
+    let rules = ruleset.chases.as_ref().unwrap();
+    let mut c = chase(&[
+        (vehicle("buggy", "pcs", 0, 12, 400), 1),
+        (vehicle("cruiser", "police", 0, 12, 400), 1),
+    ]);
+    c.hazards = vec![follower("piranha swarm", 2, HazardTrigger::Random, None)];
+    let mut empty = c.clone();
+    both_keep_pace(&mut c, rules);
+    let mut dice = Dice::scripted(0, [1, 19, 1, 1, 1, 1]);
+    let out = c.resolve_progress(rules, &[], &mut dice).unwrap();
+    let swarm = &out.followers[0];
+    assert_eq!(swarm.pick.as_ref().map(|d| d.result), Some(1));
+    assert_eq!((swarm.vehicle.0.as_str(), swarm.hit, swarm.damage), ("buggy", true, 4));
+    // Slowing down keeps both out of the swarm's zone.
+    act(&mut empty, rules, &req("buggy", PilotAction::SlowDown, 8, false), None);
+    act(
+        &mut empty,
+        rules,
+        &req("cruiser", PilotAction::SlowDown, 8, false),
+        None,
+    );
+    let out = empty.resolve_progress(rules, &[], &mut Dice::scripted(0, [])).unwrap();
+    assert!(out.followers.is_empty());
+}
+
+/// CHS-10 headless: `query ... chase` lists in the progress phase the vehicles that would
+/// escape (the buggy, two zones clear of both enercycles), and nobody in the sample's round.
+#[test]
+fn chs_10_query_chase_lists_the_vehicles_that_would_escape() {
+    let scenario = "scenarios/starfinder_redliner_chase.ron";
+    let dice = "16,6,12,18,11,10,18,5,1,1";
+    let script = "tests/chase/starfinder_redliner_escape.ron";
+    let chase = fivefoot(&["query", "--dice", dice, "--script", script, scenario, "chase"]);
+    assert_eq!(chase["phase"], "progress");
+    assert_eq!(chase["would_escape"], serde_json::json!(["buggy"]));
+    let sample = "16,6,12,18,11,10,18,5,12,2";
+    let chase = fivefoot(&["query", "--dice", sample, "--script", script, scenario, "chase"]);
+    assert_eq!(chase["phase"], "progress");
+    assert_eq!(chase["would_escape"], serde_json::json!([]));
+}
+
+/// CHS-19 in the scenario format: a `rearmost` hazard with `rounds` loads; `rounds` on a
+/// hazard that attacks on entry, and two hazards of one name, are refused.
+#[test]
+fn chs_19_scenario_hazards_take_rearmost_random_and_rounds() {
+    let text = include_str!("../../scenarios/starfinder_redliner_chase.ron");
+    let with = |hazards: &str| {
+        text.replace(
+            "features: [],",
+            &format!("features: [],\n        hazards: [{hazards}],"),
+        )
+    };
+    let load = |t: String| fivefoot::scenario::load_str(&t, "t.ron", &fivefoot::scenario::Templates::shipped());
+    let ok = load(with(
+        r#"(name: "angry beasts", zone: 5, cr: "1", trigger: rearmost, rounds: Some(2)), (name: "piranha swarm", zone: 3, cr: "1/2", trigger: random)"#,
+    ))
+    .unwrap_or_else(|d| panic!("{}", d.iter().map(|d| d.to_string()).collect::<Vec<_>>().join("\n")));
+    let hazards = &ok.chase.as_ref().expect("a chase").hazards;
+    assert_eq!(
+        (hazards[0].trigger, hazards[0].rounds),
+        (HazardTrigger::Rearmost, Some(2))
+    );
+    assert_eq!((hazards[1].trigger, hazards[1].rounds), (HazardTrigger::Random, None));
+    let shown = |t: String| {
+        let Err(diagnostics) = load(t) else { panic!("refused") };
+        diagnostics.iter().map(|d| d.to_string()).collect::<Vec<_>>().join("\n")
+    };
+    let entry = shown(with(
+        r#"(name: "rocks", zone: 5, cr: "1", trigger: first_entrant, rounds: Some(2))"#,
+    ));
+    assert!(
+        entry.contains("`rounds` is for hazards that attack after chase progress"),
+        "{entry}"
+    );
+    let twice = shown(with(
+        r#"(name: "rocks", zone: 5, cr: "1"), (name: "rocks", zone: 6, cr: "1")"#,
+    ));
+    assert!(twice.contains("already named `rocks`"), "{twice}");
 }

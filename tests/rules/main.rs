@@ -9,6 +9,7 @@ mod bleeding;
 mod budget;
 mod chase;
 mod chase_board;
+mod chase_escape;
 mod cli;
 mod docs;
 mod editor;

@@ -10,6 +10,7 @@ use super::progress::MoveReason;
 use super::state::{Chase, ChasePhase, Departure, ManeuverUse};
 use crate::rules::attack::deal_damage;
 use crate::rules::error::illegal;
+use crate::rules::vehicle::escape::LeftBattle;
 use crate::rules::vehicle::{Aboard, RiderRole, SkillBonuses};
 use crate::rules::{Combat, Dice, Executor, GameCommand, GameEvent, Modifier, Profile, RuleError, UnitId, Weapon};
 use crate::ruleset::{ActionKind, ChaseRules, Ruleset};
@@ -181,9 +182,20 @@ pub fn execute_chase_command(ex: &mut Executor, command: &GameCommand) -> Result
                 let mut dice = ex.world.resource_mut::<Dice>();
                 board.resolve_progress(&rules, stay, &mut dice)?
             };
-            let damage: Vec<(UnitId, u32)> = outcome.hazards.iter().map(|h| (h.vehicle.clone(), h.damage)).collect();
+            let damage: Vec<(UnitId, u32)> = outcome
+                .hazards
+                .iter()
+                .chain(&outcome.followers)
+                .map(|h| (h.vehicle.clone(), h.damage))
+                .collect();
             ex.emit(GameEvent::ChaseProgressed { outcome });
-            damage_vehicles(ex, &damage)
+            damage_vehicles(ex, &damage)?;
+            // The unit whose turn it is may have left with its vehicle: its turn is over.
+            let active = ex.world.resource::<Combat>().active.clone();
+            match active.filter(|u| crate::rules::vehicle::escape::left_battle(ex.world, u)) {
+                Some(unit) => crate::rules::vehicle::escape::end_turn_of_departed(ex, unit),
+                None => Ok(()),
+            }
         }
         GameCommand::Collide { unit, target } => {
             let vehicle = piloted(ex.world, unit)?;
@@ -220,6 +232,19 @@ fn damage_vehicles(ex: &mut Executor, damage: &[(UnitId, u32)]) -> Result<(), Ru
     Ok(())
 }
 
+/// CHS-10: the vehicles that would escape in the coming chase progress (empty without a
+/// chase or outside the progress phase). Pure: the GUI runs chase progress by itself when
+/// this is empty, and offers the "stay in the chase" choice for these vehicles otherwise.
+pub fn would_escape(world: &World) -> Vec<UnitId> {
+    match (
+        world.resource::<Ruleset>().chases.as_ref(),
+        world.get_resource::<Chase>(),
+    ) {
+        (Some(rules), Some(board)) => board.would_escape(rules),
+        _ => Vec::new(),
+    }
+}
+
 /// The only writer of the chase's events.
 pub fn apply_chase_event(world: &mut World, event: &GameEvent) {
     if let GameEvent::ChaseBoarding { unit, to, outcome, .. } = event {
@@ -235,7 +260,19 @@ pub fn apply_chase_event(world: &mut World, event: &GameEvent) {
     match event {
         GameEvent::ChasePilotAction { outcome, .. } => board.apply_pilot_action(&rules, outcome),
         GameEvent::ChasePilotTurnEnded { vehicle, .. } => board.apply_end_pilot_turn(vehicle),
-        GameEvent::ChaseProgressed { outcome } => board.apply_progress(outcome),
+        GameEvent::ChaseProgressed { outcome } => {
+            board.apply_progress(outcome);
+            // CHS-10: a vehicle that escaped or was left behind is out of the battle with
+            // its riders (a wrecked one stays where it is).
+            for (vehicle, why) in &outcome.departures {
+                let why = match why {
+                    Departure::Escaped => LeftBattle::Escaped,
+                    Departure::LeftBehind => LeftBattle::LeftBehind,
+                    Departure::Wrecked => continue,
+                };
+                crate::rules::vehicle::escape::leave_with_riders(world, vehicle, why);
+            }
+        }
         _ => {}
     }
 }
@@ -438,17 +475,22 @@ pub fn narrate_chase(event: &GameEvent) -> String {
                     format!("{} {how}: zone {} → {}", m.vehicle, m.from, m.to)
                 })
                 .collect();
-            for h in &outcome.hazards {
-                parts.push(format!(
-                    "{} {} {} ({} vs KAC {}){}",
+            let hazard = |h: &super::HazardAttack| {
+                format!(
+                    "{}{} {} {} ({} vs KAC {}){}",
                     h.hazard,
+                    h.pick
+                        .as_ref()
+                        .map(|d| format!(" (d{} {})", d.sides, d.result))
+                        .unwrap_or_default(),
                     if h.hit { "hits" } else { "misses" },
                     h.vehicle,
                     h.total,
                     h.ac,
                     if h.off_course { ", off course" } else { "" }
-                ));
-            }
+                )
+            };
+            parts.extend(outcome.hazards.iter().map(hazard));
             for (v, why) in &outcome.departures {
                 parts.push(match why {
                     Departure::Escaped => format!("{v} escapes"),
@@ -456,6 +498,7 @@ pub fn narrate_chase(event: &GameEvent) -> String {
                     Departure::Wrecked => format!("{v} is wrecked"),
                 });
             }
+            parts.extend(outcome.followers.iter().map(hazard));
             if outcome.over {
                 parts.push("the chase is over".into());
             }
@@ -495,6 +538,44 @@ pub fn narrate_chase(event: &GameEvent) -> String {
                 outcome.modifiers.iter().map(|m| m.value).sum::<i32>(),
                 outcome.total,
                 outcome.dc
+            )
+        }
+        GameEvent::VehicleEscaped { vehicle, riders, foes } => {
+            crate::rules::vehicle::escape::narrate_escape(vehicle, riders, foes)
+        }
+        GameEvent::VehicleLeftMap {
+            vehicle, edge, riders, ..
+        } => {
+            let aboard = match riders.len() {
+                0 => String::new(),
+                _ => format!(
+                    " with {}",
+                    riders.iter().map(|r| r.0.as_str()).collect::<Vec<_>>().join(", ")
+                ),
+            };
+            format!("{vehicle} drives off the map across the {edge} edge{aboard} (VEH-21)")
+        }
+        GameEvent::VehicleReturned {
+            vehicle, at, heading, ..
+        } => format!("{vehicle} drives back onto the map at {at}, heading {heading} (VEH-21)"),
+        GameEvent::ChaseBegan {
+            escapee,
+            foes,
+            zones,
+            left_out,
+        } => {
+            let zones: Vec<String> = zones.iter().map(|(v, z)| format!("{v} zone {z}")).collect();
+            let left = match left_out.len() {
+                0 => String::new(),
+                _ => format!(
+                    "; left out: {}",
+                    left_out.iter().map(|u| u.0.as_str()).collect::<Vec<_>>().join(", ")
+                ),
+            };
+            format!(
+                "{escapee} got beyond the run of {}, but its foes pursue: the battle becomes a vehicle chase ({}){left} (VEH-22)",
+                crate::rules::vehicle::escape::reach_list(foes),
+                zones.join(", ")
             )
         }
         _ => String::new(),

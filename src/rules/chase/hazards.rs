@@ -17,6 +17,13 @@ pub struct ZoneHazard {
     pub trigger: HazardTrigger,
     /// A first-entrant hazard that has already attacked.
     pub spent: bool,
+    /// Rearmost and random hazards: how many chase progresses they attack after (angry
+    /// beasts: 2); `None`: until the chase ends (the megashark follows the chase).
+    #[serde(default)]
+    pub rounds: Option<u32>,
+    /// Attacks a rearmost or random hazard has made at the end of chase progress.
+    #[serde(default)]
+    pub attacks: u32,
 }
 
 /// A hazard's attack on one vehicle, with every die and modifier.
@@ -33,6 +40,10 @@ pub struct HazardAttack {
     pub damage_dice: Vec<DieRoll>,
     pub damage: u32,
     pub off_course: bool,
+    /// The die that chose the target among several (a random hazard's victim, or the
+    /// rearmost vehicle among several side by side at the rear).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pick: Option<DieRoll>,
 }
 
 /// Rolls `hazard`'s attack against a vehicle with KAC `kac`.
@@ -82,6 +93,7 @@ pub fn hazard_attack(
         damage_dice,
         damage,
         off_course: hit && hazard.effect != HazardEffect::Damage,
+        pick: None,
     })
 }
 
@@ -96,11 +108,76 @@ pub fn hazards_on_entry(hazards: &[ZoneHazard], zone: i32) -> Vec<usize> {
                 && match h.trigger {
                     HazardTrigger::EveryEntrant => true,
                     HazardTrigger::FirstEntrant => !h.spent,
+                    // These attack at the end of chase progress instead.
                     HazardTrigger::Rearmost | HazardTrigger::Random => false,
                 }
         })
         .map(|(i, _)| i)
         .collect()
+}
+
+/// A vehicle still in the chase after chase progress: its id, zone and KAC.
+pub struct Standing<'a> {
+    pub id: &'a UnitId,
+    pub zone: i32,
+    pub kac: i32,
+}
+
+/// The attacks made at the end of chase progress (CHS-19, the sample environments'
+/// megashark, death worm, angry beasts and piranha swarm), in scenario order, against the
+/// vehicles still in the chase (`standing`, in chase order, on their zones after the moves).
+///
+/// Readings (not in seeds beyond the sample lines):
+/// * `rearmost`: wakes once the foremost vehicle has reached its zone ("when a vehicle first
+///   enters its zone"), then at the end of every chase progress, that one included, attacks
+///   the vehicle at the rear: the lowest zone; among several there, not one that is ahead of
+///   another (CHS-9); among those still tied, one picked by a die. It follows the chase for
+///   `rounds` progresses, or to the end.
+/// * `random`: after every chase progress, a vehicle in its zone picked by a die (none there:
+///   no attack), for `rounds` progresses or to the end.
+pub fn end_of_progress_attacks(
+    rules: &ChaseRules,
+    hazards: &[ZoneHazard],
+    standing: &[Standing],
+    ahead: &dyn Fn(&UnitId, &UnitId) -> bool,
+    dice: &mut Dice,
+) -> Result<Vec<HazardAttack>, RuleError> {
+    let mut out = Vec::new();
+    for h in hazards {
+        if h.rounds.is_some_and(|r| h.attacks >= r) {
+            continue;
+        }
+        let candidates: Vec<&Standing> = match h.trigger {
+            HazardTrigger::Rearmost => {
+                let reached = standing.iter().any(|v| v.zone >= h.zone);
+                let Some(rear) = standing.iter().map(|v| v.zone).min() else {
+                    continue;
+                };
+                if !(reached || h.attacks > 0) {
+                    continue;
+                }
+                let last: Vec<&Standing> = standing.iter().filter(|v| v.zone == rear).collect();
+                last.iter()
+                    .filter(|v| !last.iter().any(|o| ahead(v.id, o.id)))
+                    .copied()
+                    .collect()
+            }
+            HazardTrigger::Random => standing.iter().filter(|v| v.zone == h.zone).collect(),
+            HazardTrigger::EveryEntrant | HazardTrigger::FirstEntrant => continue,
+        };
+        let (target, pick) = match candidates.len() {
+            0 => continue,
+            1 => (candidates[0], None),
+            n => {
+                let roll = dice.roll(n as u32, format!("{}: which vehicle it attacks", h.name))?;
+                (candidates[(roll.result.clamp(1, n as u32) - 1) as usize], Some(roll))
+            }
+        };
+        let mut attack = hazard_attack(rules, h, target.id, target.kac, dice)?;
+        attack.pick = pick;
+        out.push(attack);
+    }
+    Ok(out)
 }
 
 #[cfg(test)]
@@ -116,6 +193,8 @@ mod tests {
             effect,
             trigger: HazardTrigger::FirstEntrant,
             spent: false,
+            rounds: None,
+            attacks: 0,
         }
     }
 

@@ -3,7 +3,7 @@
 //! hazards on entering a zone, escaping and being left behind (CHS-10), and the end of the
 //! chase (CHS-11).
 
-use super::hazards::{HazardAttack, hazard_attack, hazards_on_entry};
+use super::hazards::{HazardAttack, Standing, end_of_progress_attacks, hazard_attack, hazards_on_entry};
 use super::pilot_actions::phase_name;
 use super::state::{Chase, ChaseEntry, ChasePhase, Departure, ManeuverUse};
 use crate::rules::error::illegal;
@@ -50,6 +50,10 @@ pub struct ProgressOutcome {
     pub ahead_in_zone: Vec<(UnitId, UnitId)>,
     pub hazards: Vec<HazardAttack>,
     pub departures: Vec<(UnitId, Departure)>,
+    /// Attacks at the end of chase progress by hazards that attack the rearmost or a random
+    /// vehicle (CHS-19), after the departures.
+    #[serde(default)]
+    pub followers: Vec<HazardAttack>,
     /// The chase is over (CHS-11).
     pub over: bool,
 }
@@ -81,20 +85,9 @@ pub fn own_movement(entry: &ChaseEntry, rules: &ChaseRules) -> (i32, MoveReason)
 }
 
 impl Chase {
-    /// Runs chase progress: moves, hazards on entry, departures, the end (pure; rolls the
-    /// hazards). `stay` lists vehicles that would escape but choose to stay in the chase.
-    pub fn resolve_progress(
-        &self,
-        rules: &ChaseRules,
-        stay: &[UnitId],
-        dice: &mut Dice,
-    ) -> Result<ProgressOutcome, RuleError> {
-        if self.phase != ChasePhase::Progress {
-            return Err(illegal(format!(
-                "chase progress comes after every pilot has acted; the chase is in the {} phase",
-                phase_name(self.phase)
-            )));
-        }
+    /// Each active vehicle's move in the coming chase progress (CHS-8, CHS-9) and the
+    /// `(ahead, behind)` pairs of engagements, before hazards and departures.
+    fn planned_moves(&self, rules: &ChaseRules) -> (Vec<ProgressMove>, Vec<(UnitId, UnitId)>) {
         let mut moves: Vec<ProgressMove> = Vec::new();
         let mut ahead = Vec::new();
         let active: Vec<&ChaseEntry> = self.active().collect();
@@ -128,6 +121,53 @@ impl Chase {
                 reason,
             });
         }
+        (moves, ahead)
+    }
+
+    /// Vehicles whose zone after the moves of the coming chase progress puts them at least
+    /// `leave_zones` ahead of every adversary: they would escape unless they choose to stay
+    /// (CHS-10). Pure; empty outside the progress phase. Hazards roll no departures, so this
+    /// is exactly the escapes `resolve_progress` will report with an empty `stay`.
+    pub fn would_escape(&self, rules: &ChaseRules) -> Vec<UnitId> {
+        if self.phase != ChasePhase::Progress {
+            return Vec::new();
+        }
+        let (moves, _) = self.planned_moves(rules);
+        self.escapes(rules, &moves)
+    }
+
+    /// CHS-10 escapes on the positions after `moves`.
+    fn escapes(&self, rules: &ChaseRules, moves: &[ProgressMove]) -> Vec<UnitId> {
+        let zone_of = |id: &UnitId| moves.iter().find(|m| &m.vehicle == id).map(|m| m.to);
+        let leave = rules.leave_zones as i32;
+        self.active()
+            .filter(|e| {
+                let own = zone_of(&e.vehicle.id).unwrap_or(e.zone);
+                self.adversaries(&e.vehicle.id)
+                    .filter_map(|a| zone_of(&a.vehicle.id))
+                    .max()
+                    .is_some_and(|nearest| own - nearest >= leave)
+            })
+            .map(|e| e.vehicle.id.clone())
+            .collect()
+    }
+
+    /// Runs chase progress: moves, hazards on entry, departures, the end (pure; rolls the
+    /// hazards). `stay` lists vehicles that would escape but choose to stay in the chase.
+    pub fn resolve_progress(
+        &self,
+        rules: &ChaseRules,
+        stay: &[UnitId],
+        dice: &mut Dice,
+    ) -> Result<ProgressOutcome, RuleError> {
+        if self.phase != ChasePhase::Progress {
+            return Err(illegal(format!(
+                "chase progress comes after every pilot has acted; the chase is in the {} phase",
+                phase_name(self.phase)
+            )));
+        }
+        let (mut moves, ahead) = self.planned_moves(rules);
+        let active: Vec<&ChaseEntry> = self.active().collect();
         let zone_of = |moves: &[ProgressMove], id: &UnitId| moves.iter().find(|m| &m.vehicle == id).map(|m| m.to);
         // Hazards trigger as soon as a vehicle enters a zone (001:4975-4978).
         let mut hazards = self.hazards.clone();
@@ -143,26 +183,24 @@ impl Chase {
         // positions after the moves, against every adversary still in the chase.
         let leave = rules.leave_zones as i32;
         let mut departures = Vec::new();
-        for e in &active {
-            let id = &e.vehicle.id;
-            let own = zone_of(&moves, id).unwrap_or(e.zone);
-            let others: Vec<i32> = self
-                .adversaries(id)
-                .filter_map(|a| zone_of(&moves, &a.vehicle.id))
-                .collect();
-            let Some(nearest) = others.iter().max() else { continue };
-            if own - nearest >= leave {
-                if stay.contains(id) {
-                    let m = moves
-                        .iter_mut()
-                        .find(|m| &m.vehicle == id)
-                        .expect("every active vehicle moves");
-                    m.to = nearest + 1;
-                    m.reason = MoveReason::DroppedBack;
-                } else {
-                    departures.push((id.clone(), Departure::Escaped));
-                }
+        // A vehicle that escapes is ahead of all its adversaries, so one dropping back never
+        // changes whether another escapes.
+        for id in self.escapes(rules, &moves) {
+            if !stay.contains(&id) {
+                departures.push((id, Departure::Escaped));
+                continue;
             }
+            let nearest = self
+                .adversaries(&id)
+                .filter_map(|a| zone_of(&moves, &a.vehicle.id))
+                .max()
+                .expect("an escaping vehicle has adversaries");
+            let m = moves
+                .iter_mut()
+                .find(|m| m.vehicle == id)
+                .expect("every active vehicle moves");
+            m.to = nearest + 1;
+            m.reason = MoveReason::DroppedBack;
         }
         for e in &active {
             let id = &e.vehicle.id;
@@ -178,6 +216,17 @@ impl Chase {
                 departures.push((id.clone(), Departure::LeftBehind));
             }
         }
+        let standing: Vec<Standing> = active
+            .iter()
+            .filter(|e| !departures.iter().any(|(d, _)| d == &e.vehicle.id))
+            .map(|e| Standing {
+                id: &e.vehicle.id,
+                zone: zone_of(&moves, &e.vehicle.id).unwrap_or(e.zone),
+                kac: e.vehicle.kac,
+            })
+            .collect();
+        let ahead_now = |a: &UnitId, b: &UnitId| ahead.iter().any(|(x, y)| x == a && y == b);
+        let followers = end_of_progress_attacks(rules, &hazards, &standing, &ahead_now, dice)?;
         let mut sides: Vec<_> = active
             .iter()
             .filter(|e| !departures.iter().any(|(d, _)| d == &e.vehicle.id))
@@ -190,6 +239,7 @@ impl Chase {
             ahead_in_zone: ahead,
             hazards: attacks,
             departures,
+            followers,
             over: sides.len() < 2,
         })
     }
@@ -210,6 +260,16 @@ impl Chase {
                 .find(|z| z.name == h.hazard && Some(z.zone) == zone)
             {
                 z.spent = true;
+            }
+            if h.off_course
+                && let Some(e) = self.entry_mut(&h.vehicle)
+            {
+                e.off_course = Some(round);
+            }
+        }
+        for h in &out.followers {
+            if let Some(z) = self.hazards.iter_mut().find(|z| z.name == h.hazard) {
+                z.attacks += 1;
             }
             if h.off_course
                 && let Some(e) = self.entry_mut(&h.vehicle)

@@ -13,6 +13,7 @@ mod control;
 mod crash;
 mod delay;
 mod drive;
+pub mod escape;
 mod events;
 mod follow_up;
 mod hazard;

@@ -1,0 +1,279 @@
+//! Escaping from foes on foot in a vehicle (VEH-22, 001:4673-4682): the check, made at the
+//! start of the pilot's turn, whether a vehicle got away, and the units that left the battle.
+//!
+//! Reading (RULES.md's implementation note; the seed leaves the trigger to the GM): a
+//! vehicle escapes when, at the start of its pilot's turn, its pilot can act (and it is not
+//! on autocontrol, which counts as uncontrolled, VEH-13), it moved last round (it is driving
+//! away: the riders' wish the seed asks for) and its distance to every hostile creature on
+//! foot that can act exceeds that creature's run distance (its land speed × its run
+//! multiple, ×4). Checking at the start of the pilot's turn gives every foe its turn after the
+//! vehicle's move: that is the "one more volley". With no hostile creature on foot there is
+//! nobody to escape from and nothing happens (vehicle-only battles stay on the grid). When
+//! the foes have a vehicle with a pilot able to act, they pursue: the battle becomes a chase
+//! (`rules::chase::from_grid` places the vehicles in zones) instead of an escape. A vehicle
+//! off the map (VEH-21, `off_map`) is measured from where it left.
+
+mod off_map;
+
+pub use off_map::{OffMap, off_map_refusal, off_map_vehicle};
+pub(crate) use off_map::{apply_leave, apply_return, check_leave, check_return, execute_leave, execute_return, seats};
+
+use super::access::{can_act, riders, wrecked};
+use super::{Aboard, VehicleState, VehicleStats};
+use crate::grid::Space;
+use crate::rules::{Executor, GameEvent, Placement, Profile, RuleError, SideId, UnitId, UnitIndex};
+use crate::ruleset::Ruleset;
+use bevy::prelude::{Component, World};
+use serde::{Deserialize, Serialize};
+
+/// Why a unit is no longer on the battle map.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LeftBattle {
+    /// It escaped aboard a vehicle (VEH-22): its side is not beaten, only gone.
+    Escaped,
+    /// The battle became a chase without it (it was not aboard a vehicle of the chase).
+    LeftBehind,
+}
+
+/// A hostile creature on foot the escaping vehicle got away from: how far it was and how far
+/// it can run (VEH-22).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FootFoe {
+    pub unit: UnitId,
+    pub distance_ft: u32,
+    pub run_ft: u32,
+}
+
+/// What VEH-22 says about a vehicle now.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EscapeVerdict {
+    /// Within reach of some foe on foot, not moving, or nobody to escape from.
+    Stays,
+    /// Beyond every foe on foot, and no foe can pursue: it leaves with its riders.
+    Escapes { foes: Vec<FootFoe> },
+    /// Beyond every foe on foot, but these hostile vehicles have pilots: a chase.
+    Chase { foes: Vec<FootFoe>, pursuers: Vec<UnitId> },
+}
+
+fn component<'w, T: Component>(world: &'w World, unit: &UnitId) -> Option<&'w T> {
+    let e = *world.resource::<UnitIndex>().0.get(unit)?;
+    world.get::<T>(e)
+}
+
+/// Whether `unit` left the battle (escaped, or left behind by a chase).
+pub fn left_battle(world: &World, unit: &UnitId) -> bool {
+    component::<LeftBattle>(world, unit).is_some()
+}
+
+/// Whether `unit` is still on the battle map (not escaped, not left behind by a chase, not
+/// off the map in a vehicle).
+pub fn on_map(world: &World, unit: &UnitId) -> bool {
+    component::<LeftBattle>(world, unit).is_none() && component::<Placement>(world, unit).is_some()
+}
+
+/// A unit's space on the map, or for a vehicle off the map (VEH-21) the space it left from.
+pub fn grid_space(world: &World, unit: &UnitId) -> Option<Space> {
+    if component::<LeftBattle>(world, unit).is_some() {
+        return None;
+    }
+    match component::<Placement>(world, unit) {
+        Some(p) => Some(Space::new(p.at, p.side_squares)),
+        None => component::<OffMap>(world, unit).map(|o| Space::new(o.exit, o.side_squares)),
+    }
+}
+
+/// How far `unit` can run in feet (§5.6: land speed × run multiple).
+fn run_ft(world: &World, rules: &Ruleset, unit: &UnitId) -> u32 {
+    let Some(profile) = component::<Profile>(world, unit) else {
+        return 0;
+    };
+    let conditions = crate::rules::conditions::effective_conditions(world, unit);
+    let health = component::<crate::rules::Health>(world, unit);
+    crate::rules::speed::land_speed_ft(rules, profile, &conditions, health)
+        * crate::rules::speed::run_multiple(rules, profile)
+}
+
+/// Every unit of the battle, in id order.
+fn units(world: &World) -> Vec<UnitId> {
+    world.resource::<UnitIndex>().0.keys().cloned().collect()
+}
+
+/// Hostile vehicles with a pilot able to act: the vehicles that can pursue `side`.
+pub fn pursuers(world: &World, side: &SideId) -> Vec<UnitId> {
+    piloted_vehicles(world)
+        .into_iter()
+        .filter(|u| component::<SideId>(world, u).is_some_and(|s| s != side))
+        .collect()
+}
+
+/// Vehicles in the battle (on the map, or off it for now), not wrecked, with a pilot able to
+/// act, in id order.
+pub fn piloted_vehicles(world: &World) -> Vec<UnitId> {
+    units(world)
+        .into_iter()
+        .filter(|u| grid_space(world, u).is_some())
+        .filter(|u| {
+            component::<VehicleState>(world, u)
+                .and_then(|s| s.controlled_by.as_ref())
+                .is_some_and(|p| can_act(world, p))
+                && !wrecked(world, u)
+        })
+        .collect()
+}
+
+/// VEH-22 for `vehicle` now: pure, used at the start of its pilot's turn and by queries.
+pub fn escape_verdict(world: &World, vehicle: &UnitId) -> EscapeVerdict {
+    let rules = world.resource::<Ruleset>();
+    if rules.vehicles.is_none()
+        || world
+            .get_resource::<crate::rules::chase::Chase>()
+            .is_some_and(|c| c.phase != crate::rules::chase::ChasePhase::Over)
+    {
+        return EscapeVerdict::Stays;
+    }
+    let (Some(state), Some(side), Some(from)) = (
+        component::<VehicleState>(world, vehicle),
+        component::<SideId>(world, vehicle),
+        grid_space(world, vehicle),
+    ) else {
+        return EscapeVerdict::Stays;
+    };
+    // Escaping is the riders' choice (001:4674-4676): a vehicle nobody pilots just rolls on,
+    // and one on autocontrol counts as uncontrolled (VEH-13).
+    let piloted = !state.autocontrol_engaged && state.controlled_by.as_ref().is_some_and(|p| can_act(world, p));
+    if !piloted || wrecked(world, vehicle) || !(state.moved_last_round || state.moved_this_round) {
+        return EscapeVerdict::Stays;
+    }
+    let square_ft = rules.grid.square_ft;
+    let mut foes = Vec::new();
+    for u in units(world) {
+        let on_foot = component::<VehicleStats>(world, &u).is_none() && component::<Aboard>(world, &u).is_none();
+        let hostile = component::<SideId>(world, &u).is_some_and(|s| s != side);
+        if !(on_foot && hostile && on_map(world, &u) && can_act(world, &u)) {
+            continue;
+        }
+        let Some(at) = grid_space(world, &u) else { continue };
+        let foe = FootFoe {
+            distance_ft: from.distance(at, rules.grid.diagonal) * square_ft,
+            run_ft: run_ft(world, rules, &u),
+            unit: u,
+        };
+        if foe.distance_ft <= foe.run_ft {
+            return EscapeVerdict::Stays;
+        }
+        foes.push(foe);
+    }
+    if foes.is_empty() {
+        return EscapeVerdict::Stays;
+    }
+    let pursuers = pursuers(world, side);
+    if pursuers.is_empty() {
+        EscapeVerdict::Escapes { foes }
+    } else {
+        EscapeVerdict::Chase { foes, pursuers }
+    }
+}
+
+/// At the start of `unit`'s turn: the vehicles it pilots escape or start a chase (VEH-22).
+/// Returns whether `unit` itself left the battle (its turn is then over).
+pub(crate) fn at_turn_start(ex: &mut Executor, unit: &UnitId) -> Result<bool, RuleError> {
+    let piloted: Vec<UnitId> = units(ex.world)
+        .into_iter()
+        .filter(|v| component::<VehicleState>(ex.world, v).is_some_and(|s| s.controlled_by.as_ref() == Some(unit)))
+        .collect();
+    for vehicle in piloted {
+        match escape_verdict(ex.world, &vehicle) {
+            EscapeVerdict::Stays => {}
+            EscapeVerdict::Escapes { foes } => {
+                let riders = riders(ex.world, &vehicle);
+                ex.emit(GameEvent::VehicleEscaped {
+                    vehicle: vehicle.clone(),
+                    riders,
+                    foes,
+                });
+            }
+            EscapeVerdict::Chase { foes, pursuers } => {
+                let zones = crate::rules::chase::zones_from_grid(ex.world, &vehicle, &pursuers);
+                let left_out = crate::rules::chase::left_out_of_chase(ex.world, &zones);
+                ex.emit(GameEvent::ChaseBegan {
+                    escapee: vehicle.clone(),
+                    foes,
+                    zones,
+                    left_out,
+                });
+                break;
+            }
+        }
+    }
+    Ok(left_battle(ex.world, unit))
+}
+
+/// Ends the turn of `unit`, which left the battle during it, and moves on to the next turn
+/// while anyone is left in the initiative order (with nobody left the battle is over, and
+/// starting rounds without turns would never end).
+pub(crate) fn end_turn_of_departed(ex: &mut Executor, unit: UnitId) -> Result<(), RuleError> {
+    ex.emit(GameEvent::TurnEnded { unit });
+    if ex.world.resource::<crate::rules::Combat>().order.is_empty() {
+        return Ok(());
+    }
+    crate::rules::sequence::advance(ex, true)
+}
+
+/// Takes `units` off the map: no space, no place in the initiative order (the only writer of
+/// `LeftBattle`).
+pub(crate) fn leave_battle(world: &mut World, units: &[UnitId], why: LeftBattle) {
+    for unit in units {
+        let Some(e) = world.resource::<UnitIndex>().0.get(unit).copied() else {
+            continue;
+        };
+        world.entity_mut(e).remove::<Placement>().insert(why);
+        let mut combat = world.resource_mut::<crate::rules::Combat>();
+        if let Some(i) = combat.index_of(unit) {
+            combat.order.remove(i);
+            if i < combat.next_index {
+                combat.next_index -= 1;
+            }
+        }
+        combat.delaying.retain(|d| &d.unit != unit);
+        combat.readied.retain(|r| &r.unit != unit);
+    }
+}
+
+/// A vehicle that left a chase (CHS-10) leaves the battle with everyone aboard: escaped, or
+/// left behind (out of the fight, like the foes on foot a chase leaves behind).
+pub(crate) fn leave_with_riders(world: &mut World, vehicle: &UnitId, why: LeftBattle) {
+    let mut gone = vec![vehicle.clone()];
+    gone.extend(riders(world, vehicle));
+    leave_battle(world, &gone, why);
+}
+
+/// Applies `VehicleEscaped`: the vehicle and everyone aboard leave the map.
+pub(crate) fn apply_escape(world: &mut World, vehicle: &UnitId, riders: &[UnitId]) {
+    let mut gone = vec![vehicle.clone()];
+    gone.extend(riders.iter().cloned());
+    leave_battle(world, &gone, LeftBattle::Escaped);
+}
+
+/// The log line of `VehicleEscaped`.
+pub fn narrate_escape(vehicle: &UnitId, riders: &[UnitId], foes: &[FootFoe]) -> String {
+    let aboard = match riders.len() {
+        0 => String::new(),
+        _ => format!(
+            " with {}",
+            riders.iter().map(|r| r.0.as_str()).collect::<Vec<_>>().join(", ")
+        ),
+    };
+    format!(
+        "{vehicle} escapes{aboard}: beyond the run of {} (VEH-22)",
+        reach_list(foes)
+    )
+}
+
+/// "goblin_1 (130 ft > run 120 ft), …".
+pub fn reach_list(foes: &[FootFoe]) -> String {
+    foes.iter()
+        .map(|f| format!("{} ({} ft > run {} ft)", f.unit, f.distance_ft, f.run_ft))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
