@@ -51,14 +51,28 @@ fn spawn_camera(mut commands: Commands) {
 /// The camera scale and centre that show the whole map in a window of `window` logical pixels
 /// with the HUD's margins free.
 pub fn fit(board: BoardSize, window: Vec2) -> (f32, Vec2) {
-    let rect = board.rect();
-    let room = Vec2::new(window.x - HUD_RIGHT - 40.0, window.y - HUD_TOP - HUD_BOTTOM - 20.0).max(Vec2::splat(64.0));
+    let room = Vec2::new(window.x - HUD_RIGHT - 40.0, window.y - HUD_TOP - HUD_BOTTOM - 20.0);
+    // The map sits between the HUD bars and left of the side panel.
+    fit_rect(board.rect(), room, Vec2::new(-HUD_RIGHT, HUD_BOTTOM - HUD_TOP))
+}
+
+/// The scale and centre that fit `rect` (world units) into `room` logical pixels, with the
+/// centre shifted by half of `offset` (the difference between the margins on the two sides:
+/// x left minus right, y bottom minus top). Shared by the battle's and the editor's views.
+pub fn fit_rect(rect: Rect, room: Vec2, offset: Vec2) -> (f32, Vec2) {
+    let room = room.max(Vec2::splat(64.0));
     let scale = (rect.width() / room.x)
         .max(rect.height() / room.y)
         .clamp(MIN_ZOOM, MAX_ZOOM);
-    // Shift the centre so the map sits between the HUD bars and left of the side panel.
-    let shift = Vec2::new(-HUD_RIGHT, HUD_BOTTOM - HUD_TOP) / 2.0 * scale;
-    (scale, rect.center() - shift)
+    (scale, rect.center() - offset / 2.0 * scale)
+}
+
+/// Puts the camera at `centre` with `scale`.
+pub fn place(transform: &mut Transform, projection: &mut Projection, (scale, centre): (f32, Vec2)) {
+    transform.translation = centre.extend(transform.translation.z);
+    if let Projection::Orthographic(ortho) = projection {
+        ortho.scale = scale;
+    }
 }
 
 fn fit_camera(
@@ -66,12 +80,8 @@ fn fit_camera(
     window: Single<&Window, With<PrimaryWindow>>,
     camera: Single<(&mut Transform, &mut Projection), With<MainCamera>>,
 ) {
-    let (scale, centre) = fit(*board, window.size());
     let (mut transform, mut projection) = camera.into_inner();
-    transform.translation = centre.extend(transform.translation.z);
-    if let Projection::Orthographic(ortho) = &mut *projection {
-        ortho.scale = scale;
-    }
+    place(&mut transform, &mut projection, fit(*board, window.size()));
 }
 
 fn scale_of(projection: &Projection) -> f32 {
@@ -101,14 +111,21 @@ fn pan_with_keys(
             dir += d;
         }
     }
+    let (mut transform, projection) = camera.into_inner();
+    pan(&mut transform, projection, dir, time.delta_secs());
+}
+
+/// Moves the camera in direction `dir` for `secs` seconds of key panning (the speed follows
+/// the zoom, so a held key crosses the same share of the screen at any zoom).
+pub fn pan(transform: &mut Transform, projection: &Projection, dir: Vec2, secs: f32) {
     if dir != Vec2::ZERO {
-        let (mut transform, projection) = camera.into_inner();
-        let step = dir.normalize() * 700.0 * scale_of(projection) * time.delta_secs();
+        let step = dir.normalize() * 700.0 * scale_of(projection) * secs;
         transform.translation += step.extend(0.0);
     }
 }
 
-fn pan_with_drag(
+/// A right- or middle-button drag pans the map (the battle and the editor).
+pub fn pan_with_drag(
     buttons: Res<ButtonInput<MouseButton>>,
     motion: Res<AccumulatedMouseMotion>,
     camera: Single<(&mut Transform, &Projection), With<MainCamera>>,
@@ -128,6 +145,11 @@ pub fn zoomed(scale: f32, lines: f32) -> f32 {
 }
 
 fn zoom_with_wheel(scroll: Res<AccumulatedMouseScroll>, mut projection: Single<&mut Projection, With<MainCamera>>) {
+    zoom(&scroll, &mut projection);
+}
+
+/// The wheel's notches this frame zoom the camera (the battle and the editor).
+pub fn zoom(scroll: &AccumulatedMouseScroll, projection: &mut Projection) {
     if scroll.delta.y == 0.0 {
         return;
     }
@@ -135,7 +157,7 @@ fn zoom_with_wheel(scroll: Res<AccumulatedMouseScroll>, mut projection: Single<&
         MouseScrollUnit::Line => scroll.delta.y,
         MouseScrollUnit::Pixel => scroll.delta.y / 40.0,
     };
-    if let Projection::Orthographic(ortho) = &mut **projection {
+    if let Projection::Orthographic(ortho) = projection {
         ortho.scale = zoomed(ortho.scale, lines);
     }
 }

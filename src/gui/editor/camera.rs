@@ -3,13 +3,13 @@
 //! arrow keys, zooms with the wheel; `JumpTo` centres it on a square (the problem list).
 
 use super::super::board::{BoardSize, square_centre};
-use super::super::camera::{MAX_ZOOM, MIN_ZOOM, MainCamera, zoomed};
+use super::super::camera::{MainCamera, fit_rect, pan, pan_with_drag, place, zoom};
 use super::super::{AppSystems, Screen};
 use super::text_field::Focus;
 use super::ui::{SIDEBAR_WIDTH, STATUS_HEIGHT, TOOLBAR_HEIGHT};
 use super::view::{FitCamera, MapSize};
 use crate::grid::Square;
-use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll, MouseScrollUnit};
+use bevy::input::mouse::AccumulatedMouseScroll;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
@@ -44,14 +44,9 @@ pub fn fit_view(size: MapSize, window: Vec2) -> (f32, Vec2) {
     let room = Vec2::new(
         window.x - SIDEBAR_WIDTH - 30.0,
         window.y - TOOLBAR_HEIGHT - STATUS_HEIGHT - 30.0,
-    )
-    .max(Vec2::splat(64.0));
-    let scale = (rect.width() / room.x)
-        .max(rect.height() / room.y)
-        .clamp(MIN_ZOOM, MAX_ZOOM);
+    );
     // The map sits left of the panel and between the bars.
-    let shift = Vec2::new(-SIDEBAR_WIDTH, STATUS_HEIGHT - TOOLBAR_HEIGHT) / 2.0 * scale;
-    (scale, rect.center() - shift)
+    fit_rect(rect, room, Vec2::new(-SIDEBAR_WIDTH, STATUS_HEIGHT - TOOLBAR_HEIGHT))
 }
 
 fn fit(
@@ -60,20 +55,9 @@ fn fit(
     window: Single<&Window, With<PrimaryWindow>>,
     camera: Single<(&mut Transform, &mut Projection), With<MainCamera>>,
 ) {
-    let (scale, centre) = fit_view(*size, window.size());
     let (mut transform, mut projection) = camera.into_inner();
-    transform.translation = centre.extend(transform.translation.z);
-    if let Projection::Orthographic(ortho) = &mut *projection {
-        ortho.scale = scale;
-    }
+    place(&mut transform, &mut projection, fit_view(*size, window.size()));
     commands.remove_resource::<FitCamera>();
-}
-
-fn scale_of(projection: &Projection) -> f32 {
-    match projection {
-        Projection::Orthographic(o) => o.scale,
-        _ => 1.0,
-    }
 }
 
 /// The arrow keys pan (the letters are the tools' shortcuts); not while typing.
@@ -97,25 +81,8 @@ fn pan_with_keys(
             dir += d;
         }
     }
-    if dir != Vec2::ZERO {
-        let (mut transform, projection) = camera.into_inner();
-        let step = dir.normalize() * 700.0 * scale_of(projection) * time.delta_secs();
-        transform.translation += step.extend(0.0);
-    }
-}
-
-fn pan_with_drag(
-    buttons: Res<ButtonInput<MouseButton>>,
-    motion: Res<AccumulatedMouseMotion>,
-    camera: Single<(&mut Transform, &Projection), With<MainCamera>>,
-) {
-    if !buttons.any_pressed([MouseButton::Right, MouseButton::Middle]) || motion.delta == Vec2::ZERO {
-        return;
-    }
     let (mut transform, projection) = camera.into_inner();
-    let scale = scale_of(projection);
-    transform.translation.x -= motion.delta.x * scale;
-    transform.translation.y += motion.delta.y * scale;
+    pan(&mut transform, projection, dir, time.delta_secs());
 }
 
 fn zoom_with_wheel(
@@ -130,13 +97,7 @@ fn zoom_with_wheel(
     if scroll.delta.y == 0.0 || over_panel {
         return;
     }
-    let lines = match scroll.unit {
-        MouseScrollUnit::Line => scroll.delta.y,
-        MouseScrollUnit::Pixel => scroll.delta.y / 40.0,
-    };
-    if let Projection::Orthographic(ortho) = &mut **projection {
-        ortho.scale = zoomed(ortho.scale, lines);
-    }
+    zoom(&scroll, &mut projection);
 }
 
 fn jump(mut jumps: MessageReader<JumpTo>, mut camera: Single<&mut Transform, With<MainCamera>>) {
