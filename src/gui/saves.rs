@@ -96,9 +96,10 @@ pub struct SaveEntry {
     pub detail: String,
 }
 
-/// The saves in the data directory's saves folder, newest first (by file name's time).
-pub fn list_saves(dir: &Path) -> Vec<SaveEntry> {
-    let Ok(read) = std::fs::read_dir(saves_dir(dir)) else {
+/// The `.ron` files in `dir`, newest first (ties by name, newest name first); none when the
+/// folder can't be read. Saves and the editor's autosaves are listed this way.
+pub fn ron_files_newest_first(dir: &Path) -> Vec<PathBuf> {
+    let Ok(read) = std::fs::read_dir(dir) else {
         return Vec::new();
     };
     let mut files: Vec<(std::time::SystemTime, PathBuf)> = read
@@ -113,9 +114,14 @@ pub fn list_saves(dir: &Path) -> Vec<SaveEntry> {
         })
         .collect();
     files.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| b.1.cmp(&a.1)));
-    files
+    files.into_iter().map(|(_, path)| path).collect()
+}
+
+/// The saves in the data directory's saves folder, newest first (by file name's time).
+pub fn list_saves(dir: &Path) -> Vec<SaveEntry> {
+    ron_files_newest_first(&saves_dir(dir))
         .into_iter()
-        .map(|(_, path)| {
+        .map(|path| {
             let label = path
                 .file_name()
                 .map_or_else(String::new, |n| n.to_string_lossy().into_owned());

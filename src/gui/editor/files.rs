@@ -145,24 +145,9 @@ pub fn restore(file: &Path) -> Result<EditorSession, String> {
 /// The editor autosaves in a data directory, newest first, each with a line saying what it
 /// holds.
 pub fn autosaves(data: &Path) -> Vec<(PathBuf, String)> {
-    let Ok(read) = std::fs::read_dir(autosave_dir(data)) else {
-        return Vec::new();
-    };
-    let mut files: Vec<(std::time::SystemTime, PathBuf)> = read
-        .filter_map(|e| e.ok())
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
-        .map(|p| {
-            let time = std::fs::metadata(&p)
-                .and_then(|m| m.modified())
-                .unwrap_or(std::time::UNIX_EPOCH);
-            (time, p)
-        })
-        .collect();
-    files.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| b.1.cmp(&a.1)));
-    files
+    super::super::saves::ron_files_newest_first(&autosave_dir(data))
         .into_iter()
-        .map(|(_, path)| {
+        .map(|path| {
             let summary = autosave_summary(&path);
             (path, summary)
         })
