@@ -160,6 +160,29 @@ pub struct OverlayLayer;
 pub struct TerrainLayer;
 
 /// A layer's per-square tile: `None` leaves the square empty.
+/// The tilemap of one layer of `size` squares drawn `z` deep: row 0 of the grid at the top
+/// (tilemaps count y upwards). The battle board and the editor's map use it.
+pub fn layer_bundle(
+    size: TilemapSize,
+    storage: TileStorage,
+    texture: &Handle<Image>,
+    height: u32,
+    z: f32,
+) -> TilemapBundle {
+    let tile_size = TilemapTileSize { x: TILE, y: TILE };
+    TilemapBundle {
+        grid_size: tile_size.into(),
+        map_type: TilemapType::Square,
+        size,
+        storage,
+        texture: TilemapTexture::Single(texture.clone()),
+        tile_size,
+        anchor: TilemapAnchor::None,
+        transform: Transform::from_xyz(0.0, -(height as f32 - 1.0) * TILE, z),
+        ..default()
+    }
+}
+
 fn spawn_layer(
     commands: &mut Commands,
     name: &str,
@@ -196,18 +219,9 @@ fn spawn_layer(
             storage.set(&pos, entity);
         }
     }
-    let tile_size = TilemapTileSize { x: TILE, y: TILE };
-    commands.entity(layer).insert(TilemapBundle {
-        grid_size: tile_size.into(),
-        map_type: TilemapType::Square,
-        size,
-        storage,
-        texture: TilemapTexture::Single(texture.clone()),
-        tile_size,
-        anchor: TilemapAnchor::None,
-        transform: Transform::from_xyz(0.0, -(map.height() as f32 - 1.0) * TILE, z),
-        ..default()
-    });
+    commands
+        .entity(layer)
+        .insert(layer_bundle(size, storage, texture, map.height(), z));
     layer
 }
 

@@ -3,7 +3,7 @@
 //! resized), thin walls and doors, zones, unit tokens in their side's colour (a vehicle with a
 //! bar on its front edge), and on top the stroke being drawn, the hover and the selection.
 
-use super::super::board::{GuiImages, TILE, TerrainTile, shade, square_centre, tile_pos};
+use super::super::board::{GuiImages, TILE, TerrainTile, layer_bundle, shade, square_centre, tile_pos};
 use super::super::{AppSystems, Screen};
 use super::session::{DocRevision, EditorSession, Selection};
 use super::tools::{EditorHover, Stroke, Tool, ToolState, straight_run};
@@ -133,18 +133,9 @@ fn spawn_layer(
             storage.set(&pos, entity);
         }
     }
-    let tile_size = TilemapTileSize { x: TILE, y: TILE };
-    commands.entity(layer).insert(TilemapBundle {
-        grid_size: tile_size.into(),
-        map_type: TilemapType::Square,
-        size,
-        storage,
-        texture: TilemapTexture::Single(texture.clone()),
-        tile_size,
-        anchor: TilemapAnchor::None,
-        transform: Transform::from_xyz(0.0, -(height as f32 - 1.0) * TILE, z),
-        ..default()
-    });
+    commands
+        .entity(layer)
+        .insert(layer_bundle(size, storage, texture, height, z));
     layer
 }
 
