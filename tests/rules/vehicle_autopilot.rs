@@ -280,3 +280,31 @@ fn veh_14_the_vehicle_view_shows_the_autopilot() {
     assert_eq!(json["state"]["autopilot_engaged"], serde_json::json!(true));
     assert_eq!(json["state"]["autopilot_destination"], serde_json::json!([12, 2]));
 }
+
+/// VEH-14: the autopilot's turn is the same every time: the save (scenario, seed, dice and
+/// commands) replays to the same events, byte for byte; the log narrates each of them.
+#[test]
+fn veh_14_the_autopilot_replays_and_is_narrated() {
+    let mut b = car(&open_map(40, 10), true, &foe_at(6, 2), &[]);
+    engage_and_wait(&mut b, (12, 2));
+    ok(&mut b, end_turn("buddy"));
+    ok(&mut b, end_turn("raider"));
+    let save = b.save().to_ron();
+    let save = fivefoot::history::SaveFile::from_ron(&save).expect("a save");
+    let again = Battle::load(&save, &fivefoot::scenario::Templates::shipped()).expect("replays");
+    let json = |b: &Battle| serde_json::to_string(&all_events(b)).expect("serializable");
+    assert_eq!(json(&again), json(&b));
+    let rules = b.world().resource::<fivefoot::ruleset::Ruleset>().clone();
+    let lines: Vec<String> = all_events(&b)
+        .iter()
+        .map(|e| fivefoot::rules::narrate(e, &rules))
+        .collect();
+    for said in [
+        "buddy enters (12, 2) as car's autopilot destination (VEH-14)",
+        "car's autopilot engaged (buddy, a swift action, VEH-14)",
+        "car drives on autopilot",
+        "car's autopilot holds: at its destination (12, 2)",
+    ] {
+        assert!(lines.iter().any(|l| l.starts_with(said)), "{said} not in {lines:#?}");
+    }
+}
