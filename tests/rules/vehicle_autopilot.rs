@@ -308,3 +308,21 @@ fn veh_14_the_autopilot_replays_and_is_narrated() {
         assert!(lines.iter().any(|l| l.starts_with(said)), "{said} not in {lines:#?}");
     }
 }
+
+/// VEH-14 with VEH-11: the autopilot acts on its pilot's count; when the pilot is knocked
+/// out nobody is at the controls, so it disengages instead of driving.
+#[test]
+fn veh_14_it_disengages_when_nobody_is_at_the_controls() {
+    let mut b = car(&open_map(40, 10), true, FOE, &[]);
+    ok(&mut b, destination(20, 2));
+    ok(&mut b, engage(true));
+    ok(&mut b, end_turn("buddy"));
+    knock_out_buddy(&mut b);
+    let ev = ok(&mut b, end_turn("raider"));
+    assert!(moves(&ev).is_empty(), "{ev:?}");
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        GameEvent::AutopilotSet { engaged: false, reason, .. } if reason == "nobody is at the controls"
+    )));
+    assert!(!get::<VehicleState>(&b, "car").is_controlled());
+}
