@@ -309,20 +309,53 @@ fn veh_14_the_autopilot_replays_and_is_narrated() {
     }
 }
 
-/// VEH-14 with VEH-11: the autopilot acts on its pilot's count; when the pilot is knocked
-/// out nobody is at the controls, so it disengages instead of driving.
+/// VEH-14 with VEH-11: the vehicle is controlled while the autopilot is engaged, so a
+/// knocked-out pilot does not leave it uncontrolled: the autopilot drives on the pilot's
+/// count in place of the pilot. Once the pilot is gone from the seat (relinquished) it
+/// disengages: nobody is at the controls to give it a count.
 #[test]
-fn veh_14_it_disengages_when_nobody_is_at_the_controls() {
+fn veh_14_it_keeps_driving_for_a_knocked_out_pilot() {
     let mut b = car(&open_map(40, 10), true, FOE, &[]);
     ok(&mut b, destination(20, 2));
     ok(&mut b, engage(true));
     ok(&mut b, end_turn("buddy"));
     knock_out_buddy(&mut b);
     let ev = ok(&mut b, end_turn("raider"));
-    assert!(moves(&ev).is_empty(), "{ev:?}");
-    assert!(ev.iter().any(|e| matches!(
-        e,
-        GameEvent::AutopilotSet { engaged: false, reason, .. } if reason == "nobody is at the controls"
-    )));
-    assert!(!get::<VehicleState>(&b, "car").is_controlled());
+    assert!(
+        !ev.iter().any(|e| matches!(e, GameEvent::VehicleControl { .. })),
+        "{ev:?}"
+    );
+    assert_eq!(
+        moves(&ev),
+        [
+            (VehicleMove::Autopilot, 30, Square::new(8, 2)),
+            (VehicleMove::Autopilot, 30, Square::new(14, 2))
+        ]
+    );
+    let s = get::<VehicleState>(&b, "car");
+    assert!(s.is_controlled() && s.autopilot_engaged);
+}
+
+/// VEH-14 with VEH-11: a pilot who delays leaves a vehicle on autopilot controlled (it does
+/// not get a count of its own); the autopilot drives again when the pilot's turn comes.
+#[test]
+fn veh_14_a_delaying_pilot_leaves_the_autopilot_in_control() {
+    let mut b = car(&open_map(60, 10), true, FOE, &[]);
+    ok(&mut b, destination(40, 2));
+    ok(&mut b, engage(true));
+    ok(&mut b, end_turn("buddy"));
+    let ev = ok(&mut b, end_turn("raider"));
+    assert_eq!(moves(&ev).len(), 2, "round 2: it drove on Buddy's count");
+    let ev = ok(&mut b, GameCommand::Delay { unit: "buddy".into() });
+    assert!(
+        !ev.iter()
+            .any(|e| matches!(e, GameEvent::VehicleControl { .. } | GameEvent::VehicleSlotTaken { .. }))
+    );
+    let s = get::<VehicleState>(&b, "car");
+    assert!(s.autopilot_engaged && s.controlled_by == Some(UnitId::from("buddy")));
+    assert!(
+        !order(&b).iter().any(|(u, _)| u == "car"),
+        "no count of its own: {:?}",
+        order(&b)
+    );
 }

@@ -12,8 +12,9 @@
 //! a war machine to, but nothing in this simple policy needs it. A vehicle still racing
 //! from before it was engaged (VEH-6) is driven on, or, if no drive gets it nearer, the
 //! autopilot stops it short with its own Piloting check. The pilot's own actions are not
-//! spent. If nobody is at the controls any more (the pilot was knocked out or delayed,
-//! VEH-11) the autopilot has no count to act on and disengages.
+//! spent. It keeps the vehicle controlled when the pilot is knocked out or delays (VEH-11
+//! does not apply) and drives on the pilot's count as before; if nobody sits at the controls
+//! any more, it has no count to act on and disengages.
 
 use super::super::access::{Vehicle, vehicle, vehicle_rules, wrecked};
 use super::super::hazard::{CRASHED_ON_HAZARD, Driver, travel_facing_hazards};
