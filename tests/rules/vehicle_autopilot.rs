@@ -359,3 +359,39 @@ fn veh_14_a_delaying_pilot_leaves_the_autopilot_in_control() {
         order(&b)
     );
 }
+
+/// VEH-14 with VEH-10: a motorcycle on autopilot in the way of the runaway car dodges with
+/// the autopilot's check: d20 9 + autopilot 10 + vehicle 0 = 19, which exceeds the car's
+/// race result 18 (Ysoki's own +8 would have made 17 and crashed).
+#[test]
+fn veh_14_the_autopilot_dodges_an_uncontrolled_vehicle_with_its_own_check() {
+    let cycle = r#"(id: "cycle", side: "b", at: (26, 2), size: Large, defenses: (eac: 10, kac: 12), health: (hp: 20),
+         vehicle: Some((item_level: 1, heading: N, drive_ft: 30, full_ft: 60, collision: "2d4", collision_dc: 10, piloting: 0, attack_penalty: -1, full_speed_attack_penalty: -3, autopilot: Some((piloting: 10, war_machine: false))))),
+        (id: "ysoki", side: "b", at: (26, 2), speed: (land: 30), initiative: 1, defenses: (eac: 11, kac: 12), health: (hp: 12), skills: Some((piloting: 8)), aboard: Some((vehicle: "cycle", role: Pilot))),"#;
+    // Initiative d20s in id order: buddy 10 (14), raider 10 (10), ysoki 5 (6); race d20 10
+    // (18); the cycle's autopilot rolls 9.
+    let mut b = car_battle(
+        &open_map(40, 10),
+        "at: (2, 2), size: Large,",
+        "item_level: 1, drive_ft: 30, full_ft: 60",
+        &format!("{cycle}\n{FOE}"),
+        &[10, 10, 5, 10, 9],
+    );
+    ok(&mut b, order_of("buddy", race(0, None)));
+    ok(&mut b, end_turn("buddy"));
+    knock_out_buddy(&mut b);
+    ok(&mut b, end_turn("raider"));
+    ok(&mut b, order_of("ysoki", VehicleOrder::Autopilot { engage: true }));
+    let ev = ok(&mut b, end_turn("ysoki"));
+    let check = ev
+        .iter()
+        .find_map(|e| match e {
+            GameEvent::VehicleCheck { unit, check, .. } if unit.0 == "cycle" => Some(check.clone()),
+            _ => None,
+        })
+        .expect("the autopilot's dodge");
+    let mods: Vec<(i32, &str)> = check.modifiers.iter().map(|m| (m.value, m.source.as_str())).collect();
+    assert_eq!(mods, [(10, "cycle's autopilot"), (0, "cycle's Piloting modifier")]);
+    assert_eq!((check.total, check.dc, check.success), (19, Some(19), true));
+    assert!(!ev.iter().any(|e| matches!(e, GameEvent::VehicleCollision { .. })));
+}
