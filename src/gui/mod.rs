@@ -9,6 +9,7 @@ pub mod actions;
 pub mod animation;
 pub mod area;
 pub mod attack;
+pub mod autopilot;
 pub mod badges;
 pub mod board;
 pub mod camera;
@@ -202,6 +203,8 @@ pub fn plugin(app: &mut App) {
     app.add_plugins(editor::plugin);
     app.add_plugins(chase_dock::plugin);
     app.add_plugins(chase_edge::plugin);
+    // VEH-14: `U` / `I` autopilot keys.
+    app.add_plugins(autopilot::plugin);
 }
 
 /// Opens the window on a launch and runs the game until it is closed.

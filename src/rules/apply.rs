@@ -347,6 +347,9 @@ pub fn apply(world: &mut World, event: &GameEvent) {
         | GameEvent::VehicleStopped { .. }
         | GameEvent::VehicleControl { .. }
         | GameEvent::AutocontrolSet { .. }
+        | GameEvent::AutopilotSet { .. }
+        | GameEvent::AutopilotDestinationSet { .. }
+        | GameEvent::AutopilotIdle { .. }
         | GameEvent::VehicleCollision { .. }
         | GameEvent::RiderBoarded { .. }
         | GameEvent::RiderDisembarked { .. }

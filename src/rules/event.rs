@@ -510,6 +510,25 @@ pub enum GameEvent {
         vehicle: UnitId,
         engaged: bool,
     },
+    /// The autopilot engaged or disengaged (VEH-14); `reason` says who or what did it.
+    AutopilotSet {
+        vehicle: UnitId,
+        engaged: bool,
+        reason: String,
+    },
+    /// A destination entered into the autopilot (VEH-14, a move action of `by`): the square
+    /// the vehicle's top-left square should reach.
+    AutopilotDestinationSet {
+        vehicle: UnitId,
+        by: UnitId,
+        to: Square,
+    },
+    /// The engaged autopilot takes no (further) drive this count (VEH-14): it arrived, has
+    /// no destination, or cannot get closer without passing through someone.
+    AutopilotIdle {
+        vehicle: UnitId,
+        reason: String,
+    },
     /// A ram, a run over or a crash (VEH-8..VEH-10): the collision dice rolled once, the
     /// target's save or Piloting check, and the damage each side takes (before the health
     /// model; the vehicle's after its hardness). `target: None` = a wall or obstacle.

@@ -443,6 +443,9 @@ pub fn narrate(event: &GameEvent, rules: &Ruleset) -> String {
         | GameEvent::VehicleStopped { .. }
         | GameEvent::VehicleControl { .. }
         | GameEvent::AutocontrolSet { .. }
+        | GameEvent::AutopilotSet { .. }
+        | GameEvent::AutopilotDestinationSet { .. }
+        | GameEvent::AutopilotIdle { .. }
         | GameEvent::VehicleCollision { .. }
         | GameEvent::RiderBoarded { .. }
         | GameEvent::RiderDisembarked { .. }

@@ -271,6 +271,8 @@ pub fn begin_turn(ex: &mut Executor, unit: UnitId) -> Result<(), RuleError> {
     }
     // VEH-11..VEH-13: vehicles acting on this initiative slot move first.
     super::vehicle::at_turn_start(ex, &unit)?;
+    // VEH-14: engaged autopilots of the vehicles this unit pilots drive on its count.
+    super::vehicle::autopilot_at_turn_start(ex, &unit)?;
     // VEH-11: a vehicle with a count of its own only rolls on; then its turn is over.
     if super::vehicle::has_own_slot(ex.world, &unit) {
         return super::vehicle::finish_own_turn(ex, &unit);

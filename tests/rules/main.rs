@@ -28,6 +28,7 @@ mod support;
 mod templates;
 mod validation;
 mod vehicle_attacks;
+mod vehicle_autopilot;
 mod vehicle_cli;
 mod vehicle_control;
 mod vehicle_crashes;

@@ -119,6 +119,14 @@ pub fn apply_vehicle_event(world: &mut World, event: &GameEvent) {
                     VehicleMove::Autocontrol => {
                         s.keeps_going = s.last_action == Some(PilotAction::Race);
                     }
+                    // VEH-14: the autopilot's drive is a pilot's drive, and so one of the
+                    // options after a race (VEH-6).
+                    VehicleMove::Autopilot => {
+                        s.last_action = Some(PilotAction::Drive);
+                        s.last_action_speed_ft = *speed_ft;
+                        s.keeps_going = false;
+                        s.race_follow_up_due = false;
+                    }
                     VehicleMove::StopShort => {
                         s.keeps_going = false;
                         s.last_action_speed_ft = 0;
@@ -195,6 +203,16 @@ pub fn apply_vehicle_event(world: &mut World, event: &GameEvent) {
                 s.autocontrol_engaged = *engaged;
                 // VEH-13: engaging it after a race is the pilot's follow-up (VEH-6).
                 s.race_follow_up_due &= !*engaged;
+            }
+        }
+        GameEvent::AutopilotSet { vehicle, engaged, .. } => {
+            if let Some(mut s) = state_mut(world, vehicle) {
+                s.autopilot_engaged = *engaged;
+            }
+        }
+        GameEvent::AutopilotDestinationSet { vehicle, to, .. } => {
+            if let Some(mut s) = state_mut(world, vehicle) {
+                s.autopilot_destination = Some(*to);
             }
         }
         GameEvent::VehicleCollision {

@@ -1,5 +1,5 @@
-//! Starting, taking and giving up control, autocontrol and autopilot (§25.3, VEH-11, VEH-13,
-//! VEH-14).
+//! Starting, taking and giving up control and autocontrol (§25.3, VEH-11, VEH-13); the
+//! autopilot's orders are in `autopilot` (VEH-14).
 
 use super::access::{aboard, can_act, can_spend, illegal, piloted_by, vehicle};
 use crate::rules::{Executor, GameEvent, RuleError, UnitId};
@@ -74,6 +74,18 @@ pub(crate) fn check_relinquish(world: &World, pilot: &UnitId) -> Result<UnitId, 
 pub(crate) fn execute_relinquish(ex: &mut Executor, pilot: &UnitId) -> Result<(), RuleError> {
     let vehicle = check_relinquish(ex.world, pilot)?;
     crate::rules::resolve::take_action(ex, pilot, ActionKind::Swift, "relinquish control".into());
+    // VEH-14: the autopilot acts on its pilot's count; with nobody at the controls it has
+    // none, so it disengages (see `autopilot::turn`).
+    if ex
+        .get::<super::VehicleState>(&vehicle)
+        .is_some_and(|s| s.autopilot_engaged)
+    {
+        ex.emit(GameEvent::AutopilotSet {
+            vehicle: vehicle.clone(),
+            engaged: false,
+            reason: format!("{pilot} relinquished control"),
+        });
+    }
     ex.emit(GameEvent::VehicleControl {
         vehicle,
         pilot: None,
@@ -122,15 +134,4 @@ pub(crate) fn execute_autocontrol(ex: &mut Executor, pilot: &UnitId, engage: boo
         super::delay::end_own_slot(ex, &vehicle);
     }
     Ok(())
-}
-
-/// VEH-14: the autopilot picks pilot actions itself, which needs a computer pilot.
-pub(crate) fn check_autopilot(world: &World, pilot: &UnitId) -> Result<(), RuleError> {
-    let v = piloted_by(world, pilot)?;
-    if v.stats.autopilot.is_none() {
-        return Err(illegal(format!("{} has no autopilot", v.id)));
-    }
-    Err(RuleError::NotSupported(
-        "autopilot: the game has no computer pilot to choose the vehicle's actions (VEH-14)".into(),
-    ))
 }

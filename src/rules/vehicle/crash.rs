@@ -51,11 +51,20 @@ pub fn dodge_to_beat(last_piloting_result: Option<i32>, base: u32, item_level: u
 
 /// VEH-10: the uncontrolled `moving` vehicle runs into `hit`. If `hit` is a vehicle whose
 /// pilot can act (not on autocontrol, which counts as uncontrolled), that pilot makes a
-/// Piloting check as if rammed; returns whether it dodged.
+/// Piloting check as if rammed, or its engaged autopilot does (VEH-14); returns whether it
+/// dodged.
 pub(crate) fn dodges(ex: &mut Executor, moving: &UnitId, hit: &UnitId) -> Result<bool, RuleError> {
     let Ok(target) = vehicle(ex.world, hit) else {
         return Ok(false);
     };
+    let rules = super::access::vehicle_rules(ex.world)?;
+    let m = vehicle(ex.world, moving)?;
+    let beat = dodge_to_beat(m.state.last_piloting_result, rules.race_dc_base, m.stats.item_level);
+    let purpose = format!("Piloting check to avoid the uncontrolled {moving} (must exceed {beat})");
+    // VEH-14: an engaged autopilot controls the vehicle and makes its Piloting checks.
+    if target.state.autopilot_engaged {
+        return Ok(super::autopilot::piloting_check(ex, &target, &purpose, Some(beat + 1))?.success);
+    }
     let Some(pilot) = target
         .state
         .controlled_by
@@ -64,11 +73,7 @@ pub(crate) fn dodges(ex: &mut Executor, moving: &UnitId, hit: &UnitId) -> Result
     else {
         return Ok(false);
     };
-    let rules = super::access::vehicle_rules(ex.world)?;
-    let m = vehicle(ex.world, moving)?;
-    let beat = dodge_to_beat(m.state.last_piloting_result, rules.race_dc_base, m.stats.item_level);
     let mods = piloting_modifiers(ex.world, &pilot, &target);
-    let purpose = format!("Piloting check to avoid the uncontrolled {moving} (must exceed {beat})");
     let check = roll_check(ex, &pilot, hit, &purpose, true, mods, Some(beat + 1))?;
     Ok(check.success)
 }

@@ -10,7 +10,8 @@ use bevy::prelude::World;
 
 /// When `pilot` delays at `count`: each vehicle it pilots is uncontrolled, and one that keeps
 /// going takes the pilot's place in the order. A vehicle on autocontrol already counts as
-/// uncontrolled (VEH-13): it keeps its autocontrol and takes the pilot's place as well.
+/// uncontrolled (VEH-13): it keeps its autocontrol and takes the pilot's place as well. One on
+/// autopilot stays controlled (VEH-14).
 pub(crate) fn on_delay(ex: &mut Executor, pilot: &UnitId, count: i32) -> Result<(), RuleError> {
     if ex.ruleset().vehicles.is_none() {
         return Ok(());
@@ -29,7 +30,8 @@ pub(crate) fn on_delay(ex: &mut Executor, pilot: &UnitId, count: i32) -> Result<
         if wrecked(ex.world, &id) {
             continue;
         }
-        if !state.autocontrol_engaged {
+        // An engaged autopilot keeps it controlled (VEH-14): it drives on the pilot's new count.
+        if !state.autocontrol_engaged && !state.autopilot_engaged {
             ex.emit(GameEvent::VehicleControl {
                 vehicle: id.clone(),
                 pilot: None,

@@ -23,6 +23,8 @@ pub enum VehicleMove {
     Uncontrolled,
     /// Autocontrol repeating the last pilot action (VEH-13).
     Autocontrol,
+    /// A drive action taken by the autopilot (VEH-14, VEH-3).
+    Autopilot,
 }
 
 impl VehicleMove {
@@ -35,6 +37,7 @@ impl VehicleMove {
             VehicleMove::StopShort => "stops short",
             VehicleMove::Uncontrolled => "rolls on uncontrolled",
             VehicleMove::Autocontrol => "moves on autocontrol",
+            VehicleMove::Autopilot => "drives on autopilot",
         }
     }
 }

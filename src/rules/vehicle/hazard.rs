@@ -18,6 +18,8 @@ pub(crate) enum Driver {
     Pilot(UnitId),
     /// Autocontrol uses the pilot's most recent Piloting result.
     Autocontrol,
+    /// The autopilot rolls with its own and the vehicle's modifiers (VEH-14).
+    Autopilot,
     /// Nobody: it crashes.
     Nobody,
 }
@@ -75,6 +77,9 @@ pub(crate) fn face(
             .success
         }
         Driver::Autocontrol => super::autocontrol::fixed_check(ex, &v.id, "hazard check", dc),
+        Driver::Autopilot => {
+            super::autopilot::piloting_check(ex, v, "Piloting check for racing into a hazard", Some(dc))?.success
+        }
         Driver::Nobody => false,
     };
     Ok((!passed).then(|| CRASHED_ON_HAZARD.to_string()))

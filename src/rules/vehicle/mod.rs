@@ -7,6 +7,7 @@ mod access;
 mod aoo;
 mod apply;
 mod autocontrol;
+mod autopilot;
 mod boarding;
 mod broken;
 mod control;
@@ -34,6 +35,7 @@ pub use aboard_attack::{attack_penalty, ignored_for_cover, passenger_cover};
 pub(crate) use aoo::sheltered_from;
 pub use apply::apply_vehicle_event;
 pub(crate) use apply::new_round;
+pub(crate) use autopilot::at_turn_start as autopilot_at_turn_start;
 pub use broken::{broken_ac, is_broken};
 pub use delay::has_own_slot;
 pub(crate) use delay::{finish_own_turn, on_delay};
@@ -61,6 +63,7 @@ pub fn check_order(world: &World, unit: &UnitId, order: &VehicleOrder) -> Result
     access::vehicle_rules(world)?;
     follow_up::check_follow_up(world, unit, order)?;
     autocontrol::check_not_on_autocontrol(world, unit, order)?;
+    autopilot::check_not_on_autopilot(world, unit, order)?;
     match order {
         VehicleOrder::Start => control::check_start(world, unit).map(|_| ()),
         VehicleOrder::Drive { path, .. } => drive::check_drive(world, unit, path).map(|_| ()),
@@ -71,7 +74,8 @@ pub fn check_order(world: &World, unit: &UnitId, order: &VehicleOrder) -> Result
         VehicleOrder::TakeControl { vehicle } => control::check_take_control(world, unit, vehicle),
         VehicleOrder::Relinquish => control::check_relinquish(world, unit).map(|_| ()),
         VehicleOrder::Autocontrol { engage } => control::check_autocontrol(world, unit, *engage).map(|_| ()),
-        VehicleOrder::Autopilot { .. } => control::check_autopilot(world, unit),
+        VehicleOrder::Autopilot { engage } => autopilot::check_engage(world, unit, *engage).map(|_| ()),
+        VehicleOrder::AutopilotDestination { to } => autopilot::check_destination(world, unit, *to).map(|_| ()),
         VehicleOrder::Board { vehicle, role } => boarding::check_board(world, unit, vehicle, *role).map(|_| ()),
         VehicleOrder::Disembark { to } => boarding::check_disembark(world, unit, *to).map(|_| ()),
     }
@@ -89,7 +93,8 @@ pub fn execute_order(ex: &mut Executor, unit: &UnitId, order: &VehicleOrder) -> 
         VehicleOrder::TakeControl { vehicle } => control::execute_take_control(ex, unit, vehicle),
         VehicleOrder::Relinquish => control::execute_relinquish(ex, unit),
         VehicleOrder::Autocontrol { engage } => control::execute_autocontrol(ex, unit, *engage),
-        VehicleOrder::Autopilot { .. } => control::check_autopilot(ex.world, unit),
+        VehicleOrder::Autopilot { engage } => autopilot::execute_engage(ex, unit, *engage),
+        VehicleOrder::AutopilotDestination { to } => autopilot::execute_destination(ex, unit, *to),
         VehicleOrder::Board { vehicle, role } => boarding::execute_board(ex, unit, vehicle, *role),
         VehicleOrder::Disembark { to } => boarding::execute_disembark(ex, unit, *to),
     }

@@ -58,6 +58,18 @@ pub fn narrate_vehicle_event(event: &GameEvent, modifiers: fn(&[Modifier]) -> St
                 if *engaged { "engaged" } else { "disengaged" }
             )
         }
+        GameEvent::AutopilotSet {
+            vehicle,
+            engaged,
+            reason,
+        } => format!(
+            "{vehicle}'s autopilot {} ({reason}, VEH-14)",
+            if *engaged { "engaged" } else { "disengaged" }
+        ),
+        GameEvent::AutopilotDestinationSet { vehicle, by, to } => {
+            format!("{by} enters {to} as {vehicle}'s autopilot destination (VEH-14)")
+        }
+        GameEvent::AutopilotIdle { vehicle, reason } => format!("{vehicle}'s autopilot holds: {reason}"),
         GameEvent::VehicleCollision {
             vehicle,
             target,

@@ -51,8 +51,12 @@ pub enum VehicleOrder {
     Relinquish,
     /// Swift action: engage (right after a drive or race) or disengage autocontrol (VEH-13).
     Autocontrol { engage: bool },
-    /// Swift action: engage or disengage the autopilot (VEH-14).
+    /// Swift action: engage or disengage the autopilot of the vehicle this creature pilots
+    /// (VEH-14).
     Autopilot { engage: bool },
+    /// Move action: enter `to` as the autopilot's destination, the square its top-left
+    /// square should reach (VEH-14).
+    AutopilotDestination { to: Square },
     /// Move action: board `vehicle` from next to it, taking `role` (§25.3, 001:4438-4441).
     Board {
         vehicle: UnitId,
@@ -88,6 +92,7 @@ impl VehicleOrder {
             VehicleOrder::Relinquish => "relinquish control",
             VehicleOrder::Autocontrol { .. } => "autocontrol",
             VehicleOrder::Autopilot { .. } => "autopilot",
+            VehicleOrder::AutopilotDestination { .. } => "set autopilot destination",
             VehicleOrder::Board { .. } => "board",
             VehicleOrder::Disembark { .. } => "disembark",
         }

@@ -89,7 +89,8 @@ pub(crate) fn execute_ram(ex: &mut Executor, pilot: &UnitId, target: &UnitId, an
 
 /// The target's chance to avoid the ram, and whether it did: a vehicle's able pilot makes a
 /// Piloting check that must exceed the rammer's result (on autocontrol, the pilot's most
-/// recent Piloting result stands for the check, VEH-13); a creature a Reflex save against the
+/// recent Piloting result stands for the check, VEH-13; an engaged autopilot rolls its own,
+/// VEH-14); a creature a Reflex save against the
 /// collision DC; an uncontrolled vehicle or object none.
 fn ram_defense(
     ex: &mut Executor,
@@ -106,6 +107,12 @@ fn ram_defense(
             let purpose = format!("Piloting check to avoid the ram (must exceed {rammer_total})");
             let avoided = super::autocontrol::fixed_check(ex, target, &purpose, rammer_total + 1);
             return Ok((None, avoided));
+        }
+        // VEH-14: an engaged autopilot controls the vehicle and makes its Piloting checks.
+        if tv.state.autopilot_engaged {
+            let purpose = format!("Piloting check to avoid the ram (must exceed {rammer_total})");
+            let check = super::autopilot::piloting_check(ex, &tv, &purpose, Some(rammer_total + 1))?;
+            return Ok(rolled(check));
         }
         let Some(p) = tv.state.controlled_by.clone().filter(|p| can_act(ex.world, p)) else {
             return Ok((None, false));

@@ -1,7 +1,7 @@
 //! The components of a vehicle (fixed stats and changing state, §25.1) and of the creatures
 //! riding it (§25.9). Spawned from a validated scenario; only `apply` changes `VehicleState`.
 
-use crate::grid::Heading;
+use crate::grid::{Heading, Square};
 use crate::rules::{DiceExpr, UnitId};
 use bevy::prelude::Component;
 use serde::{Deserialize, Serialize};
@@ -108,6 +108,14 @@ pub struct VehicleState {
     /// stopped short or relinquished control this turn (VEH-6).
     #[serde(default)]
     pub race_follow_up_due: bool,
+    /// The autopilot is engaged (VEH-14): the vehicle is controlled, and the autopilot
+    /// takes its pilot actions on its pilot's count.
+    #[serde(default)]
+    pub autopilot_engaged: bool,
+    /// Where the autopilot drives the vehicle's top-left square (VEH-14); kept when it is
+    /// disengaged, so a destination may be entered before engaging it.
+    #[serde(default)]
+    pub autopilot_destination: Option<Square>,
 }
 
 impl VehicleState {
@@ -115,6 +123,12 @@ impl VehicleState {
     /// or it moved this round (boarding checks, §25.3).
     pub fn is_moving(&self) -> bool {
         self.moved_this_round || self.keeps_going
+    }
+
+    /// Whether the vehicle counts as controlled: a pilot at the controls or an engaged
+    /// autopilot (VEH-11, VEH-14).
+    pub fn is_controlled(&self) -> bool {
+        self.controlled_by.is_some() || self.autopilot_engaged
     }
 }
 

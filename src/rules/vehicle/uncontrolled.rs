@@ -38,8 +38,13 @@ pub(crate) fn at_turn_start(ex: &mut Executor, unit: &UnitId) -> Result<(), Rule
         return Ok(());
     }
     for (id, state) in vehicles(ex) {
-        // Autocontrol lasts until disengaged or the vehicle cannot move (VEH-13).
-        if state.controlled_by.as_ref() == Some(unit) && !can_act(ex.world, unit) && !state.autocontrol_engaged {
+        // Autocontrol lasts until disengaged or the vehicle cannot move (VEH-13); an engaged
+        // autopilot keeps the vehicle controlled in place of its pilot (VEH-14).
+        if state.controlled_by.as_ref() == Some(unit)
+            && !can_act(ex.world, unit)
+            && !state.autocontrol_engaged
+            && !state.autopilot_engaged
+        {
             ex.emit(GameEvent::VehicleControl {
                 vehicle: id.clone(),
                 pilot: None,
