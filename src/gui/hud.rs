@@ -266,13 +266,16 @@ fn show_log(
 }
 
 fn show_mode(
+    session: NonSend<Session>,
     mode: Res<Mode>,
     choice: Res<WeaponChoice>,
     toggles: Res<Toggles>,
     mut text: Single<&mut Text, With<ModeText>>,
 ) {
     if mode.is_changed() || choice.is_changed() || toggles.is_changed() {
-        text.0 = mode_line(*mode, choice.weapon.as_deref(), *toggles);
+        // "Roof laser (Exploration buggy)" for a mounted weapon (VEH-20).
+        let weapon = choice.weapon.as_ref().map(|_| choice.label(session.battle.world()));
+        text.0 = mode_line(*mode, weapon.as_deref(), *toggles);
     }
 }
 
@@ -332,13 +335,21 @@ fn show_status(
     } else if matches!(*mode, Mode::Charge | Mode::Maneuver(_)) {
         "Click an enemy | Tab cycles the weapon | Esc: move mode".into()
     } else if mode.attacks() {
-        match attack.hover.as_ref().map(|h| &h.preview) {
+        let line = match attack.hover.as_ref().map(|h| &h.preview) {
             Some(Ok(p)) => format!(
                 "{}: needs {}+ on d20, {:.1}% to hit | click to attack",
                 p.weapon, p.roll_needed, p.chance_to_hit
             ),
             Some(Err(why)) => format!("Cannot attack: {why}"),
             None => "Hover an enemy to preview the attack | Tab cycles the weapon | Esc: move mode".into(),
+        };
+        // A square a rider shares with its vehicle: who is aimed at, and how to switch.
+        match attack.hover.as_ref().and_then(|h| h.sharing.as_ref().map(|s| (h, s))) {
+            Some((h, sharing)) => format!(
+                "Target: {} | {line} | {sharing}",
+                super::arms::unit_name(session.battle.world(), &h.target)
+            ),
+            None => line,
         }
     } else {
         match &path.preview {

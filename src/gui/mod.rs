@@ -8,6 +8,7 @@
 pub mod actions;
 pub mod animation;
 pub mod area;
+pub mod arms;
 pub mod attack;
 pub mod badges;
 pub mod board;
@@ -184,6 +185,7 @@ pub fn plugin(app: &mut App) {
         hud::plugin,
         actions::plugin,
         attack::plugin,
+        arms::plugin,
         area::plugin,
         initiative::plugin,
     ));

@@ -711,7 +711,7 @@ mod tests {
     fn veh_the_bar_offers_the_pilot_the_vehicle_orders_with_the_rules_reasons() {
         let b = buddys_turn();
         let w = b.world();
-        let entries = availability(w, Some(&buddy()), None);
+        let entries = availability(w, Some(&buddy()), None, None);
         let vehicle = entries.iter().find(|(a, _)| *a == Action::Vehicle).expect("listed");
         assert_eq!(vehicle.1, Ok(()));
         let panel = order_panel(w, &buddy());
