@@ -28,7 +28,9 @@ pub(super) fn plugin(app: &mut App) {
         (
             keys_to_actions.in_set(AppSystems::Input),
             (open_picker, picker_chosen).in_set(AppSystems::Apply),
-            derive_action_bar.in_set(AppSystems::Derive),
+            (derive_action_bar, clear_status_back_in_move_mode)
+                .chain()
+                .in_set(AppSystems::Derive),
         )
             .run_if(in_state(Screen::Battle)),
     );
@@ -864,6 +866,17 @@ fn no_modifier(keys: &ButtonInput<KeyCode>) -> bool {
     !keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight])
 }
 
+/// Back in move mode from another mode (Esc, a new turn), the other mode's last message
+/// leaves the status line, so the move preview shows (issue #6).
+fn clear_status_back_in_move_mode(mode: Res<Mode>, mut last: Local<Mode>, mut status: ResMut<StatusLine>) {
+    if *mode != *last {
+        if *mode == Mode::Move && !status.0.is_empty() {
+            status.0.clear();
+        }
+        *last = *mode;
+    }
+}
+
 /// Recomputes the bar when the battle or the weapon changes; a new turn starts in move mode.
 fn derive_action_bar(
     session: NonSend<Session>,
@@ -1234,6 +1247,43 @@ mod tests {
         let bar = app.world().resource::<ActionBar>();
         assert!(bar.allowed(Action::Attack).is_err());
         assert_eq!(bar.allowed(Action::EndTurn), Ok(()));
+    }
+
+    /// Issue #6: a refusal said in attack mode leaves the status line when Esc goes back to
+    /// move mode, so the move preview shows again.
+    #[test]
+    fn back_in_move_mode_the_attack_modes_message_leaves_the_status_line() {
+        use crate::gui::session::{Session, plugin as session_plugin};
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin));
+        app.insert_non_send(Session::new(my_turn()));
+        app.insert_state(Screen::Battle);
+        app.init_resource::<ButtonInput<KeyCode>>();
+        crate::gui::order_sets(&mut app);
+        app.add_plugins((session_plugin, plugin, crate::gui::panel::plugin));
+        app.update();
+        let tap = |app: &mut App, key: KeyCode| {
+            app.world_mut().resource_mut::<ButtonInput<KeyCode>>().press(key);
+            app.update();
+            let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+            keys.release_all();
+            keys.clear();
+        };
+        tap(&mut app, KeyCode::Digit2);
+        assert_eq!(*app.world().resource::<Mode>(), Mode::Attack);
+        app.world_mut().write_message(Intent::Act(ActIntent::AttackAt {
+            at: Square::new(8, 6),
+            weapon: None,
+            full: false,
+            mount: None,
+            pick: 0,
+        }));
+        app.update();
+        let said = app.world().resource::<StatusLine>().0.clone();
+        assert!(said.contains("nobody on"), "{said}");
+        tap(&mut app, KeyCode::Escape);
+        assert_eq!(*app.world().resource::<Mode>(), Mode::Move);
+        assert_eq!(app.world().resource::<StatusLine>().0, "");
     }
 
     #[test]

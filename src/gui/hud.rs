@@ -12,7 +12,7 @@ use super::overlay::PathOverlay;
 use super::session::{Intent, Revision, Session, StatusLine};
 use super::{AppSystems, Screen};
 use crate::history::{Battle, Sides};
-use crate::rules::{Combat, Profile, SideId, UnitIndex, narrate};
+use crate::rules::{Combat, Profile, SideId, UnitId, UnitIndex, narrate};
 use crate::ruleset::Ruleset;
 use bevy::prelude::*;
 
@@ -279,6 +279,21 @@ fn show_mode(
     }
 }
 
+/// "Hero is down: press E to end its turn", when the rules say the active `unit` cannot act
+/// (`check_can_act`, §17: dying, stable, unconscious), may end its turn, and has no recovery
+/// to choose (stabilize, stay in the fight). Issue #6. The rules still accept a few commands
+/// that spend no real action (total defense, drop prone, ready, delay) from such a unit, so
+/// those are not required to be refused. The turn is not passed for the player: an
+/// automatic pass would trap undo.
+pub fn down_prompt(world: &World, unit: &UnitId, bar: &ActionBar) -> Option<String> {
+    let down = crate::rules::health::check_can_act(world, unit).is_err();
+    let only_end = bar.allowed(Action::EndTurn).is_ok() && bar.allowed(Action::Recover).is_err();
+    (down && only_end).then(|| {
+        let name = super::arms::unit_name(world, unit);
+        format!("{name} is down: press E to end its turn")
+    })
+}
+
 /// What the status line says about a hovered action of the bar.
 pub fn action_hint(action: Action, bar: &ActionBar) -> String {
     match bar.allowed(action) {
@@ -321,10 +336,18 @@ fn show_status(
     {
         return;
     }
+    let world = session.battle.world();
+    let down = world
+        .resource::<Combat>()
+        .active
+        .as_ref()
+        .and_then(|u| down_prompt(world, u, &bar));
     let line = if let Some(action) = hovered.0 {
         action_hint(action, &bar)
     } else if !status.0.is_empty() {
         status.0.clone()
+    } else if let Some(prompt) = down {
+        prompt
     } else if let Mode::Vehicle(aim) = *mode {
         super::piloting::aim_line(aim, &vehicle)
     } else if *mode == Mode::Area {
@@ -454,7 +477,73 @@ fn provoked_reactors(provokes: &[(crate::grid::Square, crate::rules::UnitId)]) -
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::GameCommand;
+    use crate::rules::{GameCommand, LifeState};
+
+    /// A brute (acts first, a club dealing 5) next to a starfinder hero with 5 HP and `rp`
+    /// Resolve; the brute's hit leaves the hero dying (HP-SF-1), then it is the hero's turn.
+    fn hero_down(rp: u32) -> crate::history::Battle {
+        let text = format!(
+            r##"Scenario(version: 1, name: "t", ruleset: "starfinder",
+    map: (rows: ["....", "...."], legend: {{ '.': (terrain: Floor) }}),
+    sides: [(id: "a", name: "A", control: Human, colour: "#3070d0"), (id: "b", name: "B", control: Human, colour: "#d03030")],
+    units: [
+        (id: "brute", side: "b", at: (1, 0), speed: (land: 30), defenses: (eac: 10, kac: 10), health: (hp: 30),
+         weapons: [(name: "Club", kind: Melee, attack: 30, damage: "5", damage_types: [Bludgeoning])]),
+        (id: "hero", name: "Hero", side: "a", at: (0, 0), speed: (land: 30), defenses: (eac: 10, kac: 10),
+         health: (hp: 5, rp: {rp})),
+    ])"##
+        );
+        let mut b = crate::testing::battle(&text, &[20, 1, 10]);
+        let hero = UnitId("hero".into());
+        crate::testing::ok(
+            &mut b,
+            GameCommand::Attack {
+                unit: UnitId("brute".into()),
+                target: hero.clone(),
+                weapon: None,
+                defensively: false,
+                mount: None,
+            },
+        );
+        crate::testing::ok(
+            &mut b,
+            GameCommand::EndTurn {
+                unit: UnitId("brute".into()),
+            },
+        );
+        assert_eq!(b.world().resource::<Combat>().active, Some(hero));
+        b
+    }
+
+    fn bar_of(b: &crate::history::Battle, unit: &UnitId) -> ActionBar {
+        ActionBar {
+            key: None,
+            entries: crate::gui::actions::availability(b.world(), Some(unit), None, None),
+        }
+    }
+
+    /// HP-SF-2: a dying hero with no Resolve to stabilize may only end its turn: the status
+    /// line says so; with Resolve left it may stabilize, and no such prompt shows.
+    #[test]
+    fn hp_sf_2_a_down_unit_that_may_only_end_its_turn_is_prompted_to_press_e() {
+        let hero = UnitId("hero".into());
+        let b = hero_down(0);
+        assert_eq!(
+            crate::rules::unit_component::<LifeState>(b.world(), &hero).copied(),
+            Some(LifeState::Dying)
+        );
+        let bar = bar_of(&b, &hero);
+        assert_eq!(
+            down_prompt(b.world(), &hero, &bar),
+            Some("Hero is down: press E to end its turn".into()),
+            "{:?}",
+            bar.entries
+        );
+        let b = hero_down(3);
+        let bar = bar_of(&b, &hero);
+        assert_eq!(bar.allowed(Action::Recover), Ok(()), "stabilizing is allowed");
+        assert_eq!(down_prompt(b.world(), &hero, &bar), None);
+    }
 
     #[test]
     fn the_turn_line_names_the_round_unit_and_side() {
