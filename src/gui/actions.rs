@@ -576,6 +576,10 @@ pub fn availability(
     Action::ALL
         .into_iter()
         .map(|action| {
+            // The vehicle picker's verdict also plans the drives a click could make.
+            if let (Action::Vehicle, Some(u)) = (action, unit) {
+                return (action, super::piloting::vehicle_verdict(world, u));
+            }
             let mut commands = action.candidates(world, unit, weapon);
             for c in &mut commands {
                 if let GameCommand::Attack { mount: slot, .. } = c {
