@@ -461,13 +461,18 @@ pub enum ActIntent {
         weapon: Option<String>,
         dir: crate::grid::Direction8,
     },
-    /// Charge whoever stands on the square.
-    ChargeAt { at: Square, weapon: Option<String> },
-    /// Attempt a maneuver on whoever stands on the square.
+    /// Charge whoever stands on the square (the `pick`th of `arms::units_at`).
+    ChargeAt {
+        at: Square,
+        weapon: Option<String>,
+        pick: usize,
+    },
+    /// Attempt a maneuver on whoever stands on the square (the `pick`th of `arms::units_at`).
     ManeuverAt {
         at: Square,
         kind: ManeuverKind,
         weapon: Option<String>,
+        pick: usize,
     },
     /// Ready `action` against `trigger`.
     Ready { action: ActionKind, trigger: String },
@@ -514,7 +519,9 @@ pub fn command_for(act: &ActIntent, unit: Option<UnitId>, world: &World) -> Resu
             .ok_or_else(|| action.none_reason().to_string());
     }
     let unit = unit.ok_or_else(|| RuleError::NoActiveTurn.to_string())?;
-    let target_at = |at: &Square| unit_at(world, *at, &unit).ok_or_else(|| format!("nobody on {at}"));
+    let target_at = |at: &Square, pick: usize| {
+        super::arms::unit_picked(world, *at, &unit, pick).ok_or_else(|| format!("nobody on {at}"))
+    };
     match act {
         ActIntent::AttackAt {
             at,
@@ -523,7 +530,7 @@ pub fn command_for(act: &ActIntent, unit: Option<UnitId>, world: &World) -> Resu
             mount,
             pick,
         } => {
-            let target = super::arms::unit_picked(world, *at, &unit, *pick).ok_or_else(|| format!("nobody on {at}"))?;
+            let target = target_at(at, *pick)?;
             // A full attack with a mounted weapon goes out as named: the rules say why not.
             Ok(match full {
                 true => full_attack(world, &unit, &target, weapon.clone()),
@@ -536,14 +543,14 @@ pub fn command_for(act: &ActIntent, unit: Option<UnitId>, world: &World) -> Resu
                 },
             })
         }
-        ActIntent::ChargeAt { at, weapon } => Ok(GameCommand::Charge {
-            target: target_at(at)?,
+        ActIntent::ChargeAt { at, weapon, pick } => Ok(GameCommand::Charge {
+            target: target_at(at, *pick)?,
             unit,
             to: None,
             weapon: weapon.clone(),
         }),
-        ActIntent::ManeuverAt { at, kind, weapon } => Ok(GameCommand::Maneuver {
-            target: target_at(at)?,
+        ActIntent::ManeuverAt { at, kind, weapon, pick } => Ok(GameCommand::Maneuver {
+            target: target_at(at, *pick)?,
             unit,
             maneuver: maneuver_of(*kind)?,
             weapon: weapon.clone(),

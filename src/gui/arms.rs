@@ -1,9 +1,11 @@
 //! What an attack is made with and at (issue #7): the weapons Tab cycles (the unit's own, then
 //! the mounted weapons of the vehicle it rides, VEH-20, each with the rules' refusal for this
 //! rider shown rather than hidden), and which of the units sharing a square is aimed at (a
-//! rider stands inside its vehicle's space: the rider by default, X switches to the vehicle).
+//! rider stands inside its vehicle's space: the rider by default, X switches to the vehicle,
+//! in the modes that aim at a unit: attack, full attack, charge, maneuver).
 //! Decides no rule: refusals come from `rules::vehicle::mounted_weapon`.
 
+use super::actions::Mode;
 use super::session::{Revision, Session, StatusLine};
 use super::{AppSystems, Screen};
 use crate::grid::Square;
@@ -160,16 +162,24 @@ pub fn switch_hint(world: &World, at: Square, me: &UnitId, pick: usize) -> Optio
     ))
 }
 
+// A Bevy system's parameters (STYLE 13).
+#[allow(clippy::too_many_arguments)]
 fn switch_target(
     keys: Res<ButtonInput<KeyCode>>,
     hover: Res<super::input::Hover>,
     panel: Res<super::panel::Panel>,
+    mode: Res<Mode>,
     revision: Res<Revision>,
     session: NonSend<Session>,
     mut pick: ResMut<TargetPick>,
     mut status: ResMut<StatusLine>,
 ) {
-    if !keys.just_pressed(SWITCH_TARGET) || panel.is_open() {
+    // Only the modes that aim at a unit with a click.
+    let aims = matches!(
+        *mode,
+        Mode::Attack | Mode::FullAttack | Mode::Charge | Mode::Maneuver(_)
+    );
+    if !keys.just_pressed(SWITCH_TARGET) || panel.is_open() || !aims {
         return;
     }
     let Some(at) = hover.0 else { return };
@@ -193,7 +203,7 @@ fn switch_target(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gui::actions::{ActIntent, Mode, WeaponChoice, command_for};
+    use crate::gui::actions::{ActIntent, WeaponChoice, command_for};
     use crate::gui::attack::{AttackView, attack_hover_with, preview_lines};
     use crate::gui::input::Hover;
     use crate::rules::GameCommand;
@@ -311,6 +321,27 @@ mod tests {
             w,
         );
         assert!(matches!(command, Ok(GameCommand::Attack { target, .. }) if target == id("buggy")));
+        let charge = command_for(
+            &ActIntent::ChargeAt {
+                at,
+                weapon: None,
+                pick: 1,
+            },
+            Some(id("goblin_1")),
+            w,
+        );
+        assert!(matches!(charge, Ok(GameCommand::Charge { target, .. }) if target == id("buggy")));
+        let trip = command_for(
+            &ActIntent::ManeuverAt {
+                at,
+                kind: crate::ruleset::ManeuverKind::Trip,
+                weapon: None,
+                pick: 0,
+            },
+            Some(id("goblin_1")),
+            w,
+        );
+        assert!(matches!(trip, Ok(GameCommand::Maneuver { target, .. }) if target == id("buddy")));
     }
 
     fn headless(b: crate::history::Battle) -> App {
@@ -481,10 +512,14 @@ mod tests {
     #[test]
     fn x_switches_the_target_from_the_rider_to_its_vehicle() {
         let mut app = headless(turn_of("goblin_1"));
-        tap(&mut app, KeyCode::Digit2);
         let at = Square::new(3, 5);
         app.world_mut().resource_mut::<Hover>().0 = Some(at);
         app.update();
+        // In move mode X aims at nothing.
+        tap(&mut app, SWITCH_TARGET);
+        assert_eq!(app.world().resource::<TargetPick>().index, 0);
+        assert_eq!(app.world().resource::<StatusLine>().0, "");
+        tap(&mut app, KeyCode::Digit2);
         let target = |app: &App| {
             app.world()
                 .resource::<AttackView>()

@@ -80,8 +80,8 @@ pub fn click_intent(
             mount,
             pick,
         }),
-        Mode::Charge => Intent::Act(ActIntent::ChargeAt { at, weapon }),
-        Mode::Maneuver(kind) => Intent::Act(ActIntent::ManeuverAt { at, kind, weapon }),
+        Mode::Charge => Intent::Act(ActIntent::ChargeAt { at, weapon, pick }),
+        Mode::Maneuver(kind) => Intent::Act(ActIntent::ManeuverAt { at, kind, weapon, pick }),
     })
 }
 
