@@ -18,8 +18,33 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<TargetPick>();
     app.add_systems(
         Update,
-        switch_target.in_set(AppSystems::Input).run_if(in_state(Screen::Battle)),
+        (
+            switch_target.in_set(AppSystems::Input),
+            (drop_mounted_weapon_outside_attacks, clear_arms_line_on_hover).in_set(AppSystems::Derive),
+        )
+            .run_if(in_state(Screen::Battle)),
     );
+}
+
+/// The status lines this module and Tab write start so; they leave when the hover moves.
+const WEAPON_LINE: &str = "Weapon: ";
+const TARGET_LINE: &str = "Target: ";
+
+/// A mounted weapon fires in a single attack only (VEH-20): leaving the attack modes goes back
+/// to the rules' pick, so a charge or an area attack never asks for the vehicle's gun.
+fn drop_mounted_weapon_outside_attacks(mode: Res<Mode>, mut choice: ResMut<super::actions::WeaponChoice>) {
+    if mode.is_changed() && !mode.attacks() && choice.mount.is_some() {
+        choice.weapon = None;
+        choice.mount = None;
+    }
+}
+
+/// The weapon or target just picked stays on the status line until the hover moves, then the
+/// hovered preview's line shows again.
+fn clear_arms_line_on_hover(hover: Res<super::input::Hover>, mut status: ResMut<StatusLine>) {
+    if hover.is_changed() && (status.0.starts_with(WEAPON_LINE) || status.0.starts_with(TARGET_LINE)) {
+        status.0.clear();
+    }
 }
 
 /// The key that switches between the units sharing the hovered square.
@@ -93,13 +118,13 @@ pub fn next_option<'a>(
 /// What the status line says after Tab: the weapon, and the rules' refusal if there is one.
 pub fn option_line(option: Option<&WeaponOption>) -> String {
     match option {
-        None => "Weapon: best (the rules pick) | Tab cycles".into(),
+        None => format!("{WEAPON_LINE}best (the rules pick) | Tab cycles"),
         Some(WeaponOption {
             label,
             refused: Some(why),
             ..
-        }) => format!("Weapon: {label}, not usable: {why} | Tab cycles"),
-        Some(o) => format!("Weapon: {} | Tab cycles", o.label),
+        }) => format!("{WEAPON_LINE}{label}, not usable: {why} | Tab cycles"),
+        Some(o) => format!("{WEAPON_LINE}{} | Tab cycles", o.label),
     }
 }
 
@@ -197,7 +222,7 @@ fn switch_target(
         revision: Some(*revision),
         index,
     };
-    status.0 = format!("Target: {}", unit_name(world, &here[index]));
+    status.0 = format!("{TARGET_LINE}{}", unit_name(world, &here[index]));
 }
 
 #[cfg(test)]
@@ -411,6 +436,7 @@ mod tests {
         let goblin = Square::new(13, 3);
         app.world_mut().resource_mut::<Hover>().0 = Some(goblin);
         app.update();
+        assert_eq!(app.world().resource::<StatusLine>().0, "", "the hover's preview shows");
         {
             let world = app.world();
             let battle = world.non_send::<Session>().battle.world();
@@ -441,6 +467,11 @@ mod tests {
                 mount: Some(id("buggy")),
             })
         );
+        // Charge mode goes back to the rules' pick: mounted weapons fire in single attacks.
+        tap(&mut app, KeyCode::Digit4);
+        assert_eq!(*app.world().resource::<Mode>(), Mode::Charge);
+        let choice = app.world().resource::<WeaponChoice>();
+        assert_eq!((choice.weapon.clone(), choice.mount.clone()), (None, None));
     }
 
     /// VEH-20: a full attack with a mounted weapon previews the rules' refusal of the very
@@ -539,9 +570,10 @@ mod tests {
             matches!(commands.last(), Some(GameCommand::Attack { target, .. }) if *target == id("buggy")),
             "{commands:?}"
         );
-        // Moving the hover away and back aims at the rider again.
+        // Moving the hover away and back aims at the rider again; the line leaves.
         app.world_mut().resource_mut::<Hover>().0 = Some(Square::new(10, 10));
         app.update();
+        assert_eq!(app.world().resource::<StatusLine>().0, "");
         tap(&mut app, KeyCode::Digit2);
         app.world_mut().resource_mut::<Hover>().0 = Some(at);
         app.update();
