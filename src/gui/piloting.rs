@@ -475,8 +475,10 @@ pub fn click_command(
                 .unwrap_or_else(|| command(0))
         }
         VehicleAim::Board(role) => {
-            let vehicle = unit_at(world, at, unit)
-                .filter(|v| vehicle_view(world, v).is_ok())
+            // The vehicle, not a rider standing in its space on that square.
+            let vehicle = super::arms::units_at(world, at, unit)
+                .into_iter()
+                .find(|v| vehicle_view(world, v).is_ok())
                 .ok_or_else(|| format!("no vehicle on {at}"))?;
             order(unit, VehicleOrder::Board { vehicle, role })
         }
@@ -982,6 +984,26 @@ mod tests {
         let one_step = any_allowed(w, &entry_candidates(w, &gunner, VehicleEntry::Drive), "-");
         assert!(one_step.is_err());
         assert_eq!(entry_verdict(w, &gunner, VehicleEntry::Drive), one_step);
+    }
+
+    /// A click to board on a square where a rider stands in the vehicle's space boards the
+    /// vehicle, not the rider.
+    #[test]
+    fn a_board_click_on_a_riders_square_names_the_vehicle() {
+        let b = buddys_turn();
+        let w = b.world();
+        let boarder = UnitId("goblin_1".into());
+        let command = click_command(w, &boarder, VehicleAim::Board(RiderRole::Passenger), Square::new(3, 5));
+        assert_eq!(
+            command,
+            Ok(Ok(order(
+                &boarder,
+                VehicleOrder::Board {
+                    vehicle: UnitId("buggy".into()),
+                    role: RiderRole::Passenger
+                }
+            )))
+        );
     }
 
     /// VEH-3: a drive click plans the path, the heading panel completes the order.
