@@ -294,6 +294,26 @@ pub fn down_prompt(world: &World, unit: &UnitId, bar: &ActionBar) -> Option<Stri
     })
 }
 
+/// The status line in attack mode: the hovered attack's odds or the rules' refusal; on a
+/// square a rider shares with its vehicle, who is targeted and the key that switches.
+pub fn attack_line(world: &World, hover: Option<&super::attack::AttackHover>) -> String {
+    let line = match hover.map(|h| &h.preview) {
+        Some(Ok(p)) => format!(
+            "{}: needs {}+ on d20, {:.1}% to hit | click to attack",
+            p.weapon, p.roll_needed, p.chance_to_hit
+        ),
+        Some(Err(why)) => format!("Cannot attack: {why}"),
+        None => "Hover an enemy to preview the attack | Tab cycles the weapon | Esc: move mode".into(),
+    };
+    match hover.and_then(|h| h.sharing.as_ref().map(|s| (h, s))) {
+        Some((h, sharing)) => format!(
+            "Target: {} | {line} | {sharing}",
+            super::arms::unit_name(world, &h.target)
+        ),
+        None => line,
+    }
+}
+
 /// What the status line says about a hovered action of the bar.
 pub fn action_hint(action: Action, bar: &ActionBar) -> String {
     match bar.allowed(action) {
@@ -358,22 +378,7 @@ fn show_status(
     } else if matches!(*mode, Mode::Charge | Mode::Maneuver(_)) {
         "Click an enemy | Tab cycles the weapon | Esc: move mode".into()
     } else if mode.attacks() {
-        let line = match attack.hover.as_ref().map(|h| &h.preview) {
-            Some(Ok(p)) => format!(
-                "{}: needs {}+ on d20, {:.1}% to hit | click to attack",
-                p.weapon, p.roll_needed, p.chance_to_hit
-            ),
-            Some(Err(why)) => format!("Cannot attack: {why}"),
-            None => "Hover an enemy to preview the attack | Tab cycles the weapon | Esc: move mode".into(),
-        };
-        // A square a rider shares with its vehicle: who is aimed at, and how to switch.
-        match attack.hover.as_ref().and_then(|h| h.sharing.as_ref().map(|s| (h, s))) {
-            Some((h, sharing)) => format!(
-                "Target: {} | {line} | {sharing}",
-                super::arms::unit_name(session.battle.world(), &h.target)
-            ),
-            None => line,
-        }
+        attack_line(world, attack.hover.as_ref())
     } else {
         match &path.preview {
             Some(Ok(p)) => {
@@ -520,6 +525,29 @@ mod tests {
             key: None,
             entries: crate::gui::actions::availability(b.world(), Some(unit), None, None),
         }
+    }
+
+    /// The attack status line on a square a rider shares with its vehicle names the target
+    /// and the switch key; alone on its square a target gets no such hint.
+    #[test]
+    fn the_attack_line_says_who_is_targeted_on_a_shared_square_and_how_to_switch() {
+        let mut b = crate::testing::battle(include_str!("../../scenarios/starfinder_buggy_raid.ron"), &[]);
+        crate::testing::pass_until_turn_of(&mut b, "goblin_1");
+        let w = b.world();
+        let me = UnitId("goblin_1".into());
+        let at = crate::grid::Square::new(3, 5);
+        let vehicle = crate::gui::attack::attack_hover_with(w, &me, at, None, None, 1).expect("the buggy");
+        let line = attack_line(w, Some(&vehicle));
+        assert!(line.starts_with("Target: Exploration buggy | "), "{line}");
+        assert!(
+            line.ends_with(" | Buddy shares this square: X targets Buddy instead"),
+            "{line}"
+        );
+        let alone = crate::gui::attack::attack_hover_with(w, &me, crate::grid::Square::new(17, 7), None, None, 0)
+            .expect("goblin_2 stands there");
+        assert_eq!(alone.sharing, None);
+        assert!(!attack_line(w, Some(&alone)).starts_with("Target:"));
+        assert!(attack_line(w, None).starts_with("Hover an enemy"));
     }
 
     /// HP-SF-2: a dying hero with no Resolve to stabilize may only end its turn: the status
