@@ -28,7 +28,9 @@ pub(super) fn plugin(app: &mut App) {
         (
             keys_to_actions.in_set(AppSystems::Input),
             (open_picker, picker_chosen).in_set(AppSystems::Apply),
-            derive_action_bar.in_set(AppSystems::Derive),
+            (derive_action_bar, clear_status_back_in_move_mode)
+                .chain()
+                .in_set(AppSystems::Derive),
         )
             .run_if(in_state(Screen::Battle)),
     );
@@ -405,12 +407,14 @@ pub struct Toggles {
     pub avoid_aoo: bool,
 }
 
-/// The weapon the player picked for the active unit (Tab cycles); `None`: the rules pick
-/// the unit's best for the job.
+/// The weapon the player picked for the active unit (Tab cycles its own, then its vehicle's
+/// mounted ones, `arms::weapon_options`); `None`: the rules pick the unit's best for the job.
 #[derive(Resource, Debug, Default, Clone, PartialEq, Eq)]
 pub struct WeaponChoice {
     pub unit: Option<UnitId>,
     pub weapon: Option<String>,
+    /// The vehicle the chosen weapon is mounted on (VEH-20), if it is a mounted one.
+    pub mount: Option<UnitId>,
 }
 
 impl WeaponChoice {
@@ -418,24 +422,37 @@ impl WeaponChoice {
     pub fn for_unit(&self, unit: Option<&UnitId>) -> Option<String> {
         (self.unit.as_ref() == unit).then(|| self.weapon.clone()).flatten()
     }
-}
 
-/// The next weapon choice after `current` among `names`: best, then each weapon, then best.
-pub fn next_weapon(names: &[String], current: Option<&str>) -> Option<String> {
-    match current.and_then(|c| names.iter().position(|n| n == c)) {
-        None => names.first().cloned(),
-        Some(i) => names.get(i + 1).cloned(),
+    /// The vehicle whose mounted weapon is chosen for `unit`, if one is (VEH-20).
+    pub fn mount_for(&self, unit: Option<&UnitId>) -> Option<UnitId> {
+        (self.unit.as_ref() == unit).then(|| self.mount.clone()).flatten()
+    }
+
+    /// The label of the choice: "best", the weapon, or "Roof laser (Exploration buggy)".
+    pub fn label(&self, world: &World) -> String {
+        match (&self.weapon, &self.mount) {
+            (None, _) => "best".into(),
+            (Some(w), None) => w.clone(),
+            (Some(w), Some(m)) => format!(
+                "{w} ({})",
+                crate::rules::unit_component::<Profile>(world, m).map_or_else(|| m.to_string(), |p| p.name.clone())
+            ),
+        }
     }
 }
 
 /// An action intent: what the player asked of the action bar or in attack mode.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ActIntent {
-    /// Attack whoever stands on the square; `full` for a full attack.
+    /// Attack whoever stands on the square (the `pick`th of `arms::units_at`: a rider or
+    /// the vehicle it stands in); `full` for a full attack; `mount`: the weapon is mounted on
+    /// that vehicle (VEH-20).
     AttackAt {
         at: Square,
         weapon: Option<String>,
         full: bool,
+        mount: Option<UnitId>,
+        pick: usize,
     },
     /// Throw or fire an area weapon (the chosen one if it has an area, else the first that
     /// does) at the intersection; a cone or line toward `dir`.
@@ -444,13 +461,18 @@ pub enum ActIntent {
         weapon: Option<String>,
         dir: crate::grid::Direction8,
     },
-    /// Charge whoever stands on the square.
-    ChargeAt { at: Square, weapon: Option<String> },
-    /// Attempt a maneuver on whoever stands on the square.
+    /// Charge whoever stands on the square (the `pick`th of `arms::units_at`).
+    ChargeAt {
+        at: Square,
+        weapon: Option<String>,
+        pick: usize,
+    },
+    /// Attempt a maneuver on whoever stands on the square (the `pick`th of `arms::units_at`).
     ManeuverAt {
         at: Square,
         kind: ManeuverKind,
         weapon: Option<String>,
+        pick: usize,
     },
     /// Ready `action` against `trigger`.
     Ready { action: ActionKind, trigger: String },
@@ -460,15 +482,10 @@ pub enum ActIntent {
     Do(Action),
 }
 
-/// The unit other than `me` whose space holds `at`.
+/// The unit other than `me` whose space holds `at`: a rider before the vehicle it stands in
+/// (`arms::units_at`'s first).
 pub fn unit_at(world: &World, at: Square, me: &UnitId) -> Option<UnitId> {
-    world
-        .resource::<UnitIndex>()
-        .0
-        .keys()
-        .filter(|u| *u != me)
-        .find(|u| space_of(world, u).is_some_and(|s| s.contains(at)))
-        .cloned()
+    super::arms::unit_picked(world, at, me, 0)
 }
 
 /// The most attacks the rules allow `unit` in one full attack on `target` (1 when none do,
@@ -502,10 +519,19 @@ pub fn command_for(act: &ActIntent, unit: Option<UnitId>, world: &World) -> Resu
             .ok_or_else(|| action.none_reason().to_string());
     }
     let unit = unit.ok_or_else(|| RuleError::NoActiveTurn.to_string())?;
-    let target_at = |at: &Square| unit_at(world, *at, &unit).ok_or_else(|| format!("nobody on {at}"));
+    let target_at = |at: &Square, pick: usize| {
+        super::arms::unit_picked(world, *at, &unit, pick).ok_or_else(|| format!("nobody on {at}"))
+    };
     match act {
-        ActIntent::AttackAt { at, weapon, full } => {
-            let target = target_at(at)?;
+        ActIntent::AttackAt {
+            at,
+            weapon,
+            full,
+            mount,
+            pick,
+        } => {
+            let target = target_at(at, *pick)?;
+            // A full attack with a mounted weapon goes out as named: the rules say why not.
             Ok(match full {
                 true => full_attack(world, &unit, &target, weapon.clone()),
                 false => GameCommand::Attack {
@@ -513,18 +539,18 @@ pub fn command_for(act: &ActIntent, unit: Option<UnitId>, world: &World) -> Resu
                     target,
                     weapon: weapon.clone(),
                     defensively: false,
-                    mount: None,
+                    mount: mount.clone(),
                 },
             })
         }
-        ActIntent::ChargeAt { at, weapon } => Ok(GameCommand::Charge {
-            target: target_at(at)?,
+        ActIntent::ChargeAt { at, weapon, pick } => Ok(GameCommand::Charge {
+            target: target_at(at, *pick)?,
             unit,
             to: None,
             weapon: weapon.clone(),
         }),
-        ActIntent::ManeuverAt { at, kind, weapon } => Ok(GameCommand::Maneuver {
-            target: target_at(at)?,
+        ActIntent::ManeuverAt { at, kind, weapon, pick } => Ok(GameCommand::Maneuver {
+            target: target_at(at, *pick)?,
             unit,
             maneuver: maneuver_of(*kind)?,
             weapon: weapon.clone(),
@@ -546,12 +572,27 @@ pub fn command_for(act: &ActIntent, unit: Option<UnitId>, world: &World) -> Resu
 
 /// Whether each action may be taken now, and the rules' reason when not (`unit`: the active
 /// unit). Aimed actions are allowed when the rules accept them against at least one aim (a
-/// neighbouring square, an enemy); otherwise the first refusal is the reason.
-pub fn availability(world: &World, unit: Option<&UnitId>, weapon: Option<&str>) -> Vec<(Action, Result<(), String>)> {
+/// neighbouring square, an enemy); otherwise the first refusal is the reason. With `mount`
+/// the chosen weapon is that vehicle's (VEH-20): the attacks are asked with it.
+pub fn availability(
+    world: &World,
+    unit: Option<&UnitId>,
+    weapon: Option<&str>,
+    mount: Option<&UnitId>,
+) -> Vec<(Action, Result<(), String>)> {
     Action::ALL
         .into_iter()
         .map(|action| {
-            let commands = action.candidates(world, unit, weapon);
+            // The vehicle picker's verdict also plans the drives a click could make.
+            if let (Action::Vehicle, Some(u)) = (action, unit) {
+                return (action, super::piloting::vehicle_verdict(world, u));
+            }
+            let mut commands = action.candidates(world, unit, weapon);
+            for c in &mut commands {
+                if let GameCommand::Attack { mount: slot, .. } = c {
+                    *slot = mount.cloned();
+                }
+            }
             (action, any_allowed(world, &commands, action.none_reason()))
         })
         .collect()
@@ -594,7 +635,8 @@ fn area_aims(world: &World, unit: &UnitId, chosen: Option<&str>, foes: &[UnitId]
 /// The action bar of the active unit, recomputed when the battle or the weapon changes.
 #[derive(Resource, Debug, Default)]
 pub struct ActionBar {
-    pub key: Option<(Revision, Option<UnitId>, Option<String>)>,
+    /// The battle, the active unit and the weapon chosen (with its mount) it was made for.
+    pub key: Option<(Revision, Option<UnitId>, WeaponChoice)>,
     pub entries: Vec<(Action, Result<(), String>)>,
 }
 
@@ -811,15 +853,21 @@ pub(super) fn keys_to_actions(
     if keys.just_pressed(KeyCode::Tab) {
         let world = session.battle.world();
         let active = world.resource::<Combat>().active.clone();
-        let names = active
+        let mut options = active
             .as_ref()
-            .and_then(|u| crate::rules::unit_component::<Profile>(world, u))
-            .map(|p| p.weapons.iter().map(|w| w.name.clone()).collect::<Vec<_>>())
+            .map(|u| super::arms::weapon_options(world, u))
             .unwrap_or_default();
-        let next = next_weapon(&names, choice.for_unit(active.as_ref()).as_deref());
+        // Mounted weapons fire in a single attack only (VEH-20): other modes cycle the unit's own.
+        if !matches!(*mode, Mode::Attack | Mode::FullAttack) {
+            options.retain(|o| o.mount.is_none());
+        }
+        let (weapon, mount) = (choice.for_unit(active.as_ref()), choice.mount_for(active.as_ref()));
+        let next = super::arms::next_option(&options, weapon.as_deref().map(|w| (w, mount.as_ref())));
+        status.0 = super::arms::option_line(next);
         *choice = WeaponChoice {
             unit: active,
-            weapon: next,
+            weapon: next.map(|o| o.name.clone()),
+            mount: next.and_then(|o| o.mount.clone()),
         };
     }
 }
@@ -827,6 +875,17 @@ pub(super) fn keys_to_actions(
 /// No Ctrl held (Ctrl+S, Ctrl+O, Ctrl+Z are the saves' keys).
 fn no_modifier(keys: &ButtonInput<KeyCode>) -> bool {
     !keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight])
+}
+
+/// Back in move mode from another mode (Esc, a new turn), the other mode's last message
+/// leaves the status line, so the move preview shows (issue #6).
+fn clear_status_back_in_move_mode(mode: Res<Mode>, mut last: Local<Mode>, mut status: ResMut<StatusLine>) {
+    if *mode != *last {
+        if *mode == Mode::Move && !status.0.is_empty() {
+            status.0.clear();
+        }
+        *last = *mode;
+    }
 }
 
 /// Recomputes the bar when the battle or the weapon changes; a new turn starts in move mode.
@@ -844,11 +903,17 @@ fn derive_action_bar(
         choice.set_if_neq(WeaponChoice::default());
     }
     let weapon = choice.for_unit(active.as_ref());
-    let key = Some((*revision, active.clone(), weapon.clone()));
+    let mount = choice.mount_for(active.as_ref());
+    let armed = WeaponChoice {
+        unit: active.clone(),
+        weapon: weapon.clone(),
+        mount: mount.clone(),
+    };
+    let key = Some((*revision, active.clone(), armed));
     if bar.key == key {
         return;
     }
-    bar.entries = availability(world, active.as_ref(), weapon.as_deref());
+    bar.entries = availability(world, active.as_ref(), weapon.as_deref(), mount.as_ref());
     bar.key = key;
 }
 
@@ -899,7 +964,7 @@ mod tests {
     #[test]
     fn the_bar_lists_what_the_rules_allow_and_why_not() {
         let mut b = my_turn();
-        let entries = availability(b.world(), Some(&me()), None);
+        let entries = availability(b.world(), Some(&me()), None, None);
         assert_eq!(entries.len(), Action::ALL.len());
         for a in [
             Action::Move,
@@ -932,7 +997,7 @@ mod tests {
                 mount: None,
             },
         );
-        let entries = availability(b.world(), Some(&me()), None);
+        let entries = availability(b.world(), Some(&me()), None, None);
         let full = GameCommand::FullAttack {
             unit: me(),
             targets: vec![UnitId("foe".into())],
@@ -952,7 +1017,7 @@ mod tests {
     #[test]
     fn every_command_of_the_board_is_on_the_bar_with_the_rules_verdict() {
         let mut b = my_turn();
-        let entries = availability(b.world(), Some(&me()), None);
+        let entries = availability(b.world(), Some(&me()), None, None);
         for a in [Action::Maneuver, Action::Ready, Action::Defensive] {
             // Each verdict is the rules' own: allowed, or their reason.
             let commands = a.candidates(b.world(), Some(&me()), None);
@@ -982,7 +1047,7 @@ mod tests {
             },
         );
         if b.world().resource::<Combat>().window.is_some() {
-            let entries = availability(b.world(), None, None);
+            let entries = availability(b.world(), None, None, None);
             assert_eq!(allowed(&entries, Action::ActNow), Ok(()));
             assert_eq!(allowed(&entries, Action::Proceed), Ok(()));
             assert!(allowed(&entries, Action::Attack).is_err());
@@ -1019,7 +1084,7 @@ mod tests {
         ok(&mut b, command);
         ok(&mut b, GameCommand::EndTurn { unit: me() });
         // The foe's turn: me's readied action may fire.
-        let entries = availability(b.world(), Some(&UnitId("foe".into())), None);
+        let entries = availability(b.world(), Some(&UnitId("foe".into())), None, None);
         assert_eq!(allowed(&entries, Action::FireReadied), Ok(()));
         assert_eq!(
             command_for(
@@ -1036,7 +1101,7 @@ mod tests {
         let b = my_turn();
         let bar = ActionBar {
             key: None,
-            entries: availability(b.world(), Some(&me()), None),
+            entries: availability(b.world(), Some(&me()), None, None),
         };
         let mut mode = Mode::Move;
         assert_eq!(pick(Action::Attack, &bar, &mut mode), Ok(Picked::Mode));
@@ -1063,7 +1128,9 @@ mod tests {
                 &ActIntent::AttackAt {
                     at: Square::new(3, 2),
                     weapon: Some("Knife".into()),
-                    full: false
+                    full: false,
+                    mount: None,
+                    pick: 0,
                 },
                 Some(me()),
                 w
@@ -1082,6 +1149,8 @@ mod tests {
                 at: Square::new(3, 2),
                 weapon: None,
                 full: true,
+                mount: None,
+                pick: 0,
             },
             Some(me()),
             w,
@@ -1094,7 +1163,9 @@ mod tests {
                 &ActIntent::AttackAt {
                     at: Square::new(8, 2),
                     weapon: None,
-                    full: false
+                    full: false,
+                    mount: None,
+                    pick: 0,
                 },
                 Some(me()),
                 w
@@ -1175,6 +1246,8 @@ mod tests {
             at: Square::new(3, 2),
             weapon: None,
             full: false,
+            mount: None,
+            pick: 0,
         }));
         app.update();
         let commands = app.world().non_send::<Session>().battle.commands().to_vec();
@@ -1187,15 +1260,49 @@ mod tests {
         assert_eq!(bar.allowed(Action::EndTurn), Ok(()));
     }
 
+    /// Issue #6: a refusal said in attack mode leaves the status line when Esc goes back to
+    /// move mode, so the move preview shows again.
     #[test]
-    fn tab_cycles_best_then_each_weapon() {
-        let names = vec!["Blade".to_string(), "Knife".to_string()];
-        assert_eq!(next_weapon(&names, None), Some("Blade".into()));
-        assert_eq!(next_weapon(&names, Some("Blade")), Some("Knife".into()));
-        assert_eq!(next_weapon(&names, Some("Knife")), None);
+    fn back_in_move_mode_the_attack_modes_message_leaves_the_status_line() {
+        use crate::gui::session::{Session, plugin as session_plugin};
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin));
+        app.insert_non_send(Session::new(my_turn()));
+        app.insert_state(Screen::Battle);
+        app.init_resource::<ButtonInput<KeyCode>>();
+        crate::gui::order_sets(&mut app);
+        app.add_plugins((session_plugin, plugin, crate::gui::panel::plugin));
+        app.update();
+        let tap = |app: &mut App, key: KeyCode| {
+            app.world_mut().resource_mut::<ButtonInput<KeyCode>>().press(key);
+            app.update();
+            let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+            keys.release_all();
+            keys.clear();
+        };
+        tap(&mut app, KeyCode::Digit2);
+        assert_eq!(*app.world().resource::<Mode>(), Mode::Attack);
+        app.world_mut().write_message(Intent::Act(ActIntent::AttackAt {
+            at: Square::new(8, 6),
+            weapon: None,
+            full: false,
+            mount: None,
+            pick: 0,
+        }));
+        app.update();
+        let said = app.world().resource::<StatusLine>().0.clone();
+        assert!(said.contains("nobody on"), "{said}");
+        tap(&mut app, KeyCode::Escape);
+        assert_eq!(*app.world().resource::<Mode>(), Mode::Move);
+        assert_eq!(app.world().resource::<StatusLine>().0, "");
+    }
+
+    #[test]
+    fn the_weapon_choice_is_the_active_units_only() {
         let choice = WeaponChoice {
             unit: Some(me()),
             weapon: Some("Knife".into()),
+            mount: None,
         };
         assert_eq!(choice.for_unit(Some(&me())), Some("Knife".into()));
         assert_eq!(choice.for_unit(Some(&UnitId("foe".into()))), None);

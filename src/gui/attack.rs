@@ -4,9 +4,13 @@
 //! side panel, and draws the cover lines that decided the cover (`grid::cover`, as `query cover`),
 //! the concealment lines that decided the concealment (`grid::concealment_decided`, the line
 //! test `rules::situation` makes, CON-1) dashed in violet, and the flanking line if the rules
-//! found one (`grid::flanking_line`, as `query flank`).
+//! found one (`grid::flanking_line`, as `query flank`). A rider's vehicle-mounted weapon
+//! (VEH-20) previews with `preview_mounted_attack` (what `query attack --mount` answers), its
+//! lines drawn from the vehicle's space; on a square a rider shares with its vehicle the
+//! panel names the one aimed at and the key that switches (`arms`).
 
-use super::actions::{Mode, WeaponChoice};
+use super::actions::{ActIntent, Mode, WeaponChoice, command_for};
+use super::arms::TargetPick;
 use super::board::{TILE, square_centre};
 use super::camera::{HUD_BOTTOM, HUD_RIGHT};
 use super::input::Hover;
@@ -17,8 +21,10 @@ use crate::grid::{
     cover, flanking_line,
 };
 use crate::history::Terrain;
-use crate::rules::attack_action::{AttackPreview, preview_attack};
+use crate::rules::attack_action::{AttackPreview, preview_attack, preview_mounted_attack};
+use crate::rules::check;
 use crate::rules::threat::space_of;
+use crate::rules::vehicle::ignored_for_cover;
 use crate::rules::{Combat, Modifier, Profile, UnitId, UnitIndex, WeaponKind, unit_component};
 use crate::ruleset::Ruleset;
 use bevy::prelude::*;
@@ -50,15 +56,38 @@ pub struct AttackHover {
     pub concealment_lines: Vec<ConcealmentLine>,
     /// The squares whose centres the flanking line joins (FLK-1), if the attack flanks.
     pub flank: Option<(Square, Square)>,
+    /// The vehicle whose mounted weapon fires (VEH-20), if one does.
+    pub mount: Option<UnitId>,
+    /// Who else shares the hovered square and the key that targets them (`arms`).
+    pub sharing: Option<String>,
 }
 
-/// The attack preview of `attacker` on whoever stands on `at`, with `weapon` (or the rules'
-/// pick), or `None` when nobody else stands there.
+/// The attack preview of `attacker` on whoever stands on `at` (a rider before its vehicle),
+/// with its own `weapon` (or the rules' pick), or `None` when nobody else stands there.
 pub fn attack_hover(world: &World, attacker: &UnitId, at: Square, weapon: Option<&str>) -> Option<AttackHover> {
-    let target = super::actions::unit_at(world, at, attacker)?;
-    let (a, t) = (space_of(world, attacker)?, space_of(world, &target)?);
-    let preview = preview_attack(world, attacker, &target, weapon);
-    let profile = unit_component::<Profile>(world, attacker);
+    attack_hover_with(world, attacker, at, weapon, None, 0)
+}
+
+/// The attack preview of `attacker` on the `pick`th unit standing on `at` (`arms::units_at`:
+/// a rider before its vehicle), with `weapon` (or the rules' pick), mounted on `mount` if
+/// given (VEH-20), or `None` when nobody else stands there.
+pub fn attack_hover_with(
+    world: &World,
+    attacker: &UnitId,
+    at: Square,
+    weapon: Option<&str>,
+    mount: Option<&UnitId>,
+    pick: usize,
+) -> Option<AttackHover> {
+    let target = super::arms::unit_picked(world, at, attacker, pick)?;
+    // VEH-20: a mounted weapon fires from the vehicle's space.
+    let origin = mount.unwrap_or(attacker);
+    let (a, t) = (space_of(world, origin)?, space_of(world, &target)?);
+    let preview = match mount {
+        Some(m) => preview_mounted_attack(world, attacker, m, &target, weapon),
+        None => preview_attack(world, attacker, &target, weapon),
+    };
+    let profile = unit_component::<Profile>(world, origin);
     let name = match &preview {
         Ok(p) => Some(p.weapon.as_str()),
         Err(_) => weapon,
@@ -69,12 +98,14 @@ pub fn attack_hover(world: &World, attacker: &UnitId, at: Square, weapon: Option
             None => p.weapons.first(),
         })
         .is_some_and(|w| matches!(w.kind, WeaponKind::Ranged | WeaponKind::Thrown));
-    // The same call `situation` and `query cover` make: every other unit is in the way.
+    // Every other unit is in the way, but the vehicles the attacker or the target ride and
+    // their riders (§25.9: the vehicle's passenger cover stands for them).
     let others: Vec<Space> = world
         .resource::<UnitIndex>()
         .0
         .keys()
-        .filter(|u| *u != attacker && **u != target)
+        .filter(|u| *u != attacker && *u != origin && **u != target)
+        .filter(|u| !ignored_for_cover(world, attacker, &target, u))
         .filter_map(|u| space_of(world, u))
         .collect();
     let kind = if ranged { AttackKind::Ranged } else { AttackKind::Melee };
@@ -103,6 +134,8 @@ pub fn attack_hover(world: &World, attacker: &UnitId, at: Square, weapon: Option
         .and_then(|ally| flanking_line(a, ally, t));
     Some(AttackHover {
         attacker: attacker.clone(),
+        sharing: super::arms::switch_hint(world, at, attacker, pick),
+        mount: mount.cloned(),
         target,
         preview: preview.map_err(|e| e.to_string()),
         cover_lines: decided.lines,
@@ -128,6 +161,9 @@ pub fn preview_lines(world: &World, hover: &AttackHover, full: bool) -> Vec<Stri
         name_of(world, &hover.attacker),
         name_of(world, &hover.target)
     )];
+    if let Some(hint) = &hover.sharing {
+        lines.push(hint.clone());
+    }
     let p = match &hover.preview {
         Ok(p) => p,
         Err(why) => {
@@ -137,7 +173,11 @@ pub fn preview_lines(world: &World, hover: &AttackHover, full: bool) -> Vec<Stri
     };
     let s = &p.situation;
     let situational: i32 = s.attack.iter().map(|m| m.value).sum();
-    lines.push(format!("{}: attack {:+}", p.weapon, p.attack_bonus));
+    let weapon = match &hover.mount {
+        Some(m) => format!("{} ({})", p.weapon, name_of(world, m)),
+        None => p.weapon.clone(),
+    };
+    lines.push(format!("{weapon}: attack {:+}", p.attack_bonus));
     lines.push(format!("  {:+} weapon", p.attack_bonus - situational));
     lines.extend(s.attack.iter().map(|m| format!("  {}", signed(m))));
     lines.push(format!("vs {} {}", p.defense.name, p.defense.value));
@@ -174,31 +214,66 @@ pub fn preview_lines(world: &World, hover: &AttackHover, full: bool) -> Vec<Stri
 /// The hovered attack, recomputed when the battle, the hover, the mode or the weapon change.
 #[derive(Resource, Debug, Default)]
 pub struct AttackView {
-    pub key: Option<(Revision, Square, Mode, Option<String>)>,
+    /// The battle, the hovered square, the mode, the weapon chosen and the target pick.
+    pub key: Option<(Revision, Square, Mode, WeaponChoice, usize)>,
     pub hover: Option<AttackHover>,
 }
 
+// A Bevy system's parameters (STYLE 13).
+#[allow(clippy::too_many_arguments)]
 fn derive_attack_view(
     session: NonSend<Session>,
     revision: Res<Revision>,
     hover: Res<Hover>,
     mode: Res<Mode>,
     choice: Res<WeaponChoice>,
+    target: Res<TargetPick>,
     mut view: ResMut<AttackView>,
 ) {
-    let key = hover
-        .0
-        .filter(|_| mode.attacks())
-        .map(|sq| (*revision, sq, *mode, choice.weapon.clone()));
+    let key = hover.0.filter(|_| mode.attacks()).map(|sq| {
+        let pick = target.on(sq, *revision);
+        (*revision, sq, *mode, choice.clone(), pick)
+    });
     if view.key == key {
         return;
     }
     let world = session.battle.world();
     view.hover = match (&key, &world.resource::<Combat>().active) {
-        (Some((_, sq, _, weapon)), Some(unit)) => attack_hover(world, unit, *sq, weapon.as_deref()),
+        (Some((_, sq, mode, choice, pick)), Some(unit)) => {
+            let (weapon, mount) = (&choice.weapon, &choice.mount);
+            attack_hover_with(world, unit, *sq, weapon.as_deref(), mount.as_ref(), *pick).map(|mut h| {
+                if *mode == Mode::FullAttack && mount.is_some() {
+                    h.preview = full_attack_verdict(world, unit, *sq, weapon.clone(), mount.clone(), *pick, h.preview);
+                }
+                h
+            })
+        }
         _ => None,
     };
     view.key = key;
+}
+
+/// A full attack with a mounted weapon: the click sends what `command_for` makes of it, so the
+/// panel shows the rules' verdict on that command (they refuse it with the reason, VEH-20).
+fn full_attack_verdict(
+    world: &World,
+    unit: &UnitId,
+    at: Square,
+    weapon: Option<String>,
+    mount: Option<UnitId>,
+    pick: usize,
+    single: Result<AttackPreview, String>,
+) -> Result<AttackPreview, String> {
+    let intent = ActIntent::AttackAt {
+        at,
+        weapon,
+        full: true,
+        mount,
+        pick,
+    };
+    let command = command_for(&intent, Some(unit.clone()), world)?;
+    check(world, &command).map_err(|e| e.to_string())?;
+    single
 }
 
 #[derive(Component)]

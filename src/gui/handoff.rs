@@ -5,6 +5,7 @@
 use super::session::Session;
 use super::{AppSystems, Screen};
 use crate::history::{Battle, Sides};
+use crate::rules::chase::{Chase, ChasePhase};
 use crate::rules::{Combat, SideId};
 use crate::scenario::format::Control;
 use bevy::prelude::*;
@@ -42,10 +43,21 @@ impl Default for HandOff {
 }
 
 impl HandOff {
-    /// The side of the battle's active unit, if a unit has the turn.
+    /// The unit that must act now: in a chase's pilot-actions phase the acting pilot (the
+    /// chase's own order, `Chase::acting`, CHS rules of §26), else the grid turn's active unit.
+    pub fn acting_unit(battle: &Battle) -> Option<crate::rules::UnitId> {
+        let world = battle.world();
+        let chase = world.get_resource::<Chase>();
+        if let Some(chase) = chase.filter(|c| c.phase == ChasePhase::PilotActions) {
+            return chase.acting().and_then(|e| e.pilot.clone());
+        }
+        world.resource::<Combat>().active.clone()
+    }
+
+    /// The side of the unit that must act now ([`HandOff::acting_unit`]), if any.
     pub fn active_side(battle: &Battle) -> Option<SideId> {
         let world = battle.world();
-        let unit = world.resource::<Combat>().active.clone()?;
+        let unit = Self::acting_unit(battle)?;
         let entity = world.resource::<crate::rules::UnitIndex>().0.get(&unit).copied()?;
         world.get::<SideId>(entity).cloned()
     }
@@ -142,5 +154,42 @@ mod tests {
         );
         assert!(!needs_hand_off(Some(&side("a")), None, all), "not between rounds");
         assert!(!needs_hand_off(Some(&side("a")), Some(&side("b")), |s| s.0 == "a"));
+    }
+
+    /// §26 pilot-actions phase: the pilots of the Redliner chase's two human sides act one
+    /// after another (`Chase::acting`); the hand-off follows the acting pilot, not the grid
+    /// initiative's active unit.
+    #[test]
+    fn chs_pilot_actions_hand_the_board_to_the_acting_pilots_side() {
+        const REDLINER: &str = include_str!("../../scenarios/starfinder_redliner_chase.ron");
+        // The sample's initiative rolls (Sssazza 18, Buddy 16, Merris 12, ysoki 11 and 10).
+        let mut battle = crate::testing::battle(REDLINER, &[16, 6, 12, 18, 11, 10]);
+        let mut hand_off = HandOff::default();
+        hand_off.turn_seen(&battle);
+        let mut pilots = Vec::new();
+        let mut hand_offs = 0;
+        for _ in 0..3 {
+            let chase = battle.world().resource::<Chase>();
+            assert_eq!(chase.phase, ChasePhase::PilotActions);
+            let pilot = chase.acting().and_then(|e| e.pilot.clone()).expect("a pilot acts");
+            assert_eq!(HandOff::acting_unit(&battle), Some(pilot.clone()));
+            let side = HandOff::active_side(&battle).expect("the pilot's side");
+            if pilots.last().is_some_and(|(_, s): &(_, SideId)| *s != side) {
+                hand_offs += 1;
+            }
+            pilots.push((pilot.clone(), side));
+            crate::testing::ok(&mut battle, crate::rules::GameCommand::EndPilotTurn { unit: pilot });
+            let before = hand_off.last_side.clone();
+            let passed = hand_off.turn_seen(&battle);
+            let now = HandOff::active_side(&battle);
+            if battle.world().resource::<Chase>().phase == ChasePhase::PilotActions {
+                assert_eq!(passed, before != now, "{before:?} -> {now:?}");
+                if passed {
+                    assert_eq!(hand_off.to, now);
+                }
+            }
+        }
+        assert_eq!(pilots[0].1, side("crew"), "Buddy pilots first: {pilots:?}");
+        assert!(hand_offs > 0, "the pilots' sides alternate: {pilots:?}");
     }
 }

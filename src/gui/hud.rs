@@ -12,7 +12,7 @@ use super::overlay::PathOverlay;
 use super::session::{Intent, Revision, Session, StatusLine};
 use super::{AppSystems, Screen};
 use crate::history::{Battle, Sides};
-use crate::rules::{Combat, Profile, SideId, UnitIndex, narrate};
+use crate::rules::{Combat, Profile, SideId, UnitId, UnitIndex, narrate};
 use crate::ruleset::Ruleset;
 use bevy::prelude::*;
 
@@ -266,13 +266,51 @@ fn show_log(
 }
 
 fn show_mode(
+    session: NonSend<Session>,
     mode: Res<Mode>,
     choice: Res<WeaponChoice>,
     toggles: Res<Toggles>,
     mut text: Single<&mut Text, With<ModeText>>,
 ) {
     if mode.is_changed() || choice.is_changed() || toggles.is_changed() {
-        text.0 = mode_line(*mode, choice.weapon.as_deref(), *toggles);
+        // "Roof laser (Exploration buggy)" for a mounted weapon (VEH-20).
+        let weapon = choice.weapon.as_ref().map(|_| choice.label(session.battle.world()));
+        text.0 = mode_line(*mode, weapon.as_deref(), *toggles);
+    }
+}
+
+/// "Hero is down: press E to end its turn", when the rules say the active `unit` cannot act
+/// (`check_can_act`, §17: dying, stable, unconscious), may end its turn, and has no recovery
+/// to choose (stabilize, stay in the fight). Issue #6. The rules still accept a few commands
+/// that spend no real action (total defense, drop prone, ready, delay) from such a unit, so
+/// those are not required to be refused. The turn is not passed for the player: an
+/// automatic pass would trap undo.
+pub fn down_prompt(world: &World, unit: &UnitId, bar: &ActionBar) -> Option<String> {
+    let down = crate::rules::health::check_can_act(world, unit).is_err();
+    let only_end = bar.allowed(Action::EndTurn).is_ok() && bar.allowed(Action::Recover).is_err();
+    (down && only_end).then(|| {
+        let name = super::arms::unit_name(world, unit);
+        format!("{name} is down: press E to end its turn")
+    })
+}
+
+/// The status line in attack mode: the hovered attack's odds or the rules' refusal; on a
+/// square a rider shares with its vehicle, who is targeted and the key that switches.
+pub fn attack_line(world: &World, hover: Option<&super::attack::AttackHover>) -> String {
+    let line = match hover.map(|h| &h.preview) {
+        Some(Ok(p)) => format!(
+            "{}: needs {}+ on d20, {:.1}% to hit | click to attack",
+            p.weapon, p.roll_needed, p.chance_to_hit
+        ),
+        Some(Err(why)) => format!("Cannot attack: {why}"),
+        None => "Hover an enemy to preview the attack | Tab cycles the weapon | Esc: move mode".into(),
+    };
+    match hover.and_then(|h| h.sharing.as_ref().map(|s| (h, s))) {
+        Some((h, sharing)) => format!(
+            "Target: {} | {line} | {sharing}",
+            super::arms::unit_name(world, &h.target)
+        ),
+        None => line,
     }
 }
 
@@ -318,10 +356,18 @@ fn show_status(
     {
         return;
     }
+    let world = session.battle.world();
+    let down = world
+        .resource::<Combat>()
+        .active
+        .as_ref()
+        .and_then(|u| down_prompt(world, u, &bar));
     let line = if let Some(action) = hovered.0 {
         action_hint(action, &bar)
     } else if !status.0.is_empty() {
         status.0.clone()
+    } else if let Some(prompt) = down {
+        prompt
     } else if let Mode::Vehicle(aim) = *mode {
         super::piloting::aim_line(aim, &vehicle)
     } else if *mode == Mode::Area {
@@ -332,14 +378,7 @@ fn show_status(
     } else if matches!(*mode, Mode::Charge | Mode::Maneuver(_)) {
         "Click an enemy | Tab cycles the weapon | Esc: move mode".into()
     } else if mode.attacks() {
-        match attack.hover.as_ref().map(|h| &h.preview) {
-            Some(Ok(p)) => format!(
-                "{}: needs {}+ on d20, {:.1}% to hit | click to attack",
-                p.weapon, p.roll_needed, p.chance_to_hit
-            ),
-            Some(Err(why)) => format!("Cannot attack: {why}"),
-            None => "Hover an enemy to preview the attack | Tab cycles the weapon | Esc: move mode".into(),
-        }
+        attack_line(world, attack.hover.as_ref())
     } else {
         match &path.preview {
             Some(Ok(p)) => {
@@ -443,7 +482,96 @@ fn provoked_reactors(provokes: &[(crate::grid::Square, crate::rules::UnitId)]) -
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::GameCommand;
+    use crate::rules::{GameCommand, LifeState};
+
+    /// A brute (acts first, a club dealing 5) next to a starfinder hero with 5 HP and `rp`
+    /// Resolve; the brute's hit leaves the hero dying (HP-SF-1), then it is the hero's turn.
+    fn hero_down(rp: u32) -> crate::history::Battle {
+        let text = format!(
+            r##"Scenario(version: 1, name: "t", ruleset: "starfinder",
+    map: (rows: ["....", "...."], legend: {{ '.': (terrain: Floor) }}),
+    sides: [(id: "a", name: "A", control: Human, colour: "#3070d0"), (id: "b", name: "B", control: Human, colour: "#d03030")],
+    units: [
+        (id: "brute", side: "b", at: (1, 0), speed: (land: 30), defenses: (eac: 10, kac: 10), health: (hp: 30),
+         weapons: [(name: "Club", kind: Melee, attack: 30, damage: "5", damage_types: [Bludgeoning])]),
+        (id: "hero", name: "Hero", side: "a", at: (0, 0), speed: (land: 30), defenses: (eac: 10, kac: 10),
+         health: (hp: 5, rp: {rp})),
+    ])"##
+        );
+        let mut b = crate::testing::battle(&text, &[20, 1, 10]);
+        let hero = UnitId("hero".into());
+        crate::testing::ok(
+            &mut b,
+            GameCommand::Attack {
+                unit: UnitId("brute".into()),
+                target: hero.clone(),
+                weapon: None,
+                defensively: false,
+                mount: None,
+            },
+        );
+        crate::testing::ok(
+            &mut b,
+            GameCommand::EndTurn {
+                unit: UnitId("brute".into()),
+            },
+        );
+        assert_eq!(b.world().resource::<Combat>().active, Some(hero));
+        b
+    }
+
+    fn bar_of(b: &crate::history::Battle, unit: &UnitId) -> ActionBar {
+        ActionBar {
+            key: None,
+            entries: crate::gui::actions::availability(b.world(), Some(unit), None, None),
+        }
+    }
+
+    /// The attack status line on a square a rider shares with its vehicle names the target
+    /// and the switch key; alone on its square a target gets no such hint.
+    #[test]
+    fn the_attack_line_says_who_is_targeted_on_a_shared_square_and_how_to_switch() {
+        let mut b = crate::testing::battle(include_str!("../../scenarios/starfinder_buggy_raid.ron"), &[]);
+        crate::testing::pass_until_turn_of(&mut b, "goblin_1");
+        let w = b.world();
+        let me = UnitId("goblin_1".into());
+        let at = crate::grid::Square::new(3, 5);
+        let vehicle = crate::gui::attack::attack_hover_with(w, &me, at, None, None, 1).expect("the buggy");
+        let line = attack_line(w, Some(&vehicle));
+        assert!(line.starts_with("Target: Exploration buggy | "), "{line}");
+        assert!(
+            line.ends_with(" | Buddy shares this square: X targets Buddy instead"),
+            "{line}"
+        );
+        let alone = crate::gui::attack::attack_hover_with(w, &me, crate::grid::Square::new(17, 7), None, None, 0)
+            .expect("goblin_2 stands there");
+        assert_eq!(alone.sharing, None);
+        assert!(!attack_line(w, Some(&alone)).starts_with("Target:"));
+        assert!(attack_line(w, None).starts_with("Hover an enemy"));
+    }
+
+    /// HP-SF-2: a dying hero with no Resolve to stabilize may only end its turn: the status
+    /// line says so; with Resolve left it may stabilize, and no such prompt shows.
+    #[test]
+    fn hp_sf_2_a_down_unit_that_may_only_end_its_turn_is_prompted_to_press_e() {
+        let hero = UnitId("hero".into());
+        let b = hero_down(0);
+        assert_eq!(
+            crate::rules::unit_component::<LifeState>(b.world(), &hero).copied(),
+            Some(LifeState::Dying)
+        );
+        let bar = bar_of(&b, &hero);
+        assert_eq!(
+            down_prompt(b.world(), &hero, &bar),
+            Some("Hero is down: press E to end its turn".into()),
+            "{:?}",
+            bar.entries
+        );
+        let b = hero_down(3);
+        let bar = bar_of(&b, &hero);
+        assert_eq!(bar.allowed(Action::Recover), Ok(()), "stabilizing is allowed");
+        assert_eq!(down_prompt(b.world(), &hero, &bar), None);
+    }
 
     #[test]
     fn the_turn_line_names_the_round_unit_and_side() {

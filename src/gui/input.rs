@@ -4,12 +4,14 @@
 //! looks at the rules: the session turns intents into commands.
 
 use super::actions::{ActIntent, Mode, Toggles, WeaponChoice};
+use super::arms::TargetPick;
 use super::board::{BoardSize, square_at};
 use super::camera::MainCamera;
 use super::panel::Panel;
-use super::session::Intent;
+use super::session::{Intent, Revision};
 use super::{AppSystems, Screen};
 use crate::grid::{Intersection, Square};
+use crate::rules::UnitId;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
@@ -53,8 +55,16 @@ pub fn hovered_square(world: Option<Vec2>, board: BoardSize, over_ui: bool) -> O
 }
 
 /// What a left click asks for in `mode`: to move to the hovered square (on the path with the
-/// fewest provocations when `avoid_aoo`), or to attack whoever stands on it with `weapon`.
-pub fn click_intent(hover: Hover, mode: Mode, avoid_aoo: bool, weapon: Option<String>) -> Option<Intent> {
+/// fewest provocations when `avoid_aoo`), or to attack whoever stands on it with `weapon`
+/// (mounted on `mount`, VEH-20; `pick`: which of the units sharing the square, `arms`).
+pub fn click_intent(
+    hover: Hover,
+    mode: Mode,
+    avoid_aoo: bool,
+    weapon: Option<String>,
+    mount: Option<UnitId>,
+    pick: usize,
+) -> Option<Intent> {
     let at = hover.0?;
     Some(match mode {
         // Area mode aims at corners: `corner_click_intent`.
@@ -67,9 +77,11 @@ pub fn click_intent(hover: Hover, mode: Mode, avoid_aoo: bool, weapon: Option<St
             at,
             weapon,
             full: mode == Mode::FullAttack,
+            mount,
+            pick,
         }),
-        Mode::Charge => Intent::Act(ActIntent::ChargeAt { at, weapon }),
-        Mode::Maneuver(kind) => Intent::Act(ActIntent::ManeuverAt { at, kind, weapon }),
+        Mode::Charge => Intent::Act(ActIntent::ChargeAt { at, weapon, pick }),
+        Mode::Maneuver(kind) => Intent::Act(ActIntent::ManeuverAt { at, kind, weapon, pick }),
     })
 }
 
@@ -120,14 +132,23 @@ fn click_to_intent(
     toggles: Res<Toggles>,
     choice: Res<WeaponChoice>,
     panel: Res<Panel>,
+    target: (Res<TargetPick>, Res<Revision>),
     mut intents: MessageWriter<Intent>,
 ) {
     // An open panel (a picker, the menu, a reaction prompt) takes the clicks.
     if !buttons.just_pressed(MouseButton::Left) || panel.is_open() {
         return;
     }
-    let intent = click_intent(*hover, *mode, toggles.avoid_aoo, choice.weapon.clone())
-        .or_else(|| corner_click_intent(*corner, *mode, choice.weapon.clone(), aim.0));
+    let pick = hover.0.map_or(0, |at| target.0.on(at, *target.1));
+    let intent = click_intent(
+        *hover,
+        *mode,
+        toggles.avoid_aoo,
+        choice.weapon.clone(),
+        choice.mount.clone(),
+        pick,
+    )
+    .or_else(|| corner_click_intent(*corner, *mode, choice.weapon.clone(), aim.0));
     if let Some(intent) = intent {
         intents.write(intent);
     }
@@ -169,15 +190,15 @@ mod tests {
     fn a_click_asks_to_move_to_the_hovered_square() {
         let at = Hover(Some(Square::new(5, 2)));
         assert_eq!(
-            click_intent(at, Mode::Move, false, None),
+            click_intent(at, Mode::Move, false, None, None, 0),
             Some(Intent::MoveTo(Square::new(5, 2)))
         );
         assert_eq!(
-            click_intent(at, Mode::Move, true, None),
+            click_intent(at, Mode::Move, true, None, None, 0),
             Some(Intent::Act(ActIntent::MoveAvoiding(Square::new(5, 2)))),
             "the avoid-AoO toggle"
         );
-        assert_eq!(click_intent(Hover(None), Mode::Move, false, None), None);
+        assert_eq!(click_intent(Hover(None), Mode::Move, false, None, None, 0), None);
     }
 
     #[test]
@@ -201,7 +222,7 @@ mod tests {
         );
         assert_eq!(corner_click_intent(HoverCorner(at), Mode::Move, None, dir), None);
         assert_eq!(
-            click_intent(Hover(Some(Square::new(3, 2))), Mode::Area, false, None),
+            click_intent(Hover(Some(Square::new(3, 2))), Mode::Area, false, None, None, 0),
             None
         );
     }
@@ -210,19 +231,23 @@ mod tests {
     fn in_an_attack_mode_a_click_attacks_the_hovered_square_with_the_chosen_weapon() {
         let at = Hover(Some(Square::new(5, 2)));
         assert_eq!(
-            click_intent(at, Mode::Attack, false, Some("Knife".into())),
+            click_intent(at, Mode::Attack, false, Some("Knife".into()), None, 0),
             Some(Intent::Act(ActIntent::AttackAt {
                 at: Square::new(5, 2),
                 weapon: Some("Knife".into()),
-                full: false
+                full: false,
+                mount: None,
+                pick: 0,
             }))
         );
         assert_eq!(
-            click_intent(at, Mode::FullAttack, true, None),
+            click_intent(at, Mode::FullAttack, true, None, None, 0),
             Some(Intent::Act(ActIntent::AttackAt {
                 at: Square::new(5, 2),
                 weapon: None,
-                full: true
+                full: true,
+                mount: None,
+                pick: 0,
             }))
         );
     }

@@ -8,6 +8,7 @@
 pub mod actions;
 pub mod animation;
 pub mod area;
+pub mod arms;
 pub mod attack;
 pub mod autopilot;
 pub mod badges;
@@ -187,6 +188,7 @@ pub fn plugin(app: &mut App) {
         hud::plugin,
         actions::plugin,
         attack::plugin,
+        arms::plugin,
         area::plugin,
         initiative::plugin,
     ));

@@ -238,21 +238,32 @@ pub fn entry_candidates(world: &World, unit: &UnitId, entry: VehicleEntry) -> Ve
                 )
             })
             .to_vec(),
-        VehicleEntry::Ram => world
-            .resource::<UnitIndex>()
-            .0
-            .keys()
-            .filter(|t| *t != unit && !vehicles.contains(t))
-            .map(|t| {
-                order(
-                    u,
-                    VehicleOrder::Ram {
-                        target: t.clone(),
-                        angle: 0,
-                    },
-                )
-            })
-            .collect(),
+        // Every target at every angle a click tries (`ram_angles`), straight ahead first, so
+        // the bar allows what a click would and a refusal is the straight-ahead one's.
+        VehicleEntry::Ram => {
+            let mut targets: Vec<UnitId> = world
+                .resource::<UnitIndex>()
+                .0
+                .keys()
+                .filter(|t| *t != unit && !vehicles.contains(t))
+                .cloned()
+                .collect();
+            targets.sort();
+            ram_angles()
+                .into_iter()
+                .flat_map(|angle| {
+                    targets.iter().map(move |t| {
+                        order(
+                            u,
+                            VehicleOrder::Ram {
+                                target: t.clone(),
+                                angle,
+                            },
+                        )
+                    })
+                })
+                .collect()
+        }
         VehicleEntry::Board(role) => vehicles
             .iter()
             .map(|v| {
@@ -277,13 +288,94 @@ pub fn entry_candidates(world: &World, unit: &UnitId, entry: VehicleEntry) -> Ve
     }
 }
 
-/// The rules' verdict on an entry (any of its candidates allowed, else the first refusal).
-pub fn entry_verdict(world: &World, unit: &UnitId, entry: VehicleEntry) -> Result<(), String> {
-    let commands = entry_candidates(world, unit, entry);
-    any_allowed(world, &commands, "no vehicle at hand")
+/// The angles a ram click tries (VEH-8), the line nearest straight ahead first.
+pub fn ram_angles() -> Vec<i32> {
+    let mut angles: Vec<i32> = (-45..=45).collect();
+    angles.sort_by_key(|a| (a.abs(), *a));
+    angles
 }
 
-/// Every vehicle command to ask the rules for the bar's Vehicle entry.
+/// How many planned drives (or run overs) the bar asks the rules about, nearest first.
+///
+/// The trade-off: planning every square in reach and asking about each took 12 s (debug
+/// build) for a run over refused by the action budget in the buggy raid, each refused
+/// destination costing a full search; the planner only yields paths the drive check accepts
+/// as paths (`rules::vehicle::plan`), so a refusal of the nearest planned ones is one of the
+/// order itself (the budget, the role, the vehicle's state), which more destinations would
+/// repeat. Eight took 32 ms in that case (measured once with `Instant`, debug build).
+pub const PLANNED_TRIES: usize = 8;
+
+/// The rules' verdict on an entry (any of its candidates allowed, else the first refusal).
+/// Drive and run over are judged, past the one-step candidates, by paths a click can
+/// produce: `plan_vehicle_path` to the squares the order may reach, nearest first
+/// ([`planned_orders`], the first [`PLANNED_TRIES`]). Ram tries every target at every angle
+/// a click tries (`ram_angles`).
+pub fn entry_verdict(world: &World, unit: &UnitId, entry: VehicleEntry) -> Result<(), String> {
+    let commands = entry_candidates(world, unit, entry);
+    let first = any_allowed(world, &commands, "no vehicle at hand");
+    match entry {
+        VehicleEntry::Drive | VehicleEntry::RunOver if first.is_err() => {
+            let run_over = entry == VehicleEntry::RunOver;
+            let mut planned = planned_orders(world, unit, run_over).take(PLANNED_TRIES);
+            match planned.find(|c| check(world, c).is_ok()) {
+                Some(_) => Ok(()),
+                None => first,
+            }
+        }
+        _ => first,
+    }
+}
+
+/// The drive (or run over) orders a click could send, lazily: for each square within the
+/// order's reach of the vehicle's top-left square (its drive speed, times the run-over
+/// multiple for a run over, VEH-3, VEH-9), nearest first, the planned path with the heading
+/// kept. Squares farther than the reach are never planned (no path to them fits the limit).
+pub fn planned_orders<'a>(
+    world: &'a World,
+    unit: &'a UnitId,
+    run_over: bool,
+) -> impl Iterator<Item = GameCommand> + 'a {
+    let view = riding(world, unit).and_then(|v| vehicle_view(world, &v).ok());
+    let rules = world.resource::<crate::ruleset::Ruleset>();
+    let square_ft = rules.grid.square_ft.max(1);
+    let multiple = match (run_over, rules.vehicles) {
+        (true, Some(r)) => r.run_over_drive_multiple,
+        _ => 1,
+    };
+    let (at, reach) = view.map_or((Square::new(0, 0), 0), |v| {
+        (v.at, (v.stats.drive_ft * multiple / square_ft) as i32)
+    });
+    (1..=reach)
+        .flat_map(move |k| {
+            (-k..=k).flat_map(move |dy| {
+                (-k..=k)
+                    .filter(move |dx| dx.abs() == k || dy.abs() == k)
+                    .map(move |dx| Square::new(at.x + dx, at.y + dy))
+            })
+        })
+        .filter_map(move |to| plan_vehicle_path(world, unit, to, run_over).ok())
+        .map(move |path| match run_over {
+            false => order(unit, VehicleOrder::Drive { path, heading: None }),
+            true => order(unit, VehicleOrder::RunOver { path, heading: None }),
+        })
+}
+
+/// The rules' verdict on the bar's Vehicle entry: allowed when any entry of the picker is.
+pub fn vehicle_verdict(world: &World, unit: &UnitId) -> Result<(), String> {
+    let mut first = None;
+    for entry in entries_for(world, unit) {
+        match entry_verdict(world, unit, entry) {
+            Ok(()) => return Ok(()),
+            Err(why) => {
+                first.get_or_insert(why);
+            }
+        }
+    }
+    Err(first.unwrap_or_else(|| "no vehicle at hand".into()))
+}
+
+/// Every vehicle command to ask the rules for the bar's Vehicle entry (the one-step drives;
+/// [`vehicle_verdict`] also tries the planned paths).
 pub fn all_candidates(world: &World, unit: &UnitId) -> Vec<GameCommand> {
     entries_for(world, unit)
         .into_iter()
@@ -376,17 +468,17 @@ pub fn click_command(
             };
             // The line nearest straight ahead that meets the target; else straight ahead, so
             // the refusal gives the rules' reason.
-            let mut angles: Vec<i32> = (-45..=45).collect();
-            angles.sort_by_key(|a| (a.abs(), *a));
-            angles
+            ram_angles()
                 .into_iter()
                 .map(command)
                 .find(|c| check(world, c).is_ok())
                 .unwrap_or_else(|| command(0))
         }
         VehicleAim::Board(role) => {
-            let vehicle = unit_at(world, at, unit)
-                .filter(|v| vehicle_view(world, v).is_ok())
+            // The vehicle, not a rider standing in its space on that square.
+            let vehicle = super::arms::units_at(world, at, unit)
+                .into_iter()
+                .find(|v| vehicle_view(world, v).is_ok())
                 .ok_or_else(|| format!("no vehicle on {at}"))?;
             order(unit, VehicleOrder::Board { vehicle, role })
         }
@@ -711,7 +803,7 @@ mod tests {
     fn veh_the_bar_offers_the_pilot_the_vehicle_orders_with_the_rules_reasons() {
         let b = buddys_turn();
         let w = b.world();
-        let entries = availability(w, Some(&buddy()), None);
+        let entries = availability(w, Some(&buddy()), None, None);
         let vehicle = entries.iter().find(|(a, _)| *a == Action::Vehicle).expect("listed");
         assert_eq!(vehicle.1, Ok(()));
         let panel = order_panel(w, &buddy());
@@ -818,6 +910,100 @@ mod tests {
             ron::from_str(r#"Vehicle(unit: "buddy", order: Race(angle: 0, distance_ft: Some(50)))"#).expect("script");
         let commands = app.world().non_send::<Session>().battle.commands().to_vec();
         assert_eq!(commands.last(), Some(&scripted), "{commands:?}");
+    }
+
+    /// VEH-8: no target lies straight ahead of the buggy, yet a click on a goblin rams it on
+    /// a turned line; the picker's Ram entry is judged by those lines too, not greyed out.
+    #[test]
+    fn veh_8_the_ram_entry_allows_a_target_only_a_turned_race_line_reaches() {
+        let b = buddys_turn();
+        let w = b.world();
+        for t in ["goblin_1", "goblin_2", "goblin_3", "goblin_4"] {
+            let straight = order(
+                &buddy(),
+                VehicleOrder::Ram {
+                    target: UnitId(t.into()),
+                    angle: 0,
+                },
+            );
+            assert!(check(w, &straight).is_err(), "{t} is not straight ahead");
+        }
+        assert_eq!(entry_verdict(w, &buddy(), VehicleEntry::Ram), Ok(()));
+        let at = space_of(w, &UnitId("goblin_1".into())).expect("placed").at;
+        match click_command(w, &buddy(), VehicleAim::Ram, at) {
+            Ok(Ok(command @ GameCommand::Vehicle { .. })) => {
+                assert_eq!(check(w, &command), Ok(()));
+                assert!(
+                    matches!(&command, GameCommand::Vehicle { order: VehicleOrder::Ram { angle, .. }, .. } if *angle != 0)
+                );
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    /// VEH-3, VEH-9: the planned drives the bar asks about are the paths a click plans, each
+    /// within the order's reach; a rider who is not the pilot gets none, and the entry keeps
+    /// the rules' reason.
+    #[test]
+    fn veh_3_the_drive_entry_is_judged_by_the_paths_a_click_plans() {
+        let b = buddys_turn();
+        let w = b.world();
+        let view = vehicle_view(w, &UnitId("buggy".into())).expect("a vehicle");
+        for run_over in [false, true] {
+            let planned: Vec<GameCommand> = planned_orders(w, &buddy(), run_over).take(PLANNED_TRIES).collect();
+            assert_eq!(planned.len(), PLANNED_TRIES);
+            for command in &planned {
+                let (path, drive) = match command {
+                    GameCommand::Vehicle {
+                        order: VehicleOrder::Drive { path, heading: None },
+                        ..
+                    } => (path, true),
+                    GameCommand::Vehicle {
+                        order: VehicleOrder::RunOver { path, heading: None },
+                        ..
+                    } => (path, false),
+                    other => panic!("{other:?}"),
+                };
+                assert_eq!(drive, !run_over);
+                let to = *path.last().expect("a step");
+                assert!(
+                    (to.x - view.at.x).abs().max((to.y - view.at.y).abs()) <= 2,
+                    "nearest first: {to}"
+                );
+                let aim = if run_over {
+                    VehicleAim::RunOver
+                } else {
+                    VehicleAim::Drive
+                };
+                assert_eq!(click_command(w, &buddy(), aim, to), Ok(Err(path.clone())));
+                assert_eq!(check(w, command), Ok(()));
+            }
+        }
+        let gunner = UnitId("sssazza".into());
+        assert_eq!(planned_orders(w, &gunner, false).count(), 0, "only the pilot drives");
+        let one_step = any_allowed(w, &entry_candidates(w, &gunner, VehicleEntry::Drive), "-");
+        assert!(one_step.is_err());
+        assert_eq!(entry_verdict(w, &gunner, VehicleEntry::Drive), one_step);
+    }
+
+    /// A click to board on a square where a rider stands in the vehicle's space boards the
+    /// vehicle, not the rider.
+    #[test]
+    fn a_board_click_on_a_riders_square_names_the_vehicle() {
+        let b = buddys_turn();
+        let w = b.world();
+        let boarder = UnitId("goblin_1".into());
+        let command = click_command(w, &boarder, VehicleAim::Board(RiderRole::Passenger), Square::new(3, 5));
+        assert_eq!(
+            command,
+            Ok(Ok(order(
+                &boarder,
+                VehicleOrder::Board {
+                    vehicle: UnitId("buggy".into()),
+                    role: RiderRole::Passenger
+                }
+            )))
+        );
     }
 
     /// VEH-3: a drive click plans the path, the heading panel completes the order.

@@ -171,6 +171,54 @@ mod tests {
         assert!(hand_offs > 0, "the tutorial's turns pass between its two sides");
     }
 
+    /// §26: in the Redliner chase's pilot-actions phase, ending a crew pilot's turn when a
+    /// Redliner pilot acts next shows the hand-off to the Redliners (the grid's initiative is
+    /// not who acts then).
+    #[test]
+    fn in_a_chases_pilot_actions_the_board_is_handed_to_the_next_pilots_side() {
+        use crate::rules::chase::Chase;
+        const REDLINER: &str = include_str!("../../scenarios/starfinder_redliner_chase.ron");
+        let battle = crate::testing::battle(REDLINER, &[16, 6, 12, 18, 11, 10]);
+        let mut app = headless(battle, true);
+        let mut seen = Vec::new();
+        for _ in 0..4 {
+            let Some((pilot, side)) = ({
+                let battle = &app.world().non_send::<Session>().battle;
+                let pilot = battle
+                    .world()
+                    .resource::<Chase>()
+                    .acting()
+                    .and_then(|e| e.pilot.clone());
+                pilot.zip(active_side(&app))
+            }) else {
+                break;
+            };
+            let before = seen.last().cloned();
+            seen.push(side.clone());
+            if before.as_ref().is_some_and(|b| *b != side) {
+                assert_eq!(screen(&app), Screen::Handoff, "{before:?} -> {side:?}");
+                assert_eq!(app.world().resource::<HandOff>().to, Some(side.clone()));
+                app.world_mut()
+                    .resource_mut::<ButtonInput<KeyCode>>()
+                    .press(KeyCode::Enter);
+                app.update();
+                let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+                keys.release_all();
+                keys.clear();
+                app.update();
+            }
+            assert_eq!(screen(&app), Screen::Battle);
+            app.world_mut()
+                .write_message(Intent::Command(crate::rules::GameCommand::EndPilotTurn { unit: pilot }));
+            app.update();
+            app.update();
+        }
+        assert!(
+            seen.windows(2).any(|w| w[0] != w[1]),
+            "the pilots' sides alternate: {seen:?}"
+        );
+    }
+
     #[test]
     fn a_met_objective_opens_the_end_screen() {
         let text = DEFAULT_SCENARIO.replace(r#"goal: EliminateSide("goblins")"#, "goal: SurviveRounds(1)");
