@@ -40,6 +40,19 @@ pub fn check(world: &World, command: &GameCommand) -> Result<(), RuleError> {
                 format!("{c:?}").to_lowercase()
             )));
         }
+        // HP-SF-2: a dying (or unconscious, or dead) unit takes no actions, not even those
+        // that roll nothing; its own recovery commands are checked by their own rules.
+        if matches!(
+            command,
+            GameCommand::Delay { .. }
+                | GameCommand::Ready { .. }
+                | GameCommand::TotalDefense { .. }
+                | GameCommand::DropProne { .. }
+                | GameCommand::StandUp { .. }
+                | GameCommand::FightDefensively { .. }
+        ) {
+            super::health::check_can_act(world, unit)?;
+        }
         // §25.9: riders move with their vehicle; walking needs getting off first.
         if matches!(
             command,

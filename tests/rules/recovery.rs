@@ -102,6 +102,31 @@ fn hp_sf_2_dying_loses_resolve_each_turn_then_dies() {
     )));
 }
 
+/// HP-SF-2: a dying creature takes no actions, including those that roll nothing (total
+/// defense, dropping prone, readying, delaying, fighting defensively); ending its turn is
+/// still allowed.
+#[test]
+fn hp_sf_2_a_dying_creature_takes_no_actions() {
+    let mut b = duel("starfinder", "(hp: 5, rp: 1)", "(eac: 10, kac: 10)", "5");
+    hit(&mut b);
+    ok(&mut b, end_turn("brute"));
+    assert_eq!(state(&b, "hero").0, LifeState::Dying);
+    let hero = || UnitId::from("hero");
+    for command in [
+        GameCommand::TotalDefense { unit: hero() },
+        GameCommand::DropProne { unit: hero() },
+        GameCommand::Delay { unit: hero() },
+        GameCommand::FightDefensively {
+            unit: hero(),
+            no_attacks: false,
+        },
+    ] {
+        let refused = b.submit(command.clone()).unwrap_err();
+        assert!(refused.to_string().contains("cannot act"), "{command:?}: {refused}");
+    }
+    ok(&mut b, end_turn("hero"));
+}
+
 /// HP-SF-4: a stable creature spends 1 Resolve at the start of its turn to get up with 1 HP,
 /// but not in the round it stabilized.
 #[test]
