@@ -16,7 +16,8 @@ use super::{AppSystems, Screen};
 use crate::grid::{Heading, Space, Square};
 use crate::rules::threat::space_of;
 use crate::rules::vehicle::{
-    RaceEnd, RiderRole, VehicleOrder, VehicleState, plan_vehicle_path, race_ends, race_view, riding, vehicle_view,
+    RaceEnd, RiderRole, VehicleOrder, VehicleState, plan_vehicle_path, race_ends, race_line_end, race_view, riding,
+    vehicle_view,
 };
 use crate::rules::{Combat, GameCommand, UnitId, UnitIndex, check};
 use bevy::prelude::*;
@@ -543,13 +544,18 @@ fn aim_keys(
         view.angle = (view.angle - step).max(-45);
     }
     if keys.just_pressed(KeyCode::Space) {
-        let command = order(
-            &unit,
-            VehicleOrder::Race {
-                angle: view.angle,
-                distance_ft: None,
-            },
-        );
+        // The line's own end: full speed, or the last square before what blocks it (a
+        // full-speed race into an obstacle would be a crash the player never asked for).
+        let Some(vehicle) = view.vehicle.clone() else {
+            return;
+        };
+        let command = match race_line_end(world, &vehicle, view.angle) {
+            Ok(end) => race_command(&unit, end),
+            Err(e) => {
+                status.0 = format!("Race not possible: {e}");
+                return;
+            }
+        };
         match check(world, &command) {
             Ok(()) => {
                 intents.write(Intent::Command(command));

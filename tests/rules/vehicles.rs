@@ -616,3 +616,58 @@ fn veh_queries_on_the_shipped_buggy_raid() {
     );
     assert!(r.end_squares.contains(&straight.end.unwrap()));
 }
+
+/// VEH-4 with VEH-10: a race line that a wall cuts short ends, when the pilot names no
+/// square, on the last free square with its distance named, so the vehicle stops there;
+/// racing the same line at full speed runs into the wall and crashes.
+#[test]
+fn veh_4_a_blocked_race_line_ends_before_the_wall_unless_raced_at_full_speed() {
+    let rows = r#"(rows: [
+        "............#.....",
+        "............#.....",
+        "............#.....",
+        "............#.....",
+        "............#.....",
+        "............#.....",
+        "............#.....",
+        "............#.....",
+        "............#.....",
+        "............#.....",
+    ], legend: { '.': (terrain: Floor), '#': (terrain: Wall) })"#;
+    let make = || {
+        car_battle(
+            rows,
+            "at: (2, 2), size: Large,",
+            "item_level: 1, drive_ft: 30, full_ft: 60",
+            FOE,
+            &dice(&[15, 1, 1, 1, 1]),
+        )
+    };
+    let crashed = |ev: &[GameEvent]| {
+        ev.iter().any(|e| {
+            matches!(
+                e,
+                GameEvent::VehicleCollision {
+                    kind: CollisionKind::Crash,
+                    ..
+                }
+            )
+        })
+    };
+    let mut b = make();
+    let end = fivefoot::rules::vehicle::race_line_end(b.world(), &UnitId::from("car"), 0).expect("a line");
+    assert_eq!((end.at, end.distance_ft), (Square::new(10, 2), Some(40)));
+    let last_of_line = fivefoot::rules::vehicle::race_ends(b.world(), &UnitId::from("car"))
+        .expect("ends")
+        .into_iter()
+        .find(|e| e.at == Square::new(10, 2))
+        .expect("the square before the wall is an end");
+    assert_eq!(last_of_line.distance_ft, Some(40));
+    let ev = ok(&mut b, order_of("buddy", race(0, end.distance_ft)));
+    assert_eq!(moves(&ev).last().map(|m| m.2), Some(Square::new(10, 2)));
+    assert!(!crashed(&ev), "stops before the wall");
+
+    let mut full_speed = make();
+    let ev = ok(&mut full_speed, order_of("buddy", race(0, None)));
+    assert!(crashed(&ev), "60 ft at full speed runs into the wall");
+}

@@ -52,7 +52,8 @@ pub use stats::{Aboard, Autopilot, PassengerCover, PilotAction, RiderRole, Skill
 pub(crate) use uncontrolled::at_turn_start;
 pub use uncontrolled::slowed;
 pub use view::{
-    RaceEnd, RaceLineView, RaceView, RiderView, VehicleNow, VehicleView, race_ends, race_view, vehicle_view,
+    RaceEnd, RaceLineView, RaceView, RiderView, VehicleNow, VehicleView, race_ends, race_line_end, race_view,
+    vehicle_view,
 };
 
 use crate::rules::{Executor, RuleError, UnitId};

@@ -1,8 +1,8 @@
 //! Read-only views of a vehicle for queries and the GUI: its heading, speeds, state and who
 //! is aboard, and the race lines open to it now with the DC (VEH-2, VEH-4, VEH-5).
 
-use super::access::{riders, vehicle, vehicle_rules};
-use super::line::straight_line;
+use super::access::{illegal, riders, vehicle, vehicle_rules};
+use super::line::{Line, straight_line};
 use super::race::race_dc;
 use super::{Aboard, VehicleState, VehicleStats};
 use crate::grid::Square;
@@ -146,11 +146,38 @@ pub fn race_ends(world: &World, id: &UnitId) -> Result<Vec<RaceEnd>, RuleError> 
             ends.entry((at.y, at.x)).or_insert(RaceEnd {
                 at: *at,
                 angle,
-                distance_ft: (i != last).then_some(*ft),
+                distance_ft: end_distance(&line, i != last, *ft),
             });
         }
     }
     Ok(ends.into_values().collect())
+}
+
+/// Where a race of `id` at `angle` ends when the pilot picks no square: at full speed, or,
+/// when something blocks the line first, on the last free square with that distance named,
+/// so the vehicle stops there instead of running on into it (a full-speed race into an
+/// obstacle is a crash, VEH-10).
+pub fn race_line_end(world: &World, id: &UnitId, angle: i32) -> Result<RaceEnd, RuleError> {
+    let v = vehicle(world, id)?;
+    let line = straight_line(world, &v, f64::from(angle), v.stats.full_ft, &|_| false);
+    let (at, ft) = line
+        .squares
+        .iter()
+        .zip(&line.costs_ft)
+        .next_back()
+        .ok_or_else(|| illegal(format!("{id} cannot race that way: nothing is free ahead")))?;
+    Ok(RaceEnd {
+        at: *at,
+        angle,
+        distance_ft: end_distance(&line, false, *ft),
+    })
+}
+
+/// The distance a race order names to end `ft` along `line`: none for the end of a free line
+/// (full speed), the distance for a square short of the end or the last square before
+/// whatever blocks the line.
+fn end_distance(line: &Line, short_of_the_end: bool, ft: u32) -> Option<u32> {
+    (short_of_the_end || line.blocked_by.is_some()).then_some(ft)
 }
 
 pub fn race_view(world: &World, id: &UnitId) -> Result<RaceView, RuleError> {
