@@ -14,7 +14,7 @@ use crate::grid::{Space, Square};
 use crate::rules::movement::plan_move;
 use crate::rules::reach_plan::plan_reach;
 use crate::rules::threat::{hostile, space_of, threatened_by};
-use crate::rules::{Combat, MoveMode, Profile, RuleError, UnitId, UnitIndex};
+use crate::rules::{Combat, GameCommand, MoveMode, Profile, RuleError, UnitId, UnitIndex};
 use crate::ruleset::Ruleset;
 use bevy::prelude::*;
 use bevy_ecs_tilemap::prelude::*;
@@ -260,12 +260,26 @@ pub struct PathOverlay {
     pub preview: Option<Result<PathPreview, String>>,
 }
 
+/// Whether `unit` moves square by square now: not in a vehicle chase, where positions are
+/// zones and the rules refuse every grid move (CHS-4), so there are no bands to show and no
+/// path to plan.
+pub fn moves_on_the_grid(world: &World, unit: &UnitId) -> bool {
+    let stay = GameCommand::Move {
+        unit: unit.clone(),
+        to: space_of(world, unit).map_or(Square::new(0, 0), |s| s.at),
+        path: None,
+        mode: MoveMode::default(),
+    };
+    crate::rules::chase::refuse_in_chase(world, &stay).is_none()
+}
+
 fn derive_reach(session: NonSend<Session>, revision: Res<Revision>, mut reach: ResMut<ReachOverlay>) {
     if reach.revision == Some(*revision) {
         return;
     }
     let world = session.battle.world();
     let unit = world.resource::<Combat>().active.clone();
+    let unit = unit.filter(|u| moves_on_the_grid(world, u));
     reach.bands = unit.as_ref().map(|u| reach_bands(world, u)).unwrap_or_default();
     reach.unit = unit;
     reach.revision = Some(*revision);
@@ -489,6 +503,19 @@ mod tests {
 
     /// MOV-1, MOV-2, §5.6: speed 30 ft is 6 squares a move, 12 a double move; a run goes
     /// straight beyond that.
+    /// CHS-4: in a vehicle chase nobody moves square by square, so the move overlay is off;
+    /// on an ordinary battle it is on.
+    #[test]
+    fn chs_4_no_move_overlay_in_a_chase() {
+        let chase = crate::testing::battle(include_str!("../../scenarios/starfinder_redliner_chase.ron"), &[]);
+        let world = chase.world();
+        let active = world.resource::<Combat>().active.clone().expect("a turn");
+        assert!(!moves_on_the_grid(world, &active));
+        let b = crate::testing::battle(include_str!("../../scenarios/tutorial_relay.ron"), &[]);
+        let active = b.world().resource::<Combat>().active.clone().expect("a turn");
+        assert!(moves_on_the_grid(b.world(), &active));
+    }
+
     #[test]
     fn reach_bands_follow_the_rules_move_double_run() {
         let b = my_turn();
