@@ -13,32 +13,27 @@
 use super::state::Chase;
 use crate::rules::vehicle::escape::{OffMap, grid_space};
 use crate::rules::vehicle::{Aboard, VehicleState, VehicleStats};
-use crate::rules::{Combat, Defenses, Profile, SideId, UnitId, UnitIndex};
+use crate::rules::{Combat, Defenses, Profile, RuleError, SideId, UnitId, UnitIndex, unit_component};
 use crate::ruleset::Ruleset;
-use bevy::prelude::{Component, World};
+use bevy::prelude::World;
 
 /// The escaping vehicle's zone on the new board.
 pub const ESCAPEE_ZONE: i32 = 4;
 /// Zones drawn on the new board.
 pub const BOARD_ZONES: u32 = 7;
 
-fn component<'w, T: Component>(world: &'w World, unit: &UnitId) -> Option<&'w T> {
-    let e = *world.resource::<UnitIndex>().0.get(unit)?;
-    world.get::<T>(e)
-}
-
 /// The vehicles of the chase and their zones, in id order: `escapee`, the `pursuers`, and the
 /// escapee's side's other vehicles whose pilot can act.
-pub fn zones_from_grid(world: &World, escapee: &UnitId, pursuers: &[UnitId]) -> Vec<(UnitId, i32)> {
+pub fn zones_from_grid(world: &World, escapee: &UnitId, pursuers: &[UnitId]) -> Result<Vec<(UnitId, i32)>, RuleError> {
+    let zone_ft = super::game::chase_rules(world)?.zone_apart_ft.max(1);
     let rules = world.resource::<Ruleset>();
-    let zone_ft = rules.chases.as_ref().map_or(200, |c| c.zone_apart_ft).max(1);
-    let side = component::<SideId>(world, escapee).cloned();
+    let side = unit_component::<SideId>(world, escapee).cloned();
     let Some(from) = grid_space(world, escapee) else {
-        return Vec::new();
+        return Ok(Vec::new());
     };
     let allies = crate::rules::vehicle::escape::piloted_vehicles(world)
         .into_iter()
-        .filter(|v| v != escapee && component::<SideId>(world, v) == side.as_ref());
+        .filter(|v| v != escapee && unit_component::<SideId>(world, v) == side.as_ref());
     let mut zones: Vec<(UnitId, i32)> = vec![(escapee.clone(), ESCAPEE_ZONE)];
     for v in pursuers.iter().cloned().chain(allies) {
         let Some(at) = grid_space(world, &v) else { continue };
@@ -50,7 +45,7 @@ pub fn zones_from_grid(world: &World, escapee: &UnitId, pursuers: &[UnitId]) -> 
     }
     zones.sort();
     zones.dedup_by(|a, b| a.0 == b.0);
-    zones
+    Ok(zones)
 }
 
 /// Units still on the map that are neither a vehicle of the chase nor aboard one.
@@ -61,23 +56,24 @@ pub fn left_out_of_chase(world: &World, zones: &[(UnitId, i32)]) -> Vec<UnitId> 
         .0
         .keys()
         .filter(|u| !crate::rules::vehicle::escape::left_battle(world, u))
-        .filter(|u| !in_chase(u) && !component::<Aboard>(world, u).is_some_and(|a| in_chase(&a.vehicle)))
+        .filter(|u| !in_chase(u) && !unit_component::<Aboard>(world, u).is_some_and(|a| in_chase(&a.vehicle)))
         .cloned()
         .collect()
 }
 
 /// The chase-rules view of a grid vehicle.
 fn chase_vehicle(world: &World, id: &UnitId) -> Option<super::ChaseVehicle> {
-    let stats = component::<VehicleStats>(world, id)?;
-    let profile = component::<Profile>(world, id)?;
+    let stats = unit_component::<VehicleStats>(world, id)?;
+    let profile = unit_component::<Profile>(world, id)?;
     let (eac, kac) = match profile.defenses {
         Defenses::EacKac { eac, kac } => (eac, kac),
-        _ => (10, 10),
+        // Vehicles are starfinder's, where every unit has EAC and KAC (validated).
+        _ => return None,
     };
     Some(super::ChaseVehicle {
         id: id.clone(),
         name: profile.name.clone(),
-        side: component::<SideId>(world, id)?.clone(),
+        side: unit_component::<SideId>(world, id)?.clone(),
         item_level: stats.item_level,
         kac,
         eac,
@@ -107,7 +103,7 @@ pub(crate) fn begin_from_grid(world: &mut World, zones: &[(UnitId, i32)], left_o
     let mut vehicles: Vec<_> = zones
         .iter()
         .filter_map(|(id, zone)| {
-            let pilot = component::<VehicleState>(world, id).and_then(|s| s.controlled_by.clone());
+            let pilot = unit_component::<VehicleState>(world, id).and_then(|s| s.controlled_by.clone());
             Some((chase_vehicle(world, id)?, pilot, *zone))
         })
         .collect();
@@ -115,8 +111,8 @@ pub(crate) fn begin_from_grid(world: &mut World, zones: &[(UnitId, i32)], left_o
     // A chase vehicle that was off the map (VEH-21) is back where it left: the chase is
     // played off the grid, but its riders keep squares for the rules that read them.
     for (id, _) in zones {
-        let off = component::<OffMap>(world, id).cloned();
-        let heading = component::<VehicleState>(world, id).map(|s| s.heading);
+        let off = unit_component::<OffMap>(world, id).cloned();
+        let heading = unit_component::<VehicleState>(world, id).map(|s| s.heading);
         if let (Some(off), Some(heading)) = (off, heading) {
             let seats = crate::rules::vehicle::escape::seats(&off, off.exit);
             crate::rules::vehicle::escape::apply_return(world, id, off.exit, heading, &seats);

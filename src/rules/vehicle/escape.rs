@@ -21,7 +21,7 @@ pub(crate) use off_map::{apply_leave, apply_return, check_leave, check_return, e
 use super::access::{can_act, riders, wrecked};
 use super::{Aboard, VehicleState, VehicleStats};
 use crate::grid::Space;
-use crate::rules::{Executor, GameEvent, Placement, Profile, RuleError, SideId, UnitId, UnitIndex};
+use crate::rules::{Executor, GameEvent, Placement, Profile, RuleError, SideId, UnitId, UnitIndex, unit_component};
 use crate::ruleset::Ruleset;
 use bevy::prelude::{Component, World};
 use serde::{Deserialize, Serialize};
@@ -56,40 +56,35 @@ pub enum EscapeVerdict {
     Chase { foes: Vec<FootFoe>, pursuers: Vec<UnitId> },
 }
 
-fn component<'w, T: Component>(world: &'w World, unit: &UnitId) -> Option<&'w T> {
-    let e = *world.resource::<UnitIndex>().0.get(unit)?;
-    world.get::<T>(e)
-}
-
 /// Whether `unit` left the battle (escaped, or left behind by a chase).
 pub fn left_battle(world: &World, unit: &UnitId) -> bool {
-    component::<LeftBattle>(world, unit).is_some()
+    unit_component::<LeftBattle>(world, unit).is_some()
 }
 
 /// Whether `unit` is still on the battle map (not escaped, not left behind by a chase, not
 /// off the map in a vehicle).
 pub fn on_map(world: &World, unit: &UnitId) -> bool {
-    component::<LeftBattle>(world, unit).is_none() && component::<Placement>(world, unit).is_some()
+    unit_component::<LeftBattle>(world, unit).is_none() && unit_component::<Placement>(world, unit).is_some()
 }
 
 /// A unit's space on the map, or for a vehicle off the map (VEH-21) the space it left from.
 pub fn grid_space(world: &World, unit: &UnitId) -> Option<Space> {
-    if component::<LeftBattle>(world, unit).is_some() {
+    if unit_component::<LeftBattle>(world, unit).is_some() {
         return None;
     }
-    match component::<Placement>(world, unit) {
+    match unit_component::<Placement>(world, unit) {
         Some(p) => Some(Space::new(p.at, p.side_squares)),
-        None => component::<OffMap>(world, unit).map(|o| Space::new(o.exit, o.side_squares)),
+        None => unit_component::<OffMap>(world, unit).map(|o| Space::new(o.exit, o.side_squares)),
     }
 }
 
 /// How far `unit` can run in feet (§5.6: land speed × run multiple).
 fn run_ft(world: &World, rules: &Ruleset, unit: &UnitId) -> u32 {
-    let Some(profile) = component::<Profile>(world, unit) else {
+    let Some(profile) = unit_component::<Profile>(world, unit) else {
         return 0;
     };
     let conditions = crate::rules::conditions::effective_conditions(world, unit);
-    let health = component::<crate::rules::Health>(world, unit);
+    let health = unit_component::<crate::rules::Health>(world, unit);
     crate::rules::speed::land_speed_ft(rules, profile, &conditions, health)
         * crate::rules::speed::run_multiple(rules, profile)
 }
@@ -103,7 +98,7 @@ fn units(world: &World) -> Vec<UnitId> {
 pub fn pursuers(world: &World, side: &SideId) -> Vec<UnitId> {
     piloted_vehicles(world)
         .into_iter()
-        .filter(|u| component::<SideId>(world, u).is_some_and(|s| s != side))
+        .filter(|u| unit_component::<SideId>(world, u).is_some_and(|s| s != side))
         .collect()
 }
 
@@ -114,7 +109,7 @@ pub fn piloted_vehicles(world: &World) -> Vec<UnitId> {
         .into_iter()
         .filter(|u| grid_space(world, u).is_some())
         .filter(|u| {
-            component::<VehicleState>(world, u)
+            unit_component::<VehicleState>(world, u)
                 .and_then(|s| s.controlled_by.as_ref())
                 .is_some_and(|p| can_act(world, p))
                 && !wrecked(world, u)
@@ -133,8 +128,8 @@ pub fn escape_verdict(world: &World, vehicle: &UnitId) -> EscapeVerdict {
         return EscapeVerdict::Stays;
     }
     let (Some(state), Some(side), Some(from)) = (
-        component::<VehicleState>(world, vehicle),
-        component::<SideId>(world, vehicle),
+        unit_component::<VehicleState>(world, vehicle),
+        unit_component::<SideId>(world, vehicle),
         grid_space(world, vehicle),
     ) else {
         return EscapeVerdict::Stays;
@@ -148,8 +143,9 @@ pub fn escape_verdict(world: &World, vehicle: &UnitId) -> EscapeVerdict {
     let square_ft = rules.grid.square_ft;
     let mut foes = Vec::new();
     for u in units(world) {
-        let on_foot = component::<VehicleStats>(world, &u).is_none() && component::<Aboard>(world, &u).is_none();
-        let hostile = component::<SideId>(world, &u).is_some_and(|s| s != side);
+        let on_foot =
+            unit_component::<VehicleStats>(world, &u).is_none() && unit_component::<Aboard>(world, &u).is_none();
+        let hostile = unit_component::<SideId>(world, &u).is_some_and(|s| s != side);
         if !(on_foot && hostile && on_map(world, &u) && can_act(world, &u)) {
             continue;
         }
@@ -180,7 +176,7 @@ pub fn escape_verdict(world: &World, vehicle: &UnitId) -> EscapeVerdict {
 pub(crate) fn at_turn_start(ex: &mut Executor, unit: &UnitId) -> Result<bool, RuleError> {
     let piloted: Vec<UnitId> = units(ex.world)
         .into_iter()
-        .filter(|v| component::<VehicleState>(ex.world, v).is_some_and(|s| s.controlled_by.as_ref() == Some(unit)))
+        .filter(|v| unit_component::<VehicleState>(ex.world, v).is_some_and(|s| s.controlled_by.as_ref() == Some(unit)))
         .collect();
     for vehicle in piloted {
         match escape_verdict(ex.world, &vehicle) {
@@ -194,7 +190,7 @@ pub(crate) fn at_turn_start(ex: &mut Executor, unit: &UnitId) -> Result<bool, Ru
                 });
             }
             EscapeVerdict::Chase { foes, pursuers } => {
-                let zones = crate::rules::chase::zones_from_grid(ex.world, &vehicle, &pursuers);
+                let zones = crate::rules::chase::zones_from_grid(ex.world, &vehicle, &pursuers)?;
                 let left_out = crate::rules::chase::left_out_of_chase(ex.world, &zones);
                 ex.emit(GameEvent::ChaseBegan {
                     escapee: vehicle.clone(),

@@ -14,7 +14,7 @@ use super::super::VehicleState;
 use super::super::access::{Blocker, blocker, can_spend, illegal, piloted_by, riders, vehicle_rules};
 use super::LeftBattle;
 use crate::grid::{Heading, Square};
-use crate::rules::{Combat, Executor, GameEvent, Placement, RuleError, UnitId, UnitIndex};
+use crate::rules::{Combat, Executor, GameEvent, Placement, RuleError, UnitId, UnitIndex, unit_component};
 use crate::ruleset::ActionKind;
 use bevy::prelude::{Component, World};
 use serde::{Deserialize, Serialize};
@@ -30,18 +30,13 @@ pub struct OffMap {
     pub riders: Vec<(UnitId, i32, i32, u32)>,
 }
 
-fn component<'w, T: Component>(world: &'w World, unit: &UnitId) -> Option<&'w T> {
-    let e = *world.resource::<UnitIndex>().0.get(unit)?;
-    world.get::<T>(e)
-}
-
 /// The off-map vehicle `unit` is, or rides.
 pub fn off_map_vehicle(world: &World, unit: &UnitId) -> Option<UnitId> {
-    if component::<OffMap>(world, unit).is_some() {
+    if unit_component::<OffMap>(world, unit).is_some() {
         return Some(unit.clone());
     }
-    let v = component::<super::super::Aboard>(world, unit)?.vehicle.clone();
-    component::<OffMap>(world, &v).map(|_| v)
+    let v = unit_component::<super::super::Aboard>(world, unit)?.vehicle.clone();
+    unit_component::<OffMap>(world, &v).map(|_| v)
 }
 
 fn no_chase(world: &World) -> Result<(), RuleError> {
@@ -94,11 +89,11 @@ pub(crate) fn execute_leave(ex: &mut Executor, pilot: &UnitId) -> Result<(), Rul
 /// Applies `VehicleLeftMap`: the vehicle and its riders lose their squares.
 pub(crate) fn apply_leave(world: &mut World, vehicle: &UnitId, edge: Heading, exit: Square, riders: &[UnitId]) {
     let round = world.resource::<Combat>().round;
-    let side_squares = component::<Placement>(world, vehicle).map_or(1, |p| p.side_squares);
+    let side_squares = unit_component::<Placement>(world, vehicle).map_or(1, |p| p.side_squares);
     let seats: Vec<(UnitId, i32, i32, u32)> = riders
         .iter()
         .filter_map(|r| {
-            let p = component::<Placement>(world, r)?;
+            let p = unit_component::<Placement>(world, r)?;
             Some((r.clone(), p.at.x - exit.x, p.at.y - exit.y, p.side_squares))
         })
         .collect();
@@ -138,8 +133,9 @@ pub(crate) fn check_return(world: &World, pilot: &UnitId, at: Square) -> Result<
     vehicle_rules(world)?;
     no_chase(world)?;
     let vehicle = off_map_vehicle(world, pilot).ok_or_else(|| illegal(format!("{pilot} is not off the map")))?;
-    let off = component::<OffMap>(world, &vehicle).cloned().expect("off the map");
-    let controls = component::<VehicleState>(world, &vehicle).and_then(|s| s.controlled_by.as_ref()) == Some(pilot);
+    let off = unit_component::<OffMap>(world, &vehicle).cloned().expect("off the map");
+    let controls =
+        unit_component::<VehicleState>(world, &vehicle).and_then(|s| s.controlled_by.as_ref()) == Some(pilot);
     if !controls {
         return Err(illegal(format!("{pilot} does not control {vehicle}")));
     }
@@ -214,7 +210,7 @@ pub fn off_map_refusal(world: &World, command: &crate::rules::GameCommand) -> Op
     use crate::rules::GameCommand as C;
     let unit = command.actor()?;
     let vehicle = off_map_vehicle(world, unit)?;
-    if component::<LeftBattle>(world, &vehicle).is_some() {
+    if unit_component::<LeftBattle>(world, &vehicle).is_some() {
         return None;
     }
     let waiting = matches!(
