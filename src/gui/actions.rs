@@ -1192,11 +1192,8 @@ mod tests {
         );
     }
 
-    /// The whole path headless: digit 2 selects attack mode (once the bar allows it), an
-    /// attack intent is applied through `Battle::submit`, and the bar greys out what the spent
-    /// standard action no longer allows.
-    #[test]
-    fn keys_pick_the_mode_and_attack_intents_reach_the_battle() {
+    /// A headless app on `my_turn` with the session, the action bar and the panel, one frame in.
+    fn bar_app() -> App {
         use crate::gui::session::{Session, plugin as session_plugin};
         let mut app = App::new();
         app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin));
@@ -1206,6 +1203,15 @@ mod tests {
         crate::gui::order_sets(&mut app);
         app.add_plugins((session_plugin, plugin, crate::gui::panel::plugin));
         app.update();
+        app
+    }
+
+    /// The whole path headless: digit 2 selects attack mode (once the bar allows it), an
+    /// attack intent is applied through `Battle::submit`, and the bar greys out what the spent
+    /// standard action no longer allows.
+    #[test]
+    fn keys_pick_the_mode_and_attack_intents_reach_the_battle() {
+        let mut app = bar_app();
         assert_eq!(app.world().resource::<ActionBar>().allowed(Action::Attack), Ok(()));
         app.world_mut()
             .resource_mut::<ButtonInput<KeyCode>>()
@@ -1264,22 +1270,8 @@ mod tests {
     /// move mode, so the move preview shows again.
     #[test]
     fn back_in_move_mode_the_attack_modes_message_leaves_the_status_line() {
-        use crate::gui::session::{Session, plugin as session_plugin};
-        let mut app = App::new();
-        app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin));
-        app.insert_non_send(Session::new(my_turn()));
-        app.insert_state(Screen::Battle);
-        app.init_resource::<ButtonInput<KeyCode>>();
-        crate::gui::order_sets(&mut app);
-        app.add_plugins((session_plugin, plugin, crate::gui::panel::plugin));
-        app.update();
-        let tap = |app: &mut App, key: KeyCode| {
-            app.world_mut().resource_mut::<ButtonInput<KeyCode>>().press(key);
-            app.update();
-            let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
-            keys.release_all();
-            keys.clear();
-        };
+        let mut app = bar_app();
+        let tap = crate::gui::test_input::tap_key;
         tap(&mut app, KeyCode::Digit2);
         assert_eq!(*app.world().resource::<Mode>(), Mode::Attack);
         app.world_mut().write_message(Intent::Act(ActIntent::AttackAt {

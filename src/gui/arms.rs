@@ -392,14 +392,7 @@ mod tests {
         app
     }
 
-    fn tap(app: &mut App, key: KeyCode) {
-        app.world_mut().resource_mut::<ButtonInput<KeyCode>>().press(key);
-        app.update();
-        // No input plugin clears "just pressed" headless: clear it, as the next frame would.
-        let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
-        keys.release_all();
-        keys.clear();
-    }
+    use crate::gui::test_input::tap_key as tap;
 
     fn click(app: &mut App, at: Square) {
         app.world_mut().resource_mut::<Hover>().0 = Some(at);

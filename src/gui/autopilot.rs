@@ -112,19 +112,7 @@ mod tests {
         app
     }
 
-    fn tap(app: &mut App, key: KeyCode) {
-        {
-            let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
-            keys.release_all();
-            keys.clear();
-            keys.press(key);
-        }
-        app.update();
-        // No input plugin clears "just pressed" headless: clear it, as the next frame would.
-        let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
-        keys.release_all();
-        keys.clear();
-    }
+    use crate::gui::test_input::tap_key as tap;
 
     fn buggy(app: &App) -> VehicleState {
         let world = app.world().non_send::<Session>().battle.world();

@@ -34,6 +34,8 @@ pub mod results;
 pub mod saves;
 pub mod screens;
 pub mod session;
+#[cfg(test)]
+mod test_input;
 pub mod title;
 pub mod tokens;
 pub mod vehicles;

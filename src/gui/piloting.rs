@@ -865,19 +865,7 @@ mod tests {
         ));
         app.update();
         assert_eq!(app.world().resource::<ActionBar>().allowed(Action::Vehicle), Ok(()));
-        let tap = |app: &mut App, key: KeyCode| {
-            {
-                let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
-                keys.release_all();
-                keys.clear();
-                keys.press(key);
-            }
-            app.update();
-            // No input plugin clears "just pressed" headless: clear it, as the next frame would.
-            let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
-            keys.release_all();
-            keys.clear();
-        };
+        let tap = crate::gui::test_input::tap_key;
         tap(&mut app, KeyCode::KeyJ);
         app.update();
         let panel = app.world().resource::<Panel>().0.clone().expect("the vehicle picker");
