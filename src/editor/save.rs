@@ -1,33 +1,22 @@
-//! Atomic saving: the text goes to a temporary file beside the target, is flushed to disk,
-//! then renamed over it, so a failed save leaves the old file as it was.
+//! Saving a scenario: `history::write_atomic` (temporary file beside the target, flushed,
+//! renamed over it, so a failed save leaves the old file as it was), but only into a folder
+//! that exists: a mistyped folder is the author's to hear about, not one to create.
 
-use std::io::Write;
+use std::io::{Error, ErrorKind};
 use std::path::Path;
 
-/// Writes `text` to `path` atomically (`NAME.tmp-<pid>` in the same folder, fsync, rename).
+/// Writes `text` to `path` atomically; refuses a path that names no file or a missing folder.
 pub(crate) fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
-    let name = path
-        .file_name()
-        .ok_or_else(|| std::io::Error::new(std::io::ErrorKind::InvalidInput, "the path names no file"))?;
-    let mut tmp_name = name.to_os_string();
-    tmp_name.push(format!(".tmp-{}", std::process::id()));
-    let tmp = path.with_file_name(tmp_name);
-    let result = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(text.as_bytes())?;
-        f.sync_all()?;
-        drop(f);
-        std::fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-        return result;
+    if path.file_name().is_none() {
+        return Err(Error::new(ErrorKind::InvalidInput, "the path names no file"));
     }
-    // Make the rename itself durable where the platform allows opening a folder.
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
-        && let Ok(d) = std::fs::File::open(dir)
+        && !dir.is_dir()
     {
-        let _ = d.sync_all();
+        return Err(Error::new(
+            ErrorKind::NotFound,
+            format!("there is no folder {}", dir.display()),
+        ));
     }
-    Ok(())
+    crate::history::write_atomic(path, text.as_bytes())
 }
