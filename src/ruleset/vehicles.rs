@@ -41,7 +41,10 @@ pub struct VehicleRules {
     pub run_over_drive_multiple: u32,
     /// Crash of an uncontrolled vehicle: this multiple of collision damage to both.
     pub crash_multiplier: u32,
-    /// Uncontrolled: each of its two drive actions moves this fraction of the previous one.
+    /// Uncontrolled: it moves "as if taking" this many drive actions on its count (VEH-12);
+    /// the autopilot drives as many (VEH-14).
+    pub uncontrolled_drive_actions: u32,
+    /// Uncontrolled: each of its drive actions moves this fraction of the previous one.
     pub uncontrolled_speed: Fraction,
     /// Not in seeds: rounding of the uncontrolled speed (VEH-12).
     pub uncontrolled_rounding: Rounding,

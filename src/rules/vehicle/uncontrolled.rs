@@ -81,7 +81,7 @@ pub(crate) fn move_on(ex: &mut Executor, id: &UnitId, on_autocontrol: bool) -> R
     let state = vehicle(ex.world, id)?.state;
     let times = match (on_autocontrol, state.last_action) {
         (true, Some(PilotAction::Race)) => 1,
-        _ => 2,
+        _ => rules.uncontrolled_drive_actions,
     };
     let mut speed = state.last_action_speed_ft;
     let mut angle = 0.0;

@@ -26,9 +26,6 @@ use crate::rules::{Executor, GameEvent, RuleError, UnitId, UnitIndex};
 use crate::ruleset::Ruleset;
 use bevy::prelude::World;
 
-/// Drive actions the autopilot takes on each count.
-const DRIVES_PER_COUNT: usize = 2;
-
 /// At the start of `unit`'s turn: the autopilots of the vehicles it pilots drive.
 pub(crate) fn at_turn_start(ex: &mut Executor, unit: &UnitId) -> Result<(), RuleError> {
     if ex.ruleset().vehicles.is_none() {
@@ -71,7 +68,7 @@ fn drive_count(ex: &mut Executor, id: &UnitId, pilot: &UnitId) -> Result<(), Rul
         return stop_if_racing(ex, id);
     };
     let mut idle = None;
-    for _ in 0..DRIVES_PER_COUNT {
+    for _ in 0..vehicle_rules(ex.world)?.uncontrolled_drive_actions {
         let v = vehicle(ex.world, id)?;
         if v.placement.at == dest {
             idle = Some(format!("at its destination {dest}"));
