@@ -697,16 +697,7 @@ mod tests {
 
     #[test]
     fn choosing_the_default_opens_the_battle_screen() {
-        let mut app = App::new();
-        app.add_plugins((MinimalPlugins, StatesPlugin));
-        app.insert_state(Screen::Title);
-        app.insert_resource(DataDir(None));
-        app.insert_resource(ScenarioDir(PathBuf::from("no-such-folder")));
-        app.init_resource::<ButtonInput<KeyCode>>();
-        app.add_message::<AppExit>();
-        crate::gui::order_sets(&mut app);
-        app.add_plugins(plugin);
-        app.update();
+        let mut app = title_app(None);
         assert_eq!(
             app.world().resource::<TitleMenu>().entries.len(),
             3,
