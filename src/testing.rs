@@ -2,7 +2,7 @@
 //! units, for unit tests, integration tests and benchmarks. Panics with the validator's
 //! messages on bad input, which is what a test wants.
 
-use crate::history::Battle;
+pub use crate::history::Battle;
 use crate::rules::{GameCommand, GameEvent};
 use crate::scenario::{ScenarioSpec, Templates, load_str};
 

@@ -771,12 +771,7 @@ pub fn trigger_panel(world: &World, action: ActionKind) -> PanelSpec {
     }
 }
 
-fn open_picker(
-    session: NonSend<Session>,
-    choice: Res<WeaponChoice>,
-    mut picker: ResMut<Picker>,
-    mut panel: ResMut<Panel>,
-) {
+fn open_picker(session: Res<Session>, choice: Res<WeaponChoice>, mut picker: ResMut<Picker>, mut panel: ResMut<Panel>) {
     let Some(kind) = picker.0.take() else { return };
     let world = session.battle.world();
     let Some(unit) = world.resource::<Combat>().active.clone() else {
@@ -790,7 +785,7 @@ fn open_picker(
 /// asks for its trigger, the trigger sends the command.
 fn picker_chosen(
     mut chosen: MessageReader<Chosen>,
-    session: NonSend<Session>,
+    session: Res<Session>,
     mut panel: ResMut<Panel>,
     mut mode: ResMut<Mode>,
     mut intents: MessageWriter<Intent>,
@@ -821,7 +816,7 @@ fn picker_chosen(
 #[allow(clippy::too_many_arguments)]
 pub(super) fn keys_to_actions(
     keys: Res<ButtonInput<KeyCode>>,
-    session: NonSend<Session>,
+    session: Res<Session>,
     bar: Res<ActionBar>,
     panel: Res<Panel>,
     mut mode: ResMut<Mode>,
@@ -890,7 +885,7 @@ fn clear_status_back_in_move_mode(mode: Res<Mode>, mut last: Local<Mode>, mut st
 
 /// Recomputes the bar when the battle or the weapon changes; a new turn starts in move mode.
 fn derive_action_bar(
-    session: NonSend<Session>,
+    session: Res<Session>,
     revision: Res<Revision>,
     mut choice: ResMut<WeaponChoice>,
     mut mode: ResMut<Mode>,
@@ -1197,7 +1192,7 @@ mod tests {
         use crate::gui::session::{Session, plugin as session_plugin};
         let mut app = App::new();
         app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin));
-        app.insert_non_send(Session::new(my_turn()));
+        app.insert_resource(Session::new(my_turn()));
         app.insert_state(Screen::Battle);
         app.init_resource::<ButtonInput<KeyCode>>();
         crate::gui::order_sets(&mut app);
@@ -1256,7 +1251,7 @@ mod tests {
             pick: 0,
         }));
         app.update();
-        let commands = app.world().non_send::<Session>().battle.commands().to_vec();
+        let commands = app.world().resource::<Session>().battle.commands().to_vec();
         assert!(
             matches!(commands.last(), Some(GameCommand::Attack { .. })),
             "the attack was accepted: {commands:?}"

@@ -145,7 +145,7 @@ pub struct Floater(pub f32);
 
 /// On entering the battle screen (a new or loaded battle, the end of a hand-off) the log so far
 /// is history, not something to play.
-fn skip_played_log(session: NonSend<Session>, mut cursor: ResMut<LogCursor>) {
+fn skip_played_log(session: Res<Session>, mut cursor: ResMut<LogCursor>) {
     cursor.0 = session.battle.log().entries.len();
 }
 
@@ -154,7 +154,7 @@ fn skip_played_log(session: NonSend<Session>, mut cursor: ResMut<LogCursor>) {
 #[allow(clippy::type_complexity)]
 pub fn start_cues(
     mut commands: Commands,
-    session: NonSend<Session>,
+    session: Res<Session>,
     mut cursor: ResMut<LogCursor>,
     tokens: Query<(Entity, &Token)>,
     floaters: Query<Entity, Or<(With<Flash>, With<Floater>)>>,

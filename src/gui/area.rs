@@ -199,7 +199,7 @@ fn rotate_with_wheel(
 }
 
 fn derive_area_view(
-    session: NonSend<Session>,
+    session: Res<Session>,
     revision: Res<Revision>,
     corner: Res<HoverCorner>,
     mode: Res<Mode>,
@@ -231,7 +231,7 @@ pub const CUT_OFF_COLOUR: Color = Color::srgb(0.35, 0.35, 0.4);
 
 fn draw_area(
     mut commands: Commands,
-    session: NonSend<Session>,
+    session: Res<Session>,
     view: Res<AreaView>,
     images: Res<GuiImages>,
     old: Query<Entity, With<AreaMarker>>,

@@ -195,7 +195,7 @@ fn switch_target(
     panel: Res<super::panel::Panel>,
     mode: Res<Mode>,
     revision: Res<Revision>,
-    session: NonSend<Session>,
+    session: Res<Session>,
     mut pick: ResMut<TargetPick>,
     mut status: ResMut<StatusLine>,
 ) {
@@ -373,7 +373,7 @@ mod tests {
         use crate::gui::session::plugin as session_plugin;
         let mut app = App::new();
         app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin));
-        app.insert_non_send(Session::new(b));
+        app.insert_resource(Session::new(b));
         app.insert_state(Screen::Battle);
         app.init_resource::<ButtonInput<KeyCode>>();
         app.init_resource::<ButtonInput<MouseButton>>();
@@ -407,7 +407,7 @@ mod tests {
     }
 
     fn last_command(app: &App) -> Option<GameCommand> {
-        app.world().non_send::<Session>().battle.commands().last().cloned()
+        app.world().resource::<Session>().battle.commands().last().cloned()
     }
 
     /// VEH-20 end to end: in attack mode Tab reaches the buggy's roof laser, the panel shows
@@ -432,7 +432,7 @@ mod tests {
         assert_eq!(app.world().resource::<StatusLine>().0, "", "the hover's preview shows");
         {
             let world = app.world();
-            let battle = world.non_send::<Session>().battle.world();
+            let battle = world.resource::<Session>().battle.world();
             let hover = world.resource::<AttackView>().hover.clone().expect("the goblin");
             let rules = preview_mounted_attack(
                 battle,
@@ -484,7 +484,7 @@ mod tests {
         app.world_mut().resource_mut::<Hover>().0 = Some(Square::new(13, 3));
         app.update();
         let world = app.world();
-        let battle = world.non_send::<Session>().battle.world();
+        let battle = world.resource::<Session>().battle.world();
         let intent = ActIntent::AttackAt {
             at: Square::new(13, 3),
             weapon: Some("Roof laser".into()),
@@ -517,7 +517,7 @@ mod tests {
         app.update();
         let world = app.world();
         let why = preview_mounted_attack(
-            world.non_send::<Session>().battle.world(),
+            world.resource::<Session>().battle.world(),
             &id("buddy"),
             &id("buggy"),
             &id("goblin_1"),
@@ -558,7 +558,7 @@ mod tests {
         let hover = app.world().resource::<AttackView>().hover.clone().expect("the buggy");
         assert!(hover.preview.is_ok(), "{:?}", hover.preview);
         click(&mut app, at);
-        let commands = app.world().non_send::<Session>().battle.commands().to_vec();
+        let commands = app.world().resource::<Session>().battle.commands().to_vec();
         assert!(
             matches!(commands.last(), Some(GameCommand::Attack { target, .. }) if *target == id("buggy")),
             "{commands:?}"

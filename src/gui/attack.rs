@@ -222,7 +222,7 @@ pub struct AttackView {
 // A Bevy system's parameters (STYLE 13).
 #[allow(clippy::too_many_arguments)]
 fn derive_attack_view(
-    session: NonSend<Session>,
+    session: Res<Session>,
     revision: Res<Revision>,
     hover: Res<Hover>,
     mode: Res<Mode>,
@@ -309,7 +309,7 @@ fn spawn_attack_panel(mut commands: Commands) {
 }
 
 fn show_attack_panel(
-    session: NonSend<Session>,
+    session: Res<Session>,
     view: Res<AttackView>,
     mode: Res<Mode>,
     mut panel: Single<&mut Node, With<AttackPanel>>,

@@ -52,7 +52,7 @@ fn autopilot_keys(
     keys: Res<ButtonInput<KeyCode>>,
     hover: Res<Hover>,
     panel: Res<Panel>,
-    session: NonSend<Session>,
+    session: Res<Session>,
     mut intents: MessageWriter<Intent>,
     mut status: ResMut<StatusLine>,
 ) {
@@ -102,7 +102,7 @@ mod tests {
         pass_until_turn_of(&mut b, "buddy");
         let mut app = App::new();
         app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin));
-        app.insert_non_send(Session::new(b));
+        app.insert_resource(Session::new(b));
         app.insert_state(Screen::Battle);
         app.init_resource::<ButtonInput<KeyCode>>();
         app.init_resource::<Hover>();
@@ -115,7 +115,7 @@ mod tests {
     use crate::gui::test_input::tap_key as tap;
 
     fn buggy(app: &App) -> VehicleState {
-        let world = app.world().non_send::<Session>().battle.world();
+        let world = app.world().resource::<Session>().battle.world();
         vehicle_view(world, &UnitId("buggy".into())).expect("a vehicle").state
     }
 
@@ -131,7 +131,7 @@ mod tests {
         let s = buggy(&app);
         assert!(s.autopilot_engaged);
         assert_eq!(s.autopilot_destination, Some(Square::new(9, 5)));
-        let last = app.world().non_send::<Session>().battle.commands().last().cloned();
+        let last = app.world().resource::<Session>().battle.commands().last().cloned();
         assert_eq!(
             last,
             Some(GameCommand::Vehicle {

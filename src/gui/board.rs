@@ -225,7 +225,7 @@ fn spawn_layer(
     layer
 }
 
-fn spawn_board(mut commands: Commands, session: NonSend<Session>, images: Res<GuiImages>) {
+fn spawn_board(mut commands: Commands, session: Res<Session>, images: Res<GuiImages>) {
     let map = &session.battle.world().resource::<Terrain>().0;
     commands.insert_resource(BoardSize {
         width: map.width(),

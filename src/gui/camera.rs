@@ -164,7 +164,7 @@ pub fn zoom(scroll: &AccumulatedMouseScroll, projection: &mut Projection) {
 
 fn centre_on_active(
     keys: Res<ButtonInput<KeyCode>>,
-    session: NonSend<Session>,
+    session: Res<Session>,
     mut camera: Single<&mut Transform, With<MainCamera>>,
 ) {
     if !keys.just_pressed(KeyCode::KeyC) {

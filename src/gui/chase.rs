@@ -352,7 +352,7 @@ pub fn progress_is_automatic(world: &World) -> bool {
 
 /// Sends `ChaseProgress(stay: [])` (the command a script sends) when nothing is left to
 /// decide before it.
-fn auto_progress(mut session: NonSendMut<Session>, mut revision: ResMut<Revision>, mut status: ResMut<StatusLine>) {
+fn auto_progress(mut session: ResMut<Session>, mut revision: ResMut<Revision>, mut status: ResMut<StatusLine>) {
     if !progress_is_automatic(session.battle.world()) {
         return;
     }
@@ -370,7 +370,7 @@ fn acting_pilot(world: &World) -> Option<UnitId> {
 /// only changes the panel.
 fn apply_chase_intents(
     mut intents: MessageReader<ChaseIntent>,
-    mut session: NonSendMut<Session>,
+    mut session: ResMut<Session>,
     mut double: ResMut<DoubleManeuver>,
     mut stay: ResMut<StayChoice>,
     mut revision: ResMut<Revision>,
@@ -428,7 +428,7 @@ fn keys_to_chase(keys: Res<ButtonInput<KeyCode>>, view: Res<ChaseView>, mut inte
 
 /// Rebuilds the view when the battle or the double maneuver toggle changed.
 fn derive_chase_view(
-    session: NonSend<Session>,
+    session: Res<Session>,
     revision: Res<Revision>,
     double: Res<DoubleManeuver>,
     stay: Res<StayChoice>,
@@ -642,7 +642,7 @@ const BUTTON_GREY: Color = Color::srgb(0.13, 0.13, 0.14);
 fn draw_chase_panel(
     mut commands: Commands,
     view: Res<ChaseView>,
-    sides: NonSend<Session>,
+    sides: Res<Session>,
     panel: Single<(Entity, &mut Node), With<ChasePanel>>,
     strip: Single<Entity, With<Strip>>,
     menu: Single<Entity, With<MenuRow>>,
@@ -811,7 +811,7 @@ pub(crate) mod testkit {
     pub fn headless(b: crate::history::Battle) -> App {
         let mut app = App::new();
         app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin));
-        app.insert_non_send(Session::new(b));
+        app.insert_resource(Session::new(b));
         app.insert_state(Screen::Battle);
         app.init_resource::<ButtonInput<KeyCode>>();
         crate::gui::order_sets(&mut app);
@@ -918,7 +918,7 @@ mod tests {
     }
 
     fn last_command(app: &App) -> Option<GameCommand> {
-        app.world().non_send::<Session>().battle.commands().last().cloned()
+        app.world().resource::<Session>().battle.commands().last().cloned()
     }
 
     /// The whole path headless: the panel's buttons are spawned from the menu, M switches the

@@ -142,7 +142,7 @@ mod tests {
             vehicle: id("enercycle1"),
             skill: None,
         };
-        let commands = |app: &App| app.world().non_send::<Session>().battle.commands().to_vec();
+        let commands = |app: &App| app.world().resource::<Session>().battle.commands().to_vec();
         assert_eq!(commands(&app).last(), Some(&script));
         let back = app.world().resource::<ChaseView>().combat.clone();
         assert_eq!(back.len(), 1);
@@ -156,7 +156,7 @@ mod tests {
         );
         let sent = commands(&app).len();
         let again = app.world().resource::<ChaseView>().combat.clone();
-        let why = check(app.world().non_send::<Session>().battle.world(), &again[0].command)
+        let why = check(app.world().resource::<Session>().battle.world(), &again[0].command)
             .expect_err("no action left")
             .to_string();
         assert_eq!(again[0].allowed, Err(why.clone()));

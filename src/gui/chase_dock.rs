@@ -149,7 +149,7 @@ mod tests {
             commands.push(GameCommand::EndTurn { unit: id(unit) });
         }
         for command in commands {
-            let mut session = app.world_mut().non_send_mut::<crate::gui::session::Session>();
+            let mut session = app.world_mut().resource_mut::<crate::gui::session::Session>();
             crate::testing::ok(&mut session.battle, command);
             app.world_mut().resource_mut::<crate::gui::session::Revision>().0 += 1;
             app.update();

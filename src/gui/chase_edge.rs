@@ -94,7 +94,7 @@ pub fn edge_commands(world: &World) -> Vec<(String, GameCommand)> {
         .collect()
 }
 
-fn derive_edge_view(session: NonSend<Session>, revision: Res<Revision>, mut view: ResMut<EdgeView>) {
+fn derive_edge_view(session: Res<Session>, revision: Res<Revision>, mut view: ResMut<EdgeView>) {
     if view.key == Some(*revision) {
         return;
     }
@@ -158,7 +158,7 @@ fn draw_edge_row(mut commands: Commands, view: Res<EdgeView>, row: Single<Entity
 
 fn press_edge_buttons(
     buttons: Query<(&Interaction, &EdgeButton), Changed<Interaction>>,
-    mut session: NonSendMut<Session>,
+    mut session: ResMut<Session>,
     mut revision: ResMut<Revision>,
     mut status: ResMut<StatusLine>,
 ) {
@@ -215,7 +215,7 @@ mod tests {
     fn app(b: crate::history::Battle) -> App {
         let mut app = App::new();
         app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin));
-        app.insert_non_send(Session::new(b));
+        app.insert_resource(Session::new(b));
         app.insert_state(Screen::Battle);
         crate::gui::order_sets(&mut app);
         app.add_plugins((crate::gui::session::plugin, plugin));
@@ -236,7 +236,7 @@ mod tests {
     }
 
     fn last(app: &App) -> Option<GameCommand> {
-        app.world().non_send::<Session>().battle.commands().last().cloned()
+        app.world().resource::<Session>().battle.commands().last().cloned()
     }
 
     /// VEH-21 in the GUI: at the edge Buddy gets "Drive off the map"; off the map, nothing the
@@ -261,7 +261,7 @@ mod tests {
             .map(|u| UnitId((*u).into()))
             .collect();
         for unit in ends {
-            let mut session = app.world_mut().non_send_mut::<Session>();
+            let mut session = app.world_mut().resource_mut::<Session>();
             crate::testing::ok(&mut session.battle, GameCommand::EndTurn { unit });
             app.world_mut().resource_mut::<Revision>().0 += 1;
             app.update();

@@ -125,7 +125,7 @@ mod tests {
         let toggles = app.world().resource::<ChaseView>().stay.clone();
         assert_eq!(toggles.len(), 1, "only the vehicle that would escape: {toggles:?}");
         assert_eq!(
-            app.world().non_send::<Session>().battle.commands().len(),
+            app.world().resource::<Session>().battle.commands().len(),
             4,
             "chase progress waits for the choice"
         );
@@ -134,7 +134,7 @@ mod tests {
         press(&mut app, "Stay in the chase: Exploration buggy (off)");
         assert_eq!(app.world().resource::<StayChoice>().vehicles, vec![id("buggy")]);
         press(&mut app, "G Chase progress");
-        let session = app.world().non_send::<Session>();
+        let session = app.world().resource::<Session>();
         let script = GameCommand::ChaseProgress {
             stay: vec![id("buggy")],
         };

@@ -86,7 +86,7 @@ pub fn needs_hand_off(last: Option<&SideId>, now: Option<&SideId>, human: impl F
     }
 }
 
-fn spawn_hand_off_screen(mut commands: Commands, hand_off: Res<HandOff>, session: NonSend<Session>) {
+fn spawn_hand_off_screen(mut commands: Commands, hand_off: Res<HandOff>, session: Res<Session>) {
     let sides = &session.battle.world().resource::<Sides>().0;
     let side = hand_off.to.as_ref().and_then(|to| sides.iter().find(|s| &s.id == to));
     let (name, colour) = side.map_or(("the next player".to_string(), Color::WHITE), |s| {

@@ -247,12 +247,12 @@ pub fn log_lines_hiding(battle: &Battle, n: usize, withheld: impl Fn(&crate::rul
     lines[lines.len().saturating_sub(n)..].to_vec()
 }
 
-fn show_turn(session: NonSend<Session>, mut text: Single<&mut Text, With<TurnText>>) {
+fn show_turn(session: Res<Session>, mut text: Single<&mut Text, With<TurnText>>) {
     text.0 = turn_line(&session.battle);
 }
 
 fn show_log(
-    session: NonSend<Session>,
+    session: Res<Session>,
     sight: Option<Res<super::visibility::Sight>>,
     mut text: Single<&mut Text, With<LogText>>,
 ) {
@@ -266,7 +266,7 @@ fn show_log(
 }
 
 fn show_mode(
-    session: NonSend<Session>,
+    session: Res<Session>,
     mode: Res<Mode>,
     choice: Res<WeaponChoice>,
     toggles: Res<Toggles>,
@@ -340,7 +340,7 @@ fn show_status(
     bar: Res<ActionBar>,
     mode: Res<Mode>,
     hovered: Res<HoveredAction>,
-    area: (Res<AreaView>, Res<AreaAim>, NonSend<Session>),
+    area: (Res<AreaView>, Res<AreaAim>, Res<Session>),
     vehicle: Res<super::piloting::VehicleAimView>,
     mut text: Single<&mut Text, With<StatusText>>,
 ) {

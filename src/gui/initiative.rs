@@ -100,7 +100,7 @@ fn spawn_tracker(mut commands: Commands) {
 }
 
 fn show_tracker(
-    session: NonSend<Session>,
+    session: Res<Session>,
     sight: Option<Res<super::visibility::Sight>>,
     mut text: Single<&mut Text, With<TrackerText>>,
 ) {

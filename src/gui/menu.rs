@@ -110,7 +110,7 @@ fn open_menu_on_escape(
 
 fn menu_chosen(
     mut chosen: MessageReader<Chosen>,
-    session: NonSend<Session>,
+    session: Res<Session>,
     data: Res<DataDir>,
     play_test: Option<Res<PlayTest>>,
     mut panel: ResMut<Panel>,
@@ -188,7 +188,7 @@ mod tests {
     fn esc_opens_and_closes_the_menu_and_its_buttons_send_the_shortcuts_intents() {
         let mut app = App::new();
         app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin));
-        app.insert_non_send(Session::new(crate::gui::session::tests::tutorial()));
+        app.insert_resource(Session::new(crate::gui::session::tests::tutorial()));
         app.insert_state(Screen::Battle);
         app.insert_resource(DataDir(None));
         app.init_resource::<ButtonInput<KeyCode>>();
@@ -245,7 +245,7 @@ mod tests {
         });
         app.update();
         app.update();
-        let on_screen = app.world().non_send::<Session>().battle.commands().to_vec();
+        let on_screen = app.world().resource::<Session>().battle.commands().to_vec();
         assert_eq!(on_screen, saved.commands());
         assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Handoff);
         std::fs::remove_dir_all(&dir).unwrap();

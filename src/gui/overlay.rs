@@ -273,7 +273,7 @@ pub fn moves_on_the_grid(world: &World, unit: &UnitId) -> bool {
     crate::rules::chase::refuse_in_chase(world, &stay).is_none()
 }
 
-fn derive_reach(session: NonSend<Session>, revision: Res<Revision>, mut reach: ResMut<ReachOverlay>) {
+fn derive_reach(session: Res<Session>, revision: Res<Revision>, mut reach: ResMut<ReachOverlay>) {
     if reach.revision == Some(*revision) {
         return;
     }
@@ -286,7 +286,7 @@ fn derive_reach(session: NonSend<Session>, revision: Res<Revision>, mut reach: R
 }
 
 fn derive_threat(
-    session: NonSend<Session>,
+    session: Res<Session>,
     revision: Res<Revision>,
     toggles: Res<Toggles>,
     mut threat: ResMut<ThreatOverlay>,
@@ -305,7 +305,7 @@ fn derive_threat(
 
 /// The path to the hovered square in move mode (none while aiming an attack or an area).
 fn derive_path(
-    session: NonSend<Session>,
+    session: Res<Session>,
     revision: Res<Revision>,
     hover: Res<Hover>,
     mode: Res<Mode>,
@@ -375,7 +375,7 @@ pub struct PathMarker;
 /// destination, and a ring on each reactor the path provokes.
 fn draw_path_markers(
     mut commands: Commands,
-    session: NonSend<Session>,
+    session: Res<Session>,
     path: Res<PathOverlay>,
     images: Res<super::board::GuiImages>,
     old: Query<Entity, With<PathMarker>>,

@@ -524,7 +524,7 @@ fn aim_keys(
     keys: Res<ButtonInput<KeyCode>>,
     mode: Res<Mode>,
     panel: Res<Panel>,
-    session: NonSend<Session>,
+    session: Res<Session>,
     mut view: ResMut<VehicleAimView>,
     mut intents: MessageWriter<Intent>,
     mut status: ResMut<StatusLine>,
@@ -571,7 +571,7 @@ fn click_vehicle_aim(
     buttons: Res<ButtonInput<MouseButton>>,
     hover: Res<Hover>,
     mode: Res<Mode>,
-    session: NonSend<Session>,
+    session: Res<Session>,
     mut panel: ResMut<Panel>,
     mut pending: ResMut<PendingPath>,
     mut intents: MessageWriter<Intent>,
@@ -602,7 +602,7 @@ fn click_vehicle_aim(
 /// heading completes a pending drive or run over.
 fn vehicle_chosen(
     mut chosen: MessageReader<Chosen>,
-    session: NonSend<Session>,
+    session: Res<Session>,
     mut panel: ResMut<Panel>,
     mut mode: ResMut<Mode>,
     mut pending: ResMut<PendingPath>,
@@ -639,7 +639,7 @@ fn vehicle_chosen(
 }
 
 fn derive_vehicle_aim(
-    session: NonSend<Session>,
+    session: Res<Session>,
     revision: Res<Revision>,
     mode: Res<Mode>,
     hover: Res<Hover>,
@@ -851,7 +851,7 @@ mod tests {
         use crate::gui::session::{Session, plugin as session_plugin};
         let mut app = App::new();
         app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin));
-        app.insert_non_send(Session::new(buddys_turn()));
+        app.insert_resource(Session::new(buddys_turn()));
         app.insert_state(Screen::Battle);
         app.init_resource::<ButtonInput<KeyCode>>();
         app.init_resource::<ButtonInput<MouseButton>>();
@@ -875,7 +875,7 @@ mod tests {
         assert_eq!(*app.world().resource::<Mode>(), Mode::Vehicle(VehicleAim::Race));
         app.update();
         let world = app.world();
-        let rules = race_view(world.non_send::<Session>().battle.world(), &UnitId("buggy".into())).expect("a vehicle");
+        let rules = race_view(world.resource::<Session>().battle.world(), &UnitId("buggy".into())).expect("a vehicle");
         let view = world.resource::<VehicleAimView>();
         assert!(!view.race_ends.is_empty(), "{view:?}");
         assert_eq!(view.race_ends, rules.end_squares);
@@ -886,7 +886,7 @@ mod tests {
         let world = app.world();
         let view = world.resource::<VehicleAimView>();
         assert_eq!(view.angle, 1);
-        let at_one: Vec<Square> = race_ends(world.non_send::<Session>().battle.world(), &UnitId("buggy".into()))
+        let at_one: Vec<Square> = race_ends(world.resource::<Session>().battle.world(), &UnitId("buggy".into()))
             .expect("a vehicle")
             .into_iter()
             .filter(|e| e.angle == 1)
@@ -902,7 +902,7 @@ mod tests {
         app.update();
         let scripted: GameCommand =
             ron::from_str(r#"Vehicle(unit: "buddy", order: Race(angle: 0, distance_ft: Some(50)))"#).expect("script");
-        let commands = app.world().non_send::<Session>().battle.commands().to_vec();
+        let commands = app.world().resource::<Session>().battle.commands().to_vec();
         assert_eq!(commands.last(), Some(&scripted), "{commands:?}");
     }
 

@@ -1,5 +1,5 @@
-//! Reactions offered to the player (issue #6): before a command is sent, a dry run (the battle
-//! replayed with it, in a scratch copy) shows which attacks of opportunity it would draw; each
+//! Reactions offered to the player (issue #6): before a command is sent, a dry run (the command
+//! tried on a fork of the battle) shows which attacks of opportunity it would draw; each
 //! one from a reactor set to `Ask` is put to the reacting side ("Raiders: Gorn may strike Vex
 //! leaving (3, 4)", Y takes, N declines), one at a time, and the command is then sent with the
 //! declined reactors in a `Decline`. The rules decide who may react; this only asks. Also the
@@ -52,23 +52,11 @@ pub fn with_declines(command: GameCommand, declined: &[UnitId]) -> GameCommand {
     }
 }
 
-/// The events `command` would produce, from a scratch copy of the battle (scenario, seed and
-/// commands replayed, so the same dice), or `None` when it would be refused.
+/// The events `command` would produce, tried on a fork of the battle (the same dice), or
+/// `None` when it would be refused.
 pub fn dry_run(battle: &Battle, command: &GameCommand) -> Option<Vec<GameEvent>> {
     check(battle.world(), command).ok()?;
-    let save = battle.save();
-    let mut commands = save.commands.clone();
-    commands.push(command.clone());
-    let copy = Battle::replay(
-        battle.spec().clone(),
-        &save.scenario,
-        &save.scenario_file,
-        save.seed,
-        save.dice.clone(),
-        commands,
-    )
-    .ok()?;
-    copy.log().entries.last().map(|e| e.events.clone())
+    battle.fork().submit(command.clone()).ok()
 }
 
 /// Whether `command` can be sent now or a reactor set to `Ask` must first be asked: the first
@@ -166,7 +154,7 @@ pub fn offer(battle: &Battle, pending: Pending, prompt: &mut ReactionPrompt, pan
 /// Esc drops the command.
 fn reaction_chosen(
     mut chosen: MessageReader<Chosen>,
-    session: NonSend<Session>,
+    session: Res<Session>,
     mut prompt: ResMut<ReactionPrompt>,
     mut panel: ResMut<Panel>,
     mut intents: MessageWriter<Intent>,
@@ -350,7 +338,7 @@ mod tests {
     fn headless(b: Battle) -> App {
         let mut app = App::new();
         app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin));
-        app.insert_non_send(Session::new(b));
+        app.insert_resource(Session::new(b));
         app.insert_state(Screen::Battle);
         app.insert_resource(DataDir(None));
         app.init_resource::<ButtonInput<KeyCode>>();
@@ -361,7 +349,7 @@ mod tests {
     }
 
     fn commands(app: &App) -> Vec<GameCommand> {
-        app.world().non_send::<Session>().battle.commands().to_vec()
+        app.world().resource::<Session>().battle.commands().to_vec()
     }
 
     /// The prompt flow headless: the move waits for the Raiders' answer; "decline" sends it
@@ -371,7 +359,7 @@ mod tests {
         for take in [false, true] {
             let mut app = headless(my_turn(ReactionMode::Ask));
             let before = commands(&app).len();
-            let step = step_away(&app.world().non_send::<Session>().battle);
+            let step = step_away(&app.world().resource::<Session>().battle);
             app.world_mut().write_message(Intent::MoveTo(Square::new(1, 2)));
             app.update();
             assert_eq!(commands(&app).len(), before, "nothing sent yet");
@@ -395,7 +383,7 @@ mod tests {
             assert!(!app.world().resource::<Panel>().is_open());
             let events = &app
                 .world()
-                .non_send::<Session>()
+                .resource::<Session>()
                 .battle
                 .log()
                 .entries
@@ -425,7 +413,7 @@ mod tests {
         assert_eq!(commands(&app).len(), before);
         assert!(!app.world().resource::<Panel>().is_open());
 
-        let page = settings_page(app.world().non_send::<Session>().battle.world());
+        let page = settings_page(app.world().resource::<Session>().battle.world());
         let raiders = page
             .options
             .iter()
@@ -452,7 +440,7 @@ mod tests {
                 mode: ReactionMode::Never
             })
         );
-        let world = app.world().non_send::<Session>().battle.world();
+        let world = app.world().resource::<Session>().battle.world();
         assert_eq!(side_mode(world, &SideId("b".into())), Some(ReactionMode::Never));
     }
 }

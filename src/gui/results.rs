@@ -49,7 +49,7 @@ pub fn result_lines(outcome: &Outcome, sides: &[Side]) -> (String, Vec<String>) 
     (headline, lines)
 }
 
-fn spawn_results_screen(mut commands: Commands, session: NonSend<Session>, play_test: Option<Res<PlayTest>>) {
+fn spawn_results_screen(mut commands: Commands, session: Res<Session>, play_test: Option<Res<PlayTest>>) {
     let battle = &session.battle;
     let sides = &battle.world().resource::<Sides>().0;
     let outcome = battle.outcome();
@@ -128,7 +128,7 @@ mod tests {
     fn results_app(play_test: bool) -> App {
         let mut app = App::new();
         app.add_plugins((MinimalPlugins, StatesPlugin));
-        app.insert_non_send(Session::new(crate::gui::session::tests::tutorial()));
+        app.insert_resource(Session::new(crate::gui::session::tests::tutorial()));
         app.insert_resource(DataDir(None));
         app.init_resource::<ButtonInput<KeyCode>>();
         app.init_resource::<crate::gui::editor::EditorStatus>();

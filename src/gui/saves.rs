@@ -153,7 +153,7 @@ fn save_keys_to_intent(keys: Res<ButtonInput<KeyCode>>, mut intents: MessageWrit
 }
 
 /// Writes the autosave after the battle changed.
-fn autosave(session: NonSend<Session>, dir: Res<DataDir>, mut status: ResMut<StatusLine>) {
+fn autosave(session: Res<Session>, dir: Res<DataDir>, mut status: ResMut<StatusLine>) {
     let Some(dir) = &dir.0 else { return };
     if let Err(e) = write_save(&autosave_path(dir), &session.battle) {
         status.0 = format!("Autosave failed: {e}");

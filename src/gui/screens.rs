@@ -39,7 +39,7 @@ pub enum Screen {
 
 /// After the battle changed: the end screen when it is over, else the hand-off when the turn
 /// passed to another human side.
-fn route_battle(session: NonSend<Session>, mut hand_off: ResMut<HandOff>, mut screen: ResMut<NextState<Screen>>) {
+fn route_battle(session: Res<Session>, mut hand_off: ResMut<HandOff>, mut screen: ResMut<NextState<Screen>>) {
     if session.battle.outcome().over {
         screen.set(Screen::Results);
     } else if hand_off.turn_seen(&session.battle) {
@@ -134,7 +134,7 @@ mod tests {
     }
 
     fn active_side(app: &App) -> Option<SideId> {
-        HandOff::active_side(&app.world().non_send::<Session>().battle)
+        HandOff::active_side(&app.world().resource::<Session>().battle)
     }
 
     fn end_turn(app: &mut App) {
@@ -183,7 +183,7 @@ mod tests {
         let mut seen = Vec::new();
         for _ in 0..4 {
             let Some((pilot, side)) = ({
-                let battle = &app.world().non_send::<Session>().battle;
+                let battle = &app.world().resource::<Session>().battle;
                 let pilot = battle
                     .world()
                     .resource::<Chase>()
@@ -232,9 +232,9 @@ mod tests {
             end_turn(&mut app);
         }
         assert_eq!(screen(&app), Screen::Results);
-        let outcome = app.world().non_send::<Session>().battle.outcome();
+        let outcome = app.world().resource::<Session>().battle.outcome();
         assert_eq!(outcome.winner, Some(SideId("crew".into())));
-        let sides = &app.world().non_send::<Session>().battle.spec().sides.clone();
+        let sides = &app.world().resource::<Session>().battle.spec().sides.clone();
         let (headline, lines) = crate::gui::results::result_lines(&outcome, sides);
         assert_eq!(headline, "Relay Crew win");
         assert_eq!(lines[0], "[met] Relay Crew: survive 1 rounds");

@@ -42,7 +42,7 @@ pub fn install_session(world: &mut World, battle: Battle) {
     // A new battle's board is added afresh, so the camera fits its map (a hand-off, which
     // respawns the same board, keeps the player's view).
     world.remove_resource::<super::board::BoardSize>();
-    world.insert_non_send(Session::new(battle));
+    world.insert_resource(Session::new(battle));
     world.get_resource_or_insert_with(HandOff::default).last_side = side;
     world.get_resource_or_insert_with(StatusLine::default).0.clear();
 }
@@ -53,8 +53,8 @@ fn refresh_views(mut revision: ResMut<Revision>) {
     revision.0 += 1;
 }
 
-/// The battle on screen. Not `Send` (a `Battle` owns its rules app), so it is a non-send
-/// resource and the systems touching it run on the main thread.
+/// The battle on screen: an ordinary resource (a `Battle` is plain data).
+#[derive(Resource)]
 pub struct Session {
     pub battle: Battle,
 }
@@ -132,7 +132,7 @@ pub fn command_for(intent: &Intent, world: &World) -> Result<GameCommand, String
 #[allow(clippy::too_many_arguments)]
 pub fn apply_intents(
     mut intents: MessageReader<Intent>,
-    mut session: NonSendMut<Session>,
+    mut session: ResMut<Session>,
     mut revision: ResMut<Revision>,
     mut status: ResMut<StatusLine>,
     dir: Option<Res<DataDir>>,
@@ -210,7 +210,7 @@ pub(crate) mod tests {
     fn headless(battle: Battle) -> App {
         let mut app = App::new();
         app.add_plugins((MinimalPlugins, StatesPlugin));
-        app.insert_non_send(Session::new(battle));
+        app.insert_resource(Session::new(battle));
         app.insert_state(Screen::Battle);
         crate::gui::order_sets(&mut app);
         app.insert_resource(DataDir(None));
@@ -224,7 +224,7 @@ pub(crate) mod tests {
     }
 
     fn active(app: &App) -> crate::rules::UnitId {
-        let session = app.world().non_send::<Session>();
+        let session = app.world().resource::<Session>();
         session
             .battle
             .world()
@@ -235,7 +235,7 @@ pub(crate) mod tests {
     }
 
     fn at(app: &App, unit: &crate::rules::UnitId) -> Square {
-        let world = app.world().non_send::<Session>().battle.world();
+        let world = app.world().resource::<Session>().battle.world();
         let e = world.resource::<UnitIndex>().0[unit];
         world.get::<Placement>(e).expect("placed").at
     }
@@ -320,7 +320,7 @@ pub(crate) mod tests {
         assert_eq!(active(&app), unit);
         assert_eq!(revision(&app), start + 2);
         assert!(app.world().resource::<StatusLine>().0.starts_with("Undone"));
-        assert!(app.world().non_send::<Session>().battle.commands().is_empty());
+        assert!(app.world().resource::<Session>().battle.commands().is_empty());
     }
 
     #[test]

@@ -709,6 +709,6 @@ mod tests {
         app.update();
         app.update();
         assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Battle);
-        assert!(app.world().get_non_send::<Session>().is_some());
+        assert!(app.world().get_resource::<Session>().is_some());
     }
 }

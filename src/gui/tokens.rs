@@ -85,7 +85,7 @@ pub fn health_bar(health: &Health) -> Vec<BarSegment> {
 
 pub(super) fn sync_tokens(
     mut commands: Commands,
-    session: NonSend<Session>,
+    session: Res<Session>,
     images: Res<GuiImages>,
     old: Query<Entity, With<Token>>,
 ) {

@@ -83,7 +83,7 @@ pub fn wedge_offset(heading: Heading, side: u32) -> Vec2 {
 
 fn dress_vehicle_tokens(
     mut commands: Commands,
-    session: NonSend<Session>,
+    session: Res<Session>,
     mut tokens: Query<(Entity, &Token, &mut Transform, &Children)>,
     mut sprites: Query<(&Name, &mut Sprite)>,
 ) {
@@ -222,7 +222,7 @@ mod tests {
             ring: default(),
             door: default(),
         });
-        app.insert_non_send(Session::new(battle(BUGGY_RAID, &[])));
+        app.insert_resource(Session::new(battle(BUGGY_RAID, &[])));
         app.insert_state(Screen::Battle);
         crate::gui::order_sets(&mut app);
         app.add_plugins((crate::gui::session::plugin, crate::gui::tokens::plugin, plugin));

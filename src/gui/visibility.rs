@@ -162,7 +162,7 @@ pub fn units_named(world: &World, event: &crate::rules::GameEvent) -> BTreeSet<U
 pub const WITHHELD: &str = "(something happens out of sight)";
 
 fn derive_sight(
-    session: NonSend<Session>,
+    session: Res<Session>,
     revision: Res<Revision>,
     hand_off: Option<Res<HandOff>>,
     mut sight: ResMut<Sight>,

@@ -1,17 +1,18 @@
-//! `Battle`: one running battle as an app (rules plugin + spawned scenario) plus its history.
-//! Commands go in through the `CommandRequested` message like the GUI's; undo, load and
-//! replay rebuild from the scenario and replay the accepted commands.
+//! `Battle`: one running battle as plain data: the rules' world (spawned scenario) plus its
+//! history. It is `Send`, so a GUI holds it as an ordinary resource; `fork` copies it in
+//! O(state) to try a command; undo, load and replay rebuild from the scenario and replay the
+//! accepted commands.
 
+use super::log::{BattleLog, LoggedCommand};
 use super::objectives::{ObjectiveTracker, Outcome, outcome};
 use super::save::{SaveError, SaveFile};
 use super::snapshot::state_hash;
-use super::spawn::spawn_scenario;
-use crate::rules::{
-    self, BattleLog, CommandRejected, CommandRequested, Dice, Executor, GameCommand, GameEvent, LoggedCommand,
-    RuleError, start_combat,
-};
+use super::spawn::{ScenarioInfo, Sides, spawn_scenario};
+use crate::rules::fork::Forker;
+use crate::rules::{self, Dice, Executor, GameCommand, GameEvent, RuleError, start_combat};
 use crate::scenario::{ScenarioSpec, Templates, load_str};
 use bevy::prelude::*;
+use std::sync::{Arc, OnceLock};
 use thiserror::Error;
 
 /// Why a battle could not be built or changed.
@@ -25,16 +26,32 @@ pub enum BattleError {
     UndoAfterDice,
 }
 
-/// A battle: scenario + seed + scripted dice + accepted commands, and the world they made.
-pub struct Battle {
-    app: App,
+/// What a battle was started from; never changes, so a battle and its forks share it.
+#[derive(Debug)]
+struct Setup {
     spec: ScenarioSpec,
     scenario_text: String,
     scenario_file: String,
     seed: u64,
     dice: Vec<u32>,
-    commands: Vec<GameCommand>,
+}
+
+/// A battle: scenario + seed + scripted dice + accepted commands, and the world they made.
+pub struct Battle {
+    world: World,
+    setup: Arc<Setup>,
+    log: BattleLog,
     objectives: ObjectiveTracker,
+}
+
+/// The types a battle's fork copies: the rules' own and the scenario resources of `history`.
+fn forker() -> &'static Forker {
+    static FORKER: OnceLock<Forker> = OnceLock::new();
+    FORKER.get_or_init(|| {
+        let mut f = Forker::rules();
+        f.resource::<Sides>().resource::<ScenarioInfo>();
+        f
+    })
 }
 
 impl Battle {
@@ -47,100 +64,106 @@ impl Battle {
         seed: u64,
         dice: Vec<u32>,
     ) -> Result<Battle, BattleError> {
-        let mut app = App::new();
-        app.add_plugins(rules::plugin);
-        spawn_scenario(app.world_mut(), &spec, Dice::scripted(seed, dice.iter().copied()));
-        let world = app.world_mut();
-        let mut ex = Executor::new(world);
+        let mut world = World::new();
+        rules::init_world(&mut world);
+        spawn_scenario(&mut world, &spec, Dice::scripted(seed, dice.iter().copied()));
+        let mut ex = Executor::new(&mut world);
         let started = start_combat(&mut ex);
         let events = std::mem::take(&mut ex.events);
         started?;
-        world
-            .resource_mut::<BattleLog>()
-            .entries
-            .push(LoggedCommand { command: None, events });
+        let log = BattleLog {
+            entries: vec![Arc::new(LoggedCommand { command: None, events })],
+        };
         Ok(Battle {
-            app,
-            spec,
-            scenario_text: scenario_text.to_string(),
-            scenario_file: scenario_file.to_string(),
-            seed,
-            dice,
-            commands: Vec::new(),
+            world,
+            setup: Arc::new(Setup {
+                spec,
+                scenario_text: scenario_text.to_string(),
+                scenario_file: scenario_file.to_string(),
+                seed,
+                dice,
+            }),
+            log,
             objectives: ObjectiveTracker::default(),
         })
     }
 
-    /// Checks and executes `command` through the rules' message path (as the GUI does).
+    /// Checks and executes `command` (`rules::process`) and records it with its events.
     pub fn submit(&mut self, command: GameCommand) -> Result<Vec<GameEvent>, RuleError> {
-        let before = self.log().entries.len();
-        self.app.world_mut().write_message(CommandRequested(command.clone()));
-        self.app.update();
-        let world = self.app.world();
-        if let Some(rejected) = world
-            .resource::<Messages<CommandRejected>>()
-            .iter_current_update_messages()
-            .last()
-        {
-            let error = rejected.error.clone();
-            if matches!(error, RuleError::Dice(_)) {
-                // The command stopped part-way through: rebuild from the accepted commands.
-                self.rebuild().map_err(|(_, e)| match e {
-                    BattleError::Rule(r) => r,
-                    other => RuleError::NotSupported(other.to_string()),
-                })?;
-            }
-            return Err(error);
-        }
-        let log = world.resource::<BattleLog>();
-        match log.entries.get(before) {
-            Some(entry) => {
-                let events = entry.events.clone();
-                self.commands.push(command);
-                self.objectives.observe(&self.spec, self.app.world(), &events);
+        match rules::process(&mut self.world, &command) {
+            Ok(events) => {
+                self.objectives.observe(&self.setup.spec, &self.world, &events);
+                self.log.entries.push(Arc::new(LoggedCommand {
+                    command: Some(command),
+                    events: events.clone(),
+                }));
                 Ok(events)
             }
-            None => Err(RuleError::NotSupported("the command produced no result".into())),
+            Err(error) => {
+                if matches!(error, RuleError::Dice(_)) {
+                    // The command stopped part-way through: rebuild from the accepted commands.
+                    self.rebuild().map_err(|(_, e)| match e {
+                        BattleError::Rule(r) => r,
+                        other => RuleError::NotSupported(other.to_string()),
+                    })?;
+                }
+                Err(error)
+            }
+        }
+    }
+
+    /// An independent copy of the battle to try commands on: the same world (units, dice
+    /// stream, combat state), the same history. O(state): the world's units and resources are
+    /// cloned; the log's entries are shared, not copied.
+    pub fn fork(&self) -> Battle {
+        Battle {
+            world: forker().fork(&self.world),
+            setup: Arc::clone(&self.setup),
+            log: self.log.clone(),
+            objectives: self.objectives.clone(),
         }
     }
 
     /// Rebuilds the world from the scenario and replays the accepted commands.
     fn rebuild(&mut self) -> Result<(), (usize, BattleError)> {
-        *self = Battle::replay(
-            self.spec.clone(),
-            &self.scenario_text,
-            &self.scenario_file,
-            self.seed,
-            self.dice.clone(),
-            self.commands.clone(),
-        )?;
+        *self = self.replayed(self.commands())?;
         Ok(())
+    }
+
+    /// This battle's start with `commands` replayed.
+    fn replayed(&self, commands: Vec<GameCommand>) -> Result<Battle, (usize, BattleError)> {
+        let s = &self.setup;
+        Battle::replay(
+            s.spec.clone(),
+            &s.scenario_text,
+            &s.scenario_file,
+            s.seed,
+            s.dice.clone(),
+            commands,
+        )
     }
 
     /// Undoes the last command if it rolled no dice: rebuilds and replays the others.
     pub fn undo(&mut self) -> Result<(), BattleError> {
+        self.undo_refusal()?;
+        let mut commands = self.commands();
+        commands.pop();
+        *self = self.replayed(commands).map_err(|(_, e)| e)?;
+        Ok(())
+    }
+
+    /// Why `undo` would be refused now, if it would.
+    pub fn undo_refusal(&self) -> Result<(), BattleError> {
         let last = self
-            .log()
+            .log
             .entries
             .last()
             .filter(|e| e.command.is_some())
             .ok_or(BattleError::NothingToUndo)?;
-        if last.rolled_dice() {
-            return Err(BattleError::UndoAfterDice);
+        match last.rolled_dice() {
+            true => Err(BattleError::UndoAfterDice),
+            false => Ok(()),
         }
-        let mut commands = self.commands.clone();
-        commands.pop();
-        let rebuilt = Battle::replay(
-            self.spec.clone(),
-            &self.scenario_text,
-            &self.scenario_file,
-            self.seed,
-            self.dice.clone(),
-            commands,
-        )
-        .map_err(|(_, e)| e)?;
-        *self = rebuilt;
-        Ok(())
     }
 
     /// Starts the battle and replays `commands`; on failure says which command failed.
@@ -161,13 +184,14 @@ impl Battle {
 
     /// The save file of this battle.
     pub fn save(&self) -> SaveFile {
+        let s = &self.setup;
         SaveFile {
             version: 1,
-            scenario_file: self.scenario_file.clone(),
-            scenario: self.scenario_text.clone(),
-            seed: self.seed,
-            dice: self.dice.clone(),
-            commands: self.commands.clone(),
+            scenario_file: s.scenario_file.clone(),
+            scenario: s.scenario_text.clone(),
+            seed: s.seed,
+            dice: s.dice.clone(),
+            commands: self.commands(),
             state_hash: Some(self.state_hash()),
         }
     }
@@ -201,35 +225,80 @@ impl Battle {
     }
 
     pub fn world(&self) -> &World {
-        self.app.world()
+        &self.world
     }
 
     pub fn log(&self) -> &BattleLog {
-        self.app.world().resource::<BattleLog>()
+        &self.log
     }
 
-    pub fn commands(&self) -> &[GameCommand] {
-        &self.commands
+    /// The accepted commands, in order.
+    pub fn commands(&self) -> Vec<GameCommand> {
+        self.log.commands().cloned().collect()
     }
 
     pub fn spec(&self) -> &ScenarioSpec {
-        &self.spec
+        &self.setup.spec
     }
 
     pub fn seed(&self) -> u64 {
-        self.seed
+        self.setup.seed
     }
 
     pub fn scenario_file(&self) -> &str {
-        &self.scenario_file
+        &self.setup.scenario_file
     }
 
     /// Whether the battle is over: its objectives and who won (`objectives`).
     pub fn outcome(&self) -> Outcome {
-        outcome(&self.spec, self.app.world(), &self.objectives)
+        outcome(&self.setup.spec, &self.world, &self.objectives)
     }
 
     pub fn state_hash(&self) -> String {
-        state_hash(self.app.world())
+        state_hash(&self.world)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Combat, UnitIndex};
+
+    fn assert_send<T: Send + Sync>() {}
+
+    /// Issue #15: the GUI holds a battle as an ordinary resource.
+    #[test]
+    fn a_battle_is_send_and_sync() {
+        assert_send::<Battle>();
+    }
+
+    fn tutorial() -> Battle {
+        let text = crate::scenario::DEFAULT_SCENARIO;
+        let spec = load_str(text, "tutorial", &Templates::shipped()).expect("valid");
+        Battle::start(spec, text, "tutorial", 7, Vec::new()).expect("starts")
+    }
+
+    fn end_turn(b: &Battle) -> GameCommand {
+        let unit = b.world().resource::<Combat>().active.clone().expect("a turn");
+        GameCommand::EndTurn { unit }
+    }
+
+    #[test]
+    fn a_fork_is_independent_and_replays_the_same_dice() {
+        let mut b = tutorial();
+        b.submit(end_turn(&b)).expect("ends");
+        let mut fork = b.fork();
+        assert_eq!(fork.state_hash(), b.state_hash());
+        assert_eq!(fork.commands(), b.commands());
+        assert_eq!(
+            fork.world().resource::<UnitIndex>().0.keys().collect::<Vec<_>>(),
+            b.world().resource::<UnitIndex>().0.keys().collect::<Vec<_>>()
+        );
+        let on_fork = fork.submit(end_turn(&fork)).expect("ends on the fork");
+        assert_ne!(fork.state_hash(), b.state_hash(), "the original is untouched");
+        assert_eq!(b.commands().len(), 1);
+        let on_original = b.submit(end_turn(&b)).expect("ends on the original");
+        assert_eq!(on_fork, on_original, "the same dice stream");
+        assert_eq!(fork.state_hash(), b.state_hash());
     }
 }

@@ -5,14 +5,17 @@
 mod battle;
 mod chase_spawn;
 mod files;
+mod log;
 mod objectives;
 mod save;
 mod snapshot;
 mod spawn;
 
+pub use crate::rules::{Environment, Terrain};
 pub use battle::{Battle, BattleError};
 pub use files::write_atomic;
+pub use log::{BattleLog, LoggedCommand};
 pub use objectives::{ObjectiveStatus, ObjectiveTracker, Outcome, outcome};
 pub use save::{SaveError, SaveFile};
 pub use snapshot::{BattleSnapshot, UnitSnapshot, state_hash};
-pub use spawn::{Environment, ScenarioInfo, Sides, Terrain};
+pub use spawn::{ScenarioInfo, Sides};

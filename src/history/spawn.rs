@@ -1,21 +1,10 @@
 //! Puts a validated scenario into a world: the ruleset, map, dice and sides as resources,
 //! one entity per unit.
 
-use crate::grid::Map;
 use crate::rules::vehicle::{RiderRole, VehicleState};
-use crate::rules::{Awareness, Dice, Elevation, JoinsRound, SideId, UnitIndex};
+use crate::rules::{Awareness, Dice, Elevation, Environment, JoinsRound, SideId, Terrain, UnitIndex};
 use crate::scenario::{ScenarioSpec, Side};
 use bevy::prelude::{Name, Resource, World};
-
-/// The battle map as a resource (the geometry stays a plain `grid::Map`).
-#[derive(Resource, Debug, Clone)]
-pub struct Terrain(pub Map);
-
-/// The battlefield's environment (ENV-1).
-#[derive(Resource, Debug, Clone, Copy, Default)]
-pub struct Environment {
-    pub gravity: crate::ruleset::Gravity,
-}
 
 /// The sides of the battle, in scenario order.
 #[derive(Resource, Debug, Clone)]

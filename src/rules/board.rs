@@ -8,7 +8,7 @@ use super::health::LifeState;
 use super::threat::{aoo_refusal, threat_reach};
 use super::{Combat, ConditionName, Conditions, Elevation, Placement, Profile, SideId, UnitId, UnitIndex};
 use crate::grid::{MoveBoard, Space, Square, SquareState, threat_mask_fill};
-use crate::history::Terrain;
+use crate::rules::Terrain;
 use crate::ruleset::{EndInOccupied, Ruleset, Size};
 use bevy::prelude::{Resource, World};
 

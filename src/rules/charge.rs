@@ -13,7 +13,7 @@ use super::{
     Combat, ConditionName, Executor, GameEvent, Modifier, MoveMode, Profile, RuleError, UnitId, UnitIndex, Weapon,
 };
 use crate::grid::{Planner, SightModel, Space, Square, line_of_sight, straight_path, swept_squares, threatens_square};
-use crate::history::Terrain;
+use crate::rules::Terrain;
 use crate::ruleset::{AfterCharge, ChargePath, ChargeRules, ChargeTerrain, Ruleset};
 use bevy::prelude::World;
 

@@ -1,5 +1,5 @@
 //! `GameCommand`: every change to a battle is one of these (serializable, so scripts, saves,
-//! replays and hot-seat all use the same path). Commands arrive as the `CommandRequested` message.
+//! replays and hot-seat all use the same path). `rules::process` runs one.
 
 use super::flight::FlyStep;
 use super::maneuver::Maneuver;
@@ -8,7 +8,6 @@ use super::reactions::ReactionMode;
 use super::{Ability, ConditionName, UnitId};
 use crate::grid::{Direction8, Intersection, Square};
 use crate::ruleset::ActionKind;
-use bevy::prelude::Message;
 use serde::{Deserialize, Serialize};
 
 /// A request to change the battle. Written in scripts as e.g. `EndTurn(unit: "navasi")`.
@@ -361,7 +360,3 @@ impl GameCommand {
         }
     }
 }
-
-/// The message that carries a command into the rules.
-#[derive(Message, Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct CommandRequested(pub GameCommand);

@@ -14,7 +14,6 @@ use super::{Ability, ConditionName, DiceExpr, DieRoll, Health, Hold, SupportBonu
 use crate::grid::{Heading, Square};
 use crate::ruleset::ActionKind;
 use crate::ruleset::ManeuverKind;
-use bevy::prelude::Message;
 use serde::{Deserialize, Serialize};
 
 /// A number added to a roll, with where it came from.
@@ -79,7 +78,7 @@ pub struct OrderEntry {
 }
 
 /// Something that happened in the battle.
-#[derive(Message, Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "event", rename_all = "snake_case")]
 pub enum GameEvent {
     /// Combat begins (SEQ-1): who is aware, and whether there is a surprise round.

@@ -12,7 +12,7 @@ use super::resolve::take_action;
 use super::threat::{hostile, space_of, threat_now};
 use super::{Combat, ConditionName, Elevation, Executor, GameEvent, Profile, RuleError, UnitId, UnitIndex};
 use crate::grid::{MoveBoard, Space, Square, SquareState, threatens_square};
-use crate::history::{Environment, Terrain};
+use crate::rules::{Environment, Terrain};
 use crate::ruleset::{ActionKind, Ruleset};
 use bevy::prelude::World;
 use serde::{Deserialize, Serialize};

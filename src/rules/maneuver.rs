@@ -17,7 +17,7 @@ use super::threat::{aoo_refusal, provoked_by, space_of};
 use super::{Combat, ConditionName, DieRoll, Executor, GameEvent, Hold, Modifier, Profile, RuleError, UnitId};
 use super::{DiceExpr, Weapon, WeaponKind, unit_component};
 use crate::grid::{Space, Square};
-use crate::history::Environment;
+use crate::rules::Environment;
 use crate::ruleset::{Gravity, ManeuverKind, ManeuverRules, Ruleset};
 use bevy::prelude::World;
 use serde::{Deserialize, Serialize};

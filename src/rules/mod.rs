@@ -1,15 +1,16 @@
 //! The rules core: ECS components, resources and messages of a battle, and the systems that
 //! turn `GameCommand`s into `GameEvent`s. No window, asset or render types here.
 //!
-//! Flow (zemeroth style): `CommandRequested` → `check` (pure, `RuleError` a player can read)
-//! → `execute` emits events → `apply` is the only writer of battle state. Every accepted
-//! command and its events go into the `BattleLog`.
+//! Flow (zemeroth style): a `GameCommand` → `check` (pure, `RuleError` a player can read)
+//! → `execute` emits events → `apply` is the only writer of battle state. `process` runs one
+//! command; the history of accepted commands is kept by `history::Battle`.
 
 pub mod ability;
 mod apply;
 pub mod area;
 pub mod attack;
 pub mod attack_action;
+pub mod battlefield;
 pub mod bleeding;
 pub mod board;
 mod budget;
@@ -26,15 +27,16 @@ pub mod feats;
 pub mod fight_defensively;
 pub mod flight;
 pub mod forced;
+pub mod fork;
 pub mod full_attack;
 pub mod health;
 pub mod hold;
 pub mod items;
-mod log;
 pub mod maneuver;
 pub mod movement;
 pub mod multiply;
 mod narrate;
+pub mod options;
 mod protection;
 pub mod reach_plan;
 pub mod reactions;
@@ -52,21 +54,22 @@ mod unit;
 pub mod vehicle;
 
 pub use apply::apply;
+pub use battlefield::{Environment, Terrain};
 pub use budget::TurnBudget;
 pub use combat::{
     Combat, DelayWindow, DelayingUnit, Hold, InitiativeEntry, Interruption, ReadiedAction, SupportBonus, TrackedEffect,
     UnitIndex, unit_component,
 };
-pub use command::{CommandRequested, GameCommand};
+pub use command::GameCommand;
 pub use dice::{Dice, DiceExpr, DiceExprError, DieRoll, ScriptedDieError};
 pub use error::RuleError;
 pub use event::{GameEvent, Modifier, OrderEntry};
 pub use executor::Executor;
 pub use health::LifeState;
-pub use log::{BattleLog, CommandRejected, LoggedCommand};
 pub use maneuver::Maneuver;
 pub use movement::MoveMode;
 pub use narrate::narrate;
+pub use options::{UnitOptions, options};
 pub use reactions::ReactionMode;
 pub use resolve::{check, execute};
 pub use sequence::start_combat;
@@ -81,59 +84,29 @@ use bevy::prelude::*;
 /// System sets of the rules, chained once here (STYLE 6).
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
 pub enum RulesSet {
-    /// Commands are checked and executed.
+    /// Commands are checked and executed (by `process`, one at a time).
     Resolve,
-    /// Views derived from rule state are refreshed (GUI overlays read them).
+    /// Views derived from rule state are refreshed (the GUI and the computer read them).
     Derive,
 }
 
-/// Adds the rules' messages, resources and systems. The battle itself is spawned by
-/// `battle::Battle` from a validated scenario.
-pub fn plugin(app: &mut App) {
-    // Queries over units (`board::board_for`) need every component type registered, even
-    // those no unit has yet.
-    let world = app.world_mut();
+/// Puts the rules' resources into a battle's world and registers the component types that
+/// queries over units name (`board::board_for` needs them even before any unit has one). The
+/// battle itself is spawned by `history::Battle` from a validated scenario.
+pub fn init_world(world: &mut World) {
     world.register_component::<LifeState>();
     world.register_component::<Elevation>();
     world.register_component::<Conditions>();
     world.register_component::<Recovery>();
-    app.add_message::<CommandRequested>()
-        .add_message::<GameEvent>()
-        .add_message::<CommandRejected>()
-        .init_resource::<Combat>()
-        .init_resource::<UnitIndex>()
-        .init_resource::<BattleLog>()
-        .init_resource::<items::Ground>()
-        .configure_sets(Update, (RulesSet::Resolve, RulesSet::Derive).chain())
-        .add_systems(Update, resolve_commands.in_set(RulesSet::Resolve));
+    world.init_resource::<Combat>();
+    world.init_resource::<UnitIndex>();
+    world.init_resource::<items::Ground>();
 }
 
-/// Checks and executes every requested command in arrival order; writes the events (or the
-/// rejection) as messages and records accepted commands in the battle log.
-pub fn resolve_commands(world: &mut World) {
-    let requested: Vec<GameCommand> = world
-        .resource_mut::<Messages<CommandRequested>>()
-        .drain()
-        .map(|m| m.0)
-        .collect();
-    for command in requested {
-        match process(world, &command) {
-            Ok(events) => {
-                for event in events {
-                    world.write_message(event);
-                }
-            }
-            Err(error) => {
-                world.write_message(CommandRejected { command, error });
-            }
-        }
-    }
-}
-
-/// Checks `command`, and if allowed executes it and logs it. A refused command changes
-/// nothing. The one error `execute` itself can meet is a scripted die that does not fit its
-/// die, after some events may have been applied: callers that keep history (`Battle`) then
-/// rebuild the battle from its accepted commands.
+/// Checks `command`, and if allowed executes it: the events it produced, each already
+/// applied. A refused command changes nothing. The one error `execute` itself can meet is a
+/// scripted die that does not fit its die, after some events may have been applied: callers
+/// that keep history (`Battle`) then rebuild the battle from its accepted commands.
 pub fn process(world: &mut World, command: &GameCommand) -> Result<Vec<GameEvent>, RuleError> {
     check(world, command)?;
     let mut ex = Executor::new(world);
@@ -145,9 +118,5 @@ pub fn process(world: &mut World, command: &GameCommand) -> Result<Vec<GameEvent
     }
     let events = std::mem::take(&mut ex.events);
     result?;
-    world.resource_mut::<BattleLog>().entries.push(LoggedCommand {
-        command: Some(command.clone()),
-        events: events.clone(),
-    });
     Ok(events)
 }

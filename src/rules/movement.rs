@@ -10,7 +10,7 @@ use super::resolve::{EffectTerms, start_effect, take_action};
 use super::threat::{space_of, weapon_threatens};
 use super::{Combat, ConditionName, Executor, GameEvent, Profile, RuleError, UnitId};
 use crate::grid::{Planner, Space, Square, straight_path};
-use crate::history::Terrain;
+use crate::rules::Terrain;
 use crate::ruleset::{ActionKind, Ruleset, RunnerDefense, WithdrawProtection};
 use bevy::prelude::World;
 use serde::{Deserialize, Serialize};

@@ -6,7 +6,7 @@ use super::conditions::effective_conditions;
 use super::threat::space_of;
 use super::{ConditionName, UnitId, UnitIndex};
 use crate::grid::{AttackKind, Concealment, CoverDegree, CoverParams, Space, cover};
-use crate::history::Terrain;
+use crate::rules::Terrain;
 use crate::ruleset::{AooProtection, Ruleset};
 use bevy::prelude::World;
 

@@ -124,7 +124,7 @@ mod tests {
         at: (i32, i32),
         foe: (i32, i32),
         ally: (i32, i32),
-    ) -> crate::history::Battle {
+    ) -> crate::testing::Battle {
         let rows: Vec<String> = rows.iter().map(|r| format!("\"{r}\"")).collect();
         let stats = match ruleset {
             "saga" => "defenses: (reflex: 14, fortitude: 12, will: 11), health: (hp: 100)",
@@ -165,7 +165,7 @@ mod tests {
     fn assert_matches_plan_move(world: &World) -> usize {
         let me = UnitId("me".into());
         let plan = plan_reach(world, &me, &MODES).expect("known unit");
-        let map = &world.resource::<crate::history::Terrain>().0;
+        let map = &world.resource::<crate::rules::Terrain>().0;
         let mut legal = 0;
         for (mode, band) in &plan.bands {
             let listed: BTreeMap<Square, u32> = band.clone().unwrap_or_default().into_iter().collect();

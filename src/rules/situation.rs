@@ -14,7 +14,7 @@ use crate::grid::{
     AttackKind, Concealment, CoverDegree, CoverParams, Light, SightModel, Space, concealment_lines_with, cover,
     flanking_line, line_of_effect_with,
 };
-use crate::history::Terrain;
+use crate::rules::Terrain;
 use crate::ruleset::{ConcealmentModel, ConditionModifiers, DamageScope, ModifierSide, RangeModel, Ruleset};
 use bevy::prelude::World;
 use serde::Serialize;

@@ -129,7 +129,7 @@ fn check_aim(world: &World, unit: &UnitId, spell: &Spell, aim: Aim) -> Result<Op
             spell.name
         )));
     }
-    let map = &world.resource::<crate::history::Terrain>().0;
+    let map = &world.resource::<crate::rules::Terrain>().0;
     let allowed = open_ground_squares(rules.grid.diagonal, radius);
     let square_ft = rules.grid.square_ft.max(1);
     let min_ft = spellcasting(rules)?.shaped_min_dimension_ft;

@@ -15,7 +15,7 @@ use super::{
     Combat, DieRoll, Executor, GameEvent, Modifier, Profile, RuleError, SupportBonus, UnitId, Weapon, WeaponKind,
 };
 use crate::grid::{SightModel, line_of_effect_with};
-use crate::history::Terrain;
+use crate::rules::Terrain;
 use crate::ruleset::{AooTrigger, Ruleset, SupportFire};
 use bevy::prelude::World;
 use serde::{Deserialize, Serialize};

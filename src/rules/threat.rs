@@ -66,7 +66,7 @@ pub fn threatened_by(world: &World, unit: &UnitId) -> Vec<crate::grid::Square> {
         return Vec::new();
     };
     let rules = world.resource::<Ruleset>();
-    let map = &world.resource::<crate::history::Terrain>().0;
+    let map = &world.resource::<crate::rules::Terrain>().0;
     threatened_squares(
         space,
         reach,

@@ -2,6 +2,7 @@
 //! unit, already validated for the family's defense and health models (§6, §15, §17).
 
 use crate::grid::Square;
+pub use crate::ruleset::ConditionName;
 use crate::ruleset::Size;
 use bevy::prelude::Component;
 use serde::{Deserialize, Serialize};
@@ -432,42 +433,4 @@ pub enum DamageType {
     Force,
     Ion,
     Stun,
-}
-
-/// The conditions of RULES.md §20 that change a number or an action on the grid.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub enum ConditionName {
-    Asleep,
-    Bleeding,
-    Blinded,
-    Burning,
-    Confused,
-    Cowering,
-    Dazed,
-    Dazzled,
-    Deafened,
-    Encumbered,
-    Entangled,
-    Exhausted,
-    Fascinated,
-    Fatigued,
-    FlatFooted,
-    Frightened,
-    Grabbed,
-    Grappled,
-    Helpless,
-    Nauseated,
-    OffKilter,
-    OffTarget,
-    Overburdened,
-    Panicked,
-    Paralyzed,
-    Pinned,
-    Prone,
-    Shaken,
-    Sickened,
-    Stable,
-    Staggered,
-    Stunned,
-    Unconscious,
 }

@@ -3,7 +3,7 @@
 
 use super::actions::ActionKind;
 use super::common::Until;
-use crate::rules::stacking::BonusType;
+use super::stacking::BonusType;
 use serde::{Deserialize, Serialize};
 
 /// How difficult terrain on the charge path is treated.

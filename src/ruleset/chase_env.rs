@@ -2,8 +2,8 @@
 //! hazard attacks of Table 8-4 and the sample chase environments, so the rules code holds no
 //! family numbers (CHS-19).
 
+use super::DiceExpr;
 use super::common::Fraction;
-use crate::rules::DiceExpr;
 use serde::{Deserialize, Serialize};
 
 /// A pilot action of Table 8-3 (001:4769-4814). Double maneuver is not one of these: it is

@@ -2,7 +2,6 @@
 //! condition a family does not list here has no sourced numbers in that family: attacks
 //! involving it are refused as "not supported yet" instead of guessed.
 
-use crate::rules::ConditionName;
 use serde::{Deserialize, Serialize};
 
 /// Which damage a condition's damage modifier applies to.
@@ -55,4 +54,42 @@ pub struct ConditionModifiers {
     /// swift actions still allowed.
     #[serde(default)]
     pub one_main_action: bool,
+}
+
+/// The conditions of RULES.md §20 that change a number or an action on the grid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum ConditionName {
+    Asleep,
+    Bleeding,
+    Blinded,
+    Burning,
+    Confused,
+    Cowering,
+    Dazed,
+    Dazzled,
+    Deafened,
+    Encumbered,
+    Entangled,
+    Exhausted,
+    Fascinated,
+    Fatigued,
+    FlatFooted,
+    Frightened,
+    Grabbed,
+    Grappled,
+    Helpless,
+    Nauseated,
+    OffKilter,
+    OffTarget,
+    Overburdened,
+    Panicked,
+    Paralyzed,
+    Pinned,
+    Prone,
+    Shaken,
+    Sickened,
+    Stable,
+    Staggered,
+    Stunned,
+    Unconscious,
 }

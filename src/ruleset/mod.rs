@@ -19,6 +19,7 @@ mod cover;
 mod damage;
 mod defaults;
 mod defense;
+mod dice_expr;
 mod family;
 mod flanking;
 mod geometry;
@@ -32,7 +33,9 @@ mod position;
 mod range;
 mod sequence;
 mod size;
+mod skills;
 mod spells;
+pub mod stacking;
 mod terrain;
 mod threat;
 mod variants;
@@ -56,13 +59,14 @@ pub use chase_env::{
 };
 pub use common::{Fraction, Rounding, Until};
 pub use concealment::{ConcealmentModel, ConcealmentRules, PerceptionPenalty};
-pub use conditions::{ConditionModifiers, DamageScope};
+pub use conditions::{ConditionModifiers, ConditionName, DamageScope};
 pub use cover::{CoverBonus, CoverLines, CoverRules, LineObstruction, LowObstacleRule, MultiSquareTarget, SoftCover};
 pub use damage::{
     DamageBonuses, DamageLayer, DamageReduction, DamageRules, MinimumDamage, MultiplierCombining, ShieldRating,
     SpecialDamage,
 };
 pub use defense::{FlatFooted, FlatFootedEffect, SpecialTargets, TouchAttacks};
+pub use dice_expr::{DiceExpr, DiceExprError};
 pub use family::Family;
 pub use flanking::{FlankTest, FlankingRules};
 pub use geometry::{DiagonalPolicy, GridRules, SpaceDistance, StraightLine};
@@ -86,6 +90,7 @@ pub use position::{HelplessModifiers, ModifierSide, PositionRules, ProneModifier
 pub use range::{IncrementCounting, RangeModel, RangeRules, Scatter};
 pub use sequence::{DelayNewCount, FlatFootedStart, InitiativeRollers, SequenceRules, TieBreak};
 pub use size::{Size, SizeRow, SizeTable};
+pub use skills::Skill;
 pub use spells::SpellcastingRules;
 pub use terrain::{CounterScope, HamperFootprint, TerrainRules};
 pub use threat::{ReachMetric, ReachWeapon, ThreatRules, ThreatWeapon, UnarmedThreat};
@@ -156,7 +161,7 @@ pub struct Ruleset {
     /// §20 what conditions do to attacks, defenses and damage.
     pub conditions: Vec<ConditionModifiers>,
     /// §21 which bonuses and penalties on one roll or defense stack.
-    pub stacking: crate::rules::stacking::StackingRules,
+    pub stacking: stacking::StackingRules,
     /// §27 named variant switches.
     pub variants: Variants,
     /// Dotted paths (e.g. `grid.diagonal`) of values that are "(not in seeds)" engine

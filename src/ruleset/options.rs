@@ -1,10 +1,10 @@
 //! Attack options of a family as data (RULES.md §4.3.1): full attack, fighting defensively,
 //! total defense, covering and harrying fire, aid another and suppress. `None` where the family's seed has no such option.
 
+use super::Skill;
 use super::actions::ActionKind;
 use super::common::Until;
-use crate::rules::feats::Skill;
-use crate::rules::stacking::BonusType;
+use super::stacking::BonusType;
 use serde::{Deserialize, Serialize};
 
 /// Full attack (§4.3.1): the action, how many attacks at what penalty, and how long the

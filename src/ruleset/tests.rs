@@ -656,9 +656,9 @@ fn full_attack_and_fight_defensively_per_family() {
     let fd = saga.fight_defensively.expect("saga fights defensively");
     assert_eq!(fd.action, Some(ActionKind::Standard));
     assert_eq!((fd.attack, fd.defense, fd.no_attacks_defense), (-5, 2, Some(5)));
-    assert_eq!(fd.defense_type, crate::rules::stacking::BonusType::Dodge);
+    assert_eq!(fd.defense_type, super::stacking::BonusType::Dodge);
     let trained = fd.trained.expect("trained in Acrobatics");
-    assert_eq!(trained.skill, crate::rules::feats::Skill::Acrobatics);
+    assert_eq!(trained.skill, super::Skill::Acrobatics);
     assert_eq!((trained.defense, trained.no_attacks_defense), (5, Some(10)));
     for family in [Family::D20Srd, Family::D20Modern] {
         let o = load(family).attack_options;

@@ -408,7 +408,7 @@ fn play_test_starts_the_battle_and_back_to_editor_keeps_the_document() {
     let before = session(&app).doc().to_ron();
     act(&mut app, UiAction::PlayTest);
     assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Battle);
-    let battle_name = app.world().non_send::<crate::gui::Session>().battle.spec().name.clone();
+    let battle_name = app.world().resource::<crate::gui::Session>().battle.spec().name.clone();
     assert!(
         battle_name.ends_with('!'),
         "the edited document is played: {battle_name}"

@@ -28,7 +28,7 @@ use crate::grid::{
     AreaShape, AttackKind, CoverDegree, CoverParams, Direction8, Intersection, SightModel, Space, Square, TemplateSpec,
     cover, cover_bonuses, cover_from_point, line_of_effect_with, origin_blocked, template,
 };
-use crate::history::Terrain;
+use crate::rules::Terrain;
 use crate::ruleset::{ActionKind, AooTrigger, AreaResolution, AreaRules, DamageShare, NaturalOneInArea, Ruleset};
 use bevy::prelude::World;
 use serde::{Deserialize, Serialize};

@@ -4,7 +4,7 @@
 
 use super::{Aboard, CheckRoll, RiderRole, SkillBonuses, VehicleState, VehicleStats};
 use crate::grid::Square;
-use crate::history::Terrain;
+use crate::rules::Terrain;
 use crate::rules::{Combat, DieRoll, Executor, LifeState, Modifier, Placement, Profile, RuleError, UnitId, UnitIndex};
 use crate::ruleset::{Ruleset, VehicleRules};
 use bevy::prelude::World;

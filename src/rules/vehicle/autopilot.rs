@@ -14,7 +14,7 @@ use super::VehicleOrder;
 use super::access::{Vehicle, aboard, can_spend, illegal, piloted_by, roll_check, vehicle};
 use super::events::CheckRoll;
 use crate::grid::Square;
-use crate::history::Terrain;
+use crate::rules::Terrain;
 use crate::rules::{Executor, GameEvent, Modifier, RuleError, UnitId};
 use crate::ruleset::ActionKind;
 use bevy::prelude::World;

@@ -7,7 +7,7 @@
 
 use super::access::{Vehicle, piloting_modifiers, roll_check};
 use crate::grid::Square;
-use crate::history::Terrain;
+use crate::rules::Terrain;
 use crate::rules::{Executor, GameEvent, RuleError, UnitId};
 use bevy::prelude::World;
 

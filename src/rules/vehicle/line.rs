@@ -58,7 +58,7 @@ pub(crate) fn straight_line(
 
 /// Whether the vehicle's space or its line crosses rough (difficult) terrain (VEH-5).
 pub(crate) fn rough(world: &World, v: &Vehicle, line: &[Square]) -> bool {
-    let map = &world.resource::<crate::history::Terrain>().0;
+    let map = &world.resource::<crate::rules::Terrain>().0;
     let side = v.placement.side_squares;
     std::iter::once(v.placement.at)
         .chain(line.iter().copied())

@@ -1,9 +1,9 @@
-//! The battle log: every accepted command with the events it produced, and the message for
-//! commands the rules refused.
+//! The battle log: every accepted command with the events it produced. Entries are shared
+//! between a battle and its forks (reference-counted), so a fork copies no history.
 
-use super::{GameCommand, GameEvent};
-use bevy::prelude::{Message, Resource};
+use crate::rules::{GameCommand, GameEvent};
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 /// One accepted command (or, with `command: None`, the start of combat) and its events.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -20,14 +20,14 @@ impl LoggedCommand {
 }
 
 /// Everything that happened in the battle, in order.
-#[derive(Resource, Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BattleLog {
-    pub entries: Vec<LoggedCommand>,
+    pub entries: Vec<Arc<LoggedCommand>>,
 }
 
-/// A command the rules refused, with the reason.
-#[derive(Message, Debug, Clone, PartialEq, Eq)]
-pub struct CommandRejected {
-    pub command: GameCommand,
-    pub error: super::RuleError,
+impl BattleLog {
+    /// The accepted commands, in order (the start of combat has none).
+    pub fn commands(&self) -> impl Iterator<Item = &GameCommand> {
+        self.entries.iter().filter_map(|e| e.command.as_ref())
+    }
 }

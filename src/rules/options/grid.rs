@@ -1,0 +1,435 @@
+//! The grid actions' choices: the squares a move reaches (from the reach plan), and the aims
+//! of attacks, maneuvers, areas, spells and support actions (foes, allies, intersections).
+
+use super::{Choice, MANEUVERS, OptionKind};
+use crate::grid::{Direction8, Intersection, Square};
+use crate::rules::items::Ground;
+use crate::rules::reach_plan::plan_reach;
+use crate::rules::threat::{hostile, space_of};
+use crate::rules::vehicle::riding;
+use crate::rules::{GameCommand, Maneuver, MoveMode, Profile, UnitId, UnitIndex, Weapon, check};
+use crate::ruleset::ManeuverKind;
+use bevy::prelude::World;
+
+/// The units hostile to `unit`, by id.
+pub fn foes_of(world: &World, unit: &UnitId) -> Vec<UnitId> {
+    world
+        .resource::<UnitIndex>()
+        .0
+        .keys()
+        .filter(|u| *u != unit && hostile(world, unit, u))
+        .cloned()
+        .collect()
+}
+
+/// The other units of `unit`'s side, by id.
+pub fn allies_of(world: &World, unit: &UnitId) -> Vec<UnitId> {
+    world
+        .resource::<UnitIndex>()
+        .0
+        .keys()
+        .filter(|u| *u != unit && !hostile(world, unit, u))
+        .cloned()
+        .collect()
+}
+
+/// Each square `unit` can move to now with one command (MOV-1, §5.6), in the smallest band
+/// that reaches it: a move, a double move or a run. The reach plan agrees with `check` square
+/// by square (`reach_plan` tests), so its squares are allowed without asking again; when no
+/// band is open the refusal is the plan's reason.
+pub fn move_choices(world: &World, unit: &UnitId) -> Vec<Choice> {
+    let modes = [MoveMode::Move, MoveMode::Double, MoveMode::Run];
+    let plan = match plan_reach(world, unit, &modes) {
+        Ok(plan) => plan,
+        Err(e) => {
+            return refused_move(world, unit, e.to_string());
+        }
+    };
+    let choices: Vec<Choice> = plan
+        .smallest()
+        .into_iter()
+        .map(|(to, (mode, _))| Choice {
+            command: GameCommand::Move {
+                unit: unit.clone(),
+                to,
+                path: None,
+                mode,
+            },
+            verdict: Ok(()),
+        })
+        .collect();
+    if !choices.is_empty() {
+        return choices;
+    }
+    let why = plan
+        .bands
+        .iter()
+        .find_map(|(_, band)| band.as_ref().err().map(|e| e.to_string()))
+        .unwrap_or_else(|| "no square to move to".to_string());
+    refused_move(world, unit, why)
+}
+
+/// One move one square over, refused with `why` (so the list says why the unit cannot move).
+fn refused_move(world: &World, unit: &UnitId, why: String) -> Vec<Choice> {
+    let Some(me) = space_of(world, unit) else {
+        return Vec::new();
+    };
+    vec![Choice {
+        command: GameCommand::Move {
+            unit: unit.clone(),
+            to: Square::new(me.at.x.saturating_add(1), me.at.y),
+            path: None,
+            mode: MoveMode::Move,
+        },
+        verdict: Err(why),
+    }]
+}
+
+/// The rules' maneuver of a kind aimed at a foe with nothing more to choose.
+pub fn maneuver_of(kind: ManeuverKind) -> Result<Maneuver, String> {
+    Ok(match kind {
+        ManeuverKind::BullRush => Maneuver::BullRush,
+        ManeuverKind::Trip => Maneuver::Trip,
+        ManeuverKind::Grapple => Maneuver::Grapple,
+        ManeuverKind::Disarm => Maneuver::Disarm {
+            item: None,
+            catch: false,
+        },
+        ManeuverKind::Grab => Maneuver::Grab,
+        ManeuverKind::Reposition => {
+            return Err("reposition needs the square to move the target to: give it in a script".into());
+        }
+    })
+}
+
+/// The area weapon `unit` uses: the chosen weapon if it has an area, else its first one.
+pub fn area_weapon(world: &World, unit: &UnitId, chosen: Option<&str>) -> Option<Weapon> {
+    let weapons = &crate::rules::unit_component::<Profile>(world, unit)?.weapons;
+    weapons
+        .iter()
+        .find(|w| w.area.is_some() && Some(w.name.as_str()) == chosen)
+        .or_else(|| weapons.iter().find(|w| w.area.is_some()))
+        .cloned()
+}
+
+/// The weapons to offer attacks with: the chosen one, or (`None`) the rules' pick plus each
+/// weapon the unit holds that is not an area weapon.
+fn weapon_names(world: &World, unit: &UnitId, chosen: Option<&str>) -> Vec<Option<String>> {
+    if let Some(w) = chosen {
+        return vec![Some(w.to_string())];
+    }
+    let mut names = vec![None];
+    if let Some(p) = crate::rules::unit_component::<Profile>(world, unit) {
+        names.extend(
+            p.weapons
+                .iter()
+                .filter(|w| w.area.is_none() && !w.autofire_only)
+                .map(|w| Some(w.name.clone())),
+        );
+    }
+    names
+}
+
+/// The most attacks the rules allow `unit` in one full attack on `target` with `weapon` (a
+/// single one when none is allowed, so the refusal gives the rules' reason).
+pub fn full_attack_choice(world: &World, unit: &UnitId, target: &UnitId, weapon: Option<String>) -> GameCommand {
+    let command = |n: usize| GameCommand::FullAttack {
+        unit: unit.clone(),
+        targets: vec![target.clone(); n],
+        weapon: weapon.clone(),
+        weapons: Vec::new(),
+        defensively: false,
+    };
+    (1..=4)
+        .rev()
+        .map(command)
+        .find(|c| check(world, c).is_ok())
+        .unwrap_or_else(|| command(1))
+}
+
+/// Area commands: for a burst or spread, each corner of each foe's space; for a cone or
+/// line, each corner of the unit's own space in each direction (AREA-1).
+pub fn area_aims(world: &World, unit: &UnitId, weapon: &str, directed: bool, foes: &[UnitId]) -> Vec<GameCommand> {
+    let command = |at: Intersection, dir: Option<Direction8>| GameCommand::AreaAttack {
+        unit: unit.clone(),
+        weapon: weapon.to_string(),
+        at,
+        dir,
+    };
+    aim_points(world, unit, directed, foes)
+        .into_iter()
+        .map(|(at, dir)| command(at, dir))
+        .collect()
+}
+
+/// The points an area is aimed at (see [`area_aims`]), each with its direction when directed.
+fn aim_points(
+    world: &World,
+    unit: &UnitId,
+    directed: bool,
+    foes: &[UnitId],
+) -> Vec<(Intersection, Option<Direction8>)> {
+    let corners = |s: crate::grid::Space| {
+        let side = s.side as i32;
+        [(0, 0), (side, 0), (0, side), (side, side)].map(|(dx, dy)| Intersection::new(s.at.x + dx, s.at.y + dy))
+    };
+    if directed {
+        let Some(me) = space_of(world, unit) else {
+            return Vec::new();
+        };
+        corners(me)
+            .into_iter()
+            .flat_map(|at| Direction8::ALL.map(|d| (at, Some(d))))
+            .collect()
+    } else {
+        let mut points: Vec<Intersection> = foes
+            .iter()
+            .filter_map(|f| space_of(world, f))
+            .flat_map(corners)
+            .collect();
+        points.sort_by_key(|p| (p.j, p.i));
+        points.dedup();
+        points.into_iter().map(|p| (p, None)).collect()
+    }
+}
+
+/// The commands of an aimed kind: one per target (and weapon), aim or ally.
+pub(super) fn aimed_commands(world: &World, unit: &UnitId, kind: OptionKind, weapon: Option<&str>) -> Vec<GameCommand> {
+    let u = || unit.clone();
+    let foes = || foes_of(world, unit);
+    let profile = crate::rules::unit_component::<Profile>(world, unit);
+    match kind {
+        OptionKind::Withdraw => withdraw_commands(world, unit),
+        OptionKind::Attack => {
+            let mut commands: Vec<GameCommand> = foes()
+                .into_iter()
+                .flat_map(|target| {
+                    weapon_names(world, unit, weapon)
+                        .into_iter()
+                        .map(move |weapon| (target.clone(), weapon))
+                })
+                .map(|(target, weapon)| GameCommand::Attack {
+                    unit: u(),
+                    target,
+                    weapon,
+                    defensively: false,
+                    mount: None,
+                })
+                .collect();
+            // VEH-20: a rider may fire its vehicle's mounted weapons.
+            if let Some(vehicle) = riding(world, unit)
+                && weapon.is_none()
+            {
+                let mounted: Vec<String> = crate::rules::unit_component::<Profile>(world, &vehicle)
+                    .map(|p| p.weapons.iter().map(|w| w.name.clone()).collect())
+                    .unwrap_or_default();
+                for target in foes().into_iter().filter(|t| *t != vehicle) {
+                    for w in &mounted {
+                        commands.push(GameCommand::Attack {
+                            unit: u(),
+                            target: target.clone(),
+                            weapon: Some(w.clone()),
+                            defensively: false,
+                            mount: Some(vehicle.clone()),
+                        });
+                    }
+                }
+            }
+            commands
+        }
+        OptionKind::FullAttack => foes()
+            .into_iter()
+            .flat_map(|target| {
+                weapon_names(world, unit, weapon)
+                    .into_iter()
+                    .map(move |weapon| (target.clone(), weapon))
+            })
+            .map(|(target, weapon)| full_attack_choice(world, unit, &target, weapon))
+            .collect(),
+        OptionKind::Charge => foes()
+            .into_iter()
+            .map(|target| GameCommand::Charge {
+                unit: u(),
+                target,
+                to: None,
+                weapon: weapon.map(str::to_string),
+            })
+            .collect(),
+        OptionKind::Maneuver(k) if MANEUVERS.contains(&k) => match maneuver_of(k) {
+            Ok(maneuver) => foes()
+                .into_iter()
+                .map(|target| GameCommand::Maneuver {
+                    unit: u(),
+                    target,
+                    maneuver: maneuver.clone(),
+                    weapon: weapon.map(str::to_string),
+                })
+                .collect(),
+            Err(_) => Vec::new(),
+        },
+        OptionKind::AreaAttack => {
+            let weapons: Vec<Weapon> = match weapon {
+                Some(_) => area_weapon(world, unit, weapon).into_iter().collect(),
+                None => profile
+                    .map(|p| p.weapons.iter().filter(|w| w.area.is_some()).cloned().collect())
+                    .unwrap_or_default(),
+            };
+            let foes = foes();
+            weapons
+                .iter()
+                .flat_map(|w| {
+                    let directed = w.area.is_some_and(|a| a.shape.directed());
+                    area_aims(world, unit, &w.name, directed, &foes)
+                })
+                .collect()
+        }
+        OptionKind::Autofire => {
+            let weapons: Vec<&Weapon> = profile
+                .map(|p| {
+                    p.weapons
+                        .iter()
+                        .filter(|w| w.autofire && weapon.is_none_or(|c| c == w.name))
+                        .collect()
+                })
+                .unwrap_or_default();
+            let mut aims: Vec<Square> = foes()
+                .iter()
+                .filter_map(|f| space_of(world, f))
+                .flat_map(|s| {
+                    [(-1, -1), (0, -1), (-1, 0), (0, 0)].map(|(dx, dy)| Square::new(s.at.x + dx, s.at.y + dy))
+                })
+                .collect();
+            aims.sort_by_key(|s| (s.y, s.x));
+            aims.dedup();
+            weapons
+                .iter()
+                .flat_map(|w| {
+                    aims.iter().map(|at| GameCommand::Autofire {
+                        unit: u(),
+                        weapon: w.name.clone(),
+                        at: *at,
+                        braced: w.autofire_only,
+                    })
+                })
+                .collect()
+        }
+        OptionKind::CastSpell => {
+            let Some(p) = profile else { return Vec::new() };
+            let foes = foes();
+            p.spells
+                .iter()
+                .flat_map(|s| match &s.effect {
+                    None => vec![GameCommand::CastSpell {
+                        unit: u(),
+                        spell: s.name.clone(),
+                        at: None,
+                        dir: None,
+                        squares: Vec::new(),
+                    }],
+                    Some(effect) => aim_points(world, unit, effect.area.shape.directed(), &foes)
+                        .into_iter()
+                        .map(|(at, dir)| GameCommand::CastSpell {
+                            unit: u(),
+                            spell: s.name.clone(),
+                            at: Some(at),
+                            dir,
+                            squares: Vec::new(),
+                        })
+                        .collect(),
+                })
+                .collect()
+        }
+        OptionKind::CoveringFire => allies_of(world, unit)
+            .into_iter()
+            .map(|ally| GameCommand::CoveringFire {
+                unit: u(),
+                ally,
+                weapon: weapon.map(str::to_string),
+            })
+            .collect(),
+        OptionKind::HarryingFire => foes()
+            .into_iter()
+            .map(|target| GameCommand::HarryingFire {
+                unit: u(),
+                target,
+                weapon: weapon.map(str::to_string),
+            })
+            .collect(),
+        OptionKind::Suppress => foes()
+            .into_iter()
+            .map(|target| GameCommand::Suppress {
+                unit: u(),
+                target,
+                weapon: weapon.map(str::to_string),
+            })
+            .collect(),
+        OptionKind::AidAnother => {
+            let allies = allies_of(world, unit);
+            foes()
+                .into_iter()
+                .flat_map(|target| {
+                    allies.iter().map(move |ally| GameCommand::AidAnother {
+                        unit: u(),
+                        target: target.clone(),
+                        ally: ally.clone(),
+                        weapon: weapon.map(str::to_string),
+                    })
+                })
+                .collect()
+        }
+        OptionKind::PickUp => {
+            let Some(me) = space_of(world, unit) else {
+                return Vec::new();
+            };
+            let near = |sq: Square| me.squares().any(|s| (s.x - sq.x).abs() <= 1 && (s.y - sq.y).abs() <= 1);
+            world
+                .get_resource::<Ground>()
+                .map(|g| {
+                    g.0.iter()
+                        .filter(|item| near(item.at))
+                        .map(|item| GameCommand::PickUp {
+                            unit: u(),
+                            weapon: item.weapon.name.clone(),
+                        })
+                        .collect()
+                })
+                .unwrap_or_default()
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// How many withdraw destinations the list offers: each is checked with a path search, so
+/// the list keeps the ones farthest from the foes.
+const WITHDRAW_TRIES: usize = 12;
+
+/// Withdraw (§5.9): the squares of the double-move band farthest from the unit's foes, the
+/// first [`WITHDRAW_TRIES`], each a `Move` in withdraw mode for the rules to judge (the
+/// protection depends on the path, so the reach plan cannot list them).
+fn withdraw_commands(world: &World, unit: &UnitId) -> Vec<GameCommand> {
+    let Ok(plan) = plan_reach(world, unit, &[MoveMode::Double]) else {
+        return Vec::new();
+    };
+    let Some(Ok(band)) = plan.band(MoveMode::Double) else {
+        return Vec::new();
+    };
+    let foes: Vec<crate::grid::Space> = foes_of(world, unit).iter().filter_map(|f| space_of(world, f)).collect();
+    let nearest_foe = |sq: Square| {
+        foes.iter()
+            .map(|f| (f.at.x - sq.x).abs().max((f.at.y - sq.y).abs()))
+            .min()
+            .unwrap_or(0)
+    };
+    let mut squares: Vec<Square> = band.iter().map(|(sq, _)| *sq).collect();
+    squares.sort_by_key(|sq| (std::cmp::Reverse(nearest_foe(*sq)), sq.y, sq.x));
+    squares
+        .into_iter()
+        .take(WITHDRAW_TRIES)
+        .map(|to| GameCommand::Move {
+            unit: unit.clone(),
+            to,
+            path: None,
+            mode: MoveMode::Withdraw,
+        })
+        .collect()
+}
