@@ -8,7 +8,7 @@ use super::conditions::effective_conditions;
 use super::health::LifeState;
 use super::resolve::{EffectTerms, start_effect, take_action};
 use super::threat::{space_of, weapon_threatens};
-use super::{Combat, ConditionName, Executor, GameEvent, Profile, RuleError, UnitId};
+use super::{Combat, ConditionName, Executor, GameEvent, Profile, RuleError, UnitId, Weapon};
 use crate::grid::{Planner, Space, Square, straight_path};
 use crate::history::Terrain;
 use crate::ruleset::{ActionKind, Ruleset, RunnerDefense, WithdrawProtection};
@@ -602,7 +602,9 @@ fn provoked_now(world: &World, mover: &UnitId, left: &[Square]) -> Vec<UnitId> {
         .collect()
 }
 
-/// One attack of opportunity: the reactor's best threatening melee weapon (§8.3).
+/// One attack of opportunity: the reactor's best threatening melee weapon that reaches the
+/// square (§8.3; a d20 SRD reach weapon does not reach next to its wielder, §6.2, so a
+/// longspear-and-dagger fighter strikes an adjacent foe with the dagger).
 pub(crate) fn attack_of_opportunity(
     ex: &mut Executor,
     reactor: &UnitId,
@@ -611,10 +613,7 @@ pub(crate) fn attack_of_opportunity(
     trigger: &str,
 ) -> Result<(), RuleError> {
     let rules = ex.ruleset().clone();
-    let Some(weapon) = ex
-        .get::<Profile>(reactor)
-        .and_then(|p| melee_weapon(p, |w| weapon_threatens(&rules.threat, w)).cloned())
-    else {
+    let Some(weapon) = aoo_weapon(ex.world, &rules, reactor, target, square_left) else {
         return Ok(());
     };
     if let Some(reason) = super::reactions::declined(ex, reactor) {
@@ -644,6 +643,22 @@ pub(crate) fn attack_of_opportunity(
         "attack of opportunity",
     )?;
     Ok(())
+}
+
+/// The weapon `reactor` makes an attack of opportunity with at `target` in `sq`: its best
+/// threatening melee weapon that reaches `sq` at their heights, else its best threatening one.
+fn aoo_weapon(world: &World, rules: &Ruleset, reactor: &UnitId, target: &UnitId, sq: Square) -> Option<Weapon> {
+    let profile = super::unit_component::<Profile>(world, reactor)?;
+    let space = space_of(world, reactor);
+    let dz = super::flight::elevation_of(world, reactor).abs_diff(super::flight::elevation_of(world, target));
+    let reaches = |w: &Weapon| {
+        space.is_some_and(|s| {
+            super::flight::reaches_square(rules, s, super::threat::weapon_reach(rules, profile, w), sq, dz)
+        })
+    };
+    melee_weapon(profile, |w| weapon_threatens(&rules.threat, w) && reaches(w))
+        .or_else(|| melee_weapon(profile, |w| weapon_threatens(&rules.threat, w)))
+        .cloned()
 }
 
 /// Checks standing up or dropping prone (§4.3.2).

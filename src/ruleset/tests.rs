@@ -143,6 +143,18 @@ fn charge_and_withdraw_per_family() {
     }
 }
 
+/// §6.2: whether a reach weapon strikes within its wielder's natural reach is family data:
+/// starfinder yes (001:1814-1819), the d20 SRD no ("not against an adjacent foe"), saga has
+/// no reach weapons.
+#[test]
+fn reach_weapons_strike_within_natural_reach_per_family() {
+    let strikes = |family| load(family).threat.reach_weapon.map(|r| r.strikes_within_natural_reach);
+    assert_eq!(strikes(Family::Starfinder), Some(true));
+    assert_eq!(strikes(Family::D20Srd), Some(false));
+    assert_eq!(strikes(Family::D20Modern), Some(false));
+    assert_eq!(strikes(Family::Saga), None);
+}
+
 #[test]
 fn size_tables_from_section_6_1() {
     let sf = load(Family::Starfinder);

@@ -19,6 +19,7 @@ mod fights;
 mod history;
 mod maneuvers;
 mod movement;
+mod reach_weapons;
 mod recovery;
 mod scenarios;
 mod sequence;
