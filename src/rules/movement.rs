@@ -174,6 +174,9 @@ pub(crate) fn move_basics(world: &World, unit: &UnitId, mode: MoveMode) -> Resul
     if mode == MoveMode::GuardedStep && speed == 0 {
         return Err(illegal("a creature with speed 0 cannot take a guarded step".into()));
     }
+    if mode == MoveMode::Withdraw {
+        check_withdraw(rules, unit, &conditions, speed)?;
+    }
     // ACT-1: the actions must be affordable together.
     let mut budget_left = combat.budget.clone().ok_or(RuleError::NoActiveTurn)?;
     for kind in &actions {
@@ -345,6 +348,30 @@ pub(crate) fn difficult_under(world: &World, space: Space) -> bool {
 pub(crate) fn check_run(world: &World, rules: &Ruleset, from: Space, squares: &[Square]) -> Result<(), RuleError> {
     if !rules.movement.run.across_difficult && squares.iter().any(|sq| difficult_under(world, from.moved_to(*sq))) {
         return Err(RuleError::IllegalMove("you cannot run across difficult terrain".into()));
+    }
+    Ok(())
+}
+
+/// Withdraw (§5.9): who cannot withdraw at all. Blinded, where the family says so (starfinder
+/// 001:1089-1091; d20 SRD "you can't withdraw from combat if you're blinded", not in seeds
+/// 002, 003; no unit has another precise sense yet), and a unit that cannot move (speed 0:
+/// d20 SRD "you may not withdraw using a form of movement for which you don't have a speed").
+fn check_withdraw(
+    rules: &Ruleset,
+    unit: &UnitId,
+    conditions: &std::collections::BTreeSet<ConditionName>,
+    speed: u32,
+) -> Result<(), RuleError> {
+    let blinded_allowed = rules.movement.withdraw.is_none_or(|w| w.blinded_allowed);
+    if !blinded_allowed && conditions.contains(&ConditionName::Blinded) {
+        return Err(RuleError::IllegalMove(format!(
+            "{unit} is blinded and cannot withdraw (§5.9)"
+        )));
+    }
+    if speed == 0 {
+        return Err(RuleError::IllegalMove(format!(
+            "{unit} cannot move (speed 0), so it cannot withdraw (§5.9)"
+        )));
     }
     Ok(())
 }

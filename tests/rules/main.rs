@@ -37,3 +37,4 @@ mod vehicle_damage;
 mod vehicle_hazards;
 mod vehicle_objectives;
 mod vehicles;
+mod withdraw;
