@@ -74,6 +74,7 @@ pub fn concealment_answer(battle: &Battle, attacker: &str, target: &str) -> Resu
         },
         damage_types: vec![],
         reach_ft: None,
+        reach_weapon: false,
         range_increment_ft: Some(u32::MAX / 64),
         range_bands: Some(crate::rules::RangeBands {
             point_blank: u32::MAX,
@@ -128,7 +129,7 @@ pub fn flank_answer(battle: &Battle, attacker: &str, target: &str) -> Result<Val
     let threatens = |u: &UnitId| {
         threat_now(world, u).is_some_and(|(space, reach)| {
             t.squares()
-                .any(|q| crate::grid::threatens_square(space, reach, &rules.threat.metric, rules.grid.diagonal, q))
+                .any(|q| crate::rules::threat::reach_covers(rules, space, reach, q))
         })
     };
     let mut partners = Vec::new();

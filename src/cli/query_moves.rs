@@ -165,7 +165,10 @@ pub fn threat_answer(battle: &Battle, unit: &str) -> Result<Value, String> {
     Ok(json!({
         "unit": unit,
         "threatens": now.is_some(),
-        "reach_ft": now.map(|(_, r)| r * ft),
+        "reach_ft": now.map(|(_, r)| r.far() * ft),
+        // §6.2 d20 SRD reach weapon: squares this close are not threatened unless another
+        // weapon reaches them (they are then in `squares`).
+        "hole_ft": now.and_then(|(_, r)| (r.hole() > 0).then_some(r.hole() * ft)),
         "squares": threatened_by(world, &unit),
     }))
 }

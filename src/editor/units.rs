@@ -128,6 +128,7 @@ pub fn custom_unit(ruleset: &str, id: &str, side: &str, at: Square) -> UnitDef {
             damage: "1d6".into(),
             damage_types: vec![DamageType::Bludgeoning],
             reach: None,
+            reach_weapon: false,
             range_increment: None,
             range_bands: None,
             threatens: None,

@@ -47,4 +47,4 @@ pub use template::{
     check_shaped, first_line_square, in_cone, in_radius, near_corner_offset, open_ground_squares, origin_blocked,
     spread_distances, template,
 };
-pub use threat::{threat_mask_fill, threatened_squares, threatens_square};
+pub use threat::{ThreatReach, threat_mask_fill, threatened_squares, threatens_square};

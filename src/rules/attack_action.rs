@@ -12,8 +12,9 @@ use super::health::LifeState;
 use super::resolve::{EffectTerms, start_effect, take_action};
 use super::situation::{Situation, situation, situation_from};
 use super::stacking::apply_stacking;
-use super::threat::{provoked_by, space_of};
+use super::threat::{has_reach_hole, provoked_by, space_of, striking_reach};
 use super::{Combat, Executor, Modifier, Profile, RuleError, UnitId, UnitIndex, Weapon, WeaponKind};
+use crate::grid::ThreatReach;
 use crate::ruleset::{ActionKind, AooTrigger, CriticalModel, Ruleset, Until};
 use bevy::prelude::World;
 use serde::Serialize;
@@ -28,15 +29,49 @@ pub struct AttackPlan {
 }
 
 /// Whether `weapon` (a melee weapon) reaches any square of `target` from `attacker`, at
-/// their altitudes (a flier 20 ft up is out of a 5-ft reach, MOV-14).
+/// their altitudes (a flier 20 ft up is out of a 5-ft reach, MOV-14). A d20 SRD reach weapon
+/// reaches only beyond its wielder's natural reach (§6.2, `threat::weapon_reach`).
 pub(crate) fn in_reach(world: &World, attacker: &UnitId, target: &UnitId, weapon: &Weapon, profile: &Profile) -> bool {
+    reaches_target(
+        world,
+        attacker,
+        target,
+        striking_reach(world.resource::<Ruleset>(), profile, weapon),
+    )
+}
+
+/// Whether `reach` from `attacker`'s space covers any square of `target`, at their altitudes.
+fn reaches_target(world: &World, attacker: &UnitId, target: &UnitId, reach: ThreatReach) -> bool {
     let rules = world.resource::<Ruleset>();
     let (Some(a), Some(t)) = (space_of(world, attacker), space_of(world, target)) else {
         return false;
     };
-    let reach = weapon.reach_ft.unwrap_or(profile.reach_ft) / rules.grid.square_ft.max(1);
     let dz = elevation_of(world, attacker).abs_diff(elevation_of(world, target));
-    t.squares().any(|q| reaches_square(rules, a, reach.max(1), q, dz))
+    t.squares().any(|q| reaches_square(rules, a, reach, q, dz))
+}
+
+/// Why a melee `weapon` cannot strike `target` from where `attacker` stands: out of its
+/// reach, or (§6.2, d20 SRD) too close for a reach weapon, which "can't be used against an
+/// adjacent foe" (nor, for a Large wielder, a foe within its natural reach).
+pub(crate) fn reach_refusal(
+    world: &World,
+    attacker: &UnitId,
+    target: &UnitId,
+    weapon: &Weapon,
+    profile: &Profile,
+) -> Option<String> {
+    let rules = world.resource::<Ruleset>();
+    let reach = striking_reach(rules, profile, weapon);
+    if reaches_target(world, attacker, target, reach) {
+        return None;
+    }
+    if reach.hole() > 0 && reaches_target(world, attacker, target, ThreatReach::within(reach.far())) {
+        return Some(format!(
+            "{target} is too close for {}: a reach weapon cannot be used against a foe within {attacker}'s natural reach of {} ft, such as an adjacent one (§6.2, {})",
+            weapon.name, profile.reach_ft, rules.name
+        ));
+    }
+    Some(format!("{target} is out of reach of {}", weapon.name))
 }
 
 /// What every attack roll needs of its two parties: both exist, they differ, the attacker
@@ -91,13 +126,25 @@ pub fn check_attack(
                     .filter(|w| matches!(w.kind, WeaponKind::Ranged | WeaponKind::Thrown))
                     .max_by_key(|w| w.attack)
             })
-            .ok_or_else(|| illegal(format!("{unit} has no weapon that can attack {target}")))?,
+            .ok_or_else(|| {
+                // §6.2: a foe too close for its reach weapon is told so.
+                let rules = world.resource::<Ruleset>();
+                let best = profile
+                    .weapons
+                    .iter()
+                    .filter(|w| w.kind == WeaponKind::Melee && has_reach_hole(&rules.threat, w))
+                    .max_by_key(|w| w.attack);
+                illegal(
+                    best.and_then(|w| reach_refusal(world, unit, target, w, profile))
+                        .unwrap_or_else(|| format!("{unit} has no weapon that can attack {target}")),
+                )
+            })?,
     }
     .clone();
     if matches!(weapon.kind, WeaponKind::Melee | WeaponKind::Unarmed)
-        && !in_reach(world, unit, target, &weapon, profile)
+        && let Some(why) = reach_refusal(world, unit, target, &weapon, profile)
     {
-        return Err(illegal(format!("{target} is out of reach of {}", weapon.name)));
+        return Err(illegal(why));
     }
     let situation = situation(world, unit, target, &weapon)?;
     let provokes = attack_provokes(world, unit, &weapon, situation.ranged)

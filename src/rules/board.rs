@@ -7,7 +7,7 @@ use super::flight::threatens_at;
 use super::health::LifeState;
 use super::threat::{aoo_refusal, threat_reach};
 use super::{Combat, ConditionName, Conditions, Elevation, Placement, Profile, SideId, UnitId, UnitIndex};
-use crate::grid::{MoveBoard, Space, Square, SquareState, threat_mask_fill};
+use crate::grid::{MoveBoard, Space, Square, SquareState, ThreatReach, threat_mask_fill};
 use crate::rules::Terrain;
 use crate::ruleset::{EndInOccupied, Ruleset, Size};
 use bevy::prelude::{Resource, World};
@@ -62,8 +62,8 @@ struct Creature<'w> {
     size: Size,
     elevation: u32,
     helpless: bool,
-    /// Threat reach in squares, if it threatens at all now (THR-1, THR-2).
-    reach: Option<u32>,
+    /// Threat reach, if it threatens at all now (THR-1, THR-2; a reach weapon's hole, §6.2).
+    reach: Option<ThreatReach>,
 }
 
 /// Passability, ending and hampering of every square for `mover`, with the threat layer of
@@ -162,7 +162,7 @@ pub fn board_for(world: &World, mover: &UnitId) -> BoardLayers {
     let mut candidates: Vec<&Creature> = creatures
         .iter()
         .filter(|c| c.id != mover && c.side != my_side && c.reach.is_some())
-        .filter(|c| chebyshev_gap(my_space, c.space) <= horizon + c.reach.unwrap_or(0))
+        .filter(|c| chebyshev_gap(my_space, c.space) <= horizon + c.reach.map_or(0, ThreatReach::far))
         .collect();
     // Reactors in initiative order, so attacks of opportunity resolve in a fixed order.
     candidates.sort_by_key(|c| order.iter().position(|e| &e.unit == c.id).unwrap_or(usize::MAX));
@@ -175,7 +175,7 @@ pub fn board_for(world: &World, mover: &UnitId) -> BoardLayers {
         if aoo_refusal(world, reactor.id).is_some() {
             continue;
         }
-        let (space, reach) = (reactor.space, reactor.reach.unwrap_or(0));
+        let (space, reach) = (reactor.space, reactor.reach.unwrap_or_default());
         let bit = 1u64 << reactors.len();
         if reactor.elevation == my_elevation {
             threat_mask_fill(
@@ -190,7 +190,7 @@ pub fn board_for(world: &World, mover: &UnitId) -> BoardLayers {
             );
         } else {
             // A reactor above or below: 3D distance (engine default, see `flight`).
-            let r = (reach + space.side) as i32;
+            let r = (reach.far() + space.side) as i32;
             for y in (space.at.y - r).max(0)..(space.at.y + r).min(map.height() as i32) {
                 for x in (space.at.x - r).max(0)..(space.at.x + r).min(map.width() as i32) {
                     if threatens_at(world, reactor.id, Square::new(x, y), my_elevation) {

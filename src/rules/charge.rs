@@ -12,7 +12,7 @@ use super::threat::{hostile, space_of, weapon_threatens};
 use super::{
     Combat, ConditionName, Executor, GameEvent, Modifier, MoveMode, Profile, RuleError, UnitId, UnitIndex, Weapon,
 };
-use crate::grid::{Planner, SightModel, Space, Square, line_of_sight, straight_path, swept_squares, threatens_square};
+use crate::grid::{Planner, SightModel, Space, Square, line_of_sight, straight_path, swept_squares};
 use crate::rules::Terrain;
 use crate::ruleset::{AfterCharge, ChargePath, ChargeRules, ChargeTerrain, Ruleset};
 use bevy::prelude::World;
@@ -95,17 +95,18 @@ pub fn check_charge(
     }
     // MOV-19: the closest spaces from which the weapon reaches the target, not filtered by
     // whether the charger could stand there (an occupied closest space forbids the charge).
-    let reach = weapon.reach_ft.unwrap_or(profile.reach_ft) / rules.grid.square_ft.max(1);
+    // §6.2: a d20 SRD reach weapon does not strike within its wielder's natural reach.
+    let reach = super::threat::striking_reach(rules, profile, &weapon);
     let speed = super::speed::land_speed_ft(rules, profile, &conditions, world.get::<super::Health>(e))
         / rules.grid.square_ft.max(1);
     let max = charge.max_speed_multiple * speed;
     let attacks_from = |p: Square| {
         let s = Space::new(p, from.side);
         goal.squares()
-            .any(|q| !s.contains(q) && threatens_square(s, reach.max(1), &rules.threat.metric, rules.grid.diagonal, q))
+            .any(|q| !s.contains(q) && super::threat::reach_covers(rules, s, reach, q))
             && !goal.squares().any(|q| s.contains(q))
     };
-    let r = (max + reach + from.side) as i32;
+    let r = (max + reach.far() + from.side) as i32;
     let mut candidates: Vec<(u32, Square)> = Vec::new();
     for y in from.at.y - r..=from.at.y + r {
         for x in from.at.x - r..=from.at.x + r {

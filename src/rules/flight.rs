@@ -11,7 +11,7 @@ use super::health::LifeState;
 use super::resolve::take_action;
 use super::threat::{hostile, space_of, threat_now};
 use super::{Combat, ConditionName, Elevation, Executor, GameEvent, Profile, RuleError, UnitId, UnitIndex};
-use crate::grid::{MoveBoard, Space, Square, SquareState, threatens_square};
+use crate::grid::{MoveBoard, Space, Square, SquareState, ThreatReach, threatens_square};
 use crate::rules::{Environment, Terrain};
 use crate::ruleset::{ActionKind, Ruleset};
 use bevy::prelude::World;
@@ -89,10 +89,16 @@ pub fn threatens_at(world: &World, reactor: &UnitId, sq: Square, elevation: u32)
     reaches_square(world.resource::<Ruleset>(), space, reach, sq, dz)
 }
 
-/// Whether `space` with `reach` squares reaches square `sq` lying `dz` squares above or
-/// below it: on one level the threat pattern (THR-3, THR-4); across levels the family's
-/// distance over the horizontal gap and the height (MOV-14).
-pub fn reaches_square(rules: &Ruleset, space: Space, reach: u32, sq: Square, dz: u32) -> bool {
+/// Whether `space` with `reach` reaches square `sq` lying `dz` squares above or below it: on
+/// one level the threat pattern (THR-3, THR-4); across levels the family's distance over the
+/// horizontal gap and the height (MOV-14). A reach weapon's hole (§6.2, d20 SRD) is measured
+/// the same way.
+pub fn reaches_square(rules: &Ruleset, space: Space, reach: ThreatReach, sq: Square, dz: u32) -> bool {
+    reach.covers(|r| within_3d(rules, space, r, sq, dz))
+}
+
+/// Whether `sq`, `dz` squares above or below, lies within `reach` squares of `space`.
+fn within_3d(rules: &Ruleset, space: Space, reach: u32, sq: Square, dz: u32) -> bool {
     if dz == 0 {
         return threatens_square(space, reach, &rules.threat.metric, rules.grid.diagonal, sq);
     }

@@ -150,6 +150,7 @@ fn unarmed(profile: &Profile) -> Weapon {
             },
             damage_types: vec![],
             reach_ft: None,
+            reach_weapon: false,
             range_increment_ft: None,
             range_bands: None,
             threatens: None,

@@ -8,7 +8,7 @@ use super::conditions::effective_conditions;
 use super::health::LifeState;
 use super::resolve::{EffectTerms, start_effect, take_action};
 use super::threat::{space_of, weapon_threatens};
-use super::{Combat, ConditionName, Executor, GameEvent, Profile, RuleError, UnitId};
+use super::{Combat, ConditionName, Executor, GameEvent, Profile, RuleError, UnitId, Weapon};
 use crate::grid::{Planner, Space, Square, straight_path};
 use crate::rules::Terrain;
 use crate::ruleset::{ActionKind, Ruleset, RunnerDefense, WithdrawProtection};
@@ -173,6 +173,9 @@ pub(crate) fn move_basics(world: &World, unit: &UnitId, mode: MoveMode) -> Resul
     let (actions, budget) = mode_cost(rules, profile, mode, speed)?;
     if mode == MoveMode::GuardedStep && speed == 0 {
         return Err(illegal("a creature with speed 0 cannot take a guarded step".into()));
+    }
+    if mode == MoveMode::Withdraw {
+        check_withdraw(rules, unit, &conditions, speed)?;
     }
     // ACT-1: the actions must be affordable together.
     let mut budget_left = combat.budget.clone().ok_or(RuleError::NoActiveTurn)?;
@@ -345,6 +348,30 @@ pub(crate) fn difficult_under(world: &World, space: Space) -> bool {
 pub(crate) fn check_run(world: &World, rules: &Ruleset, from: Space, squares: &[Square]) -> Result<(), RuleError> {
     if !rules.movement.run.across_difficult && squares.iter().any(|sq| difficult_under(world, from.moved_to(*sq))) {
         return Err(RuleError::IllegalMove("you cannot run across difficult terrain".into()));
+    }
+    Ok(())
+}
+
+/// Withdraw (§5.9): who cannot withdraw at all. Blinded, where the family says so (starfinder
+/// 001:1089-1091; d20 SRD "you can't withdraw from combat if you're blinded", not in seeds
+/// 002, 003; no unit has another precise sense yet), and a unit that cannot move (speed 0:
+/// d20 SRD "you may not withdraw using a form of movement for which you don't have a speed").
+fn check_withdraw(
+    rules: &Ruleset,
+    unit: &UnitId,
+    conditions: &std::collections::BTreeSet<ConditionName>,
+    speed: u32,
+) -> Result<(), RuleError> {
+    let blinded_allowed = rules.movement.withdraw.is_none_or(|w| w.blinded_allowed);
+    if !blinded_allowed && conditions.contains(&ConditionName::Blinded) {
+        return Err(RuleError::IllegalMove(format!(
+            "{unit} is blinded and cannot withdraw (§5.9)"
+        )));
+    }
+    if speed == 0 {
+        return Err(RuleError::IllegalMove(format!(
+            "{unit} cannot move (speed 0), so it cannot withdraw (§5.9)"
+        )));
     }
     Ok(())
 }
@@ -602,7 +629,9 @@ fn provoked_now(world: &World, mover: &UnitId, left: &[Square]) -> Vec<UnitId> {
         .collect()
 }
 
-/// One attack of opportunity: the reactor's best threatening melee weapon (§8.3).
+/// One attack of opportunity: the reactor's best threatening melee weapon that reaches the
+/// square (§8.3; a d20 SRD reach weapon does not reach next to its wielder, §6.2, so a
+/// longspear-and-dagger fighter strikes an adjacent foe with the dagger).
 pub(crate) fn attack_of_opportunity(
     ex: &mut Executor,
     reactor: &UnitId,
@@ -611,10 +640,7 @@ pub(crate) fn attack_of_opportunity(
     trigger: &str,
 ) -> Result<(), RuleError> {
     let rules = ex.ruleset().clone();
-    let Some(weapon) = ex
-        .get::<Profile>(reactor)
-        .and_then(|p| melee_weapon(p, |w| weapon_threatens(&rules.threat, w)).cloned())
-    else {
+    let Some(weapon) = aoo_weapon(ex.world, &rules, reactor, target, square_left) else {
         return Ok(());
     };
     if let Some(reason) = super::reactions::declined(ex, reactor) {
@@ -644,6 +670,22 @@ pub(crate) fn attack_of_opportunity(
         "attack of opportunity",
     )?;
     Ok(())
+}
+
+/// The weapon `reactor` makes an attack of opportunity with at `target` in `sq`: its best
+/// threatening melee weapon that reaches `sq` at their heights, else its best threatening one.
+fn aoo_weapon(world: &World, rules: &Ruleset, reactor: &UnitId, target: &UnitId, sq: Square) -> Option<Weapon> {
+    let profile = super::unit_component::<Profile>(world, reactor)?;
+    let space = space_of(world, reactor);
+    let dz = super::flight::elevation_of(world, reactor).abs_diff(super::flight::elevation_of(world, target));
+    let reaches = |w: &Weapon| {
+        space.is_some_and(|s| {
+            super::flight::reaches_square(rules, s, super::threat::weapon_reach(rules, profile, w), sq, dz)
+        })
+    };
+    melee_weapon(profile, |w| weapon_threatens(&rules.threat, w) && reaches(w))
+        .or_else(|| melee_weapon(profile, |w| weapon_threatens(&rules.threat, w)))
+        .cloned()
 }
 
 /// Checks standing up or dropping prone (§4.3.2).

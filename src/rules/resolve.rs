@@ -289,6 +289,7 @@ pub fn execute(ex: &mut Executor, command: &GameCommand) -> Result<(), RuleError
             super::hold::end_of_turn(ex, unit);
             // VEH-6: a pilot who took no follow-up to last turn's race stops piloting.
             super::vehicle::at_turn_end(ex, unit)?;
+            end_start_flat_footed_with_turn(ex, unit);
             ex.emit(GameEvent::TurnEnded { unit: unit.clone() });
             advance(ex, true)
         }
@@ -530,6 +531,22 @@ pub(crate) fn take_action(ex: &mut Executor, unit: &UnitId, kind: ActionKind, de
         description,
     });
     end_start_flat_footed(ex, unit);
+}
+
+/// §3.2: a turn taken is acting, so start-of-combat flat-footedness ends with the unit's turn
+/// even when it took no action (d20_srd 002:15, d20_modern 003:3 "once a combatant acts";
+/// starfinder 001:149-153; saga 004:14, and 004:273 "until your first regular turn"). As
+/// `acted_in_combat` already counts the turn (AOO `NotYetActed`), flat-footedness now agrees.
+/// Under saga's U1 switch it ends only as a regular turn begins (`sequence::begin_turn`), so a
+/// surprise-round turn leaves it.
+fn end_start_flat_footed_with_turn(ex: &mut Executor, unit: &UnitId) {
+    if ex.get::<StartFlatFooted>(unit).is_none() {
+        return;
+    }
+    if ex.ruleset().variants.saga_flatfooted_until_regular_turn && ex.world.resource::<Combat>().surprise_round {
+        return;
+    }
+    ex.emit(GameEvent::FlatFootedEnded { unit: unit.clone() });
 }
 
 fn end_start_flat_footed(ex: &mut Executor, unit: &UnitId) {

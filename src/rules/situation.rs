@@ -389,9 +389,9 @@ pub fn situation_from(
             let Some((space, reach)) = threat_now(world, ally) else {
                 continue;
             };
-            let threatens = t
-                .squares()
-                .any(|q| crate::grid::threatens_square(space, reach, &rules.threat.metric, rules.grid.diagonal, q));
+            // A d20 SRD reach weapon's hole counts: an ally with only a longspear next to the
+            // target does not threaten it (§6.2).
+            let threatens = t.squares().any(|q| super::threat::reach_covers(rules, space, reach, q));
             if threatens && flanking_line(a, space, t).is_some() {
                 flanking_with = Some(ally.clone());
                 break;

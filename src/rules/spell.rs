@@ -58,6 +58,7 @@ impl SpellEffect {
             damage: self.damage,
             damage_types: self.damage_types.clone(),
             reach_ft: None,
+            reach_weapon: false,
             range_increment_ft: None,
             range_bands: None,
             threatens: Some(false),

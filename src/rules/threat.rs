@@ -5,7 +5,7 @@
 use super::conditions::{NO_ACTIONS, effective_conditions};
 use super::health::LifeState;
 use super::{Combat, ConditionName, Placement, Profile, SideId, UnitId, UnitIndex, Weapon, WeaponKind};
-use crate::grid::{Space, threatened_squares};
+use crate::grid::{Space, Square, ThreatReach, threatened_squares};
 use crate::ruleset::{AooBlocker, AooLimit, Ruleset, ThreatRules, ThreatWeapon};
 use bevy::prelude::World;
 
@@ -26,18 +26,55 @@ pub fn weapon_threatens(rules: &ThreatRules, w: &Weapon) -> bool {
     }
 }
 
-/// The reach in squares a creature threatens with (its longest threatening weapon, or its
-/// natural reach for natural and melee weapons without their own), `None` if it does not
-/// threaten (THR-2, §6.2; reach 0 per the family).
-pub fn threat_reach(rules: &Ruleset, profile: &Profile) -> Option<u32> {
-    let ft = profile
+/// §6.2: whether `w` is a reach weapon that cannot strike within its wielder's natural reach
+/// in this family (d20 SRD: "can't use it against an adjacent foe"; starfinder's reach
+/// weapons strike every square they reach, 001:1814-1819). Family data, `threat.reach_weapon`.
+pub fn has_reach_hole(rules: &ThreatRules, w: &Weapon) -> bool {
+    w.reach_weapon && rules.reach_weapon.is_some_and(|r| !r.strikes_within_natural_reach)
+}
+
+/// The squares `w` strikes into for a wielder with `profile` (§6.2): within its reach (its
+/// own, else the wielder's natural reach), less the wielder's natural reach for a reach weapon
+/// with a hole ([`has_reach_hole`]). Reach 0 is returned as is.
+pub fn weapon_reach(rules: &Ruleset, profile: &Profile, w: &Weapon) -> ThreatReach {
+    let square = rules.grid.square_ft.max(1);
+    let far = w.reach_ft.unwrap_or(profile.reach_ft) / square;
+    if has_reach_hole(&rules.threat, w) {
+        ThreatReach::ring(far, profile.reach_ft / square)
+    } else {
+        ThreatReach::within(far)
+    }
+}
+
+/// The squares a melee `w` strikes into in an attack: [`weapon_reach`], at least the adjacent
+/// squares (a reach-0 creature attacks next to it or into its own square).
+pub fn striking_reach(rules: &Ruleset, profile: &Profile, w: &Weapon) -> ThreatReach {
+    let reach = weapon_reach(rules, profile, w);
+    if reach.far() == 0 {
+        ThreatReach::within(1)
+    } else {
+        reach
+    }
+}
+
+/// The squares a creature threatens, as reaches (THR-2, §6.2): the union of its threatening
+/// weapons' [`weapon_reach`] (natural and melee weapons without their own reach use its
+/// natural reach; a d20 SRD reach weapon leaves out the natural reach, which another weapon
+/// fills). `None` if it does not threaten (no threatening weapon; reach 0 per the family).
+pub fn threat_reach(rules: &Ruleset, profile: &Profile) -> Option<ThreatReach> {
+    let reach = profile
         .weapons
         .iter()
         .filter(|w| weapon_threatens(&rules.threat, w))
-        .map(|w| w.reach_ft.unwrap_or(profile.reach_ft))
-        .max()?;
-    let squares = ft / rules.grid.square_ft.max(1);
-    (squares > 0 || rules.threat.reach_zero_threatens).then_some(squares)
+        .map(|w| weapon_reach(rules, profile, w))
+        .reduce(ThreatReach::union)?;
+    (reach.far() > 0 || rules.threat.reach_zero_threatens).then_some(reach)
+}
+
+/// Whether `reach` from `space` covers square `q` on the ground (THR-3, with the reach
+/// weapon's hole).
+pub fn reach_covers(rules: &Ruleset, space: Space, reach: ThreatReach, q: Square) -> bool {
+    reach.threatens(space, &rules.threat.metric, rules.grid.diagonal, q)
 }
 
 /// The space a unit occupies.
@@ -47,7 +84,7 @@ pub fn space_of(world: &World, unit: &UnitId) -> Option<Space> {
 }
 
 /// Whether `unit` threatens anything right now, and with what reach (THR-1: even off-turn).
-pub fn threat_now(world: &World, unit: &UnitId) -> Option<(Space, u32)> {
+pub fn threat_now(world: &World, unit: &UnitId) -> Option<(Space, ThreatReach)> {
     let e = *world.resource::<UnitIndex>().0.get(unit)?;
     if !world.get::<LifeState>(e).copied().unwrap_or_default().can_act() {
         return None;

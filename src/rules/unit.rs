@@ -165,6 +165,11 @@ pub struct Weapon {
     pub damage: crate::rules::DiceExpr,
     pub damage_types: Vec<DamageType>,
     pub reach_ft: Option<u32>,
+    /// A reach weapon (longspear, glaive): in a family whose reach weapons do not strike
+    /// within the wielder's natural reach (d20 SRD, `threat.reach_weapon`), it threatens and
+    /// attacks only beyond it (§6.2).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub reach_weapon: bool,
     pub range_increment_ft: Option<u32>,
     pub range_bands: Option<RangeBands>,
     pub threatens: Option<bool>,

@@ -134,13 +134,37 @@ fn charge_and_withdraw_per_family() {
         (withdraw.action, withdraw.max_distance),
         (ActionKind::Move, Fraction::new(1, 2))
     );
+    // §5.9: the d20 SRD's withdraw (not in seeds 002, 003): a full-round action, double
+    // speed, the start square safe from seen foes, not blinded.
     for family in [Family::D20Srd, Family::D20Modern] {
-        let m = load(family).movement;
-        assert!(
-            m.charge.is_none() && m.withdraw.is_none(),
-            "{family}: no charge or withdraw in seed"
+        let r = load(family);
+        assert!(r.movement.charge.is_none(), "{family}: no charge in seed");
+        let w = r.movement.withdraw.expect("d20 withdraw");
+        assert_eq!(
+            (w.action, w.max_distance, w.protection, w.blinded_allowed),
+            (
+                ActionKind::Full,
+                Fraction::new(2, 1),
+                WithdrawProtection::StartSquareVsSeen,
+                false
+            ),
+            "{family}"
         );
+        assert!(r.is_engine_default("movement.withdraw"), "{family}");
+        assert!(r.aoo.exemptions.contains(&AooExemption::Withdraw), "{family}");
     }
+}
+
+/// §6.2: whether a reach weapon strikes within its wielder's natural reach is family data:
+/// starfinder yes (001:1814-1819), the d20 SRD no ("not against an adjacent foe"), saga has
+/// no reach weapons.
+#[test]
+fn reach_weapons_strike_within_natural_reach_per_family() {
+    let strikes = |family| load(family).threat.reach_weapon.map(|r| r.strikes_within_natural_reach);
+    assert_eq!(strikes(Family::Starfinder), Some(true));
+    assert_eq!(strikes(Family::D20Srd), Some(false));
+    assert_eq!(strikes(Family::D20Modern), Some(false));
+    assert_eq!(strikes(Family::Saga), None);
 }
 
 #[test]

@@ -45,6 +45,11 @@ pub struct ReachWeapon {
     pub small_medium_ft: u32,
     /// Large or bigger wielders add this to their natural reach.
     pub large_adds_ft: u32,
+    /// Whether a weapon marked `reach_weapon` also strikes (and threatens) within its
+    /// wielder's natural reach. starfinder: yes, it "threatens all squares you can reach"
+    /// (001:1814-1819). d20 SRD (not in seeds 002, 003): no, "you can't use it against an
+    /// adjacent foe", nor a Large wielder within its natural reach, so it threatens a ring.
+    pub strikes_within_natural_reach: bool,
 }
 
 /// §6.2 and §7 for one family.

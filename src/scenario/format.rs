@@ -354,6 +354,11 @@ pub struct WeaponDef {
     /// Reach in feet for melee weapons with reach (§6.2); defaults to the unit's reach.
     #[serde(default)]
     pub reach: Option<u32>,
+    /// A reach weapon (longspear, glaive, ranseur): with `reach` beyond the unit's natural
+    /// reach. d20_srd and d20_modern: it cannot strike (or threaten) within the natural
+    /// reach, so not an adjacent foe; starfinder: it threatens every square it reaches (§6.2).
+    #[serde(default)]
+    pub reach_weapon: bool,
     /// Range increment in feet for ranged and thrown weapons (§18.1).
     #[serde(default)]
     pub range_increment: Option<u32>,

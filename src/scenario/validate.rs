@@ -692,6 +692,7 @@ fn build_profile(
             ));
         }
         check_area_weapon(&w, ruleset, &weapon_at, problems);
+        check_reach_weapon(&w, ruleset, id, reach_ft, &weapon_at, problems);
         weapons.push(Weapon {
             name: w.name,
             kind: w.kind,
@@ -699,6 +700,7 @@ fn build_profile(
             damage,
             damage_types: w.damage_types,
             reach_ft: w.reach,
+            reach_weapon: w.reach_weapon,
             range_increment_ft: w.range_increment,
             range_bands: w.range_bands,
             threatens: w.threatens,
@@ -813,6 +815,63 @@ fn check_area_weapon(w: &WeaponDef, ruleset: &Ruleset, at: &[Seg], problems: &mu
             path("splash"),
             format!("splash weapons are not in {}'s rules", ruleset.name),
         ));
+    }
+}
+
+/// §6.2: a reach weapon is a melee weapon of a family that has them, with a `reach` beyond
+/// its wielder's natural reach (`natural_ft`); otherwise the d20 SRD's hole would swallow it.
+fn check_reach_weapon(
+    w: &WeaponDef,
+    ruleset: &Ruleset,
+    unit: &str,
+    natural_ft: u32,
+    at: &[Seg],
+    problems: &mut Vec<Problem>,
+) {
+    if !w.reach_weapon {
+        return;
+    }
+    let path = |f: &str| {
+        let mut p = at.to_vec();
+        p.push(field(f));
+        p
+    };
+    // Most reach weapons double the natural reach (d20 SRD).
+    let example = (2 * natural_ft).max(ruleset.grid.square_ft);
+    if ruleset.threat.reach_weapon.is_none() {
+        problems.push(Problem::at_key(
+            path("reach_weapon"),
+            format!(
+                "reach weapons are not in {}'s rules: give the weapon a `reach` instead",
+                ruleset.name
+            ),
+        ));
+    } else if w.kind != WeaponKind::Melee {
+        problems.push(Problem::at_key(
+            path("reach_weapon"),
+            format!(
+                "only a melee weapon can be a reach weapon (`{}` is {:?})",
+                w.name, w.kind
+            ),
+        ));
+    } else {
+        match w.reach {
+            None => problems.push(Problem::at_key(
+                path("reach_weapon"),
+                format!(
+                    "reach weapon `{}` needs its `reach` in feet, beyond `{unit}`'s natural reach of {natural_ft} ft (e.g. `reach: {example}`)",
+                    w.name
+                ),
+            )),
+            Some(reach) if reach <= natural_ft => problems.push(Problem::at_key(
+                path("reach"),
+                format!(
+                    "reach weapon `{}` reaches {reach} ft, no farther than `{unit}`'s natural reach of {natural_ft} ft; a reach weapon reaches beyond it (e.g. `reach: {example}`)",
+                    w.name
+                ),
+            )),
+            Some(_) => {}
+        }
     }
 }
 

@@ -402,3 +402,115 @@ fn starfinder_deafened_is_minus_four_to_initiative() {
         "{rolled:?}"
     );
 }
+
+/// Two `family` units next to each other with blades: the guard (side b) at (1, 1) and the
+/// thief (side a) at (2, 1); the guard rolls 20 and acts first.
+fn guard_and_thief(family: &str) -> fivefoot::history::Battle {
+    let (defenses, health) = if family == "d20_modern" {
+        ("(defense: 10)", "(hp: 500)")
+    } else {
+        ("(ac: 10)", "(hp: 500)")
+    };
+    let fighter = |id: &str, side: &str, x: i32| {
+        format!(
+            r#"(id: "{id}", side: "{side}", at: ({x}, 1), speed: (land: 30), defenses: {defenses}, health: {health},
+               weapons: [(name: "Blade", kind: Melee, attack: 0, damage: "1d4", damage_types: [Slashing])])"#
+        )
+    };
+    let text = format!(
+        r##"Scenario(version: 1, name: "t", ruleset: "{family}",
+    map: (size: (8, 4), fill: '.', legend: {{ '.': (terrain: Floor) }}),
+    sides: [(id: "a", name: "A", control: Human, colour: "#3070d0"), (id: "b", name: "B", control: Human, colour: "#d03030")],
+    units: [{}, {}],
+)"##,
+        fighter("guard", "b", 1),
+        fighter("thief", "a", 2)
+    );
+    // Initiative in id order: guard 20, thief 1.
+    battle(&text, &[20, 1])
+}
+
+/// §3.2 (d20_srd 002:15, d20_modern 003:3 "once a combatant acts, he or she is no longer
+/// flat-footed"; a turn taken is acting): a unit that ends its first turn without an action
+/// is no longer flat-footed, so in round 2 it makes the attack of opportunity a foe leaving
+/// its reach provokes.
+#[test]
+fn flat_footed_ends_with_first_turn_d20_002_15() {
+    for family in ["d20_srd", "d20_modern"] {
+        let mut b = guard_and_thief(family);
+        assert!(flat_footed(&b, "guard") && flat_footed(&b, "thief"), "{family}");
+        let events = ok(&mut b, end_turn("guard"));
+        assert!(
+            events
+                .iter()
+                .any(|e| matches!(e, GameEvent::FlatFootedEnded { unit } if unit.0 == "guard")),
+            "{family}: {events:?}"
+        );
+        assert!(!flat_footed(&b, "guard"), "{family}");
+        assert!(
+            !fivefoot::rules::conditions::effective_conditions(b.world(), &"guard".into())
+                .contains(&fivefoot::rules::ConditionName::FlatFooted),
+            "{family}"
+        );
+        ok(&mut b, end_turn("thief"));
+        assert!(!flat_footed(&b, "thief"), "{family}");
+        ok(&mut b, end_turn("guard"));
+        assert_eq!((round(&b), active(&b).as_deref()), (2, Some("thief")), "{family}");
+        let events = ok(
+            &mut b,
+            GameCommand::Move {
+                unit: "thief".into(),
+                to: fivefoot::grid::Square::new(4, 1),
+                path: None,
+                mode: fivefoot::rules::MoveMode::Move,
+            },
+        );
+        assert!(
+            events
+                .iter()
+                .any(|e| matches!(e, GameEvent::AttackOfOpportunity { reactor, .. } if reactor.0 == "guard")),
+            "{family}: the guard can react in round 2"
+        );
+    }
+}
+
+/// §3.2 saga (004:14 "once combatants act, they are no longer flat-footed"; 004:273 "until
+/// your first regular turn"): flat-footed only with a surprise round; an aware unit's
+/// surprise-round turn, taken without an action, ends it (first-action reading, the default
+/// U1); a surprised unit's first regular turn, taken without an action, ends it by either
+/// reading.
+#[test]
+fn saga_flat_footed_ends_with_first_turn_004_14_273() {
+    let text = skirmish("saga", &[unit("jawa", "b", 0), unaware("han", "a")]);
+    let mut b = battle(&text, &[15, 10]);
+    assert_eq!((round(&b), active(&b).as_deref()), (0, Some("jawa")));
+    assert!(flat_footed(&b, "jawa") && flat_footed(&b, "han"));
+    ok(&mut b, end_turn("jawa"));
+    assert!(!flat_footed(&b, "jawa"), "a surprise-round turn taken is acting");
+    assert!(flat_footed(&b, "han"), "no surprise turn for the surprised");
+    ok(&mut b, end_turn("jawa"));
+    assert_eq!((round(&b), active(&b).as_deref()), (1, Some("han")));
+    assert!(flat_footed(&b, "han"), "first action: until it acts or its turn ends");
+    ok(&mut b, end_turn("han"));
+    assert!(!flat_footed(&b, "han"), "its first regular turn is over");
+}
+
+/// §3.2 saga with the U1 switch `saga_flatfooted_until_regular_turn` (004:273): flat-footed
+/// until the first regular turn begins, so a surprise-round turn without an action leaves it.
+#[test]
+fn saga_flat_footed_until_regular_turn_u1_004_273() {
+    let text = skirmish("saga", &[unit("jawa", "b", 0), unaware("han", "a")]);
+    let mut spec = fivefoot::testing::scenario(&text);
+    spec.ruleset.variants.saga_flatfooted_until_regular_turn = true;
+    let mut b = fivefoot::history::Battle::start(spec, &text, "test.ron", 1, vec![15, 10]).unwrap();
+    let events = ok(&mut b, end_turn("jawa"));
+    assert_eq!((round(&b), active(&b).as_deref()), (1, Some("jawa")));
+    let at = |pred: &dyn Fn(&GameEvent) -> bool| events.iter().position(pred);
+    let regular = at(&|e| matches!(e, GameEvent::RoundStarted { round: 1, .. })).unwrap();
+    let ended = at(&|e| matches!(e, GameEvent::FlatFootedEnded { unit } if unit.0 == "jawa")).unwrap();
+    assert!(ended > regular, "not at the end of the surprise-round turn: {events:?}");
+    assert!(!flat_footed(&b, "jawa"), "its first regular turn has begun");
+    assert!(flat_footed(&b, "han"));
+    ok(&mut b, end_turn("jawa"));
+    assert!(!flat_footed(&b, "han"), "its first regular turn has begun");
+}
