@@ -17,6 +17,7 @@ pub mod charge;
 pub mod chase;
 mod combat;
 mod command;
+pub mod concealment;
 pub mod conditions;
 mod dice;
 mod error;

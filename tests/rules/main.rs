@@ -11,6 +11,7 @@ mod chase;
 mod chase_board;
 mod chase_escape;
 mod cli;
+mod concealment;
 mod docs;
 mod editor;
 mod editor_layout;

@@ -359,6 +359,18 @@ pub fn refuse_in_chase(world: &World, command: &GameCommand) -> Option<RuleError
     })
 }
 
+/// CHS-2, CHS-13: how far apart `attacker` and `target` are in the running chase, when both
+/// are vehicles of it or ride one (`None` otherwise: they are measured on the grid).
+pub fn chase_range_ft(world: &World, attacker: &UnitId, target: &UnitId) -> Option<u32> {
+    let board = world.get_resource::<Chase>()?;
+    if board.phase == ChasePhase::Over {
+        return None;
+    }
+    let (from, to) = (vehicle_of(world, attacker)?, vehicle_of(world, target)?);
+    let rules = world.resource::<Ruleset>().chases.as_ref()?;
+    Some(board.range_ft(rules, &from, &to).unwrap_or_default())
+}
+
 /// The chase's part of an attack between two vehicles (or their riders).
 pub struct ChaseTerms {
     pub distance_ft: u32,
@@ -396,7 +408,7 @@ pub fn attack_terms(
     };
     let attack = board.attack_modifiers(rules, &from, &to, kind)?;
     let defense = board.defense_modifiers(rules, &to);
-    let distance_ft = board.range_ft(rules, &from, &to).unwrap_or_default();
+    let distance_ft = chase_range_ft(world, attacker, target).unwrap_or_default();
     Ok(Some(ChaseTerms {
         distance_ft,
         attack,
