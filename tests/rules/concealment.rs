@@ -182,12 +182,14 @@ fn step(unit: &str, x: i32, y: i32) -> GameCommand {
 }
 
 /// CON-1 in attacks of opportunity: saga makes no AoO against a creature with total
-/// concealment (004:725), and a creature standing in fog has it against everyone outside; in
-/// clear air the same move provokes. starfinder has no such protection: the AoO is made, and it
+/// concealment (004:725), nor does d20_srd (the seed is silent; the d20 SRD's Combat
+/// Modifiers: "You can't execute an attack of opportunity against an opponent with total
+/// concealment"), and a creature standing in fog has it against everyone outside; in clear
+/// air the same move provokes. starfinder has no such protection: the AoO is made, and it
 /// rolls the 50 % miss chance of total concealment (001:1629-1633).
 #[test]
 fn con_1_saga_no_attack_of_opportunity_against_a_unit_in_fog_004_725() {
-    for family in ["saga"] {
+    for family in ["saga", "d20_srd"] {
         // The reactor acts first (an action, so it is no longer flat-footed) and ends its turn;
         // the mover, next to it, walks away.
         let mut clear = duel(family, &["rm..."]);
