@@ -573,12 +573,14 @@ fn own_turn_actor(command: &GameCommand) -> Option<&UnitId> {
     }
 }
 
-/// Whether `command` is the actor doing something, as opposed to ending or passing its turn,
-/// a referee's record, or a down unit's own recovery.
+/// Whether `command` is the actor doing something, as opposed to ending or passing its turn
+/// (a pilot's pilot-actions turn too: a pilot who cannot act passes it, and its vehicle is
+/// uncontrolled, CHS-8), a referee's record, or a down unit's own recovery.
 fn spends_an_action(command: &GameCommand) -> bool {
     !matches!(
         command,
         GameCommand::EndTurn { .. }
+            | GameCommand::EndPilotTurn { .. }
             | GameCommand::Delay { .. }
             | GameCommand::ActNow { .. }
             | GameCommand::Proceed

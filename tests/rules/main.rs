@@ -10,6 +10,7 @@ mod budget;
 mod chase;
 mod chase_board;
 mod chase_escape;
+mod chase_pilots;
 mod cli;
 mod concealment;
 mod docs;

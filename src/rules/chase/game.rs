@@ -32,6 +32,13 @@ pub(super) fn chase(world: &World) -> Result<&Chase, RuleError> {
         .ok_or_else(|| illegal("this battle is not a vehicle chase"))
 }
 
+/// Whether a vehicle chase is running in this battle (a `Chase` that is not over).
+pub fn chase_running(world: &World) -> bool {
+    world
+        .get_resource::<Chase>()
+        .is_some_and(|c| c.phase != ChasePhase::Over)
+}
+
 /// The vehicle `unit` is: itself when a vehicle of the chase, else the one it rides.
 pub fn vehicle_of(world: &World, unit: &UnitId) -> Option<UnitId> {
     let chase = world.get_resource::<Chase>()?;
@@ -258,6 +265,10 @@ pub fn apply_chase_event(world: &mut World, event: &GameEvent) {
         return;
     };
     match event {
+        // The chase's pilot is the vehicle's: whoever controls it now (VEH-11: a pilot knocked
+        // out loses control), so the pilot-actions phase never waits for one who no longer
+        // pilots it; a vehicle nobody controls is uncontrolled (CHS-8).
+        GameEvent::VehicleControl { vehicle, pilot, .. } => board.set_pilot(vehicle, pilot.clone()),
         GameEvent::ChasePilotAction { outcome, .. } => board.apply_pilot_action(&rules, outcome),
         GameEvent::ChasePilotTurnEnded { vehicle, .. } => board.apply_end_pilot_turn(vehicle),
         GameEvent::ChaseProgressed { outcome } => {
