@@ -107,7 +107,8 @@ pub fn concealment_between(
     // CON-1: line of effect without line of sight is total concealment (001:1627-1629;
     // 004:725). Without line of effect the target has total cover instead (COV-1).
     let model = SightModel::of(&rules.cover);
-    if line_of_effect_with(map, model, a, t) && !line_of_sight(map, model, a, t, |_| false) {
+    // (Line of sight first: it is usually clear, and then line of effect is never asked.)
+    if !line_of_sight(map, model, a, t, |_| false) && line_of_effect_with(map, model, a, t) {
         return concealed(Concealment::Total, ConcealmentSource::NoLineOfSight);
     }
     // §22.2, §10.3: the light of one square against the attacker's senses.
