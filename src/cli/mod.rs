@@ -114,7 +114,13 @@ pub enum QueryWhat {
         melee: bool,
     },
     /// The concealment a target has against an attacker (CON-1, §22.2).
-    Concealment { attacker: String, target: String },
+    Concealment {
+        attacker: String,
+        target: String,
+        /// Judge it for a melee attack (an adjacent target: only its whole space counts).
+        #[arg(long)]
+        melee: bool,
+    },
     /// Whether the first unit has line of sight to the second (§11).
     Los { from: String, to: String },
     /// Whether the first unit has line of effect to the second (§11).

@@ -106,7 +106,11 @@ pub fn answer(battle: &Battle, what: &QueryWhat) -> Result<Value, String> {
             target,
             melee,
         } => super::query_lines::cover_answer(battle, attacker, target, *melee),
-        QueryWhat::Concealment { attacker, target } => super::query_lines::concealment_answer(battle, attacker, target),
+        QueryWhat::Concealment {
+            attacker,
+            target,
+            melee,
+        } => super::query_lines::concealment_answer(battle, attacker, target, *melee),
         QueryWhat::Los { from, to } => super::query_lines::sight_answer(battle, from, to, true),
         QueryWhat::Loe { from, to } => super::query_lines::sight_answer(battle, from, to, false),
         QueryWhat::Flank { attacker, target } => super::query_lines::flank_answer(battle, attacker, target),

@@ -1,7 +1,7 @@
 //! Line questions for `fivefoot query`: `cover`, `concealment`, `los`, `loe` and `flank`
 //! (RULES.md §9–§12), with what the GUI needs to draw the deciding lines.
 
-use crate::grid::{AttackKind, Concealment, CoverParams, SightModel, Space, cover, line_of_effect_with, line_of_sight};
+use crate::grid::{AttackKind, CoverParams, SightModel, Space, cover, line_of_effect_with, line_of_sight};
 use crate::history::{Battle, Terrain};
 use crate::rules::threat::{hostile, space_of, threat_now};
 use crate::rules::{UnitId, UnitIndex};
@@ -59,50 +59,27 @@ pub fn cover_answer(battle: &Battle, attacker: &str, target: &str, melee: bool) 
     }))
 }
 
-/// `query concealment ATTACKER TARGET`: the level and what it does in this family.
-pub fn concealment_answer(battle: &Battle, attacker: &str, target: &str) -> Result<Value, String> {
-    let ((a_id, _), (t_id, _)) = (unit(battle, attacker)?, unit(battle, target)?);
+/// `query concealment ATTACKER TARGET [--melee]`: CON-1 as `rules::concealment` decides it for
+/// a ranged attack (or a melee one), what decided it, and what it does in this family.
+pub fn concealment_answer(battle: &Battle, attacker: &str, target: &str, melee: bool) -> Result<Value, String> {
+    let ((a_id, a), (t_id, t)) = (unit(battle, attacker)?, unit(battle, target)?);
     let world = battle.world();
-    let weapon = crate::rules::Weapon {
-        name: "concealment probe".into(),
-        kind: crate::rules::WeaponKind::Ranged,
-        attack: 0,
-        damage: crate::rules::DiceExpr {
-            count: 0,
-            sides: 0,
-            bonus: 0,
-        },
-        damage_types: vec![],
-        reach_ft: None,
-        reach_weapon: false,
-        range_increment_ft: Some(u32::MAX / 64),
-        range_bands: Some(crate::rules::RangeBands {
-            point_blank: u32::MAX,
-            short: u32::MAX,
-            medium: u32::MAX,
-            long: u32::MAX,
-        }),
-        threatens: Some(false),
-        hands: 1,
-        light: false,
-        double: false,
-        area: None,
-        save_dc: None,
-        autofire: false,
-        autofire_only: false,
-        splash: false,
-    };
-    match crate::rules::situation::situation(world, &a_id, &t_id, &weapon) {
-        Ok(s) => Ok(json!({
-            "attacker": a_id, "target": t_id,
-            "level": lower(s.concealment),
-            "miss_chance": s.miss_chance,
-            "attack_penalty": s.attack.iter().filter(|m| m.source.contains("concealment")).map(|m| m.value).sum::<i32>(),
-        })),
-        Err(e) => {
-            Ok(json!({ "attacker": a_id, "target": t_id, "level": lower(Concealment::Total), "reason": e.to_string() }))
-        }
+    let rules = world.resource::<Ruleset>();
+    let kind = if melee { AttackKind::Melee } else { AttackKind::Ranged };
+    let c = crate::rules::concealment::concealment(world, &a_id, &a_id, &t_id, kind).map_err(|e| e.to_string())?;
+    let (miss_chance, penalty) = crate::rules::concealment::concealment_effect(rules, c.level);
+    let loe = line_of_effect_with(&world.resource::<Terrain>().0, SightModel::of(&rules.cover), a, t);
+    let mut answer = json!({
+        "attacker": a_id, "target": t_id, "attack": if melee { "melee" } else { "ranged" },
+        "level": lower(c.level),
+        "source": c.source,
+        "miss_chance": miss_chance,
+        "attack_penalty": penalty.map_or(0, |m| m.value),
+    });
+    if !loe {
+        answer["reason"] = json!(format!("{t_id} has total cover from {a_id}: no line of effect"));
     }
+    Ok(answer)
 }
 
 /// `query los|loe FROM TO` (§11: LOS-1, LOS-2, LOE-1).

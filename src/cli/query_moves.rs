@@ -121,7 +121,8 @@ pub fn path_answer(
 /// (one move action, double move, run) with its cost (MOV-1, MOV-2, §5.6). The bands come from
 /// `rules::reach_plan`, so each square is listed exactly when `query path` would call the move
 /// legal (the turn's remaining actions and the unit's conditions count); a band the unit
-/// cannot take now is empty.
+/// cannot take now is empty, with `Move`'s reason in `refused` (and in `reason` when no band
+/// can be taken at all: a unit that cannot act).
 pub fn reach_answer(battle: &Battle, unit: &str) -> Result<Value, String> {
     let unit = unit_id(battle, unit)?;
     let world = battle.world();
@@ -144,6 +145,20 @@ pub fn reach_answer(battle: &Battle, unit: &str) -> Result<Value, String> {
             .map(|(sq, cost_ft)| json!({ "square": sq, "cost_ft": cost_ft }))
             .collect()
     };
+    // Why each band the unit cannot take now is refused, in `Move`'s words (a paralyzed unit:
+    // every band, for the reason `Move` gives).
+    let refusals: Vec<(&str, String)> = MODES
+        .iter()
+        .filter_map(|m| match plan.band(*m) {
+            Some(Err(e)) => Some((mode_name(*m), e.to_string())),
+            _ => None,
+        })
+        .collect();
+    let reason = (refusals.len() == MODES.len()).then(|| refusals[0].1.clone());
+    let refused: serde_json::Map<String, Value> = refusals
+        .into_iter()
+        .map(|(m, why)| (m.to_string(), json!(why)))
+        .collect();
     Ok(json!({
         "unit": unit,
         "from": plan.from,
@@ -153,6 +168,8 @@ pub fn reach_answer(battle: &Battle, unit: &str) -> Result<Value, String> {
             "double": band(MoveMode::Double),
             "run": band(MoveMode::Run),
         },
+        "reason": reason,
+        "refused": refused,
     }))
 }
 

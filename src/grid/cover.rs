@@ -168,6 +168,9 @@ struct Query<'a, T> {
     /// `attacker` is then the 2 × 2 block of squares meeting at that point, used only for the
     /// low-obstacle distances, and none of its squares is the attacker's own.
     from_point: bool,
+    /// saga: a Low Object under a square of the target's space that the attacker does not
+    /// shoot over (004:754), which covers the target on every line.
+    own_low: Option<Square>,
 }
 
 type Found = (CoverDegree, Option<Obstruction>);
@@ -187,7 +190,7 @@ impl<'a, T: SquareFlags> Query<'a, T> {
         attack: AttackKind,
         from_point: bool,
     ) -> Self {
-        Query {
+        let mut q = Query {
             terrain,
             p,
             attacker,
@@ -203,7 +206,14 @@ impl<'a, T: SquareFlags> Query<'a, T> {
                 CoverDegree::Cover
             },
             from_point,
+            own_low: None,
+        };
+        if matches!(p.rules.low_obstacles, LowObstacleRule::IgnoredNearAttacker) {
+            q.own_low = target
+                .squares()
+                .find(|&sq| terrain.flags(sq) & bits::LOW != 0 && q.low_counts(sq));
         }
+        q
     }
 
     fn qualifies(&self, c: Contact) -> bool {
@@ -243,12 +253,11 @@ impl<'a, T: SquareFlags> Query<'a, T> {
     fn line(&self, seg: &Segment, a_sq: Option<Square>, t_sq: Square, cap: CoverDegree) -> Found {
         let stop = cap.min(self.ceiling);
         let mut best: Found = (CoverDegree::None, None);
-        // GEO-5 exception (saga): a Low Object in the target's own square covers it.
-        if matches!(self.p.rules.low_obstacles, LowObstacleRule::IgnoredNearAttacker)
-            && self.terrain.flags(t_sq) & bits::LOW != 0
-            && self.low_counts(t_sq)
-        {
-            best = (CoverDegree::Cover, Some(Obstruction::Low(t_sq)));
+        // GEO-5 exception (saga, 004:754 "Low Objects provide Cover to creatures in those
+        // squares"): a Low Object under any square of the target's space covers it, whichever
+        // target square the attacker's lines go to.
+        if let Some(low) = self.own_low {
+            best = (CoverDegree::Cover, Some(Obstruction::Low(low)));
             if best.0 >= stop {
                 return best;
             }
@@ -839,6 +848,46 @@ mod tests {
             check(&own, &sf(), 'A', 'T', AttackKind::Ranged).degree,
             CoverDegree::None
         );
+    }
+
+    /// saga, 004:754 "Low Objects provide Cover to creatures in those squares" (issue #16
+    /// item 4): a Low Object under any square of a Large target covers it, not only under the
+    /// square the attacker's lines go to. Here the attacker's best square (4, 0) has clear
+    /// lines; the Low Object sits under the far square (5, 1).
+    #[test]
+    fn geo_5_saga_low_object_under_any_square_of_a_large_target_004_754() {
+        let mut l = layout(&[
+            "A . . . T T", //
+            ". . . . T T",
+        ]);
+        let low = Cell {
+            low: true,
+            ..Cell::default()
+        };
+        l.map.set_cell(Square::new(5, 1), low);
+        let res = check(&l, &saga(), 'A', 'T', AttackKind::Ranged);
+        assert_eq!(res.degree, CoverDegree::Cover);
+        assert!(
+            res.lines
+                .iter()
+                .all(|line| line.obstructed_by == Some(Obstruction::Low(Square::new(5, 1)))),
+            "{:?}",
+            res.lines
+        );
+        // Areas see the same (AREA-SG-2 uses these lines from a point).
+        let rules = saga();
+        let p = CoverParams::from_ruleset(&rules);
+        let from_point = cover_from_point(
+            &l.map,
+            &p,
+            Intersection::new(0, 0),
+            l.unit('T'),
+            &[],
+            AttackKind::Ranged,
+        );
+        assert_eq!(from_point.degree, CoverDegree::Cover);
+        // starfinder never counts the target's own squares (GEO-5).
+        assert_eq!(check(&l, &sf(), 'A', 'T', AttackKind::Ranged).degree, CoverDegree::None);
     }
 
     /// A Large target (2×2) whose lower squares hide behind a wall square: the attacker has

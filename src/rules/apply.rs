@@ -345,7 +345,6 @@ pub fn apply(world: &mut World, event: &GameEvent) {
         | GameEvent::RaceMishap { .. }
         | GameEvent::VehicleMoved { .. }
         | GameEvent::VehicleStopped { .. }
-        | GameEvent::VehicleControl { .. }
         | GameEvent::AutocontrolSet { .. }
         | GameEvent::AutopilotSet { .. }
         | GameEvent::AutopilotDestinationSet { .. }
@@ -358,6 +357,10 @@ pub fn apply(world: &mut World, event: &GameEvent) {
         | GameEvent::VehicleSlotEnded { .. }
         | GameEvent::AutocontrolCheck { .. }
         | GameEvent::RaceHazard { .. } => super::vehicle::apply_vehicle_event(world, event),
+        GameEvent::VehicleControl { .. } => {
+            super::vehicle::apply_vehicle_event(world, event);
+            super::chase::apply_chase_event(world, event);
+        }
         GameEvent::ChasePilotAction { .. }
         | GameEvent::ChasePilotTurnEnded { .. }
         | GameEvent::ChaseProgressed { .. }

@@ -10,7 +10,8 @@ use super::health::LifeState;
 use super::resolve::{EffectTerms, start_effect, take_action};
 use super::threat::{hostile, space_of, weapon_threatens};
 use super::{
-    Combat, ConditionName, Executor, GameEvent, Modifier, MoveMode, Profile, RuleError, UnitId, UnitIndex, Weapon,
+    Combat, ConditionName, Executor, GameCommand, GameEvent, Modifier, MoveMode, Profile, RuleError, UnitId, UnitIndex,
+    Weapon,
 };
 use crate::grid::{Planner, SightModel, Space, Square, line_of_sight, straight_path, swept_squares};
 use crate::rules::Terrain;
@@ -57,6 +58,14 @@ pub fn check_charge(
     if !hostile(world, unit, target) {
         return Err(illegal(format!("{target} is not an enemy of {unit}")));
     }
+    // What `check` refuses a `Charge` for before its own rule (§20 no actions, riding, ...).
+    let order = GameCommand::Charge {
+        unit: unit.clone(),
+        target: target.clone(),
+        to,
+        weapon: weapon.map(str::to_string),
+    };
+    super::resolve::actor_refusal(world, &order)?;
     super::health::check_can_act(world, unit)?;
     let conditions = effective_conditions(world, unit);
     if let Some(c) = NO_RUN_OR_CHARGE

@@ -18,6 +18,7 @@ pub mod charge;
 pub mod chase;
 mod combat;
 mod command;
+pub mod concealment;
 pub mod conditions;
 mod dice;
 mod error;

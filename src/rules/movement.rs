@@ -8,7 +8,7 @@ use super::conditions::effective_conditions;
 use super::health::LifeState;
 use super::resolve::{EffectTerms, start_effect, take_action};
 use super::threat::{space_of, weapon_threatens};
-use super::{Combat, ConditionName, Executor, GameEvent, Profile, RuleError, UnitId, Weapon};
+use super::{Combat, ConditionName, Executor, GameCommand, GameEvent, Profile, RuleError, UnitId, Weapon};
 use crate::grid::{Planner, Space, Square, straight_path};
 use crate::rules::Terrain;
 use crate::ruleset::{ActionKind, Ruleset, RunnerDefense, WithdrawProtection};
@@ -152,6 +152,16 @@ pub(crate) fn move_basics(world: &World, unit: &UnitId, mode: MoveMode) -> Resul
         .get::<Profile>(e)
         .ok_or_else(|| RuleError::UnknownUnit(unit.clone()))?;
     let illegal = |why: String| RuleError::IllegalMove(why);
+    let full = space_of(world, unit).ok_or_else(|| RuleError::UnknownUnit(unit.clone()))?;
+    // What `check` refuses a `Move` for before looking at where it goes (§20 no actions:
+    // paralyzed, stunned, helpless...; riding; pinned; the chase's phases): the same gates.
+    let order = GameCommand::Move {
+        unit: unit.clone(),
+        to: full.at,
+        path: None,
+        mode,
+    };
+    super::resolve::actor_refusal(world, &order)?;
     super::health::check_can_act(world, unit)?;
     if super::flight::elevation_of(world, unit) > 0 {
         return Err(illegal(format!("{unit} is in the air: use Fly (MOV-14)")));
@@ -182,7 +192,6 @@ pub(crate) fn move_basics(world: &World, unit: &UnitId, mode: MoveMode) -> Resul
     for kind in &actions {
         budget_left.spend(&rules.actions, *kind).map_err(RuleError::Budget)?;
     }
-    let full = space_of(world, unit).ok_or_else(|| RuleError::UnknownUnit(unit.clone()))?;
     let from = match mode {
         MoveMode::Squeeze => Space::new(full.at, squeezed_side(rules, unit, profile, full)?),
         _ => full,

@@ -1,10 +1,9 @@
 //! What protects a creature from an attack of opportunity (§8.3 "target protected when"):
 //! cover from the reactor (COV-1; starfinder 001:1708-1710, saga 004:744-746) and, where the
-//! family says so, total concealment (saga 004:725).
+//! family says so, total concealment (saga 004:725) as `concealment` (CON-1) decides it.
 
-use super::conditions::effective_conditions;
 use super::threat::space_of;
-use super::{ConditionName, UnitId, UnitIndex};
+use super::{UnitId, UnitIndex};
 use crate::grid::{AttackKind, Concealment, CoverDegree, CoverParams, Space, cover};
 use crate::rules::Terrain;
 use crate::ruleset::{AooProtection, Ruleset};
@@ -18,7 +17,7 @@ pub fn protected_from_aoo(world: &World, reactor: &UnitId, target: &UnitId) -> b
     };
     rules.aoo.protections.iter().any(|p| match p {
         AooProtection::Cover => has_cover(world, rules, reactor, target, r, t),
-        AooProtection::TotalConcealment => totally_concealed(world, reactor, t),
+        AooProtection::TotalConcealment => totally_concealed(world, reactor, target),
     })
 }
 
@@ -40,13 +39,10 @@ fn has_cover(world: &World, rules: &Ruleset, reactor: &UnitId, target: &UnitId, 
     !matches!(result.degree, CoverDegree::None | CoverDegree::Soft)
 }
 
-/// saga: no AoO against a creature with total concealment (004:725): a blinded reactor, or
-/// a target standing in totally concealing squares.
-fn totally_concealed(world: &World, reactor: &UnitId, t: Space) -> bool {
-    if effective_conditions(world, reactor).contains(&ConditionName::Blinded) {
-        return true;
-    }
-    let map = &world.resource::<Terrain>().0;
-    t.squares()
-        .all(|sq| map.cell(sq).is_some_and(|c| c.concealment == Concealment::Total))
+/// saga: no AoO against a creature with total concealment (004:725), as CON-1 decides it for
+/// the reactor's melee attack (`concealment`: a blinded reactor, no line of sight, the
+/// target wholly inside totally concealing squares, darkness it cannot see through).
+fn totally_concealed(world: &World, reactor: &UnitId, target: &UnitId) -> bool {
+    super::concealment::concealment(world, reactor, reactor, target, AttackKind::Melee)
+        .is_ok_and(|c| c.level == Concealment::Total)
 }

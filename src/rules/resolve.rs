@@ -15,69 +15,9 @@ pub fn check(world: &World, command: &GameCommand) -> Result<(), RuleError> {
     if let GameCommand::Decline { reactors, then } = command {
         return super::reactions::check_decline(world, reactors, then);
     }
+    actor_refusal(world, command)?;
     let combat = world.resource::<Combat>();
     let rules = world.resource::<Ruleset>();
-    // §26: a chase gates the grid commands by its phase (CHS-4, CHS-14).
-    if let Some(refusal) = super::chase::refuse_in_chase(world, command) {
-        return Err(refusal);
-    }
-    // VEH-21: the riders of a vehicle off the map only wait for it to come back.
-    if let Some(refusal) = super::vehicle::escape::off_map_refusal(world, command) {
-        return Err(refusal);
-    }
-    if let Some(unit) = command.actor() {
-        known(world, unit)?;
-        // §20: stunned, dazed, paralyzed, asleep or helpless units take no actions (dying
-        // and stable units' own recovery commands are handled by their checks).
-        if spends_an_action(command)
-            && let Some(c) = super::conditions::effective_conditions(world, unit)
-                .into_iter()
-                .find(|c| super::conditions::NO_ACTIONS.contains(c))
-            && super::unit_component::<super::health::LifeState>(world, unit).is_none_or(|s| s.can_act())
-        {
-            return Err(RuleError::IllegalMove(format!(
-                "{unit} cannot act while {}",
-                format!("{c:?}").to_lowercase()
-            )));
-        }
-        // HP-SF-2: a dying (or unconscious, or dead) unit takes no actions, not even those
-        // that roll nothing; its own recovery commands are checked by their own rules.
-        if matches!(
-            command,
-            GameCommand::Delay { .. }
-                | GameCommand::Ready { .. }
-                | GameCommand::TotalDefense { .. }
-                | GameCommand::DropProne { .. }
-                | GameCommand::StandUp { .. }
-                | GameCommand::FightDefensively { .. }
-        ) {
-            super::health::check_can_act(world, unit)?;
-        }
-        // §25.9: riders move with their vehicle; walking needs getting off first.
-        if matches!(
-            command,
-            GameCommand::Move { .. } | GameCommand::Charge { .. } | GameCommand::Fly { .. }
-        ) && let Some(vehicle) = super::vehicle::riding(world, unit)
-        {
-            return Err(RuleError::IllegalMove(format!(
-                "{unit} is aboard {vehicle}: get off first (Vehicle order Disembark)"
-            )));
-        }
-        if spends_an_action(command)
-            && let Some(refusal) = super::hold::pinned_refusal(world, unit, command)
-        {
-            return Err(refusal);
-        }
-        // §4.3.1 saga: a unit that chose to make no attacks until its next turn.
-        if command.makes_attacks()
-            && let Some(effect) = super::conditions::no_attacks_effect(world, unit)
-        {
-            return Err(RuleError::IllegalMove(format!(
-                "{unit} chose to make no attacks until its next turn ({})",
-                effect.name
-            )));
-        }
-    }
     let in_window = combat.window.is_some();
     let no_window = || match in_window {
         true => Err(RuleError::DelayWindowOpen {
@@ -555,6 +495,77 @@ fn end_start_flat_footed(ex: &mut Executor, unit: &UnitId) {
     }
 }
 
+/// The refusals a command meets before its own rule is looked at: the chase's phases (CHS-4,
+/// CHS-14), a vehicle off the map (VEH-21), and whether its actor may do anything now (§20
+/// no actions, HP-SF-2, riding §25.9, pinned, no attacks §4.3.1). `check` runs it first; the
+/// planners that answer for a command not given yet (`movement::move_basics` for `query
+/// path`, `query reach` and the GUI's reach overlay; `charge::check_charge`) run it too, so
+/// they never offer what the command would refuse.
+pub(crate) fn actor_refusal(world: &World, command: &GameCommand) -> Result<(), RuleError> {
+    // §26: a chase gates the grid commands by its phase (CHS-4, CHS-14).
+    if let Some(refusal) = super::chase::refuse_in_chase(world, command) {
+        return Err(refusal);
+    }
+    // VEH-21: the riders of a vehicle off the map only wait for it to come back.
+    if let Some(refusal) = super::vehicle::escape::off_map_refusal(world, command) {
+        return Err(refusal);
+    }
+    if let Some(unit) = command.actor() {
+        known(world, unit)?;
+        // §20: stunned, dazed, paralyzed, asleep or helpless units take no actions (dying
+        // and stable units' own recovery commands are handled by their checks).
+        if spends_an_action(command)
+            && let Some(c) = super::conditions::effective_conditions(world, unit)
+                .into_iter()
+                .find(|c| super::conditions::NO_ACTIONS.contains(c))
+            && super::unit_component::<super::health::LifeState>(world, unit).is_none_or(|s| s.can_act())
+        {
+            return Err(RuleError::IllegalMove(format!(
+                "{unit} cannot act while {}",
+                format!("{c:?}").to_lowercase()
+            )));
+        }
+        // HP-SF-2: a dying (or unconscious, or dead) unit takes no actions, not even those
+        // that roll nothing; its own recovery commands are checked by their own rules.
+        if matches!(
+            command,
+            GameCommand::Delay { .. }
+                | GameCommand::Ready { .. }
+                | GameCommand::TotalDefense { .. }
+                | GameCommand::DropProne { .. }
+                | GameCommand::StandUp { .. }
+                | GameCommand::FightDefensively { .. }
+        ) {
+            super::health::check_can_act(world, unit)?;
+        }
+        // §25.9: riders move with their vehicle; walking needs getting off first.
+        if matches!(
+            command,
+            GameCommand::Move { .. } | GameCommand::Charge { .. } | GameCommand::Fly { .. }
+        ) && let Some(vehicle) = super::vehicle::riding(world, unit)
+        {
+            return Err(RuleError::IllegalMove(format!(
+                "{unit} is aboard {vehicle}: get off first (Vehicle order Disembark)"
+            )));
+        }
+        if spends_an_action(command)
+            && let Some(refusal) = super::hold::pinned_refusal(world, unit, command)
+        {
+            return Err(refusal);
+        }
+        // §4.3.1 saga: a unit that chose to make no attacks until its next turn.
+        if command.makes_attacks()
+            && let Some(effect) = super::conditions::no_attacks_effect(world, unit)
+        {
+            return Err(RuleError::IllegalMove(format!(
+                "{unit} chose to make no attacks until its next turn ({})",
+                effect.name
+            )));
+        }
+    }
+    Ok(())
+}
+
 fn known(world: &World, unit: &UnitId) -> Result<(), RuleError> {
     match world.resource::<UnitIndex>().0.contains_key(unit) {
         true => Ok(()),
@@ -579,12 +590,14 @@ fn own_turn_actor(command: &GameCommand) -> Option<&UnitId> {
     }
 }
 
-/// Whether `command` is the actor doing something, as opposed to ending or passing its turn,
-/// a referee's record, or a down unit's own recovery.
+/// Whether `command` is the actor doing something, as opposed to ending or passing its turn
+/// (a pilot's pilot-actions turn too: a pilot who cannot act passes it, and its vehicle is
+/// uncontrolled, CHS-8), a referee's record, or a down unit's own recovery.
 fn spends_an_action(command: &GameCommand) -> bool {
     !matches!(
         command,
         GameCommand::EndTurn { .. }
+            | GameCommand::EndPilotTurn { .. }
             | GameCommand::Delay { .. }
             | GameCommand::ActNow { .. }
             | GameCommand::Proceed

@@ -1,5 +1,5 @@
 //! What the situation adds to one attack (RULES.md §9–§13, §18): cover from the lines
-//! (COV-1), concealment from squares and light (CON-1, §22.2), flanking (FLK-1), prone and
+//! (COV-1), concealment (CON-1, §22.2: decided by `concealment`), flanking (FLK-1), prone and
 //! helpless (§13), range (§18.1), shooting into melee (§18.2), tracked effects and ability
 //! damage (HP-SF-8). Every modifier names its source. Conditions whose numbers are not modelled yet make the attack
 //! "not supported yet" rather than give a wrong number.
@@ -11,11 +11,10 @@ use super::{
     Ability, Combat, ConditionName, Modifier, Profile, RuleError, SupportBonus, UnitId, UnitIndex, Weapon, WeaponKind,
 };
 use crate::grid::{
-    AttackKind, Concealment, CoverDegree, CoverParams, Light, SightModel, Space, concealment_lines_with, cover,
-    flanking_line, line_of_effect_with,
+    AttackKind, Concealment, CoverDegree, CoverParams, SightModel, Space, cover, flanking_line, line_of_effect_with,
 };
 use crate::rules::Terrain;
-use crate::ruleset::{ConcealmentModel, ConditionModifiers, DamageScope, ModifierSide, RangeModel, Ruleset};
+use crate::ruleset::{ConditionModifiers, DamageScope, ModifierSide, RangeModel, Ruleset};
 use bevy::prelude::World;
 use serde::Serialize;
 use std::collections::BTreeSet;
@@ -58,6 +57,8 @@ pub struct Situation {
     pub cover: CoverDegree,
     #[serde(serialize_with = "lower_debug")]
     pub concealment: Concealment,
+    /// What decided the concealment (CON-1: no line of sight, squares, light, ...).
+    pub concealment_source: super::concealment::ConcealmentSource,
     /// The ally the attacker flanks the target with, if any (FLK-1).
     pub flanking_with: Option<UnitId>,
     /// Distance in feet between the spaces (GRID-7).
@@ -332,50 +333,10 @@ pub fn situation_from(
         defense.push(Modifier::typed(covered.ac_bonus, BonusType::Cover, label));
     }
 
-    // CON-1: concealing squares on the lines. §22.2, §10.3: dim light or darkness where the
-    // target stands, by its best-lit square, unless the attacker's senses see through it:
-    // low-light vision treats dim light as normal; darkvision ignores dim light and darkness
-    // within its range.
-    let by_lines = concealment_lines_with(map, &rules.concealment, a, t, |_| Concealment::None);
-    let senses = super::unit_component::<Profile>(world, attacker)
-        .map(|p| p.senses)
-        .unwrap_or_default();
-    let rank = |c: Concealment| match c {
-        Concealment::None => 0,
-        Concealment::Normal => 1,
-        Concealment::Total => 2,
-    };
-    let by_light = t
-        .squares()
-        .map(|sq| match map.cell(sq).map(|c| c.light) {
-            _ if senses.darkvision_ft.is_some_and(|r| distance <= r) => Concealment::None,
-            Some(Light::Dim) if senses.low_light_vision => Concealment::None,
-            Some(Light::Dim) => Concealment::Normal,
-            Some(Light::Darkness) => Concealment::Total,
-            _ => Concealment::None,
-        })
-        .min_by_key(|c| rank(*c))
-        .unwrap_or(Concealment::None);
-    let concealment = if rank(by_light) > rank(by_lines) {
-        by_light
-    } else {
-        by_lines
-    };
-    let mut miss_chance = None;
-    match (concealment, rules.concealment.model) {
-        (Concealment::None, _) => {}
-        (level, ConcealmentModel::MissChance { normal_pct, total_pct }) => {
-            miss_chance = Some(if level == Concealment::Total {
-                total_pct
-            } else {
-                normal_pct
-            });
-        }
-        (level, ConcealmentModel::AttackPenalty { normal, total }) => {
-            let v = if level == Concealment::Total { total } else { normal };
-            attack.push(m(v, format!("{level:?} concealment").to_lowercase()));
-        }
-    }
+    // CON-1 (with §10.3, §22.2): the one decision, `concealment::concealment_between`.
+    let concealed = super::concealment::concealment_between(world, attacker, a, t, kind, distance);
+    let (miss_chance, concealment_penalty) = super::concealment::concealment_effect(rules, concealed.level);
+    attack.extend(concealment_penalty);
 
     // FLK-1: melee only; both the attacker and an ally must threaten the target.
     let mut flanking_with = None;
@@ -505,7 +466,8 @@ pub fn situation_from(
         defense,
         miss_chance,
         cover: covered.degree,
-        concealment,
+        concealment: concealed.level,
+        concealment_source: concealed.source,
         flanking_with,
         distance_ft: distance,
         support_used,

@@ -436,3 +436,71 @@ fn query_template_refuses_bad_requests_with_exit_1() {
         assert!(err.contains(says), "{args:?}: {err}");
     }
 }
+
+/// Issue #16 item 5: `query path` and `query reach` for a unit that cannot act answer as
+/// `Move` does — refused, with `Move`'s reason — through the same gates (`check`'s actor
+/// refusals: §20 no actions), not with a path `Move` then refuses. So does a charge.
+#[test]
+fn query_path_and_reach_refuse_a_unit_that_cannot_act_as_move_does() {
+    for condition in [
+        "Paralyzed",
+        "Stunned",
+        "Helpless",
+        "Unconscious",
+        "Asleep",
+        "Dazed",
+        "Cowering",
+    ] {
+        let effect = format!(
+            r#"TrackEffect(source: "obozaya", target: "obozaya", name: "spell", rounds: 2, condition: Some({condition}))"#
+        );
+        let script = temp_file(&format!("cannot_act_{condition}.ron"), &format!("[{effect}]"));
+        let script = script.to_str().unwrap();
+        // What `Move` says.
+        let moved = temp_file(
+            &format!("cannot_act_move_{condition}.ron"),
+            &format!(r#"[{effect}, Move(unit: "obozaya", to: (5, 2))]"#),
+        );
+        let out = fivefoot(&["run", SCENARIO, "--seed", "3", "--script", moved.to_str().unwrap()]);
+        assert!(!out.status.success(), "{condition}: Move is refused");
+        let stderr = String::from_utf8_lossy(&out.stderr).to_string();
+        let reason = stderr
+            .lines()
+            .find_map(|l| l.split_once("was refused: ").map(|(_, r)| r.to_string()))
+            .unwrap_or_else(|| panic!("{condition}: {stderr}"));
+        assert!(reason.contains("cannot act"), "{condition}: {reason}");
+
+        let base = ["query", SCENARIO, "--seed", "3", "--script", script];
+        for action in [None, Some("move"), Some("double"), Some("run")] {
+            let mut args = base.to_vec();
+            args.extend(["path", "obozaya", "5,2"]);
+            if let Some(a) = action {
+                args.extend(["--action", a]);
+            }
+            let path = json(&fivefoot(&args));
+            assert_eq!(path["legal"], false, "{condition} {action:?}: {path}");
+            assert_eq!(path["reason"], reason.as_str(), "{condition} {action:?}");
+        }
+        let mut args = base.to_vec();
+        args.extend(["path", "obozaya", "9,4", "--action", "charge"]);
+        let charge = json(&fivefoot(&args));
+        assert_eq!(charge["legal"], false, "{condition}: {charge}");
+        assert_eq!(charge["reason"], reason.as_str(), "{condition}");
+
+        let mut args = base.to_vec();
+        args.extend(["reach", "obozaya"]);
+        let reach = json(&fivefoot(&args));
+        for band in ["move", "double", "run"] {
+            assert!(
+                reach["bands"][band].as_array().unwrap().is_empty(),
+                "{condition}: {reach}"
+            );
+            assert_eq!(reach["refused"][band], reason.as_str(), "{condition}");
+        }
+        assert_eq!(reach["reason"], reason.as_str(), "{condition}");
+    }
+    // A unit that can act gets its bands and no reason.
+    let reach = json(&fivefoot(&["query", SCENARIO, "--seed", "3", "reach", "obozaya"]));
+    assert!(reach["reason"].is_null());
+    assert!(!reach["bands"]["move"].as_array().unwrap().is_empty());
+}

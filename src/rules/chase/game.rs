@@ -32,6 +32,13 @@ pub(super) fn chase(world: &World) -> Result<&Chase, RuleError> {
         .ok_or_else(|| illegal("this battle is not a vehicle chase"))
 }
 
+/// Whether a vehicle chase is running in this battle (a `Chase` that is not over).
+pub fn chase_running(world: &World) -> bool {
+    world
+        .get_resource::<Chase>()
+        .is_some_and(|c| c.phase != ChasePhase::Over)
+}
+
 /// The vehicle `unit` is: itself when a vehicle of the chase, else the one it rides.
 pub fn vehicle_of(world: &World, unit: &UnitId) -> Option<UnitId> {
     let chase = world.get_resource::<Chase>()?;
@@ -258,6 +265,10 @@ pub fn apply_chase_event(world: &mut World, event: &GameEvent) {
         return;
     };
     match event {
+        // The chase's pilot is the vehicle's: whoever controls it now (VEH-11: a pilot knocked
+        // out loses control), so the pilot-actions phase never waits for one who no longer
+        // pilots it; a vehicle nobody controls is uncontrolled (CHS-8).
+        GameEvent::VehicleControl { vehicle, pilot, .. } => board.set_pilot(vehicle, pilot.clone()),
         GameEvent::ChasePilotAction { outcome, .. } => board.apply_pilot_action(&rules, outcome),
         GameEvent::ChasePilotTurnEnded { vehicle, .. } => board.apply_end_pilot_turn(vehicle),
         GameEvent::ChaseProgressed { outcome } => {
@@ -359,6 +370,18 @@ pub fn refuse_in_chase(world: &World, command: &GameCommand) -> Option<RuleError
     })
 }
 
+/// CHS-2, CHS-13: how far apart `attacker` and `target` are in the running chase, when both
+/// are vehicles of it or ride one (`None` otherwise: they are measured on the grid).
+pub fn chase_range_ft(world: &World, attacker: &UnitId, target: &UnitId) -> Option<u32> {
+    let board = world.get_resource::<Chase>()?;
+    if board.phase == ChasePhase::Over {
+        return None;
+    }
+    let (from, to) = (vehicle_of(world, attacker)?, vehicle_of(world, target)?);
+    let rules = world.resource::<Ruleset>().chases.as_ref()?;
+    Some(board.range_ft(rules, &from, &to).unwrap_or_default())
+}
+
 /// The chase's part of an attack between two vehicles (or their riders).
 pub struct ChaseTerms {
     pub distance_ft: u32,
@@ -396,7 +419,7 @@ pub fn attack_terms(
     };
     let attack = board.attack_modifiers(rules, &from, &to, kind)?;
     let defense = board.defense_modifiers(rules, &to);
-    let distance_ft = board.range_ft(rules, &from, &to).unwrap_or_default();
+    let distance_ft = chase_range_ft(world, attacker, target).unwrap_or_default();
     Ok(Some(ChaseTerms {
         distance_ft,
         attack,

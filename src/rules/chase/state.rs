@@ -322,6 +322,15 @@ impl Chase {
         self.skip_pilotless();
     }
 
+    /// `vehicle`'s pilot is now `pilot` (control changed hands, or nobody controls it): a
+    /// vehicle left without one in the pilot-actions phase is uncontrolled at once.
+    pub fn set_pilot(&mut self, vehicle: &UnitId, pilot: Option<UnitId>) {
+        if let Some(e) = self.entry_mut(vehicle) {
+            e.pilot = pilot;
+            self.skip_pilotless();
+        }
+    }
+
     /// Vehicles without a pilot are uncontrolled: their pilot turn is over at once.
     pub(super) fn skip_pilotless(&mut self) {
         for e in self.vehicles.iter_mut() {

@@ -12,8 +12,14 @@ use bevy::prelude::World;
 /// going takes the pilot's place in the order. A vehicle on autocontrol already counts as
 /// uncontrolled (VEH-13): it keeps its autocontrol and takes the pilot's place as well. One on
 /// autopilot stays controlled (VEH-14).
+///
+/// Not in a running vehicle chase (§26): there vehicles move only by pilot actions and chase
+/// progress, and pilots take their pilot actions outside the initiative count (001:4718-4720,
+/// 4735-4744), so there is no count for an uncontrolled vehicle to keep moving on. A pilot who
+/// delays in the chase's combat phase only moves its own count; it keeps control and takes
+/// its next pilot turn at its new place in the initiative order (a reading, docs/cli.md `Delay`).
 pub(crate) fn on_delay(ex: &mut Executor, pilot: &UnitId, count: i32) -> Result<(), RuleError> {
-    if ex.ruleset().vehicles.is_none() {
+    if ex.ruleset().vehicles.is_none() || crate::rules::chase::chase_running(ex.world) {
         return Ok(());
     }
     let piloted: Vec<(UnitId, VehicleState)> = {
