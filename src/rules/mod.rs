@@ -12,6 +12,7 @@ pub mod attack;
 pub mod attack_action;
 pub mod bleeding;
 pub mod board;
+pub mod bounds;
 mod budget;
 pub mod charge;
 pub mod chase;
