@@ -8,6 +8,7 @@ use crate::history::script::refused_at;
 use crate::history::{Battle, BattleSnapshot, write_atomic};
 use crate::rules::{GameCommand, narrate};
 use crate::ruleset::Ruleset;
+use crate::scenario::one_line;
 use serde_json::json;
 use std::path::{Path, PathBuf};
 
@@ -87,11 +88,13 @@ pub fn run_json(battle: &Battle, rejected: Option<&(usize, GameCommand, String)>
     serde_json::to_string_pretty(&doc).unwrap_or_default()
 }
 
+/// The text log. Names and descriptions a user wrote are echoed with control characters
+/// escaped (issue #16 item 11), so each entry stays one line; other text prints as it is.
 fn print_text(battle: &Battle, from: usize, io: &mut Io) {
     let rules = battle.world().resource::<Ruleset>();
     io.out(format!(
         "{} ({}), seed {}",
-        battle.spec().name,
+        one_line(&battle.spec().name),
         battle.spec().family,
         battle.seed()
     ));
@@ -101,7 +104,7 @@ fn print_text(battle: &Battle, from: usize, io: &mut Io) {
                 io.out(format!("> {}", ron::to_string(command).unwrap_or_default()));
             }
             for event in &entry.events {
-                io.out(format!("  {}", narrate(event, rules)));
+                io.out(format!("  {}", one_line(&narrate(event, rules))));
             }
         }
     }

@@ -556,6 +556,21 @@ fn item11_user_text_is_echoed_escaped_on_one_line() {
     );
     let line = refused_on_one_line(&fivefoot(&["validate", &path]), "unknown ruleset `\\n`");
     assert!(line.starts_with(&format!("{path}:8:14: error:")), "{line}");
+    let order = fivefoot(&["query", RELAY, "--seed", "1", "initiative"]);
+    let doc: serde_json::Value = serde_json::from_slice(&order.stdout).unwrap();
+    let first = doc["order"][0]["unit"].as_str().unwrap();
+    let act = write(
+        &dir,
+        "act.ron",
+        &format!("[Act(unit: \"{first}\", action: Move, description: \"line\\nbreak\")]"),
+    );
+    let out = fivefoot(&["run", RELAY, "--seed", "1", "--script", &act]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        stdout.contains("line\\nbreak") && !stdout.lines().any(|l| l.starts_with("break")),
+        "{stdout}"
+    );
     let script = write(&dir, "s.ron", "[EndTurn(unit: \"a\\u{1b}[2Jb\")]");
     let out = fivefoot(&["run", RELAY, "--seed", "1", "--script", &script]);
     refused_on_one_line(&out, "no unit `a\\u{1b}[2Jb`");
