@@ -1,7 +1,8 @@
 //! The headless command line (clap): `play`, `validate`, `run`, `query`. Output formats are
 //! a stable interface documented in `docs/cli.md`.
 
-pub(crate) mod open;
+pub mod io;
+pub mod open;
 pub(crate) mod play;
 mod query;
 mod query_chase;
@@ -163,8 +164,32 @@ pub enum QueryWhat {
     },
 }
 
-/// Writes a line to stdout. A closed pipe (`fivefoot query ... | head`) is not an error the
-/// user needs to see, and must never panic.
+impl QueryWhat {
+    /// The question as typed (`path`, `template`, ...).
+    pub fn name(&self) -> &'static str {
+        match self {
+            QueryWhat::Initiative => "initiative",
+            QueryWhat::Chase => "chase",
+            QueryWhat::Turn => "turn",
+            QueryWhat::Unit { .. } => "unit",
+            QueryWhat::Path { .. } => "path",
+            QueryWhat::Reach { .. } => "reach",
+            QueryWhat::Threat { .. } => "threat",
+            QueryWhat::Cover { .. } => "cover",
+            QueryWhat::Concealment { .. } => "concealment",
+            QueryWhat::Los { .. } => "los",
+            QueryWhat::Loe { .. } => "loe",
+            QueryWhat::Flank { .. } => "flank",
+            QueryWhat::Vehicle { .. } => "vehicle",
+            QueryWhat::Race { .. } => "race",
+            QueryWhat::Attack { .. } => "attack",
+            QueryWhat::Template { .. } => "template",
+        }
+    }
+}
+
+/// Writes a line to stdout (the headless `play`). A closed pipe (`fivefoot ... | head`) is
+/// not an error the user needs to see, and must never panic.
 pub(crate) fn out(text: impl std::fmt::Display) {
     use std::io::Write;
     let _ = writeln!(std::io::stdout().lock(), "{text}");
@@ -173,29 +198,111 @@ pub(crate) fn out(text: impl std::fmt::Display) {
 /// Writes a line to stderr, ignoring a closed pipe.
 pub(crate) fn err(text: impl std::fmt::Display) {
     use std::io::Write;
-    let _ = writeln!(std::io::stderr().lock(), "{text}");
+    let _ = writeln!(
+        std::io::stderr().lock(),
+        "{}",
+        crate::scenario::one_line(&text.to_string())
+    );
 }
 
 /// Runs the command line; the exit code follows `docs/cli.md`.
 pub fn main() -> ExitCode {
-    let cli = Cli::parse();
-    match cli.command {
-        None => play::play(None),
-        Some(Command::Play { file }) => play::play(file),
-        Some(Command::Edit { file }) => play::edit(file),
-        Some(Command::Validate { files }) => validate::validate(&files),
+    // Not locked: the window's threads may write too.
+    let mut out = std::io::BufWriter::new(std::io::stdout());
+    let mut err = std::io::stderr();
+    match dispatch(std::env::args_os().collect(), &mut out, &mut err) {
+        Ran::Headless(code) => ExitCode::from(code),
+        Ran::Window(code) => code,
+    }
+}
+
+/// Parses `args` (the program name first) and runs the subcommand, writing to `out` and `err`;
+/// the exit code (docs/cli.md). Every error is one line `FILE:LINE:COL: error: ...`, clap's
+/// own included (issue #16 item 11); `--help` and `--version` print as clap writes them.
+/// `play` and `edit` (the window) give 0 on success, else 1.
+pub fn run_args(args: Vec<std::ffi::OsString>, out: &mut dyn std::io::Write, err: &mut dyn std::io::Write) -> u8 {
+    match dispatch(args, out, err) {
+        Ran::Headless(code) => code,
+        Ran::Window(code) if code == ExitCode::SUCCESS => 0,
+        Ran::Window(_) => io::FAILURE,
+    }
+}
+
+/// How a command line ended: a headless subcommand's code, or the window's own exit code.
+enum Ran {
+    Headless(u8),
+    Window(ExitCode),
+}
+
+fn dispatch(args: Vec<std::ffi::OsString>, out: &mut dyn std::io::Write, err: &mut dyn std::io::Write) -> Ran {
+    let command_line = io::CommandLine::new(args.iter().skip(1).map(|a| a.to_string_lossy().into_owned()));
+    let mut io = io::Io::new(out, err);
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(e) => {
+            use clap::error::ErrorKind;
+            if matches!(
+                e.kind(),
+                ErrorKind::DisplayHelp
+                    | ErrorKind::DisplayVersion
+                    | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+            ) {
+                // Help as clap prints it (colours on a terminal), to stdout; a failed write
+                // still fails the run.
+                return Ran::Headless(match e.print() {
+                    Ok(()) => io.finish(e.exit_code().clamp(0, 255) as u8),
+                    Err(why) => {
+                        io.error(format!("<stdout>:1:1: error: cannot write the output: {why}"));
+                        io.finish(io::FAILURE)
+                    }
+                });
+            }
+            io.error(clap_error_line(&e, &command_line));
+            return Ran::Headless(io.finish(2));
+        }
+    };
+    let code = match cli.command {
+        None => return Ran::Window(play::play(None)),
+        Some(Command::Play { file }) => return Ran::Window(play::play(file)),
+        Some(Command::Edit { file }) => return Ran::Window(play::edit(file)),
+        Some(Command::Validate { files }) => validate::validate(&files, &mut io),
         Some(Command::Run {
             scenario,
             script,
             dice,
             json,
             save,
-        }) => run::run(&scenario, &script, &dice, json, save),
+        }) => run::run(&scenario, &script, &dice, json, save, &command_line, &mut io),
         Some(Command::Query {
             scenario,
             dice,
             script,
             what,
-        }) => query::query(&scenario, &dice, script.as_deref(), &what),
-    }
+        }) => query::query(&scenario, &dice, script.as_deref(), &what, &command_line, &mut io),
+    };
+    Ran::Headless(io.finish(code))
+}
+
+/// Clap's error as one line at the argument it is about, with a pointer to `--help`.
+fn clap_error_line(e: &clap::Error, command_line: &io::CommandLine) -> String {
+    use clap::error::ContextKind;
+    let rendered = e.render().to_string();
+    let message = rendered
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty())
+        .unwrap_or("the command line is not understood");
+    let message = message.strip_prefix("error: ").unwrap_or(message);
+    let col = [
+        ContextKind::InvalidValue,
+        ContextKind::InvalidArg,
+        ContextKind::InvalidSubcommand,
+    ]
+    .into_iter()
+    .find_map(|k| match e.get(k) {
+        Some(clap::error::ContextValue::String(s)) => Some(command_line.col_of(s)),
+        _ => None,
+    })
+    .unwrap_or(1);
+    command_line.error_at(col, format!("{message} (see `fivefoot --help`)"))
 }

@@ -1,34 +1,45 @@
 //! `fivefoot query SCENARIO <what>`: rules questions answered as JSON (docs/cli.md).
 
-use super::open::{open_battle, read_script};
+use super::io::{CommandLine, FAILURE, Io};
+use super::open::{open_battle_lines, read_script};
 use super::query_moves::{path_answer, reach_answer, threat_answer};
 use super::{DiceArgs, QueryWhat};
+use crate::history::script::refused_at;
 use crate::history::{Battle, UnitSnapshot};
 use crate::rules::{Combat, UnitId, UnitIndex};
 use crate::ruleset::Ruleset;
 use serde_json::{Value, json};
 use std::path::Path;
-use std::process::ExitCode;
 
-pub fn query(scenario: &Path, dice: &DiceArgs, script: Option<&Path>, what: &QueryWhat) -> ExitCode {
-    let answer = open_battle(scenario, dice).and_then(|mut battle| {
+pub fn query(
+    scenario: &Path,
+    dice: &DiceArgs,
+    script: Option<&Path>,
+    what: &QueryWhat,
+    command_line: &CommandLine,
+    io: &mut Io,
+) -> u8 {
+    let answer = open_battle_lines(scenario, dice, command_line).and_then(|mut battle| {
         if let Some(script) = script {
-            for (i, command) in read_script(script)?.into_iter().enumerate() {
-                battle
-                    .submit(command)
-                    .map_err(|e| format!("{}: command {} was refused: {e}", script.display(), i + 1))?;
+            let (text, commands) = read_script(script)?;
+            for (i, command) in commands.into_iter().enumerate() {
+                battle.submit(command).map_err(|e| {
+                    let message = format!("command {} was refused: {e}", i + 1);
+                    vec![refused_at(&text, &script.display().to_string(), &[], i, message).to_string()]
+                })?;
             }
         }
-        answer(&battle, what)
+        // Issue #16 item 11: a question the battle cannot answer is located at the question.
+        answer(&battle, what).map_err(|e| vec![command_line.error(what.name(), e)])
     });
     match answer {
         Ok(v) => {
-            super::out(serde_json::to_string_pretty(&v).unwrap_or_default());
-            ExitCode::SUCCESS
+            io.out(serde_json::to_string_pretty(&v).unwrap_or_default());
+            0
         }
-        Err(e) => {
-            super::err(e);
-            ExitCode::FAILURE
+        Err(lines) => {
+            io.errors(&lines);
+            FAILURE
         }
     }
 }

@@ -72,6 +72,8 @@ pub fn path_answer(
     let unit = unit_id(battle, unit)?;
     let to = parse_square(to)?;
     let world = battle.world();
+    // Issue #16 items 6, 7: a square off the map is refused before any path is planned.
+    crate::rules::bounds::square_on_map(world, to).map_err(|e| e.to_string())?;
     if action == Some("charge") {
         return charge_answer(battle, &unit, to);
     }

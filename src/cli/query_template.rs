@@ -95,6 +95,11 @@ pub fn template_answer(
         ));
     }
     let square_ft = rules.grid.square_ft.max(1);
+    // Issue #16 item 8: the same bound as an area's size in a scenario.
+    let feet = crate::rules::bounds::FEET;
+    if i64::from(size_ft) > feet.max {
+        return Err(format!("--size-ft: {}", feet.refusal(size_ft)));
+    }
     if size_ft == 0 || !size_ft.is_multiple_of(square_ft) {
         return Err(format!(
             "--size-ft {size_ft} is not a positive multiple of the {square_ft}-ft square"

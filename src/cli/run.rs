@@ -2,20 +2,31 @@
 //! state (text, or JSON with `--json`); stops at the first refused command (exit 1).
 
 use super::DiceArgs;
-use super::open::{open_battle, read_script};
+use super::io::{CommandLine, FAILURE, Io};
+use super::open::{open_battle_lines, read_script};
+use crate::history::script::refused_at;
 use crate::history::{Battle, BattleSnapshot, write_atomic};
 use crate::rules::{GameCommand, narrate};
 use crate::ruleset::Ruleset;
+use crate::scenario::one_line;
 use serde_json::json;
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
 
-pub fn run(scenario: &Path, script: &Path, dice: &DiceArgs, as_json: bool, save: Option<PathBuf>) -> ExitCode {
-    let (mut battle, commands) = match open_battle(scenario, dice).and_then(|b| Ok((b, read_script(script)?))) {
+pub fn run(
+    scenario: &Path,
+    script: &Path,
+    dice: &DiceArgs,
+    as_json: bool,
+    save: Option<PathBuf>,
+    command_line: &CommandLine,
+    io: &mut Io,
+) -> u8 {
+    let opened = open_battle_lines(scenario, dice, command_line).and_then(|b| Ok((b, read_script(script)?)));
+    let (mut battle, (script_text, commands)) = match opened {
         Ok(v) => v,
-        Err(e) => {
-            super::err(e);
-            return ExitCode::FAILURE;
+        Err(lines) => {
+            io.errors(&lines);
+            return FAILURE;
         }
     };
     let already = battle.log().entries.len();
@@ -29,18 +40,32 @@ pub fn run(scenario: &Path, script: &Path, dice: &DiceArgs, as_json: bool, save:
     if let Some(path) = save
         && let Err(e) = write_atomic(&path, battle.save().to_ron().as_bytes())
     {
-        super::err(format!("{}: cannot write the save: {e}", path.display()));
-        return ExitCode::FAILURE;
+        io.error(format!("{}:1:1: error: cannot write the save: {e}", path.display()));
+        return FAILURE;
     }
     if as_json {
-        super::out(run_json(&battle, rejected.as_ref()));
+        io.out(run_json(&battle, rejected.as_ref()));
     } else {
-        print_text(&battle, already, rejected.as_ref());
+        print_text(&battle, already, io);
     }
-    if rejected.is_some() {
-        ExitCode::FAILURE
-    } else {
-        ExitCode::SUCCESS
+    match rejected {
+        Some((index, command, reason)) => {
+            // Issue #16 item 11: where the command is written in the script.
+            let message = format!(
+                "command {} `{}` was refused: {reason}",
+                index + 1,
+                ron::to_string(&command).unwrap_or_default()
+            );
+            io.error(refused_at(
+                &script_text,
+                &script.display().to_string(),
+                &[],
+                index,
+                message,
+            ));
+            FAILURE
+        }
+        None => 0,
     }
 }
 
@@ -63,30 +88,25 @@ pub fn run_json(battle: &Battle, rejected: Option<&(usize, GameCommand, String)>
     serde_json::to_string_pretty(&doc).unwrap_or_default()
 }
 
-fn print_text(battle: &Battle, from: usize, rejected: Option<&(usize, GameCommand, String)>) {
+/// The text log. Names and descriptions a user wrote are echoed with control characters
+/// escaped (issue #16 item 11), so each entry stays one line; other text prints as it is.
+fn print_text(battle: &Battle, from: usize, io: &mut Io) {
     let rules = battle.world().resource::<Ruleset>();
-    super::out(format!(
+    io.out(format!(
         "{} ({}), seed {}",
-        battle.spec().name,
+        one_line(&battle.spec().name),
         battle.spec().family,
         battle.seed()
     ));
     for (i, entry) in battle.log().entries.iter().enumerate() {
         if i >= from || i == 0 {
             if let Some(command) = &entry.command {
-                super::out(format!("> {}", ron::to_string(command).unwrap_or_default()));
+                io.out(format!("> {}", ron::to_string(command).unwrap_or_default()));
             }
             for event in &entry.events {
-                super::out(format!("  {}", narrate(event, rules)));
+                io.out(format!("  {}", one_line(&narrate(event, rules))));
             }
         }
     }
-    if let Some((index, command, reason)) = rejected {
-        super::err(format!(
-            "error: command {} `{}` was refused: {reason}",
-            index + 1,
-            ron::to_string(command).unwrap_or_default()
-        ));
-    }
-    super::out(format!("state hash {}", battle.state_hash()));
+    io.out(format!("state hash {}", battle.state_hash()));
 }

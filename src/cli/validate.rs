@@ -1,34 +1,36 @@
 //! `fivefoot validate FILE...`: every problem as `FILE:LINE:COL: error: ...` on stderr,
 //! one summary line per valid file on stdout; exit 1 if any file has a problem.
 
-use crate::scenario::load_file;
+use super::io::{FAILURE, Io};
+use crate::scenario::{load_file, one_line};
 use std::path::PathBuf;
-use std::process::ExitCode;
 
-pub fn validate(files: &[PathBuf]) -> ExitCode {
+pub fn validate(files: &[PathBuf], io: &mut Io) -> u8 {
     let mut failed = false;
     for path in files {
         match load_file(path) {
             Ok(spec) => {
                 let sides: Vec<&str> = spec.sides.iter().map(|s| s.id.0.as_str()).collect();
-                super::out(format!(
+                // A name is echoed on one line (issue #16 item 11); any other name prints
+                // exactly as before.
+                io.out(format!(
                     "{}: ok: \"{}\" ({}), {}×{} map, {} units, sides {}",
-                    path.display(),
-                    spec.name,
+                    one_line(&path.display().to_string()),
+                    one_line(&spec.name),
                     spec.family,
                     spec.map.width(),
                     spec.map.height(),
                     spec.units.len(),
-                    sides.join(", ")
+                    one_line(&sides.join(", "))
                 ));
             }
             Err(diagnostics) => {
                 failed = true;
                 for d in diagnostics {
-                    super::err(d);
+                    io.error(d);
                 }
             }
         }
     }
-    if failed { ExitCode::FAILURE } else { ExitCode::SUCCESS }
+    if failed { FAILURE } else { 0 }
 }

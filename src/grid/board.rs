@@ -141,10 +141,12 @@ impl<'a> MoveBoard<'a> {
         &self.states[y as usize * self.map.width() as usize + x as usize]
     }
 
-    /// Whether the footprint with top-left square `at` lies entirely on the map.
+    /// Whether the footprint with top-left square `at` lies entirely on the map. Any `at`
+    /// (issue #16 item 6: `i32::MAX` once overflowed here).
     pub fn on_map(&self, at: Square) -> bool {
-        let n = self.side();
-        at.x >= 0 && at.y >= 0 && at.x + n <= self.map.width() as i32 && at.y + n <= self.map.height() as i32
+        let n = i64::from(self.side());
+        let fits = |v: i32, len: u32| v >= 0 && i64::from(v) + n <= i64::from(len);
+        fits(at.x, self.map.width()) && fits(at.y, self.map.height())
     }
 
     /// A footprint position is passable if every square is on the map and passable and no
@@ -220,10 +222,11 @@ impl<'a> MoveBoard<'a> {
     /// squares just outside both footprints at the leading corner, `(x+dx, y)` and
     /// `(x, y+dy)` for a 1×1 mover. Creatures are not hard corners (starfinder 001:1885-1888).
     pub fn check_step(&self, from: Square, to: Square) -> Result<StepShape, PathErrorKind> {
-        let (dx, dy) = (to.x - from.x, to.y - from.y);
-        if dx.abs() > 1 || dy.abs() > 1 || (dx == 0 && dy == 0) {
+        let near = |a: i32, b: i32| (i64::from(b) - i64::from(a)).abs() <= 1;
+        if !near(from.x, to.x) || !near(from.y, to.y) || from == to {
             return Err(PathErrorKind::NotAdjacent);
         }
+        let (dx, dy) = (to.x - from.x, to.y - from.y);
         if !self.on_map(to) {
             return Err(PathErrorKind::OffMap);
         }

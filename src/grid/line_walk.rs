@@ -9,13 +9,16 @@ use crate::ruleset::StraightLine;
 
 /// The successive squares of a straight move from `start` to `end`, after `start` and with
 /// `end` last, each an 8-neighbour of the previous (see `straight_path`). Allocation-free.
+/// Its arithmetic is `i64`, so any two squares give a line without overflow (issue #16
+/// item 6); callers refuse squares off the map before asking for one (item 7), since a path
+/// is as long as the line.
 #[derive(Debug, Clone)]
 pub struct StraightSteps {
     start: Square,
-    dx: i32,
-    dy: i32,
-    major: i32,
-    i: i32,
+    dx: i64,
+    dy: i64,
+    major: i64,
+    i: i64,
 }
 
 impl Iterator for StraightSteps {
@@ -28,10 +31,14 @@ impl Iterator for StraightSteps {
         self.i += 1;
         // The centre line at major step i, rounded half toward +x/+y in absolute terms so
         // the line is the same square set whichever end it starts from.
-        let along = |d: i32| (2 * self.i * d + self.major).div_euclid(2 * self.major);
+        let along = |d: i64| {
+            let (i, major) = (i128::from(self.i), i128::from(self.major));
+            (2 * i * i128::from(d) + major).div_euclid(2 * major) as i64
+        };
+        // Every point lies between the two ends, so it fits an `i32`.
         Some(Square::new(
-            self.start.x + along(self.dx),
-            self.start.y + along(self.dy),
+            (i64::from(self.start.x) + along(self.dx)) as i32,
+            (i64::from(self.start.y) + along(self.dy)) as i32,
         ))
     }
 
@@ -46,7 +53,10 @@ impl ExactSizeIterator for StraightSteps {}
 /// §5.6 "straight line" without allocating: `None` in `CompassOnly` mode when `end` is not
 /// on one of the 8 compass rays from `start`.
 pub fn straight_steps(start: Square, end: Square, mode: StraightLine) -> Option<StraightSteps> {
-    let (dx, dy) = (end.x - start.x, end.y - start.y);
+    let (dx, dy) = (
+        i64::from(end.x) - i64::from(start.x),
+        i64::from(end.y) - i64::from(start.y),
+    );
     if mode == StraightLine::CompassOnly && dx != 0 && dy != 0 && dx.abs() != dy.abs() {
         return None;
     }

@@ -30,8 +30,9 @@ impl Space {
     }
 
     pub fn contains(self, sq: Square) -> bool {
-        let s = self.side as i32;
-        sq.x >= self.at.x && sq.x < self.at.x + s && sq.y >= self.at.y && sq.y < self.at.y + s
+        let s = i64::from(self.side);
+        let within = |v: i32, at: i32| v >= at && i64::from(v) < i64::from(at) + s;
+        within(sq.x, self.at.x) && within(sq.y, self.at.y)
     }
 
     /// The same space moved to a new top-left square.

@@ -19,13 +19,17 @@ impl Square {
 
     /// Whether `p` is one of the square's four corners.
     pub const fn has_corner(self, p: Intersection) -> bool {
-        (p.i - self.x) & !1 == 0 && (p.j - self.y) & !1 == 0
+        (p.i as i64 - self.x as i64) & !1 == 0 && (p.j as i64 - self.y as i64) & !1 == 0
     }
 
     /// The squares of a `side × side` space whose top-left square is `self` (GRID-3).
+    /// Saturates at the edge of `i32` rather than overflow (issue #16 item 6); no such
+    /// square is ever on a map.
     pub fn footprint(self, side: u32) -> impl Iterator<Item = Square> {
-        let side = side.max(1) as i32;
-        (0..side).flat_map(move |dy| (0..side).map(move |dx| Square::new(self.x + dx, self.y + dy)))
+        let side = side.clamp(1, i32::MAX as u32) as i32;
+        (0..side).flat_map(move |dy| {
+            (0..side).map(move |dx| Square::new(self.x.saturating_add(dx), self.y.saturating_add(dy)))
+        })
     }
 }
 

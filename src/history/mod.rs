@@ -8,6 +8,7 @@ mod files;
 mod log;
 mod objectives;
 mod save;
+pub mod script;
 mod snapshot;
 mod spawn;
 
@@ -16,6 +17,6 @@ pub use battle::{Battle, BattleError};
 pub use files::write_atomic;
 pub use log::{BattleLog, LoggedCommand};
 pub use objectives::{ObjectiveStatus, ObjectiveTracker, Outcome, outcome};
-pub use save::{SaveError, SaveFile};
+pub use save::{SaveError, SaveFile, load_save};
 pub use snapshot::{BattleSnapshot, UnitSnapshot, state_hash};
 pub use spawn::{ScenarioInfo, Sides};

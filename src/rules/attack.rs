@@ -5,7 +5,7 @@
 
 use super::health::{LifeState, take_damage};
 use super::situation::Situation;
-use super::stacking::apply_stacking;
+use super::stacking::{apply_stacking, saturating_total};
 use super::{DamageReductionDef, Shields, UnitKind, WeaponKind};
 use super::{DamageType, Defenses, DieRoll, Executor, GameEvent, Health, Modifier, Profile, RuleError, UnitId, Weapon};
 use crate::ruleset::{
@@ -113,7 +113,7 @@ pub fn defense_against(
         }
     }
     modifiers.extend(situational.iter().cloned());
-    let value = value + apply_stacking(&mut modifiers, &rules.stacking);
+    let value = saturating_total([value, apply_stacking(&mut modifiers, &rules.stacking)]);
     DefenseUsed {
         name: name.to_string(),
         value,
@@ -160,7 +160,7 @@ pub fn resolve_attack(
     )?;
     let mut modifiers = attack_modifiers(weapon, situation, extra);
     let bonus = apply_stacking(&mut modifiers, &rules.stacking);
-    let total = roll.result as i32 + bonus;
+    let total = saturating_total([roll.result as i32, bonus]);
     let natural = roll.result;
     let meets = |t: i32| rules.attack.meets(t, defense.value);
     let mut hit = rules.attack.hits(natural, total, defense.value);
@@ -302,7 +302,7 @@ pub(crate) fn roll_damage(
     critical: bool,
     context: &str,
 ) -> Result<DamageRoll, RuleError> {
-    let bonus = weapon.damage.bonus + modifiers.iter().map(|m| m.value).sum::<i32>();
+    let bonus = saturating_total(std::iter::once(weapon.damage.bonus).chain(modifiers.iter().map(|m| m.value)));
     let (times, factor) = match (critical, rules.attack.critical.damage) {
         (false, _) => (1, 1),
         (true, CriticalDamage::RollTimes { default_multiplier, .. }) => (default_multiplier.max(1), 1),
@@ -321,7 +321,11 @@ pub(crate) fn roll_damage(
     sum *= factor as i64;
     let minimum = rules.damage.minimum;
     let minimum_applied = sum < minimum.amount as i64;
-    let total = if minimum_applied { minimum.amount } else { sum as u32 };
+    let total = if minimum_applied {
+        minimum.amount
+    } else {
+        u32::try_from(sum).unwrap_or(u32::MAX)
+    };
     Ok(DamageRoll {
         dice,
         bonus,

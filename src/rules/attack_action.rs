@@ -464,11 +464,12 @@ fn preview_plan(world: &World, target: &UnitId, plan: AttackPlan) -> Result<Atta
     situation.attack = mods.split_off(1);
     let (miss, hit) = (rules.attack.natural_miss as i32, rules.attack.natural_hit as i32);
     let tie = if rules.attack.ties_hit { 0 } else { 1 };
-    let needed = (defense.value - bonus + tie).clamp(miss + 1, hit);
+    let needed = (i64::from(defense.value) - i64::from(bonus) + i64::from(tie))
+        .clamp(i64::from(miss) + 1, i64::from(hit)) as i32;
     let p_roll = |n: i32| f64::from(hit - n + 1) / 20.0;
     let keep = 1.0 - f64::from(situation.miss_chance.unwrap_or(0)) / 100.0;
     let p_hit = p_roll(needed) * keep;
-    let natural_20_meets = hit + bonus >= defense.value + tie;
+    let natural_20_meets = i64::from(hit) + i64::from(bonus) >= i64::from(defense.value) + i64::from(tie);
     let p_crit = match rules.attack.critical.model {
         CriticalModel::AlwaysOnNatural20 => 0.05,
         CriticalModel::ConfirmByDefense if natural_20_meets => 0.05,

@@ -130,7 +130,7 @@ impl TrackedEffect {
         if self.hold.is_some() {
             return false;
         }
-        let end_round = self.round + self.rounds;
+        let end_round = self.round.saturating_add(self.rounds);
         round > end_round || (round == end_round && count <= self.count)
     }
 }

@@ -13,6 +13,7 @@ pub mod attack_action;
 pub mod battlefield;
 pub mod bleeding;
 pub mod board;
+pub mod bounds;
 mod budget;
 pub mod charge;
 pub mod chase;

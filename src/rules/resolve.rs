@@ -12,6 +12,9 @@ use bevy::prelude::World;
 
 /// Whether `command` is allowed now. Never changes the battle.
 pub fn check(world: &World, command: &GameCommand) -> Result<(), RuleError> {
+    // Issue #16 items 6, 7, 10: numbers out of range and squares off the map are refused
+    // before any geometry sees them.
+    super::bounds::refuse_out_of_bounds(world, command)?;
     if let GameCommand::Decline { reactors, then } = command {
         return super::reactions::check_decline(world, reactors, then);
     }

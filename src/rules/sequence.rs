@@ -87,9 +87,9 @@ fn roll_and_insert(ex: &mut Executor, units: &[UnitId]) -> Result<(), RuleError>
         );
         // HP-SF-8: Dexterity damage lowers initiative checks.
         modifiers.extend(super::ability::penalty(ex.world, unit, super::Ability::Dex));
-        let modifier = modifiers.iter().map(|m| m.value).sum::<i32>();
+        let modifier = super::stacking::saturating_total(modifiers.iter().map(|m| m.value));
         let roll = ex.roll(die, format!("initiative ({unit})"))?;
-        let total = roll.result as i32 + modifier;
+        let total = super::stacking::saturating_total([roll.result as i32, modifier]);
         ex.emit(GameEvent::InitiativeRolled {
             unit: unit.clone(),
             roll,

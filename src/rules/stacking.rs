@@ -115,7 +115,8 @@ pub fn stack(mods: &[TypedModifier], rules: &StackingRules) -> Stacked {
 /// §21 on the modifiers of one attack roll or defense as events carry them: each one that
 /// does not count keeps its place in the list and gets `ignored` set to the reason; returns
 /// the total of those that count. A modifier's source for stacking is the effect that gave
-/// it, if any (`Modifier::stacking_source`): two suppressions are the same penalty.
+/// it, if any (`Modifier::stacking_source`): two suppressions are the same penalty. The
+/// total saturates instead of wrapping (issue #16 item 10).
 pub fn apply_stacking(mods: &mut [Modifier], rules: &StackingRules) -> i32 {
     let typed: Vec<TypedModifier> = mods
         .iter()
@@ -124,11 +125,19 @@ pub fn apply_stacking(mods: &mut [Modifier], rules: &StackingRules) -> i32 {
     let mut total = 0;
     for (m, verdict) in mods.iter_mut().zip(verdicts(&typed, rules)) {
         if verdict.is_none() {
-            total += m.value;
+            total = saturating_total([total, m.value]);
         }
         m.ignored = verdict;
     }
     total
+}
+
+/// The sum of `values`, saturating at the ends of `i32` instead of wrapping: attack totals,
+/// defenses, damage and initiative are formed with it (issue #16 item 10), so an extreme
+/// number can never turn a hit into a miss.
+pub fn saturating_total(values: impl IntoIterator<Item = i32>) -> i32 {
+    let sum: i64 = values.into_iter().map(i64::from).sum();
+    sum.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32
 }
 
 #[cfg(test)]

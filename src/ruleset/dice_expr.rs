@@ -36,8 +36,15 @@ impl DiceExpr {
             Some(b) => b.parse().map_err(|_| err(""))?,
             None => 0,
         };
+        // Issue #16 item 10: `unsigned_abs`, as `abs` of `i32::MIN` overflows.
+        if bonus.unsigned_abs() > 10_000 {
+            return Err(err(" (the bonus is out of range)"));
+        }
         let Some((count, sides)) = dice.split_once(['d', 'D']) else {
             let flat: i32 = dice.parse().map_err(|_| err(""))?;
+            if flat.unsigned_abs() > 10_000 {
+                return Err(err(" (a flat amount is -10000 to 10000)"));
+            }
             return Ok(DiceExpr {
                 count: 0,
                 sides: 0,
@@ -55,9 +62,6 @@ impl DiceExpr {
         }
         if !(2..=1000).contains(&sides) {
             return Err(err(" (dice have 2 to 1000 faces)"));
-        }
-        if bonus.abs() > 10_000 {
-            return Err(err(" (the bonus is out of range)"));
         }
         Ok(DiceExpr { count, sides, bonus })
     }

@@ -21,7 +21,8 @@ impl DiagonalPolicy {
         let (a, b) = (dx.unsigned_abs(), dy.unsigned_abs());
         match self {
             DiagonalPolicy::Alternating => a.max(b) + a.min(b) / 2,
-            DiagonalPolicy::EveryDiagonalTwo => a + b,
+            // Saturates for the two farthest i32 values (issue #16 item 6).
+            DiagonalPolicy::EveryDiagonalTwo => a.saturating_add(b),
         }
     }
 }

@@ -13,9 +13,37 @@ pub struct Diagnostic {
 }
 
 impl fmt::Display for Diagnostic {
+    /// One line, always: control characters in the file name or the message (a name written
+    /// `"\n"` in a scenario, echoed back) are shown escaped (issue #16 item 11).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}:{}: error: {}", self.file, self.line, self.col, self.message)
+        write!(
+            f,
+            "{}:{}:{}: error: {}",
+            one_line(&self.file),
+            self.line,
+            self.col,
+            one_line(&self.message)
+        )
     }
+}
+
+/// `text` with every control character and line or paragraph separator escaped the way Rust
+/// writes them in a string (`\n`, `\t`, `\u{1b}`), so text a user wrote can be echoed on one
+/// line. Other characters, `é` or `×`, stay as they are.
+pub fn one_line(text: &str) -> std::borrow::Cow<'_, str> {
+    let special = |c: char| c.is_control() || c == '\u{2028}' || c == '\u{2029}';
+    if !text.contains(special) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if special(c) {
+            out.extend(c.escape_debug());
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
 }
 
 /// A problem found by semantic validation, located by a path into the document.
@@ -70,5 +98,26 @@ impl Problem {
             col: pos.col,
             message: self.message.clone(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue #16 item 11: a diagnostic is one line whatever the user wrote.
+    #[test]
+    fn item11_control_characters_are_escaped_in_diagnostics() {
+        let d = Diagnostic {
+            file: "a\nb.ron".into(),
+            line: 3,
+            col: 4,
+            message: "unknown ruleset `\n\u{1b}[31m` (é)".into(),
+        };
+        assert_eq!(
+            d.to_string(),
+            "a\\nb.ron:3:4: error: unknown ruleset `\\n\\u{1b}[31m` (é)"
+        );
+        assert_eq!(one_line("plain ×"), "plain ×");
     }
 }

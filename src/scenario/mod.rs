@@ -4,6 +4,7 @@
 mod chase_format;
 mod diagnostic;
 pub mod format;
+pub mod limits;
 mod load;
 pub mod spans;
 mod spec;
@@ -15,9 +16,12 @@ mod validate_vehicle;
 mod vehicle_format;
 
 pub use chase_format::{ChaseDef, ChaseFeatureDef, ChaseHazardDef, ChasePositionDef};
-pub use diagnostic::{Diagnostic, Problem};
-pub use load::{MAX_FILE_BYTES, load_file, load_str, parse_str, read_text, ron_options};
+pub use diagnostic::{Diagnostic, Problem, one_line};
+pub use load::{
+    MAX_FILE_BYTES, load_file, load_str, parse_str, read_regular_file, read_text, ron_options, without_bom,
+};
 pub use spec::{ChaseSpec, Objective, ScenarioSpec, Side, UnitSpec, VehicleSpec, Zone};
+pub use syntax::syntax_diagnostic;
 pub use templates::Templates;
 pub use validate::{MAX_MAP_SIDE, validate};
 

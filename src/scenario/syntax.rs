@@ -29,6 +29,9 @@ pub fn syntax_diagnostic(text: &str, label: &str, e: &SpannedError) -> Diagnosti
             " (is a `,` missing, or a bracket not closed?)"
         }
         Error::ExceededRecursionLimit => " (the file nests brackets too deeply)",
+        Error::IntegerOutOfBounds => {
+            " (the number is too large for this value: see the number ranges in docs/scenario-format.md)"
+        }
         Error::Eof => " (the file ends too early: a bracket is not closed)",
         _ => "",
     };

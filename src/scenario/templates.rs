@@ -51,9 +51,15 @@ impl Templates {
         }
         for dir in &self.dirs {
             let path = dir.join(format!("{name}.ron"));
-            if let Ok(text) = std::fs::read_to_string(&path) {
-                return parse_template(&text, &path.display().to_string());
+            if !path.exists() {
+                continue;
             }
+            // A template is read like any file a person names: regular, capped, UTF-8.
+            let text = super::load::read_text(&path).map_err(|d| {
+                let d = &d[0];
+                format!("template {}:{}:{}: {}", d.file, d.line, d.col, d.message)
+            })?;
+            return parse_template(&text, &path.display().to_string());
         }
         match SHIPPED.iter().find(|(n, _)| *n == name) {
             Some((_, text)) => parse_template(text, &format!("assets/units/{name}.ron")),
@@ -90,7 +96,15 @@ impl Templates {
 }
 
 fn parse_template(text: &str, file: &str) -> Result<UnitDef, String> {
-    ron_options()
+    let unit = ron_options()
         .from_str::<UnitDef>(text)
-        .map_err(|e| format!("template {file}:{}:{}: {}", e.span.start.line, e.span.start.col, e.code))
+        .map_err(|e| format!("template {file}:{}:{}: {}", e.span.start.line, e.span.start.col, e.code))?;
+    // Issue #16 item 10: a template's numbers are in range like a scenario's.
+    match super::limits::check_numbers(&unit, Vec::new()).first() {
+        Some(problem) => {
+            let at = problem.locate(file, &super::spans::SourceMap::new(text));
+            Err(format!("template {}:{}:{}: {}", at.file, at.line, at.col, at.message))
+        }
+        None => Ok(unit),
+    }
 }

@@ -20,6 +20,12 @@ pub const MAX_MAP_SIDE: u32 = 1024;
 
 /// Validates `file`; `templates` resolves `template:` names.
 pub fn validate(file: &ScenarioFile, templates: &Templates) -> Result<ScenarioSpec, Vec<Problem>> {
+    // Issue #16 item 10: every number in range first, so the checks below and the rules can
+    // do arithmetic on them without overflow.
+    let numbers = super::limits::check_numbers(file, Vec::new());
+    if !numbers.is_empty() {
+        return Err(numbers);
+    }
     let mut problems = Vec::new();
     if file.version != 1 {
         problems.push(Problem::at(

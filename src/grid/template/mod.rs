@@ -243,8 +243,12 @@ fn row_major(sq: Square) -> (i32, i32) {
 
 /// The offset of `sq`'s near corner from `origin` (AREA-3): `(ox, oy)`, both ≥ 0.
 pub fn near_corner_offset(origin: Intersection, sq: Square) -> (u32, u32) {
-    let off = |v: i32, o: i32| if v >= o { v - o } else { o - 1 - v };
-    (off(sq.x, origin.i) as u32, off(sq.y, origin.j) as u32)
+    // In i64: any square and origin (issue #16 item 6); the largest offset fits a u32.
+    let off = |v: i32, o: i32| {
+        let (v, o) = (i64::from(v), i64::from(o));
+        (if v >= o { v - o } else { o - 1 - v }) as u32
+    };
+    (off(sq.x, origin.i), off(sq.y, origin.j))
 }
 
 /// AREA-2/AREA-3: the distance in squares from `origin` to `sq`'s far edge, counted from
@@ -253,7 +257,9 @@ pub fn near_corner_offset(origin: Intersection, sq: Square) -> (u32, u32) {
 /// `D = max + ⌊min/2⌋`, saga `D = ox + oy`). A square is in a radius-`r` area iff this is ≤ r.
 pub fn area_distance(diagonal: DiagonalPolicy, origin: Intersection, sq: Square) -> u32 {
     let (ox, oy) = near_corner_offset(origin, sq);
-    1 + diagonal.squares(ox as i32, oy as i32)
+    // Offsets beyond i32 are beyond every radius too.
+    let (ox, oy) = (ox.min(i32::MAX as u32) as i32, oy.min(i32::MAX as u32) as i32);
+    diagonal.squares(ox, oy).saturating_add(1)
 }
 
 /// AREA-3 `in_radius(O, sq, r)`.
@@ -328,6 +334,7 @@ pub fn template(map: &Map, diagonal: DiagonalPolicy, spec: &TemplateSpec) -> Tem
 fn sighted(map: &Map, diagonal: DiagonalPolicy, origin: Intersection, r: u32, cone: Option<Direction8>) -> Template {
     let mut t = Template::default();
     let view = loe::view(map);
+    let obstructions = loe::Obstructions::around(&view, map, origin, r);
     for sq in radius_squares_on(map, diagonal, origin, r) {
         if cone.is_some_and(|d| !in_cone(origin, d, sq)) {
             continue;
@@ -337,6 +344,10 @@ fn sighted(map: &Map, diagonal: DiagonalPolicy, origin: Intersection, r: u32, co
                 square: sq,
                 reason: CutReason::Solid,
             });
+            continue;
+        }
+        if obstructions.clear(origin, sq) {
+            t.squares.push(sq);
             continue;
         }
         match loe::blocked_in(&view, origin, sq) {

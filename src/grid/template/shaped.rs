@@ -59,14 +59,31 @@ impl std::fmt::Display for ShapeProblem {
 }
 
 /// How many squares the open-ground template of `radius_squares` covers (AREA-3): the most a
-/// shaped version of it may have.
+/// shaped version of it may have. Counted a row at a time, O(r log r) (issue #16 item 8: the
+/// square-by-square count of a 1,000,000-ft radius never finished): the four quadrants around
+/// the origin hold the same near-corner offsets `(ox, oy)`, and in a row the distance grows
+/// with `ox`, so each row is a run from `ox = 0`.
 pub fn open_ground_squares(diagonal: DiagonalPolicy, radius_squares: u32) -> usize {
-    let r = radius_squares as i32;
-    let origin = Intersection::new(0, 0);
-    (-r..r)
-        .flat_map(|y| (-r..r).map(move |x| Square::new(x, y)))
-        .filter(|sq| in_radius(diagonal, origin, *sq, radius_squares))
-        .count()
+    let r = radius_squares;
+    let fits = |ox: u32, oy: u32| {
+        let origin = Intersection::new(0, 0);
+        let sq = Square::new(ox.min(i32::MAX as u32) as i32, oy.min(i32::MAX as u32) as i32);
+        in_radius(diagonal, origin, sq, r)
+    };
+    let mut quadrant = 0usize;
+    for oy in 0..r {
+        if !fits(0, oy) {
+            break;
+        }
+        // The largest `ox` in the row that fits: `fits(lo, oy)` holds, `fits(hi + 1, oy)` not.
+        let (mut lo, mut hi) = (0u32, r);
+        while lo < hi {
+            let mid = lo + (hi - lo).div_ceil(2);
+            if fits(mid, oy) { lo = mid } else { hi = mid - 1 }
+        }
+        quadrant += lo as usize + 1;
+    }
+    4 * quadrant
 }
 
 /// Checks a shaped area (001:3302-3307): at most `allowed` squares, none repeated, all on
@@ -149,6 +166,31 @@ mod tests {
             .collect();
         assert_eq!(counts, vec![4, 16, 32, 52]);
         assert_eq!(open_ground_squares(DiagonalPolicy::EveryDiagonalTwo, 2), 12);
+    }
+
+    /// The row-by-row count is the square-by-square one, for both diagonal rules.
+    #[test]
+    fn open_ground_count_by_rows_is_the_count_by_squares() {
+        for diagonal in [DiagonalPolicy::Alternating, DiagonalPolicy::EveryDiagonalTwo] {
+            for r in 0..=25u32 {
+                let n = r as i32;
+                let brute = (-n..n)
+                    .flat_map(|y| (-n..n).map(move |x| Square::new(x, y)))
+                    .filter(|sq| in_radius(diagonal, Intersection::new(0, 0), *sq, r))
+                    .count();
+                assert_eq!(open_ground_squares(diagonal, r), brute, "{diagonal:?} r = {r}");
+            }
+        }
+    }
+
+    /// Issue #16 item 8: the allowance of a huge radius is counted at once (it took (2r)²
+    /// steps, which for a 1,000,000-ft spell never finished).
+    #[test]
+    fn item8_the_allowance_of_a_1000000_ft_radius_is_counted_at_once() {
+        let started = std::time::Instant::now();
+        let n = open_ground_squares(DiagonalPolicy::Alternating, 200_000);
+        assert!(n > 100_000_000_000, "{n}");
+        assert!(started.elapsed() < std::time::Duration::from_secs(5));
     }
 
     /// 001:3302-3307: an L of 2-square-wide arms is a fine shape; a 1-square-wide strip is a

@@ -328,6 +328,43 @@ proptest! {
         }
     }
 
+    /// Issue #16 item 8: a burst or cone skips walking the lines to squares with no
+    /// obstruction near them (`Obstructions::clear`); it must decide every square exactly as
+    /// walking the lines does, walls on the map's border and origins at its edges included.
+    #[test]
+    fn prop_item8_unwalked_lines_decide_as_walked_ones(
+        walls in prop::collection::vec((any::<bool>(), 0i32..13, 0i32..13), 0..12),
+        solids in prop::collection::vec((0i32..12, 0i32..12), 0..6),
+        o in (0i32..13, 0i32..13),
+        r in 1u32..16,
+        dir in 0usize..8,
+        saga in any::<bool>(),
+    ) {
+        let mut map = Map::filled(12, 12, Cell::default());
+        for (v, x, y) in walls {
+            if v { map.set_vertical_edge(x, y, EdgeFeature::Wall) } else { map.set_horizontal_edge(x, y, EdgeFeature::Wall) }
+        }
+        for (x, y) in solids {
+            map.set_cell(sq(x, y), solid());
+        }
+        let diagonal = if saga { SAGA } else { SF };
+        let o = Intersection::new(o.0, o.1);
+        for shape in [AreaShape::Burst, AreaShape::Cone(Direction8::ALL[dir])] {
+            let t = template(&map, diagonal, &spec(shape, o.i, o.j, r));
+            for s in radius_squares_on(&map, diagonal, o, r) {
+                if let AreaShape::Cone(d) = shape && !in_cone(o, d, s) {
+                    continue;
+                }
+                let walked = if map.cell(s).unwrap().blocks_loe {
+                    Some(CutReason::Solid)
+                } else {
+                    origin_blocked(&map, o, s).map(|blocked_by| CutReason::NoLineOfEffect { blocked_by })
+                };
+                prop_assert_eq!(t.cut_reason(s), walked.as_ref(), "{:?} {:?}", shape, s);
+            }
+        }
+    }
+
     /// The spread's two-phase search (to the radius, then on only as far as its cut squares
     /// need) gives the same squares and path lengths as one full search to twice the radius.
     #[test]
