@@ -19,6 +19,7 @@ mod editor_layout;
 mod editor_props;
 mod fights;
 mod fuzz;
+mod golden;
 mod history;
 mod hostile;
 mod maneuvers;
