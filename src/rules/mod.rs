@@ -5,55 +5,61 @@
 //! → `execute` emits events → `apply` is the only writer of battle state. `process` runs one
 //! command; the history of accepted commands is kept by `history::Battle`.
 
-pub mod ability;
-mod apply;
+// The engine's plumbing, then one module per rule area.
+pub mod engine;
+
 pub mod area;
 pub mod attack;
-pub mod attack_action;
-pub mod battlefield;
-pub mod bleeding;
-pub mod board;
-pub mod bounds;
-mod budget;
-pub mod charge;
 pub mod chase;
-mod combat;
-mod command;
-pub mod concealment;
-pub mod conditions;
-mod dice;
-mod error;
-mod event;
-mod executor;
-pub mod feats;
-pub mod fight_defensively;
-pub mod flight;
-pub mod forced;
-pub mod fork;
-pub mod full_attack;
 pub mod health;
-pub mod hold;
-pub mod items;
 pub mod maneuver;
 pub mod movement;
-pub mod multiply;
-mod narrate;
-pub mod options;
-mod protection;
-pub mod reach_plan;
 pub mod reactions;
-pub mod recover;
-pub mod recovery;
-mod resolve;
-mod sequence;
-pub mod situation;
-pub mod speed;
-pub mod spell;
-pub mod stacking;
-pub mod support;
-pub mod threat;
-mod unit;
+pub mod sequence;
 pub mod vehicle;
+
+pub mod battlefield;
+pub mod feats;
+pub mod options;
+mod unit;
+
+// The rule areas' modules under their old paths, so callers keep their imports.
+pub use area::spell;
+pub use attack::action as attack_action;
+pub use attack::concealment;
+pub use attack::fight_defensively;
+pub use attack::full_attack;
+pub use attack::multiply;
+use attack::protection;
+pub use attack::situation;
+pub use attack::stacking;
+pub use attack::support;
+use engine::apply;
+pub use engine::bounds;
+use engine::command;
+use engine::dice;
+use engine::error;
+use engine::event;
+use engine::executor;
+pub use engine::fork;
+use engine::narrate;
+use engine::resolve;
+pub use health::ability;
+pub use health::bleeding;
+pub use health::conditions;
+pub use health::recover;
+pub use health::recovery;
+pub use maneuver::forced;
+pub use maneuver::hold;
+pub use maneuver::items;
+pub use movement::board;
+pub use movement::charge;
+pub use movement::flight;
+pub use movement::reach_plan;
+pub use movement::speed;
+pub use reactions::threat;
+use sequence::budget;
+use sequence::combat;
 
 pub use apply::apply;
 pub use battlefield::{Environment, Terrain};

@@ -11,6 +11,8 @@
 //! intersection; without one, an area weapon is placed, not rolled for) and `range.scatter`
 //! (where a missed throw lands).
 
+pub mod spell;
+
 use super::attack::{
     DamageRoll, DefenseUsed, ShieldHit, deal_weapon_damage, defense_against, reduce_damage, roll_damage,
 };

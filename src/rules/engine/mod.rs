@@ -1,0 +1,14 @@
+//! The engine's plumbing, shared by every rule area: the command and event enums (one line
+//! per command or event, each routed to the area that owns it), the shared gates of `check`,
+//! the executor that emits and applies events, dice, errors, and forking a battle's world.
+
+pub(crate) mod apply;
+pub mod bounds;
+pub(crate) mod command;
+pub(crate) mod dice;
+pub(crate) mod error;
+pub(crate) mod event;
+pub(crate) mod executor;
+pub mod fork;
+pub(crate) mod narrate;
+pub(crate) mod resolve;
