@@ -10,6 +10,7 @@ use common::measure;
 use fivefoot::grid::{Planner, Square, reach};
 use fivefoot::history::Battle;
 use fivefoot::rules::board::board_for;
+use fivefoot::rules::cmd;
 use fivefoot::rules::movement::{MoveMode, plan_move};
 use fivefoot::rules::reach_plan::plan_reach;
 use fivefoot::rules::{Combat, UnitId};
@@ -93,7 +94,7 @@ fn main() {
         {
             let active = battle.world().resource::<Combat>().active.clone().unwrap();
             battle
-                .submit(fivefoot::rules::GameCommand::EndTurn { unit: active })
+                .submit(fivefoot::rules::GameCommand::EndTurn(cmd::EndTurn { unit: active }))
                 .unwrap();
         }
         let world = battle.world();

@@ -7,6 +7,7 @@ mod common;
 
 use common::measure;
 use fivefoot::history::Battle;
+use fivefoot::rules::cmd;
 use fivefoot::rules::{Combat, GameCommand};
 use fivefoot::scenario::{DEFAULT_SCENARIO, Templates, load_str};
 
@@ -22,7 +23,11 @@ fn main() {
     let mut battle = Battle::start(spec.clone(), DEFAULT_SCENARIO, "t.ron", 1, vec![]).unwrap();
     measure("end one turn (submit through messages)", 2000, || {
         let active = battle.world().resource::<Combat>().active.clone().unwrap();
-        std::hint::black_box(battle.submit(GameCommand::EndTurn { unit: active }).unwrap());
+        std::hint::black_box(
+            battle
+                .submit(GameCommand::EndTurn(cmd::EndTurn { unit: active }))
+                .unwrap(),
+        );
     });
     measure("state hash", 2000, || {
         std::hint::black_box(battle.state_hash());

@@ -3,6 +3,7 @@
 //! messages on bad input, which is what a test wants.
 
 pub use crate::history::Battle;
+use crate::rules::cmd;
 use crate::rules::{GameCommand, GameEvent};
 use crate::scenario::{ScenarioSpec, Templates, load_str};
 
@@ -101,7 +102,7 @@ pub fn pass_until_turn_of(battle: &mut Battle, unit: &str) {
         match battle.world().resource::<crate::rules::Combat>().active.clone() {
             Some(u) if u.0 == unit => return,
             Some(u) => {
-                ok(battle, GameCommand::EndTurn { unit: u });
+                ok(battle, GameCommand::EndTurn(cmd::EndTurn { unit: u }));
             }
             None => break,
         }

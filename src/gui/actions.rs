@@ -12,6 +12,7 @@ use super::session::{Intent, Revision, Session, StatusLine};
 use super::{AppSystems, Screen};
 use crate::grid::Square;
 use crate::rules::check;
+use crate::rules::cmd;
 use crate::rules::threat::{hostile, space_of};
 use crate::rules::{Combat, GameCommand, Maneuver, Profile, RuleError, UnitId, UnitIndex};
 use crate::ruleset::{ActionKind, ManeuverKind};
@@ -185,17 +186,17 @@ impl Action {
                 return combat
                     .delaying
                     .iter()
-                    .map(|d| GameCommand::ActNow { unit: d.unit.clone() })
+                    .map(|d| GameCommand::ActNow(cmd::ActNow { unit: d.unit.clone() }))
                     .collect();
             }
             Action::FireReadied => {
                 return combat
                     .readied
                     .iter()
-                    .map(|r| GameCommand::FireReadied { unit: r.unit.clone() })
+                    .map(|r| GameCommand::FireReadied(cmd::FireReadied { unit: r.unit.clone() }))
                     .collect();
             }
-            Action::Proceed => return vec![GameCommand::Proceed],
+            Action::Proceed => return vec![GameCommand::Proceed(cmd::Proceed)],
             _ => {}
         }
         let Some(unit) = unit else { return Vec::new() };
@@ -208,41 +209,49 @@ impl Action {
                 (-1..=1)
                     .flat_map(|dy| (-1..=1).map(move |dx| Square::new(at.x + dx, at.y + dy)))
                     .filter(|sq| *sq != at)
-                    .map(|to| GameCommand::Move {
-                        unit: u(),
-                        to,
-                        path: None,
-                        mode: crate::rules::MoveMode::Move,
+                    .map(|to| {
+                        GameCommand::Move(cmd::Move {
+                            unit: u(),
+                            to,
+                            path: None,
+                            mode: crate::rules::MoveMode::Move,
+                        })
                     })
                     .collect()
             }
             Action::Attack => foes()
                 .into_iter()
-                .map(|target| GameCommand::Attack {
-                    unit: u(),
-                    target,
-                    weapon: weapon.clone(),
-                    defensively: false,
-                    mount: None,
+                .map(|target| {
+                    GameCommand::Attack(cmd::Attack {
+                        unit: u(),
+                        target,
+                        weapon: weapon.clone(),
+                        defensively: false,
+                        mount: None,
+                    })
                 })
                 .collect(),
             Action::FullAttack => foes()
                 .into_iter()
-                .map(|t| GameCommand::FullAttack {
-                    unit: u(),
-                    targets: vec![t],
-                    weapon: weapon.clone(),
-                    weapons: Vec::new(),
-                    defensively: false,
+                .map(|t| {
+                    GameCommand::FullAttack(cmd::FullAttack {
+                        unit: u(),
+                        targets: vec![t],
+                        weapon: weapon.clone(),
+                        weapons: Vec::new(),
+                        defensively: false,
+                    })
                 })
                 .collect(),
             Action::Charge => foes()
                 .into_iter()
-                .map(|target| GameCommand::Charge {
-                    unit: u(),
-                    target,
-                    to: None,
-                    weapon: weapon.clone(),
+                .map(|target| {
+                    GameCommand::Charge(cmd::Charge {
+                        unit: u(),
+                        target,
+                        to: None,
+                        weapon: weapon.clone(),
+                    })
                 })
                 .collect(),
             Action::Maneuver => MANEUVERS
@@ -250,23 +259,23 @@ impl Action {
                 .flat_map(|k| maneuver_commands(world, unit, *k, weapon.as_deref()))
                 .collect(),
             Action::Area => area_aims(world, unit, weapon.as_deref(), &foes()),
-            Action::Defensive => vec![GameCommand::FightDefensively {
+            Action::Defensive => vec![GameCommand::FightDefensively(cmd::FightDefensively {
                 unit: u(),
                 no_attacks: false,
-            }],
-            Action::TotalDefense => vec![GameCommand::TotalDefense { unit: u() }],
-            Action::StandUp => vec![GameCommand::StandUp { unit: u() }],
-            Action::DropProne => vec![GameCommand::DropProne { unit: u() }],
+            })],
+            Action::TotalDefense => vec![GameCommand::TotalDefense(cmd::TotalDefense { unit: u() })],
+            Action::StandUp => vec![GameCommand::StandUp(cmd::StandUp { unit: u() })],
+            Action::DropProne => vec![GameCommand::DropProne(cmd::DropProne { unit: u() })],
             Action::Ready => READY_KINDS.iter().map(|k| ready(unit, *k, READY_TRIGGERS[0])).collect(),
-            Action::Delay => vec![GameCommand::Delay { unit: u() }],
+            Action::Delay => vec![GameCommand::Delay(cmd::Delay { unit: u() })],
             Action::Recover => vec![
-                GameCommand::StayInTheFight { unit: u() },
-                GameCommand::Stabilize { unit: u() },
-                GameCommand::SecondWind { unit: u() },
-                GameCommand::Recover { unit: u() },
+                GameCommand::StayInTheFight(cmd::StayInTheFight { unit: u() }),
+                GameCommand::Stabilize(cmd::Stabilize { unit: u() }),
+                GameCommand::SecondWind(cmd::SecondWind { unit: u() }),
+                GameCommand::Recover(cmd::Recover { unit: u() }),
             ],
             Action::Vehicle => super::piloting::all_candidates(world, unit),
-            Action::EndTurn => vec![GameCommand::EndTurn { unit: u() }],
+            Action::EndTurn => vec![GameCommand::EndTurn(cmd::EndTurn { unit: u() })],
             Action::ActNow | Action::FireReadied | Action::Proceed => Vec::new(),
         }
     }
@@ -308,11 +317,11 @@ pub const READY_TRIGGERS: [&str; 4] = [
 ];
 
 fn ready(unit: &UnitId, action: ActionKind, trigger: &str) -> GameCommand {
-    GameCommand::Ready {
+    GameCommand::Ready(cmd::Ready {
         unit: unit.clone(),
         action,
         trigger: trigger.to_string(),
-    }
+    })
 }
 
 /// The rules' maneuver of a kind aimed with a click.
@@ -338,11 +347,13 @@ fn maneuver_commands(world: &World, unit: &UnitId, kind: ManeuverKind, weapon: O
     };
     foes_of(world, unit)
         .into_iter()
-        .map(|target| GameCommand::Maneuver {
-            unit: unit.clone(),
-            target,
-            maneuver: maneuver.clone(),
-            weapon: weapon.map(str::to_string),
+        .map(|target| {
+            GameCommand::Maneuver(cmd::Maneuver {
+                unit: unit.clone(),
+                target,
+                maneuver: maneuver.clone(),
+                weapon: weapon.map(str::to_string),
+            })
         })
         .collect()
 }
@@ -491,12 +502,14 @@ pub fn unit_at(world: &World, at: Square, me: &UnitId) -> Option<UnitId> {
 /// The most attacks the rules allow `unit` in one full attack on `target` (1 when none do,
 /// so the refusal comes from `Battle::submit` with its reason).
 fn full_attack(world: &World, unit: &UnitId, target: &UnitId, weapon: Option<String>) -> GameCommand {
-    let command = |n: usize| GameCommand::FullAttack {
-        unit: unit.clone(),
-        targets: vec![target.clone(); n],
-        weapon: weapon.clone(),
-        weapons: Vec::new(),
-        defensively: false,
+    let command = |n: usize| {
+        GameCommand::FullAttack(cmd::FullAttack {
+            unit: unit.clone(),
+            targets: vec![target.clone(); n],
+            weapon: weapon.clone(),
+            weapons: Vec::new(),
+            defensively: false,
+        })
     };
     (1..=4)
         .rev()
@@ -534,37 +547,37 @@ pub fn command_for(act: &ActIntent, unit: Option<UnitId>, world: &World) -> Resu
             // A full attack with a mounted weapon goes out as named: the rules say why not.
             Ok(match full {
                 true => full_attack(world, &unit, &target, weapon.clone()),
-                false => GameCommand::Attack {
+                false => GameCommand::Attack(cmd::Attack {
                     unit,
                     target,
                     weapon: weapon.clone(),
                     defensively: false,
                     mount: mount.clone(),
-                },
+                }),
             })
         }
-        ActIntent::ChargeAt { at, weapon, pick } => Ok(GameCommand::Charge {
+        ActIntent::ChargeAt { at, weapon, pick } => Ok(GameCommand::Charge(cmd::Charge {
             target: target_at(at, *pick)?,
             unit,
             to: None,
             weapon: weapon.clone(),
-        }),
-        ActIntent::ManeuverAt { at, kind, weapon, pick } => Ok(GameCommand::Maneuver {
+        })),
+        ActIntent::ManeuverAt { at, kind, weapon, pick } => Ok(GameCommand::Maneuver(cmd::Maneuver {
             target: target_at(at, *pick)?,
             unit,
             maneuver: maneuver_of(*kind)?,
             weapon: weapon.clone(),
-        }),
+        })),
         ActIntent::Ready { action, trigger } => Ok(ready(&unit, *action, trigger)),
         ActIntent::AreaAt { at, weapon, dir } => super::area::area_command(world, unit, weapon.as_deref(), *at, *dir),
         ActIntent::MoveAvoiding(to) => {
             let preview = path_preview_avoiding(world, &unit, *to, true).map_err(|e| e.to_string())?;
-            Ok(GameCommand::Move {
+            Ok(GameCommand::Move(cmd::Move {
                 unit,
                 to: *to,
                 path: Some(preview.squares),
                 mode: preview.band.mode(),
-            })
+            }))
         }
         ActIntent::Do(_) => unreachable!("handled above"),
     }
@@ -589,7 +602,7 @@ pub fn availability(
             }
             let mut commands = action.candidates(world, unit, weapon);
             for c in &mut commands {
-                if let GameCommand::Attack { mount: slot, .. } = c {
+                if let GameCommand::Attack(cmd::Attack { mount: slot, .. }) = c {
                     *slot = mount.cloned();
                 }
             }
@@ -606,11 +619,13 @@ fn area_aims(world: &World, unit: &UnitId, chosen: Option<&str>, foes: &[UnitId]
         return Vec::new();
     };
     let directed = weapon.area.is_some_and(|a| a.shape.directed());
-    let command = |at: Intersection, dir: Option<Direction8>| GameCommand::AreaAttack {
-        unit: unit.clone(),
-        weapon: weapon.name.clone(),
-        at,
-        dir,
+    let command = |at: Intersection, dir: Option<Direction8>| {
+        GameCommand::AreaAttack(cmd::AreaAttack {
+            unit: unit.clone(),
+            weapon: weapon.name.clone(),
+            at,
+            dir,
+        })
     };
     if directed {
         let Some(me) = space_of(world, unit) else {
@@ -944,9 +959,9 @@ mod tests {
         let mut b = battle(DUEL, &[]);
         ok(
             &mut b,
-            GameCommand::EndTurn {
+            GameCommand::EndTurn(cmd::EndTurn {
                 unit: UnitId("foe".into()),
-            },
+            }),
         );
         assert_eq!(b.world().resource::<Combat>().active, Some(me()));
         b
@@ -975,7 +990,7 @@ mod tests {
         let stand = allowed(&entries, Action::StandUp).expect_err("not prone");
         assert_eq!(
             stand,
-            check(b.world(), &GameCommand::StandUp { unit: me() })
+            check(b.world(), &GameCommand::StandUp(cmd::StandUp { unit: me() }))
                 .expect_err("same")
                 .to_string()
         );
@@ -984,22 +999,22 @@ mod tests {
         // with the budget's reason; it can no longer delay.
         ok(
             &mut b,
-            GameCommand::Attack {
+            GameCommand::Attack(cmd::Attack {
                 unit: me(),
                 target: UnitId("foe".into()),
                 weapon: None,
                 defensively: false,
                 mount: None,
-            },
+            }),
         );
         let entries = availability(b.world(), Some(&me()), None, None);
-        let full = GameCommand::FullAttack {
+        let full = GameCommand::FullAttack(cmd::FullAttack {
             unit: me(),
             targets: vec![UnitId("foe".into())],
             weapon: None,
             weapons: vec![],
             defensively: false,
-        };
+        });
         assert_eq!(
             allowed(&entries, Action::FullAttack),
             Err(check(b.world(), &full).expect_err("spent").to_string())
@@ -1034,12 +1049,12 @@ mod tests {
         assert!(allowed(&entries, Action::Proceed).is_err());
 
         // me delays: the window opens; act now and proceed are offered, with no active unit.
-        ok(&mut b, GameCommand::Delay { unit: me() });
+        ok(&mut b, GameCommand::Delay(cmd::Delay { unit: me() }));
         ok(
             &mut b,
-            GameCommand::EndTurn {
+            GameCommand::EndTurn(cmd::EndTurn {
                 unit: UnitId("foe".into()),
-            },
+            }),
         );
         if b.world().resource::<Combat>().window.is_some() {
             let entries = availability(b.world(), None, None, None);
@@ -1048,7 +1063,7 @@ mod tests {
             assert!(allowed(&entries, Action::Attack).is_err());
             assert_eq!(
                 command_for(&ActIntent::Do(Action::ActNow), None, b.world()),
-                Ok(GameCommand::ActNow { unit: me() })
+                Ok(GameCommand::ActNow(cmd::ActNow { unit: me() }))
             );
         }
     }
@@ -1077,7 +1092,7 @@ mod tests {
         )
         .expect("a command");
         ok(&mut b, command);
-        ok(&mut b, GameCommand::EndTurn { unit: me() });
+        ok(&mut b, GameCommand::EndTurn(cmd::EndTurn { unit: me() }));
         // The foe's turn: me's readied action may fire.
         let entries = availability(b.world(), Some(&UnitId("foe".into())), None, None);
         assert_eq!(allowed(&entries, Action::FireReadied), Ok(()));
@@ -1087,7 +1102,7 @@ mod tests {
                 Some(UnitId("foe".into())),
                 b.world()
             ),
-            Ok(GameCommand::FireReadied { unit: me() })
+            Ok(GameCommand::FireReadied(cmd::FireReadied { unit: me() }))
         );
     }
 
@@ -1130,13 +1145,13 @@ mod tests {
                 Some(me()),
                 w
             ),
-            Ok(GameCommand::Attack {
+            Ok(GameCommand::Attack(cmd::Attack {
                 unit: me(),
                 target: UnitId("foe".into()),
                 weapon: Some("Knife".into()),
                 defensively: false,
                 mount: None,
-            })
+            }))
         );
         // starfinder: a full attack makes up to two attacks.
         match command_for(
@@ -1150,7 +1165,7 @@ mod tests {
             Some(me()),
             w,
         ) {
-            Ok(GameCommand::FullAttack { targets, .. }) => assert_eq!(targets.len(), 2),
+            Ok(GameCommand::FullAttack(cmd::FullAttack { targets, .. })) => assert_eq!(targets.len(), 2),
             other => panic!("{other:?}"),
         }
         assert!(
@@ -1170,7 +1185,7 @@ mod tests {
         );
         assert_eq!(
             command_for(&ActIntent::Do(Action::StandUp), Some(me()), w),
-            Ok(GameCommand::StandUp { unit: me() })
+            Ok(GameCommand::StandUp(cmd::StandUp { unit: me() }))
         );
         // Avoiding the AoO: the path goes around nothing here but still is the planner's.
         let to = Square::new(2, 5);
@@ -1178,12 +1193,12 @@ mod tests {
             crate::rules::movement::plan_move(w, &me(), to, None, crate::rules::MoveMode::Move, true).expect("legal");
         assert_eq!(
             command_for(&ActIntent::MoveAvoiding(to), Some(me()), w),
-            Ok(GameCommand::Move {
+            Ok(GameCommand::Move(cmd::Move {
                 unit: me(),
                 to,
                 path: Some(plan.squares),
                 mode: crate::rules::MoveMode::Move
-            })
+            }))
         );
     }
 
@@ -1253,7 +1268,7 @@ mod tests {
         app.update();
         let commands = app.world().resource::<Session>().battle.commands().to_vec();
         assert!(
-            matches!(commands.last(), Some(GameCommand::Attack { .. })),
+            matches!(commands.last(), Some(GameCommand::Attack(cmd::Attack { .. }))),
             "the attack was accepted: {commands:?}"
         );
         let bar = app.world().resource::<ActionBar>();

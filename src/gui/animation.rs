@@ -11,6 +11,7 @@ use super::tokens::Token;
 use super::{AppSystems, Screen};
 use crate::grid::{Space, Square};
 use crate::rules::threat::space_of;
+use crate::rules::{AttackEvent, HealthEvent, ManeuverEvent, MovementEvent};
 use crate::rules::{GameEvent, UnitId};
 use bevy::prelude::*;
 
@@ -69,10 +70,11 @@ pub fn cues(events: &[GameEvent]) -> Vec<Cue> {
     };
     for event in events {
         match event {
-            GameEvent::UnitStepped { unit, from, to, .. } | GameEvent::UnitDisplaced { unit, from, to, .. } => {
+            GameEvent::Movement(MovementEvent::UnitStepped { unit, from, to, .. })
+            | GameEvent::Movement(MovementEvent::UnitDisplaced { unit, from, to, .. }) => {
                 extend(&mut out, unit, *from, &[*to])
             }
-            GameEvent::ForcedMove { unit, path, .. } if !path.is_empty() => {
+            GameEvent::Maneuver(ManeuverEvent::ForcedMove { unit, path, .. }) if !path.is_empty() => {
                 // The forced path lists the squares after the start; the start is where the
                 // unit stood, which the last cue for it (or nothing) tells; else slide from the
                 // first square.
@@ -86,11 +88,11 @@ pub fn cues(events: &[GameEvent]) -> Vec<Cue> {
                     .unwrap_or(path[0]);
                 extend(&mut out, unit, from, path);
             }
-            GameEvent::DamageTaken { unit, amount, .. } if *amount > 0 => out.push(Cue::Hit {
+            GameEvent::Health(HealthEvent::DamageTaken { unit, amount, .. }) if *amount > 0 => out.push(Cue::Hit {
                 unit: unit.clone(),
                 amount: *amount,
             }),
-            GameEvent::AttackResolved { target, attack, .. } if !attack.hit => {
+            GameEvent::Attack(AttackEvent::AttackResolved { target, attack, .. }) if !attack.hit => {
                 out.push(Cue::Miss { unit: target.clone() })
             }
             _ => {}
@@ -274,6 +276,7 @@ fn play_floaters(
 mod tests {
     use super::*;
     use crate::rules::GameCommand;
+    use crate::rules::cmd;
     use crate::testing::{battle, ok};
 
     const FIELD: &str = r##"Scenario(version: 1, name: "t", ruleset: "starfinder",
@@ -298,12 +301,12 @@ mod tests {
         let me = UnitId("me".into());
         let events = ok(
             &mut b,
-            GameCommand::Move {
+            GameCommand::Move(cmd::Move {
                 unit: me.clone(),
                 to: Square::new(4, 1),
                 path: None,
                 mode: crate::rules::MoveMode::Move,
-            },
+            }),
         );
         let cues = cues(&events);
         assert_eq!(
@@ -324,27 +327,27 @@ mod tests {
         let foe = UnitId("foe".into());
         ok(
             &mut b,
-            GameCommand::Move {
+            GameCommand::Move(cmd::Move {
                 unit: me.clone(),
                 to: Square::new(4, 1),
                 path: None,
                 mode: crate::rules::MoveMode::Move,
-            },
+            }),
         );
         let events = ok(
             &mut b,
-            GameCommand::Attack {
+            GameCommand::Attack(cmd::Attack {
                 unit: me,
                 target: foe.clone(),
                 weapon: None,
                 defensively: false,
                 mount: None,
-            },
+            }),
         );
         let dealt: u32 = events
             .iter()
             .filter_map(|e| match e {
-                GameEvent::DamageTaken { unit, amount, .. } if *unit == foe => Some(*amount),
+                GameEvent::Health(HealthEvent::DamageTaken { unit, amount, .. }) if *unit == foe => Some(*amount),
                 _ => None,
             })
             .sum();
@@ -359,18 +362,18 @@ mod tests {
         let mut attack = events
             .iter()
             .find_map(|e| match e {
-                GameEvent::AttackResolved { attack, .. } => Some(attack.clone()),
+                GameEvent::Attack(AttackEvent::AttackResolved { attack, .. }) => Some(attack.clone()),
                 _ => None,
             })
             .expect("the attack resolved");
         attack.hit = false;
         attack.damage = None;
-        let miss = GameEvent::AttackResolved {
+        let miss = GameEvent::Attack(AttackEvent::AttackResolved {
             attacker: UnitId("me".into()),
             target: foe.clone(),
             context: "attack".into(),
             attack,
-        };
+        });
         assert_eq!(cues(&[miss]), vec![Cue::Miss { unit: foe }]);
     }
 

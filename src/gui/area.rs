@@ -13,6 +13,7 @@ use super::{AppSystems, Screen};
 use crate::grid::{AreaShape, Direction8, Intersection, Square, TemplateSpec, template};
 use crate::history::Terrain;
 use crate::rules::area::{AreaShapeKind, check_area_attack, cover_in_template};
+use crate::rules::cmd;
 use crate::rules::threat::space_of;
 use crate::rules::{Combat, GameCommand, Profile, UnitId, UnitIndex, Weapon, unit_component};
 use crate::ruleset::Ruleset;
@@ -62,12 +63,12 @@ pub fn area_command(
 ) -> Result<GameCommand, String> {
     let weapon = area_weapon(world, &unit, chosen).ok_or_else(|| format!("{unit} has no area weapon"))?;
     let directed = weapon.area.is_some_and(|a| a.shape.directed());
-    Ok(GameCommand::AreaAttack {
+    Ok(GameCommand::AreaAttack(cmd::AreaAttack {
         unit,
         weapon: weapon.name,
         at,
         dir: directed.then_some(dir),
-    })
+    }))
 }
 
 /// What placing the template at one intersection shows.
@@ -389,21 +390,21 @@ mod tests {
         assert_ne!(east.squares, north.squares);
         assert_eq!(
             area_command(w, id("me"), Some("Flamer"), corner, Direction8::N),
-            Ok(GameCommand::AreaAttack {
+            Ok(GameCommand::AreaAttack(cmd::AreaAttack {
                 unit: id("me"),
                 weapon: "Flamer".into(),
                 at: corner,
                 dir: Some(Direction8::N)
-            })
+            }))
         );
         assert_eq!(
             area_command(w, id("me"), None, Intersection::new(5, 2), Direction8::N),
-            Ok(GameCommand::AreaAttack {
+            Ok(GameCommand::AreaAttack(cmd::AreaAttack {
                 unit: id("me"),
                 weapon: "Frag grenade".into(),
                 at: Intersection::new(5, 2),
                 dir: None
-            })
+            }))
         );
     }
 }

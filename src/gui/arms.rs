@@ -233,6 +233,7 @@ mod tests {
     use crate::gui::input::Hover;
     use crate::rules::GameCommand;
     use crate::rules::attack_action::preview_mounted_attack;
+    use crate::rules::cmd;
     use crate::testing::{battle, pass_until_turn_of};
 
     const BUGGY_RAID: &str = include_str!("../../scenarios/starfinder_buggy_raid.ron");
@@ -345,7 +346,7 @@ mod tests {
             Some(me),
             w,
         );
-        assert!(matches!(command, Ok(GameCommand::Attack { target, .. }) if target == id("buggy")));
+        assert!(matches!(command, Ok(GameCommand::Attack(cmd::Attack { target, .. })) if target == id("buggy")));
         let charge = command_for(
             &ActIntent::ChargeAt {
                 at,
@@ -355,7 +356,7 @@ mod tests {
             Some(id("goblin_1")),
             w,
         );
-        assert!(matches!(charge, Ok(GameCommand::Charge { target, .. }) if target == id("buggy")));
+        assert!(matches!(charge, Ok(GameCommand::Charge(cmd::Charge { target, .. })) if target == id("buggy")));
         let trip = command_for(
             &ActIntent::ManeuverAt {
                 at,
@@ -366,7 +367,7 @@ mod tests {
             Some(id("goblin_1")),
             w,
         );
-        assert!(matches!(trip, Ok(GameCommand::Maneuver { target, .. }) if target == id("buddy")));
+        assert!(matches!(trip, Ok(GameCommand::Maneuver(cmd::Maneuver { target, .. })) if target == id("buddy")));
     }
 
     fn headless(b: crate::history::Battle) -> App {
@@ -452,13 +453,13 @@ mod tests {
         click(&mut app, goblin);
         assert_eq!(
             last_command(&app),
-            Some(GameCommand::Attack {
+            Some(GameCommand::Attack(cmd::Attack {
                 unit: id("sssazza"),
                 target: id("goblin_1"),
                 weapon: Some("Roof laser".into()),
                 defensively: false,
                 mount: Some(id("buggy")),
-            })
+            }))
         );
         // Charge mode goes back to the rules' pick: mounted weapons fire in single attacks.
         tap(&mut app, KeyCode::Digit4);
@@ -560,7 +561,7 @@ mod tests {
         click(&mut app, at);
         let commands = app.world().resource::<Session>().battle.commands().to_vec();
         assert!(
-            matches!(commands.last(), Some(GameCommand::Attack { target, .. }) if *target == id("buggy")),
+            matches!(commands.last(), Some(GameCommand::Attack(cmd::Attack { target, .. })) if *target == id("buggy")),
             "{commands:?}"
         );
         // Moving the hover away and back aims at the rider again; the line leaves.

@@ -8,6 +8,7 @@ use super::input::Hover;
 use super::panel::Panel;
 use super::session::{Intent, Session, StatusLine};
 use super::{AppSystems, Screen};
+use crate::rules::cmd;
 use crate::rules::vehicle::{VehicleOrder, riding, vehicle_view};
 use crate::rules::{Combat, GameCommand, UnitId, check};
 use bevy::prelude::*;
@@ -42,10 +43,10 @@ pub fn autopilot_command(
         },
         _ => return Err("not an autopilot key".into()),
     };
-    Ok(GameCommand::Vehicle {
+    Ok(GameCommand::Vehicle(cmd::Vehicle {
         unit: unit.clone(),
         order,
-    })
+    }))
 }
 
 fn autopilot_keys(
@@ -134,10 +135,10 @@ mod tests {
         let last = app.world().resource::<Session>().battle.commands().last().cloned();
         assert_eq!(
             last,
-            Some(GameCommand::Vehicle {
+            Some(GameCommand::Vehicle(cmd::Vehicle {
                 unit: UnitId("buddy".into()),
                 order: VehicleOrder::Autopilot { engage: true },
-            })
+            }))
         );
 
         let mut app = buddys_app(false);

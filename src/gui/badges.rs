@@ -100,6 +100,7 @@ pub fn badges(world: &World, unit: &UnitId) -> Vec<Badge> {
 mod tests {
     use super::*;
     use crate::rules::GameCommand;
+    use crate::rules::cmd;
     use crate::testing::{battle, ok};
 
     const TWO: &str = r##"Scenario(version: 1, name: "t", ruleset: "starfinder",
@@ -127,7 +128,7 @@ mod tests {
             badges(b.world(), u).into_iter().map(|x| x.name).collect()
         };
         assert!(!names(&b, &me).contains(&"prone"));
-        ok(&mut b, GameCommand::DropProne { unit: me.clone() });
+        ok(&mut b, GameCommand::DropProne(cmd::DropProne { unit: me.clone() }));
         assert!(names(&b, &me).contains(&"prone"), "{:?}", names(&b, &me));
         let expected: Vec<&str> = effective_conditions(b.world(), &foe)
             .into_iter()
@@ -143,11 +144,11 @@ mod tests {
         let me = UnitId("me".into());
         ok(
             &mut b,
-            GameCommand::Ready {
+            GameCommand::Ready(cmd::Ready {
                 unit: me.clone(),
                 action: crate::ruleset::ActionKind::Standard,
                 trigger: "the foe comes near".into(),
-            },
+            }),
         );
         assert!(badges(b.world(), &me).iter().any(|x| x.label == "Rdy"));
     }

@@ -19,6 +19,7 @@ use super::session::{Revision, Session, StatusLine};
 use super::{AppSystems, Screen};
 use crate::history::Sides;
 use crate::rules::chase::{Chase, ChasePhase, Departure, ManeuverUse, phase_name, pilot_action_terms, would_escape};
+use crate::rules::cmd;
 use crate::rules::{Combat, GameCommand, Profile, SideId, UnitId, check, unit_component};
 use crate::ruleset::PilotAction;
 use bevy::prelude::*;
@@ -254,12 +255,12 @@ pub fn pilot_menu(world: &World, double: bool) -> Option<PilotMenu> {
             vec![None]
         };
         for target in targets {
-            let command = GameCommand::PilotAction {
+            let command = GameCommand::PilotAction(cmd::PilotAction {
                 unit: pilot.clone(),
                 action,
                 target: target.as_ref().map(|t| t.0.clone()),
                 double,
-            };
+            });
             let allowed = check(world, &command).map_err(|e| e.to_string());
             let (dc, modifiers) = pilot_action_terms(world, &command).unwrap_or_default();
             let counted: Vec<_> = modifiers.iter().filter(|m| m.counts()).collect();
@@ -288,7 +289,11 @@ pub fn pilot_menu(world: &World, double: bool) -> Option<PilotMenu> {
             });
         }
     }
-    let end_turn = check(world, &GameCommand::EndPilotTurn { unit: pilot.clone() }).map_err(|e| e.to_string());
+    let end_turn = check(
+        world,
+        &GameCommand::EndPilotTurn(cmd::EndPilotTurn { unit: pilot.clone() }),
+    )
+    .map_err(|e| e.to_string());
     Some(PilotMenu {
         pilot,
         vehicle: acting.vehicle.id.clone(),
@@ -325,15 +330,15 @@ pub fn command_for(intent: &ChaseIntent, world: &World, double: bool) -> Result<
             let forced = chase
                 .acting()
                 .is_some_and(|e| matches!(e.record.maneuver, ManeuverUse::Double { parts: 1 }));
-            Ok(GameCommand::PilotAction {
+            Ok(GameCommand::PilotAction(cmd::PilotAction {
                 unit: pilot()?,
                 action: *action,
                 target: target.clone(),
                 double: double || forced,
-            })
+            }))
         }
-        ChaseIntent::EndPilotTurn => Ok(GameCommand::EndPilotTurn { unit: pilot()? }),
-        ChaseIntent::Progress => Ok(GameCommand::ChaseProgress { stay: Vec::new() }),
+        ChaseIntent::EndPilotTurn => Ok(GameCommand::EndPilotTurn(cmd::EndPilotTurn { unit: pilot()? })),
+        ChaseIntent::Progress => Ok(GameCommand::ChaseProgress(cmd::ChaseProgress { stay: Vec::new() })),
         ChaseIntent::Combat(command) => Ok(command.clone()),
         ChaseIntent::ToggleDouble | ChaseIntent::ToggleStay(_) => Err("not a rule command".into()),
     }
@@ -347,7 +352,11 @@ pub fn progress_is_automatic(world: &World) -> bool {
         .get_resource::<Chase>()
         .is_some_and(|c| c.phase == ChasePhase::Progress)
         && would_escape(world).is_empty()
-        && check(world, &GameCommand::ChaseProgress { stay: Vec::new() }).is_ok()
+        && check(
+            world,
+            &GameCommand::ChaseProgress(cmd::ChaseProgress { stay: Vec::new() }),
+        )
+        .is_ok()
 }
 
 /// Sends `ChaseProgress(stay: [])` (the command a script sends) when nothing is left to
@@ -356,7 +365,10 @@ fn auto_progress(mut session: ResMut<Session>, mut revision: ResMut<Revision>, m
     if !progress_is_automatic(session.battle.world()) {
         return;
     }
-    match session.battle.submit(GameCommand::ChaseProgress { stay: Vec::new() }) {
+    match session
+        .battle
+        .submit(GameCommand::ChaseProgress(cmd::ChaseProgress { stay: Vec::new() }))
+    {
         Ok(_) => revision.0 += 1,
         Err(why) => status.0 = format!("Not possible: {why}"),
     }
@@ -392,9 +404,11 @@ fn apply_chase_intents(
         let on = double.on_for(pilot.as_ref());
         let result = command_for(intent, session.battle.world(), on)
             .map(|command| match command {
-                GameCommand::ChaseProgress { .. } => GameCommand::ChaseProgress {
-                    stay: stay.vehicles.clone(),
-                },
+                GameCommand::ChaseProgress(cmd::ChaseProgress { .. }) => {
+                    GameCommand::ChaseProgress(cmd::ChaseProgress {
+                        stay: stay.vehicles.clone(),
+                    })
+                }
                 other => other,
             })
             .and_then(|command| session.battle.submit(command).map_err(|e| e.to_string()));
@@ -445,7 +459,13 @@ fn derive_chase_view(
     view.menu = pilot_menu(world, on);
     view.combat = combat_entries(world);
     view.stay = stay_toggles(world, &stay);
-    view.progress = Some(check(world, &GameCommand::ChaseProgress { stay: Vec::new() }).map_err(|e| e.to_string()));
+    view.progress = Some(
+        check(
+            world,
+            &GameCommand::ChaseProgress(cmd::ChaseProgress { stay: Vec::new() }),
+        )
+        .map_err(|e| e.to_string()),
+    );
 }
 
 /// The chase panel's root (hidden when the battle is no chase).
@@ -883,7 +903,10 @@ mod tests {
         let speed = entry(&double, PilotAction::SpeedUp, None);
         assert_eq!((speed.dc, speed.modifier), (Some(18), Some(4)));
         assert!(speed.breakdown.contains("double maneuver"), "{}", speed.breakdown);
-        assert!(matches!(speed.command, GameCommand::PilotAction { double: true, .. }));
+        assert!(matches!(
+            speed.command,
+            GameCommand::PilotAction(cmd::PilotAction { double: true, .. })
+        ));
     }
 
     /// CHS-9 in the menu: once engaged, the enercycle's speed up is greyed with the rules'
@@ -893,12 +916,12 @@ mod tests {
         let mut b = redliner(&[10]);
         ok(
             &mut b,
-            GameCommand::PilotAction {
+            GameCommand::PilotAction(cmd::PilotAction {
                 unit: id("buddy"),
                 action: PilotAction::Engage,
                 target: Some(id("enercycle1")),
                 double: false,
-            },
+            }),
         );
         let menu = pilot_menu(b.world(), false).expect("the ysoki acts");
         assert_eq!(menu.pilot, id("ysoki1"));
@@ -952,12 +975,12 @@ mod tests {
         app.update();
         assert_eq!(
             last_command(&app),
-            Some(GameCommand::PilotAction {
+            Some(GameCommand::PilotAction(cmd::PilotAction {
                 unit: id("buddy"),
                 action: PilotAction::SpeedUp,
                 target: None,
                 double: true
-            })
+            }))
         );
         // The second part is a double maneuver without the toggle.
         app.world_mut().write_message(ChaseIntent::Pilot {
@@ -967,7 +990,7 @@ mod tests {
         app.update();
         assert!(matches!(
             last_command(&app),
-            Some(GameCommand::PilotAction { double: true, .. })
+            Some(GameCommand::PilotAction(cmd::PilotAction { double: true, .. }))
         ));
         for _ in 0..2 {
             app.world_mut().write_message(ChaseIntent::Pilot {
@@ -978,7 +1001,10 @@ mod tests {
             assert_eq!(app.world().resource::<StatusLine>().0, "");
         }
         // Nobody would escape, so chase progress ran by itself, as the script's command.
-        assert_eq!(last_command(&app), Some(GameCommand::ChaseProgress { stay: vec![] }));
+        assert_eq!(
+            last_command(&app),
+            Some(GameCommand::ChaseProgress(cmd::ChaseProgress { stay: vec![] }))
+        );
         let board = app.world().resource::<ChaseView>().board.clone().expect("a chase");
         assert_eq!(board.phase, ChasePhase::Combat);
         assert_eq!(
@@ -995,26 +1021,26 @@ mod tests {
         for (unit, action) in [("buddy", PilotAction::SpeedUp), ("buddy", PilotAction::Trick)] {
             ok(
                 &mut b,
-                GameCommand::PilotAction {
+                GameCommand::PilotAction(cmd::PilotAction {
                     unit: id(unit),
                     action,
                     target: None,
                     double: true,
-                },
+                }),
             );
         }
         for unit in ["ysoki1", "ysoki2"] {
             ok(
                 &mut b,
-                GameCommand::PilotAction {
+                GameCommand::PilotAction(cmd::PilotAction {
                     unit: id(unit),
                     action: PilotAction::SpeedUp,
                     target: None,
                     double: false,
-                },
+                }),
             );
         }
-        ok(&mut b, GameCommand::ChaseProgress { stay: vec![] });
+        ok(&mut b, GameCommand::ChaseProgress(cmd::ChaseProgress { stay: vec![] }));
         let w = b.world();
         let at = crate::rules::threat::space_of(w, &id("enercycle1")).expect("placed").at;
         let hover = crate::gui::attack::attack_hover(w, &id("sssazza"), at, None).expect("someone there");

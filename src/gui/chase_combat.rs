@@ -5,6 +5,7 @@
 //! `rules::check`'s verdict; the button sends the command the CLI takes.
 
 use crate::rules::chase::{Chase, ChasePhase, boarding_dc, collision_dc, vehicle_of};
+use crate::rules::cmd;
 use crate::rules::vehicle::{Aboard, RiderRole};
 use crate::rules::{Combat, GameCommand, check, unit_component};
 use crate::ruleset::Ruleset;
@@ -44,19 +45,19 @@ pub fn combat_entries(world: &World) -> Vec<CombatEntry> {
             let (label, command) = match aboard.role {
                 RiderRole::Pilot => (
                     format!("Collide with {}: DC {}", e.vehicle.name, collision_dc(&e.vehicle)),
-                    GameCommand::Collide {
+                    GameCommand::Collide(cmd::Collide {
                         unit: unit.clone(),
                         target,
-                    },
+                    }),
                 ),
                 // A gunner sees the button greyed with the rules' reason (only passengers board).
                 RiderRole::Passenger | RiderRole::Gunner => (
                     format!("Board {}: DC {}", e.vehicle.name, boarding_dc(rules, &e.vehicle)),
-                    GameCommand::BoardEngaged {
+                    GameCommand::BoardEngaged(cmd::BoardEngaged {
                         unit: unit.clone(),
                         vehicle: target,
                         skill: None,
-                    },
+                    }),
                 ),
             };
             let allowed = check(world, &command).map_err(|e| e.to_string());
@@ -91,21 +92,21 @@ mod tests {
         let mut b = redliner(&dice);
         ok(
             &mut b,
-            GameCommand::PilotAction {
+            GameCommand::PilotAction(cmd::PilotAction {
                 unit: id("buddy"),
                 action: PilotAction::Engage,
                 target: Some(id("enercycle1")),
                 double: false,
-            },
+            }),
         );
         assert!(
             combat_entries(b.world()).is_empty(),
             "no buttons before the combat phase"
         );
         for pilot in ["ysoki1", "ysoki2"] {
-            ok(&mut b, GameCommand::EndPilotTurn { unit: id(pilot) });
+            ok(&mut b, GameCommand::EndPilotTurn(cmd::EndPilotTurn { unit: id(pilot) }));
         }
-        ok(&mut b, GameCommand::ChaseProgress { stay: vec![] });
+        ok(&mut b, GameCommand::ChaseProgress(cmd::ChaseProgress { stay: vec![] }));
         b
     }
 
@@ -120,10 +121,10 @@ mod tests {
             entries,
             vec![CombatEntry {
                 label: "Collide with Basic enercycle 1: DC 12".into(),
-                command: GameCommand::Collide {
+                command: GameCommand::Collide(cmd::Collide {
                     unit: id("buddy"),
                     target: id("enercycle1"),
-                },
+                }),
                 allowed: Ok(()),
             }]
         );
@@ -137,11 +138,11 @@ mod tests {
     fn chs_16_the_board_button_sends_the_cli_command() {
         let mut app = headless(engaged(&[17, 18]));
         press(&mut app, "Board Basic enercycle 1: DC 17");
-        let script = GameCommand::BoardEngaged {
+        let script = GameCommand::BoardEngaged(cmd::BoardEngaged {
             unit: id("sssazza"),
             vehicle: id("enercycle1"),
             skill: None,
-        };
+        });
         let commands = |app: &App| app.world().resource::<Session>().battle.commands().to_vec();
         assert_eq!(commands(&app).last(), Some(&script));
         let back = app.world().resource::<ChaseView>().combat.clone();
@@ -152,7 +153,7 @@ mod tests {
         );
         press(&mut app, "Board Exploration buggy: DC 18");
         assert!(
-            matches!(commands(&app).last(), Some(GameCommand::BoardEngaged { vehicle, .. }) if *vehicle == id("buggy"))
+            matches!(commands(&app).last(), Some(GameCommand::BoardEngaged(cmd::BoardEngaged { vehicle, .. })) if *vehicle == id("buggy"))
         );
         let sent = commands(&app).len();
         let again = app.world().resource::<ChaseView>().combat.clone();

@@ -81,6 +81,7 @@ fn dock_camera(
 mod tests {
     use super::*;
     use crate::gui::chase::testkit::{headless, redliner};
+    use crate::rules::cmd;
 
     /// The map fitted under the chase panel lies wholly below the panel, above the bottom
     /// bar and left of the side panel.
@@ -138,15 +139,15 @@ mod tests {
         assert!(app.world().resource::<ChaseView>().board.is_none());
         assert!(!app.world().resource::<ChaseDock>().docked);
         let id = |s: &str| crate::rules::UnitId(s.into());
-        let mut commands = vec![GameCommand::Vehicle {
+        let mut commands = vec![GameCommand::Vehicle(cmd::Vehicle {
             unit: id("buddy"),
             order: VehicleOrder::Race {
                 angle: 0,
                 distance_ft: None,
             },
-        }];
+        })];
         for unit in ["buddy", "goblin_1", "goblin_2", "goblin_rider", "sssazza"] {
-            commands.push(GameCommand::EndTurn { unit: id(unit) });
+            commands.push(GameCommand::EndTurn(cmd::EndTurn { unit: id(unit) }));
         }
         for command in commands {
             let mut session = app.world_mut().resource_mut::<crate::gui::session::Session>();

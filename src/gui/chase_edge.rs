@@ -10,6 +10,7 @@ use super::session::{Revision, Session, StatusLine};
 use super::{AppSystems, Screen};
 use crate::grid::{Heading, Square};
 use crate::history::Terrain;
+use crate::rules::cmd;
 use crate::rules::vehicle::escape::{OffMap, off_map_vehicle};
 use crate::rules::{Combat, GameCommand, UnitIndex, check};
 use bevy::prelude::*;
@@ -62,7 +63,7 @@ pub fn edge_commands(world: &World) -> Vec<(String, GameCommand)> {
     let Some(unit) = world.get_resource::<Combat>().and_then(|c| c.active.clone()) else {
         return Vec::new();
     };
-    let leave = GameCommand::LeaveMap { unit: unit.clone() };
+    let leave = GameCommand::LeaveMap(cmd::LeaveMap { unit: unit.clone() });
     if check(world, &leave).is_ok() {
         return vec![("Drive off the map (VEH-21)".into(), leave)];
     }
@@ -82,11 +83,11 @@ pub fn edge_commands(world: &World) -> Vec<(String, GameCommand)> {
     along(off.edge, off.side_squares, map.width(), map.height())
         .into_iter()
         .filter_map(|at| {
-            let command = GameCommand::ReturnToMap {
+            let command = GameCommand::ReturnToMap(cmd::ReturnToMap {
                 unit: unit.clone(),
                 at,
                 heading,
-            };
+            });
             check(world, &command)
                 .is_ok()
                 .then(|| (format!("Drive back in at {at}"), command))
@@ -201,13 +202,13 @@ mod tests {
         };
         crate::testing::ok(
             &mut b,
-            GameCommand::Vehicle {
+            GameCommand::Vehicle(cmd::Vehicle {
                 unit: id("buddy"),
                 order: race,
-            },
+            }),
         );
         for unit in ["buddy", "goblin_1", "goblin_2", "sssazza"] {
-            crate::testing::ok(&mut b, GameCommand::EndTurn { unit: id(unit) });
+            crate::testing::ok(&mut b, GameCommand::EndTurn(cmd::EndTurn { unit: id(unit) }));
         }
         b
     }
@@ -248,9 +249,9 @@ mod tests {
         press(&mut app, "Drive off the map (VEH-21)");
         assert_eq!(
             last(&app),
-            Some(GameCommand::LeaveMap {
+            Some(GameCommand::LeaveMap(cmd::LeaveMap {
                 unit: UnitId("buddy".into())
-            })
+            }))
         );
         assert!(
             app.world().resource::<EdgeView>().commands.is_empty(),
@@ -262,7 +263,7 @@ mod tests {
             .collect();
         for unit in ends {
             let mut session = app.world_mut().resource_mut::<Session>();
-            crate::testing::ok(&mut session.battle, GameCommand::EndTurn { unit });
+            crate::testing::ok(&mut session.battle, GameCommand::EndTurn(cmd::EndTurn { unit }));
             app.world_mut().resource_mut::<Revision>().0 += 1;
             app.update();
         }
@@ -271,11 +272,11 @@ mod tests {
         press(&mut app, "Drive back in at (62, 0)");
         assert_eq!(
             last(&app),
-            Some(GameCommand::ReturnToMap {
+            Some(GameCommand::ReturnToMap(cmd::ReturnToMap {
                 unit: UnitId("buddy".into()),
                 at: Square::new(62, 0),
                 heading: Heading::W,
-            })
+            }))
         );
     }
 }

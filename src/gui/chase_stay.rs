@@ -73,6 +73,7 @@ mod tests {
     use crate::gui::session::Session;
     use crate::rules::GameCommand;
     use crate::rules::chase::Departure;
+    use crate::rules::cmd;
     use crate::ruleset::PilotAction;
     use crate::testing::ok;
 
@@ -88,24 +89,24 @@ mod tests {
             let (unit, target, double) = (id("buddy"), None, true);
             ok(
                 &mut b,
-                GameCommand::PilotAction {
+                GameCommand::PilotAction(cmd::PilotAction {
                     unit,
                     action,
                     target,
                     double,
-                },
+                }),
             );
         }
         for pilot in ["ysoki1", "ysoki2"] {
             let (unit, action, target, double) = (id(pilot), PilotAction::SpeedUp, None, false);
             ok(
                 &mut b,
-                GameCommand::PilotAction {
+                GameCommand::PilotAction(cmd::PilotAction {
                     unit,
                     action,
                     target,
                     double,
-                },
+                }),
             );
         }
         b
@@ -117,7 +118,10 @@ mod tests {
     #[test]
     fn chs_10_the_stay_toggle_feeds_chase_progress() {
         let mut alone = escaping();
-        ok(&mut alone, GameCommand::ChaseProgress { stay: vec![] });
+        ok(
+            &mut alone,
+            GameCommand::ChaseProgress(cmd::ChaseProgress { stay: vec![] }),
+        );
         let escaped = alone.world().resource::<Chase>().entry(&id("buggy")).unwrap().departed;
         assert_eq!(escaped, Some(Departure::Escaped));
 
@@ -135,9 +139,9 @@ mod tests {
         assert_eq!(app.world().resource::<StayChoice>().vehicles, vec![id("buggy")]);
         press(&mut app, "G Chase progress");
         let session = app.world().resource::<Session>();
-        let script = GameCommand::ChaseProgress {
+        let script = GameCommand::ChaseProgress(cmd::ChaseProgress {
             stay: vec![id("buggy")],
-        };
+        });
         assert_eq!(session.battle.commands().last(), Some(&script));
         let chase = session.battle.world().resource::<Chase>();
         let buggy = chase.entry(&id("buggy")).unwrap();

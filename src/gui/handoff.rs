@@ -138,6 +138,7 @@ fn continue_after_hand_off(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::cmd;
 
     fn side(s: &str) -> SideId {
         SideId(s.into())
@@ -178,7 +179,10 @@ mod tests {
                 hand_offs += 1;
             }
             pilots.push((pilot.clone(), side));
-            crate::testing::ok(&mut battle, crate::rules::GameCommand::EndPilotTurn { unit: pilot });
+            crate::testing::ok(
+                &mut battle,
+                crate::rules::GameCommand::EndPilotTurn(cmd::EndPilotTurn { unit: pilot }),
+            );
             let before = hand_off.last_side.clone();
             let passed = hand_off.turn_seen(&battle);
             let now = HandOff::active_side(&battle);

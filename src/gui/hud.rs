@@ -482,6 +482,7 @@ fn provoked_reactors(provokes: &[(crate::grid::Square, crate::rules::UnitId)]) -
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::cmd;
     use crate::rules::{GameCommand, LifeState};
 
     /// A brute (acts first, a club dealing 5) next to a starfinder hero with 5 HP and `rp`
@@ -502,19 +503,19 @@ mod tests {
         let hero = UnitId("hero".into());
         crate::testing::ok(
             &mut b,
-            GameCommand::Attack {
+            GameCommand::Attack(cmd::Attack {
                 unit: UnitId("brute".into()),
                 target: hero.clone(),
                 weapon: None,
                 defensively: false,
                 mount: None,
-            },
+            }),
         );
         crate::testing::ok(
             &mut b,
-            GameCommand::EndTurn {
+            GameCommand::EndTurn(cmd::EndTurn {
                 unit: UnitId("brute".into()),
-            },
+            }),
         );
         assert_eq!(b.world().resource::<Combat>().active, Some(hero));
         b
@@ -620,7 +621,9 @@ mod tests {
         let all = log_lines(&battle, usize::MAX);
         assert!(!all.is_empty(), "initiative is narrated");
         let unit = battle.world().resource::<Combat>().active.clone().expect("a turn");
-        battle.submit(GameCommand::EndTurn { unit }).expect("ends");
+        battle
+            .submit(GameCommand::EndTurn(cmd::EndTurn { unit }))
+            .expect("ends");
         let last = log_lines(&battle, 2);
         assert_eq!(last.len(), 2);
         assert_eq!(log_lines(&battle, usize::MAX).last(), last.last());

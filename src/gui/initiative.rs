@@ -112,6 +112,7 @@ fn show_tracker(
 mod tests {
     use super::*;
     use crate::rules::GameCommand;
+    use crate::rules::cmd;
 
     #[test]
     fn the_tracker_shows_the_round_the_order_and_who_acts_and_who_delays() {
@@ -128,7 +129,7 @@ mod tests {
         assert!(lines[1 + at].contains(&format!("{}", combat.order[at].count)));
 
         battle
-            .submit(GameCommand::Delay { unit: active.clone() })
+            .submit(GameCommand::Delay(cmd::Delay { unit: active.clone() }))
             .expect("delays");
         let lines = tracker_lines(battle.world());
         assert!(
@@ -142,13 +143,15 @@ mod tests {
         let mut battle = crate::gui::session::tests::tutorial();
         let active = battle.world().resource::<Combat>().active.clone().expect("a turn");
         battle
-            .submit(GameCommand::Ready {
+            .submit(GameCommand::Ready(cmd::Ready {
                 unit: active.clone(),
                 action: crate::ruleset::ActionKind::Standard,
                 trigger: "an enemy moves".into(),
-            })
+            }))
             .expect("readies");
-        battle.submit(GameCommand::EndTurn { unit: active }).expect("ends");
+        battle
+            .submit(GameCommand::EndTurn(cmd::EndTurn { unit: active }))
+            .expect("ends");
         let lines = tracker_lines(battle.world());
         let readied: Vec<&String> = lines.iter().filter(|l| l.contains("(readied ")).collect();
         assert_eq!(readied.len(), 1, "{lines:?}");

@@ -156,6 +156,7 @@ fn load(world: &mut World, path: &Path) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::cmd;
 
     #[test]
     fn the_menu_offers_the_shortcuts_intents_and_its_pages() {
@@ -237,7 +238,9 @@ mod tests {
             .active
             .clone()
             .expect("a turn");
-        saved.submit(crate::rules::GameCommand::EndTurn { unit }).expect("ends");
+        saved
+            .submit(crate::rules::GameCommand::EndTurn(cmd::EndTurn { unit }))
+            .expect("ends");
         let path = crate::gui::saves::save_new(&dir, &saved).expect("saved");
         app.world_mut().write_message(Chosen {
             kind: PanelKind::Menu,

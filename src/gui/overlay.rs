@@ -11,6 +11,7 @@ use super::input::Hover;
 use super::session::{Revision, Session};
 use super::{AppSystems, Screen};
 use crate::grid::{Space, Square};
+use crate::rules::cmd;
 use crate::rules::movement::plan_move;
 use crate::rules::reach_plan::plan_reach;
 use crate::rules::threat::{hostile, space_of, threatened_by};
@@ -264,12 +265,12 @@ pub struct PathOverlay {
 /// zones and the rules refuse every grid move (CHS-4), so there are no bands to show and no
 /// path to plan.
 pub fn moves_on_the_grid(world: &World, unit: &UnitId) -> bool {
-    let stay = GameCommand::Move {
+    let stay = GameCommand::Move(cmd::Move {
         unit: unit.clone(),
         to: space_of(world, unit).map_or(Square::new(0, 0), |s| s.at),
         path: None,
         mode: MoveMode::default(),
-    };
+    });
     crate::rules::chase::refuse_in_chase(world, &stay).is_none()
 }
 
@@ -497,7 +498,7 @@ mod tests {
         let mut b = battle(NEXT_TO_FOE, &[]);
         let foe = UnitId("foe".into());
         assert_eq!(b.world().resource::<Combat>().active, Some(foe.clone()));
-        crate::testing::ok(&mut b, crate::rules::GameCommand::EndTurn { unit: foe });
+        crate::testing::ok(&mut b, crate::rules::GameCommand::EndTurn(cmd::EndTurn { unit: foe }));
         b
     }
 

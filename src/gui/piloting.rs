@@ -14,6 +14,7 @@ use super::panel::{Choice, Chosen, Panel, PanelKind, PanelOption, PanelSpec, dig
 use super::session::{Intent, Revision, Session, StatusLine};
 use super::{AppSystems, Screen};
 use crate::grid::{Heading, Space, Square};
+use crate::rules::cmd;
 use crate::rules::threat::space_of;
 use crate::rules::vehicle::{
     RaceEnd, RiderRole, VehicleOrder, VehicleState, plan_vehicle_path, race_ends, race_line_end, race_view, riding,
@@ -137,10 +138,10 @@ pub enum VehicleChoice {
 }
 
 fn order(unit: &UnitId, order: VehicleOrder) -> GameCommand {
-    GameCommand::Vehicle {
+    GameCommand::Vehicle(cmd::Vehicle {
         unit: unit.clone(),
         order,
-    }
+    })
 }
 
 /// The vehicle `unit` rides, else the vehicles its space touches (it may board them).
@@ -925,10 +926,10 @@ mod tests {
         assert_eq!(entry_verdict(w, &buddy(), VehicleEntry::Ram), Ok(()));
         let at = space_of(w, &UnitId("goblin_1".into())).expect("placed").at;
         match click_command(w, &buddy(), VehicleAim::Ram, at) {
-            Ok(Ok(command @ GameCommand::Vehicle { .. })) => {
+            Ok(Ok(command @ GameCommand::Vehicle(cmd::Vehicle { .. }))) => {
                 assert_eq!(check(w, &command), Ok(()));
                 assert!(
-                    matches!(&command, GameCommand::Vehicle { order: VehicleOrder::Ram { angle, .. }, .. } if *angle != 0)
+                    matches!(&command, GameCommand::Vehicle(cmd::Vehicle { order: VehicleOrder::Ram { angle, .. }, .. }) if *angle != 0)
                 );
             }
             other => panic!("{other:?}"),
@@ -948,14 +949,14 @@ mod tests {
             assert_eq!(planned.len(), PLANNED_TRIES);
             for command in &planned {
                 let (path, drive) = match command {
-                    GameCommand::Vehicle {
+                    GameCommand::Vehicle(cmd::Vehicle {
                         order: VehicleOrder::Drive { path, heading: None },
                         ..
-                    } => (path, true),
-                    GameCommand::Vehicle {
+                    }) => (path, true),
+                    GameCommand::Vehicle(cmd::Vehicle {
                         order: VehicleOrder::RunOver { path, heading: None },
                         ..
-                    } => (path, false),
+                    }) => (path, false),
                     other => panic!("{other:?}"),
                 };
                 assert_eq!(drive, !run_over);

@@ -11,6 +11,7 @@ use super::{AppSystems, Screen};
 use crate::history::{Battle, Sides};
 use crate::rules::reactions::reaction_mode;
 use crate::rules::{GameCommand, GameEvent, Profile, ReactionMode, SideId, UnitId, UnitIndex, check, unit_component};
+use crate::rules::{ReactionEvent, cmd};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -45,10 +46,10 @@ pub enum Gate {
 pub fn with_declines(command: GameCommand, declined: &[UnitId]) -> GameCommand {
     match declined.is_empty() {
         true => command,
-        false => GameCommand::Decline {
+        false => GameCommand::Decline(cmd::Decline {
             reactors: declined.to_vec(),
             then: Box::new(command),
-        },
+        }),
     }
 }
 
@@ -79,12 +80,12 @@ pub fn gate(battle: &Battle, command: &GameCommand, taken: &[UnitId], declined: 
     };
     let asked = |u: &UnitId| taken.contains(u) || declined.contains(u);
     let question = events.iter().find_map(|e| match e {
-        GameEvent::AttackOfOpportunity {
+        GameEvent::Reaction(ReactionEvent::AttackOfOpportunity {
             reactor,
             target,
             square_left,
             trigger,
-        } if reaction_mode(world, reactor) == ReactionMode::Ask && !asked(reactor) => Some((
+        }) if reaction_mode(world, reactor) == ReactionMode::Ask && !asked(reactor) => Some((
             reactor.clone(),
             format!(
                 "{}: {} may strike {} ({trigger} {square_left})",
@@ -180,7 +181,10 @@ fn reaction_chosen(
             (PanelKind::ReactionSettings, Choice::SideReactions { side, mode }) => {
                 let world = session.battle.world();
                 for unit in units_of(world, side) {
-                    intents.write(Intent::Command(GameCommand::SetReactions { unit, mode: *mode }));
+                    intents.write(Intent::Command(GameCommand::SetReactions(cmd::SetReactions {
+                        unit,
+                        mode: *mode,
+                    })));
                 }
                 let name = world
                     .resource::<Sides>()
@@ -297,13 +301,13 @@ mod tests {
 
     fn my_turn(foe_mode: ReactionMode) -> Battle {
         let mut b = battle(DUEL, &[]);
-        ok(&mut b, GameCommand::EndTurn { unit: foe() });
+        ok(&mut b, GameCommand::EndTurn(cmd::EndTurn { unit: foe() }));
         ok(
             &mut b,
-            GameCommand::SetReactions {
+            GameCommand::SetReactions(cmd::SetReactions {
                 unit: foe(),
                 mode: foe_mode,
-            },
+            }),
         );
         b
     }
@@ -390,10 +394,12 @@ mod tests {
                 .last()
                 .unwrap()
                 .events;
-            let declined = events.iter().any(|e| matches!(e, GameEvent::AooDeclined { .. }));
+            let declined = events
+                .iter()
+                .any(|e| matches!(e, GameEvent::Reaction(ReactionEvent::AooDeclined { .. })));
             let attacked = events
                 .iter()
-                .any(|e| matches!(e, GameEvent::AttackOfOpportunity { .. }));
+                .any(|e| matches!(e, GameEvent::Reaction(ReactionEvent::AttackOfOpportunity { .. })));
             assert_eq!((declined, attacked), (!take, take));
         }
     }
@@ -435,10 +441,10 @@ mod tests {
         app.update();
         assert_eq!(
             commands(&app).last(),
-            Some(&GameCommand::SetReactions {
+            Some(&GameCommand::SetReactions(cmd::SetReactions {
                 unit: foe(),
                 mode: ReactionMode::Never
-            })
+            }))
         );
         let world = app.world().resource::<Session>().battle.world();
         assert_eq!(side_mode(world, &SideId("b".into())), Some(ReactionMode::Never));

@@ -164,6 +164,7 @@ fn autosave(session: Res<Session>, dir: Res<DataDir>, mut status: ResMut<StatusL
 mod tests {
     use super::*;
     use crate::gui::session::tests::tutorial;
+    use crate::rules::cmd;
     use crate::rules::{Combat, GameCommand};
 
     pub(crate) fn temp_dir(name: &str) -> PathBuf {
@@ -186,7 +187,9 @@ mod tests {
         let dir = temp_dir("autosave");
         let mut battle = tutorial();
         let unit = battle.world().resource::<Combat>().active.clone().expect("a turn");
-        battle.submit(GameCommand::EndTurn { unit }).expect("ends");
+        battle
+            .submit(GameCommand::EndTurn(cmd::EndTurn { unit }))
+            .expect("ends");
         let path = autosave_path(&dir);
         write_save(&path, &battle).expect("written");
         let files: Vec<_> = std::fs::read_dir(&dir).unwrap().filter_map(|e| e.ok()).collect();

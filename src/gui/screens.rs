@@ -105,6 +105,7 @@ mod tests {
     use crate::gui::session::tests::tutorial;
     use crate::history::Battle;
     use crate::rules::SideId;
+    use crate::rules::cmd;
     use crate::scenario::{DEFAULT_SCENARIO, Templates, load_str};
     use bevy::state::app::StatesPlugin;
 
@@ -209,7 +210,9 @@ mod tests {
             }
             assert_eq!(screen(&app), Screen::Battle);
             app.world_mut()
-                .write_message(Intent::Command(crate::rules::GameCommand::EndPilotTurn { unit: pilot }));
+                .write_message(Intent::Command(crate::rules::GameCommand::EndPilotTurn(
+                    cmd::EndPilotTurn { unit: pilot },
+                )));
             app.update();
             app.update();
         }

@@ -11,6 +11,7 @@ use super::saves::{DataDir, save_new};
 use super::{AppSystems, Screen};
 use crate::grid::Square;
 use crate::history::Battle;
+use crate::rules::cmd;
 use crate::rules::{Combat, GameCommand, RuleError};
 use bevy::prelude::*;
 
@@ -110,16 +111,16 @@ pub fn command_for(intent: &Intent, world: &World) -> Result<GameCommand, String
         .ok_or_else(|| RuleError::NoActiveTurn.to_string())?;
     match intent {
         Intent::Undo | Intent::Save | Intent::Menu => Err("not a rule command".into()),
-        Intent::EndTurn => Ok(GameCommand::EndTurn { unit }),
+        Intent::EndTurn => Ok(GameCommand::EndTurn(cmd::EndTurn { unit })),
         Intent::Act(_) | Intent::Command(_) => unreachable!("handled above"),
         Intent::MoveTo(to) => {
             let preview = path_preview(world, &unit, *to).map_err(|e| e.to_string())?;
-            Ok(GameCommand::Move {
+            Ok(GameCommand::Move(cmd::Move {
                 unit,
                 to: *to,
                 path: Some(preview.squares),
                 mode: preview.band.mode(),
-            })
+            }))
         }
     }
 }
@@ -246,7 +247,7 @@ pub(crate) mod tests {
         let unit = battle.world().resource::<Combat>().active.clone().expect("a turn");
         assert_eq!(
             command_for(&Intent::EndTurn, battle.world()),
-            Ok(GameCommand::EndTurn { unit })
+            Ok(GameCommand::EndTurn(cmd::EndTurn { unit }))
         );
     }
 
@@ -260,12 +261,12 @@ pub(crate) mod tests {
         let preview = path_preview(world, &unit, to).expect("one step is legal");
         assert_eq!(
             command_for(&Intent::MoveTo(to), world),
-            Ok(GameCommand::Move {
+            Ok(GameCommand::Move(cmd::Move {
                 unit,
                 to,
                 path: Some(preview.squares),
                 mode: crate::rules::MoveMode::Move
-            })
+            }))
         );
     }
 

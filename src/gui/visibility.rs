@@ -236,6 +236,7 @@ fn paint_fog(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::{ReactionEvent, cmd};
     use crate::testing::battle;
 
     /// `me` west of a wall, `pal` (same side) beside it, `seen` in the open, `lurker` behind
@@ -312,7 +313,10 @@ mod tests {
         let lines = super::super::initiative::tracker_lines_hiding(b.world(), |u| hidden.contains(u));
         assert!(lines.iter().all(|l| !l.contains(&lurker)), "{lines:?}");
         assert_eq!(lines.iter().filter(|l| l.ends_with(" ?")).count(), 2, "{lines:?}");
-        crate::testing::ok(&mut b, crate::rules::GameCommand::EndTurn { unit: id("me") });
+        crate::testing::ok(
+            &mut b,
+            crate::rules::GameCommand::EndTurn(cmd::EndTurn { unit: id("me") }),
+        );
         let w = b.world();
         let withheld = |e: &crate::rules::GameEvent| units_named(w, e).iter().any(|u| hidden.contains(u));
         let all = super::super::hud::log_lines(&b, usize::MAX);
@@ -326,12 +330,12 @@ mod tests {
     fn a_log_event_names_its_units_and_the_mode_hides_only_when_on() {
         let b = battle(HIDE, &[]);
         let w = b.world();
-        let event = crate::rules::GameEvent::AttackOfOpportunity {
+        let event = crate::rules::GameEvent::Reaction(ReactionEvent::AttackOfOpportunity {
             reactor: id("lurker"),
             target: id("me"),
             square_left: Square::new(3, 2),
             trigger: "leaving".into(),
-        };
+        });
         assert_eq!(units_named(w, &event), BTreeSet::from([id("lurker"), id("me")]));
         let off = Sight::default();
         assert!(!off.hides(&id("lurker")) && off.shows(Square::new(6, 2)));

@@ -7,6 +7,7 @@
 //! zone after a command, and `HoldZone` counts the consecutive rounds that started with the
 //! side in the zone and no enemy there.
 
+use crate::rules::SequenceEvent;
 use crate::rules::vehicle::escape::LeftBattle;
 use crate::rules::{Combat, GameEvent, LifeState, Placement, Profile, SideId, UnitKind};
 use crate::scenario::format::Goal;
@@ -26,7 +27,7 @@ impl ObjectiveTracker {
     pub fn observe(&mut self, spec: &ScenarioSpec, world: &World, events: &[GameEvent]) {
         let rounds_started = events
             .iter()
-            .filter(|e| matches!(e, GameEvent::RoundStarted { .. }))
+            .filter(|e| matches!(e, GameEvent::Sequence(SequenceEvent::RoundStarted { .. })))
             .count();
         for (i, objective) in spec.objectives.iter().enumerate() {
             match &objective.goal {
@@ -296,10 +297,10 @@ mod tests {
                 rounds: 2,
             },
         }];
-        let round = [GameEvent::RoundStarted {
+        let round = [GameEvent::Sequence(SequenceEvent::RoundStarted {
             round: 1,
             surprise: false,
-        }];
+        })];
         let mut world = world(&spec);
         let mut tracker = ObjectiveTracker::default();
         let goblin = first_unit(&spec, "goblins");

@@ -69,6 +69,7 @@ pub fn refused_at(text: &str, label: &str, root: &[Seg], n: usize, message: Stri
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::cmd;
 
     /// Issue #16 items 6, 7, 10: a square or a duration out of range in a script is an error
     /// at the number itself, before any battle sees it.
@@ -92,7 +93,7 @@ mod tests {
     fn item11_a_script_with_a_bom_is_read_and_a_syntax_error_is_one_located_line() {
         assert_eq!(
             parse_script("\u{feff}[Proceed]", "s.ron").unwrap(),
-            vec![GameCommand::Proceed]
+            vec![GameCommand::Proceed(cmd::Proceed)]
         );
         let errors = parse_script("[Proceed,\n Bogus]", "s.ron").unwrap_err();
         assert_eq!(errors.len(), 1);

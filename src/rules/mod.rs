@@ -21,6 +21,20 @@ pub mod vehicle;
 pub mod battlefield;
 pub mod feats;
 pub mod options;
+
+/// Every command's own struct by its name (`cmd::Move`), for building and matching commands:
+/// `GameCommand::Move(cmd::Move { unit, to, path: None, mode })`.
+pub mod cmd {
+    pub use super::area::commands::*;
+    pub use super::attack::commands::*;
+    pub use super::chase::commands::*;
+    pub use super::health::commands::*;
+    pub use super::maneuver::commands::*;
+    pub use super::movement::commands::*;
+    pub use super::reactions::commands::*;
+    pub use super::sequence::commands::*;
+    pub use super::vehicle::commands::*;
+}
 mod unit;
 
 // The rule areas' modules under their old paths, so callers keep their imports.
@@ -62,8 +76,11 @@ use sequence::budget;
 use sequence::combat;
 
 pub use apply::apply;
+pub use area::AreaEvent;
+pub use attack::AttackEvent;
 pub use battlefield::{Environment, Terrain};
 pub use budget::TurnBudget;
+pub use chase::ChaseEvent;
 pub use combat::{
     Combat, DelayWindow, DelayingUnit, Hold, InitiativeEntry, Interruption, ReadiedAction, SupportBonus, TrackedEffect,
     UnitIndex, unit_component,
@@ -73,19 +90,25 @@ pub use dice::{Dice, DiceExpr, DiceExprError, DieRoll, ScriptedDieError};
 pub use error::RuleError;
 pub use event::{GameEvent, Modifier, OrderEntry};
 pub use executor::Executor;
+pub use health::HealthEvent;
 pub use health::LifeState;
 pub use maneuver::Maneuver;
+pub use maneuver::ManeuverEvent;
 pub use movement::MoveMode;
+pub use movement::MovementEvent;
 pub use narrate::narrate;
 pub use options::{UnitOptions, options};
+pub use reactions::ReactionEvent;
 pub use reactions::ReactionMode;
 pub use resolve::{check, execute};
+pub use sequence::SequenceEvent;
 pub use sequence::start_combat;
 pub use unit::{
     Abilities, Ability, AbilityScores, ArmorWeight, Awareness, ConditionName, Conditions, DamageReductionDef,
     DamageType, Defenses, Elevation, Health, JoinsRound, LoadWeight, Placement, Profile, RangeBands, Recovery, Saves,
     Senses, Shields, SideId, Speeds, StartFlatFooted, UnitId, UnitKind, Weapon, WeaponKind,
 };
+pub use vehicle::VehicleEvent;
 
 use bevy::prelude::*;
 

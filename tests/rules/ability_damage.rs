@@ -7,6 +7,7 @@ use fivefoot::rules::ability::AbilityDamage;
 use fivefoot::rules::{
     Ability, ConditionName, Conditions, GameCommand, GameEvent, Health, LifeState, RuleError, UnitId, UnitIndex,
 };
+use fivefoot::rules::{HealthEvent, SequenceEvent, cmd};
 use fivefoot::scenario::{Templates, load_str};
 use fivefoot::testing::{battle, ok};
 
@@ -45,12 +46,12 @@ fn start(text: &str) -> Battle {
 }
 
 fn damage(target: &str, ability: Ability, amount: u32) -> GameCommand {
-    GameCommand::DamageAbility {
+    GameCommand::DamageAbility(cmd::DamageAbility {
         source: "foe".into(),
         target: target.into(),
         ability,
         amount,
-    }
+    })
 }
 
 fn health(b: &Battle, unit: &str) -> Health {
@@ -68,13 +69,13 @@ fn sp(b: &Battle, unit: &str) -> (u32, u32) {
 fn attack_with(b: &mut Battle, weapon: &str) -> fivefoot::rules::attack::AttackRoll {
     let events = ok(
         b,
-        GameCommand::Attack {
+        GameCommand::Attack(cmd::Attack {
             unit: "hero".into(),
             target: "foe".into(),
             weapon: Some(weapon.into()),
             defensively: false,
             mount: None,
-        },
+        }),
     );
     attack_rolls(&events).remove(0)
 }
@@ -108,13 +109,13 @@ fn we25_constitution_damage_drains_stamina() {
     let events = ok(&mut b, damage("hero", Ability::Con, amount));
     assert!(events.iter().any(|e| matches!(
         e,
-        GameEvent::AbilityDamaged { ability: Ability::Con, total: 5, penalty: -2, source, .. } if source.0 == "foe"
+        GameEvent::Health(HealthEvent::AbilityDamaged { ability: Ability::Con, total: 5, penalty: -2, source, .. }) if source.0 == "foe"
     )));
     let lost = level * (amount / 2);
     assert_eq!(lost, 8, "the seed's own sum");
     assert!(events.iter().any(|e| matches!(
         e,
-        GameEvent::StaminaDrained { sp_lost, sp_max_lost, .. } if *sp_lost == lost && *sp_max_lost == lost
+        GameEvent::Health(HealthEvent::StaminaDrained { sp_lost, sp_max_lost, .. }) if *sp_lost == lost && *sp_max_lost == lost
     )));
     assert_eq!(sp(&b, "hero"), (before.0 - lost, before.1 - lost));
     // The −2 for Fortitude: the engine rolls no saves, so it is shown on the unit.
@@ -135,7 +136,9 @@ fn hp_sf_8_stamina_drops_per_two_points_and_never_below_zero() {
     let mut b = start(&scenario("starfinder", "", ""));
     let events = ok(&mut b, damage("hero", Ability::Con, 1));
     assert!(
-        !events.iter().any(|e| matches!(e, GameEvent::StaminaDrained { .. })),
+        !events
+            .iter()
+            .any(|e| matches!(e, GameEvent::Health(HealthEvent::StaminaDrained { .. }))),
         "1 point: no step yet"
     );
     assert_eq!(sp(&b, "hero"), (30, 30));
@@ -147,23 +150,23 @@ fn hp_sf_8_stamina_drops_per_two_points_and_never_below_zero() {
     let mut c = battle(&text, &[20, 1, 15, 6]);
     ok(
         &mut c,
-        GameCommand::Attack {
+        GameCommand::Attack(cmd::Attack {
             unit: "foe".into(),
             target: "hero".into(),
             weapon: Some("Blade".into()),
             defensively: false,
             mount: None,
-        },
+        }),
     );
     assert_eq!(sp(&c, "hero"), (2, 10));
     let events = ok(&mut c, damage("hero", Ability::Con, 2));
     assert!(events.iter().any(|e| matches!(
         e,
-        GameEvent::StaminaDrained {
+        GameEvent::Health(HealthEvent::StaminaDrained {
             sp_lost: 2,
             sp_max_lost: 4,
             ..
-        }
+        })
     )));
     assert_eq!(sp(&c, "hero"), (0, 10 - 4));
     assert!(matches!(
@@ -222,7 +225,9 @@ fn hp_sf_8_dexterity_damage_lowers_both_acs_ranged_attacks_and_initiative() {
     let modifiers = events
         .iter()
         .find_map(|e| match e {
-            GameEvent::InitiativeRolled { unit, modifiers, .. } if unit.0 == "foe" => Some(modifiers.clone()),
+            GameEvent::Sequence(SequenceEvent::InitiativeRolled { unit, modifiers, .. }) if unit.0 == "foe" => {
+                Some(modifiers.clone())
+            }
             _ => None,
         })
         .expect("the joiner rolls");
@@ -238,25 +243,25 @@ fn hp_sf_8_damage_equal_to_the_score_knocks_out_and_constitution_kills() {
     let events = ok(&mut b, damage("hero", Ability::Str, 12));
     assert!(events.iter().any(|e| matches!(
         e,
-        GameEvent::AbilityDamaged {
+        GameEvent::Health(HealthEvent::AbilityDamaged {
             amount: 12,
             total: 8,
             score: 8,
             penalty: -4,
             ..
-        }
+        })
     )));
     let e = b.world().resource::<UnitIndex>().0[&UnitId::from("hero")];
     let conditions = &b.world().get::<Conditions>(e).unwrap().0;
     assert!(conditions.contains(&ConditionName::Unconscious) && conditions.contains(&ConditionName::Helpless));
     assert_eq!(b.world().get::<AbilityDamage>(e).unwrap().of(Ability::Str), 8);
-    let refused = b.submit(GameCommand::Attack {
+    let refused = b.submit(GameCommand::Attack(cmd::Attack {
         unit: "hero".into(),
         target: "foe".into(),
         weapon: None,
         defensively: false,
         mount: None,
-    });
+    }));
     assert!(matches!(refused, Err(RuleError::IllegalMove(why)) if why.contains("cannot act")));
 
     // Con 12 (10 + 2 × 1): 11 damage leaves it alive, the 12th kills.
@@ -265,10 +270,10 @@ fn hp_sf_8_damage_equal_to_the_score_knocks_out_and_constitution_kills() {
     let events = ok(&mut b, damage("hero", Ability::Con, 1));
     assert!(events.iter().any(|e| matches!(
         e,
-        GameEvent::LifeStateChanged {
+        GameEvent::Health(HealthEvent::LifeStateChanged {
             to: LifeState::Dead,
             ..
-        }
+        })
     )));
     assert!(matches!(
         b.submit(damage("hero", Ability::Wis, 1)),

@@ -2,6 +2,7 @@
 
 use super::support::*;
 use fivefoot::rules::threat::provoked_by;
+use fivefoot::rules::{ReactionEvent, cmd};
 use fivefoot::ruleset::AooTrigger;
 use fivefoot::testing::battle;
 
@@ -80,29 +81,29 @@ fn saga_ranged_attacks_do_not_provoke() {
 }
 
 fn step_away() -> fivefoot::rules::GameCommand {
-    fivefoot::rules::GameCommand::Move {
+    fivefoot::rules::GameCommand::Move(cmd::Move {
         unit: "hero".into(),
         to: fivefoot::grid::Square::new(0, 1),
         path: None,
         mode: fivefoot::rules::MoveMode::Move,
-    }
+    })
 }
 
 fn pistol_shot() -> fivefoot::rules::GameCommand {
-    fivefoot::rules::GameCommand::Attack {
+    fivefoot::rules::GameCommand::Attack(cmd::Attack {
         unit: "hero".into(),
         target: "ksarik".into(),
         weapon: Some("Pistol".into()),
         defensively: false,
         mount: None,
-    }
+    })
 }
 
 fn decline(then: fivefoot::rules::GameCommand) -> fivefoot::rules::GameCommand {
-    fivefoot::rules::GameCommand::Decline {
+    fivefoot::rules::GameCommand::Decline(cmd::Decline {
         reactors: vec!["ksarik".into()],
         then: Box::new(then),
-    }
+    })
 }
 
 /// Who attacked whom with an attack of opportunity, and who passed one up and why.
@@ -111,14 +112,16 @@ fn reactions(events: &[fivefoot::rules::GameEvent]) -> (Vec<String>, Vec<String>
     let taken = events
         .iter()
         .filter_map(|e| match e {
-            GameEvent::AttackOfOpportunity { reactor, .. } => Some(reactor.0.clone()),
+            GameEvent::Reaction(ReactionEvent::AttackOfOpportunity { reactor, .. }) => Some(reactor.0.clone()),
             _ => None,
         })
         .collect();
     let declined = events
         .iter()
         .filter_map(|e| match e {
-            GameEvent::AooDeclined { reactor, reason, .. } => Some(format!("{reactor}: {reason}")),
+            GameEvent::Reaction(ReactionEvent::AooDeclined { reactor, reason, .. }) => {
+                Some(format!("{reactor}: {reason}"))
+            }
             _ => None,
         })
         .collect();
@@ -148,7 +151,10 @@ fn aoo_1_a_declined_reactor_passes_up_the_attack_and_keeps_its_reaction() {
     assert_eq!(reactions(&events), (vec!["ksarik".to_string()], vec![]));
     // The decline is part of the record: a replay takes exactly the same attacks.
     let commands = b.commands().to_vec();
-    assert!(matches!(commands[1], fivefoot::rules::GameCommand::Decline { .. }));
+    assert!(matches!(
+        commands[1],
+        fivefoot::rules::GameCommand::Decline(cmd::Decline { .. })
+    ));
     let again = fivefoot::history::Battle::load(&b.save(), &fivefoot::scenario::Templates::shipped()).expect("replays");
     assert_eq!(again.state_hash(), b.state_hash());
 }
@@ -159,17 +165,17 @@ fn aoo_1_a_declined_reactor_passes_up_the_attack_and_keeps_its_reaction() {
 fn aoo_1_a_reactor_set_to_never_takes_none() {
     use fivefoot::rules::{GameCommand, GameEvent, ReactionMode};
     let mut b = layout(&["....", ".HK.", "...."]);
-    let set = GameCommand::SetReactions {
+    let set = GameCommand::SetReactions(cmd::SetReactions {
         unit: "ksarik".into(),
         mode: ReactionMode::Never,
-    };
+    });
     let events = fivefoot::testing::ok(&mut b, set);
     assert_eq!(
         events,
-        vec![GameEvent::ReactionsSet {
+        vec![GameEvent::Reaction(ReactionEvent::ReactionsSet {
             unit: "ksarik".into(),
             mode: ReactionMode::Never
-        }]
+        })]
     );
     let events = fivefoot::testing::ok(&mut b, step_away());
     assert_eq!(
@@ -181,10 +187,10 @@ fn aoo_1_a_reactor_set_to_never_takes_none() {
     let mut b = layout(&["....", ".HK.", "...."]);
     fivefoot::testing::ok(
         &mut b,
-        GameCommand::SetReactions {
+        GameCommand::SetReactions(cmd::SetReactions {
             unit: "ksarik".into(),
             mode: ReactionMode::Ask,
-        },
+        }),
     );
     let events = fivefoot::testing::ok(&mut b, step_away());
     assert_eq!(reactions(&events).0, vec!["ksarik".to_string()]);
@@ -195,10 +201,10 @@ fn aoo_1_a_reactor_set_to_never_takes_none() {
 fn a_decline_is_checked_like_the_command_it_wraps() {
     use fivefoot::rules::{GameCommand, RuleError, check};
     let b = layout(&["....", ".HK.", "...."]);
-    let unknown = GameCommand::Decline {
+    let unknown = GameCommand::Decline(cmd::Decline {
         reactors: vec!["nobody".into()],
         then: Box::new(step_away()),
-    };
+    });
     assert_eq!(check(b.world(), &unknown), Err(RuleError::UnknownUnit("nobody".into())));
     assert!(check(b.world(), &decline(decline(step_away()))).is_err());
     let not_my_turn = decline(end_turn("ksarik"));

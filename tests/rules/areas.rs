@@ -6,6 +6,7 @@
 
 use fivefoot::grid::{Direction8, Intersection, Square};
 use fivefoot::rules::area::{AreaOf, AreaOutcome};
+use fivefoot::rules::{AreaEvent, HealthEvent, SequenceEvent, cmd};
 use fivefoot::rules::{GameCommand, GameEvent, RuleError};
 use fivefoot::ruleset::{ActionKind, DamageShare};
 use fivefoot::testing::{battle, ok};
@@ -73,19 +74,19 @@ fn saga_grenade(r: u32) -> String {
 }
 
 fn area_attack(unit: &str, at: (i32, i32)) -> GameCommand {
-    GameCommand::AreaAttack {
+    GameCommand::AreaAttack(cmd::AreaAttack {
         unit: unit.into(),
         weapon: "Frag grenade".into(),
         at: Intersection::new(at.0, at.1),
         dir: None,
-    }
+    })
 }
 
 fn outcome(events: &[GameEvent]) -> AreaOutcome {
     events
         .iter()
         .find_map(|e| match e {
-            GameEvent::AreaResolved { area, .. } => Some((**area).clone()),
+            GameEvent::Area(AreaEvent::AreaResolved { area, .. }) => Some((**area).clone()),
             _ => None,
         })
         .expect("an area was resolved")
@@ -100,7 +101,7 @@ fn damage_taken(events: &[GameEvent]) -> Vec<(String, u32)> {
     events
         .iter()
         .filter_map(|e| match e {
-            GameEvent::DamageTaken { unit, amount, .. } => Some((unit.0.clone(), *amount)),
+            GameEvent::Health(HealthEvent::DamageTaken { unit, amount, .. }) => Some((unit.0.clone(), *amount)),
             _ => None,
         })
         .collect()
@@ -379,12 +380,12 @@ fn area_sg_3_evasion_half_on_a_hit_none_on_a_miss() {
 }
 
 fn autofire(unit: &str, weapon: &str, at: (i32, i32), braced: bool) -> GameCommand {
-    GameCommand::Autofire {
+    GameCommand::Autofire(cmd::Autofire {
         unit: unit.into(),
         weapon: weapon.into(),
         at: Square::new(at.0, at.1),
         braced,
-    }
+    })
 }
 
 /// WE-45, AREA-SG-5: autofire at a 2 × 2 area: −5 (−2 for a braced autofire-only weapon,
@@ -414,10 +415,10 @@ fn we_45_autofire_braced_and_unbraced_with_cover_from_the_attacker() {
         .filter(|e| {
             matches!(
                 e,
-                GameEvent::ActionTaken {
+                GameEvent::Sequence(SequenceEvent::ActionTaken {
                     kind: ActionKind::Swift,
                     ..
-                }
+                })
             )
         })
         .count();
@@ -457,13 +458,13 @@ fn we_45_autofire_braced_and_unbraced_with_cover_from_the_attacker() {
 #[test]
 fn area_sg_7_splash_full_and_half_on_a_hit_half_and_none_on_a_miss() {
     let targets = [("primary", 4, 4, 14, ""), ("beside", 5, 4, 14, "")];
-    let attack = GameCommand::Attack {
+    let attack = GameCommand::Attack(cmd::Attack {
         unit: "attacker".into(),
         target: "primary".into(),
         weapon: Some("Thermal flask".into()),
         defensively: false,
         mount: None,
-    };
+    });
     // Hit: 12 + 4 = 16 against both; damage 3 + 5 = 8.
     let mut b = saga_battle(&OPEN, 1, &targets, &[20, 1, 2, 12, 3, 5]);
     let o = outcome(&ok(&mut b, attack.clone()));

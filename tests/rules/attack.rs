@@ -3,6 +3,7 @@
 
 use super::support::*;
 
+use fivefoot::rules::{AttackEvent, ReactionEvent, cmd};
 use fivefoot::rules::{GameCommand, GameEvent};
 use fivefoot::testing::{battle, ok};
 
@@ -43,13 +44,13 @@ fn fight(family: &str, rows: &[&str], units: &[(&str, &str, i32, i32, &str)]) ->
 }
 
 fn attack(unit: &str, target: &str) -> GameCommand {
-    GameCommand::Attack {
+    GameCommand::Attack(cmd::Attack {
         unit: unit.into(),
         target: target.into(),
         weapon: None,
         defensively: false,
         mount: None,
-    }
+    })
 }
 
 /// WE-52 (§10.2, §22.2): a hit on a target in dim light misses on a d% of 01-20; in darkness
@@ -136,7 +137,7 @@ fn range_penalties_limits_and_provocation() {
     assert!(
         events
             .iter()
-            .any(|e| matches!(e, GameEvent::AttackOfOpportunity { .. })),
+            .any(|e| matches!(e, GameEvent::Reaction(ReactionEvent::AttackOfOpportunity { .. }))),
         "the adjacent enemy reacts first"
     );
     let a = attack_rolls(&events).into_iter().find(|r| r.weapon == "Gun").unwrap();
@@ -197,13 +198,13 @@ fn starfinder_full_attack_fight_defensively_and_total_defense() {
     let units = [("hero", "a", 0, 0, "melee"), ("foe", "b", 1, 0, "melee")];
     let text = fight("starfinder", &["....."], &units);
     let mut b = battle(&text, &[1, 20]);
-    let full = GameCommand::FullAttack {
+    let full = GameCommand::FullAttack(cmd::FullAttack {
         unit: "hero".into(),
         targets: vec!["foe".into(), "foe".into()],
         weapon: None,
         weapons: Vec::new(),
         defensively: true,
-    };
+    });
     let events = ok(&mut b, full);
     let attacks = attack_rolls(&events);
     assert_eq!(attacks.len(), 2);
@@ -225,13 +226,16 @@ fn starfinder_full_attack_fight_defensively_and_total_defense() {
         "the full action used the turn"
     );
     let mut b = battle(&text, &[1, 20]);
-    ok(&mut b, GameCommand::TotalDefense { unit: "hero".into() });
+    ok(
+        &mut b,
+        GameCommand::TotalDefense(cmd::TotalDefense { unit: "hero".into() }),
+    );
     let effects = &b.world().resource::<fivefoot::rules::Combat>().effects;
     assert!(effects.iter().any(|e| e.name == "total defense" && e.defense == 4));
     let saga = fight("saga", &["....."], &units);
     let mut b = battle(&saga, &[1, 20]);
     let refused = b
-        .submit(GameCommand::TotalDefense { unit: "hero".into() })
+        .submit(GameCommand::TotalDefense(cmd::TotalDefense { unit: "hero".into() }))
         .unwrap_err()
         .to_string();
     assert!(refused.starts_with("not supported yet"), "{refused}");
@@ -294,18 +298,16 @@ fn support_effects(b: &fivefoot::history::Battle) -> usize {
 /// it up. A roll of 10 (14) misses and gives nothing.
 #[test]
 fn starfinder_covering_fire_gives_an_ally_two_ac_for_one_attack() {
-    let covering = GameCommand::CoveringFire {
+    let covering = GameCommand::CoveringFire(cmd::CoveringFire {
         unit: "shooter".into(),
         ally: "ally".into(),
         weapon: None,
-    };
+    });
     let mut b = support_battle(&[11, 10, 3]);
     let events = ok(&mut b, covering.clone());
-    assert!(
-        events
-            .iter()
-            .any(|e| matches!(e, GameEvent::SupportResolved { roll, .. } if roll.hit && roll.total == 15))
-    );
+    assert!(events.iter().any(
+        |e| matches!(e, GameEvent::Attack(AttackEvent::SupportResolved { roll, .. }) if roll.hit && roll.total == 15)
+    ));
     assert_eq!(support_effects(&b), 1);
     ok(&mut b, end_turn("shooter"));
     let a = &attack_rolls(&ok(&mut b, attack("foe", "ally")))[0];
@@ -332,11 +334,11 @@ fn starfinder_harrying_fire_gives_the_next_ally_two_to_attack() {
     let mut b = support_battle(&[11, 10, 3]);
     ok(
         &mut b,
-        GameCommand::HarryingFire {
+        GameCommand::HarryingFire(cmd::HarryingFire {
             unit: "shooter".into(),
             target: "foe".into(),
             weapon: None,
-        },
+        }),
     );
     ok(&mut b, end_turn("shooter"));
     ok(&mut b, end_turn("foe"));
@@ -358,11 +360,11 @@ fn covering_fire_ends_at_the_shooters_next_turn_and_is_not_in_saga() {
     let mut b = support_battle(&[11]);
     ok(
         &mut b,
-        GameCommand::CoveringFire {
+        GameCommand::CoveringFire(cmd::CoveringFire {
             unit: "shooter".into(),
             ally: "ally".into(),
             weapon: None,
-        },
+        }),
     );
     ok(&mut b, end_turn("shooter"));
     ok(&mut b, end_turn("foe"));
@@ -373,11 +375,11 @@ fn covering_fire_ends_at_the_shooters_next_turn_and_is_not_in_saga() {
     let units = [("shooter", "a", 0, 0, "gun"), ("foe", "b", 6, 0, "melee")];
     let mut b = battle(&fight("saga", &["........"], &units), &[1, 20]);
     let err = b
-        .submit(GameCommand::HarryingFire {
+        .submit(GameCommand::HarryingFire(cmd::HarryingFire {
             unit: "shooter".into(),
             target: "foe".into(),
             weapon: None,
-        })
+        }))
         .unwrap_err()
         .to_string();
     assert!(err.contains("not in"), "{err}");
@@ -400,12 +402,12 @@ fn saga_support_battle(more: &[u32]) -> fivefoot::history::Battle {
 /// chosen ally +2 on its next attack roll against that foe, once. A 5 (9) misses.
 #[test]
 fn saga_aid_another_gives_the_chosen_ally_two_on_its_next_attack() {
-    let aid = GameCommand::AidAnother {
+    let aid = GameCommand::AidAnother(cmd::AidAnother {
         unit: "aider".into(),
         target: "foe".into(),
         ally: "ally".into(),
         weapon: None,
-    };
+    });
     let mut b = saga_support_battle(&[6, 10, 3]);
     ok(&mut b, aid.clone());
     assert_eq!(support_effects(&b), 1);
@@ -433,11 +435,11 @@ fn saga_suppress_gives_the_foe_minus_two_on_its_next_attack() {
     let mut b = saga_support_battle(&[6, 10, 3]);
     ok(
         &mut b,
-        GameCommand::Suppress {
+        GameCommand::Suppress(cmd::Suppress {
             unit: "aider".into(),
             target: "foe".into(),
             weapon: None,
-        },
+        }),
     );
     ok(&mut b, end_turn("aider"));
     let a = &attack_rolls(&ok(&mut b, attack("foe", "aider")))[0];
@@ -451,12 +453,12 @@ fn saga_suppress_gives_the_foe_minus_two_on_its_next_attack() {
     assert_eq!(a.total, 10 + 4 - 2);
     assert_eq!(support_effects(&b), 0);
     let refused = b
-        .submit(GameCommand::AidAnother {
+        .submit(GameCommand::AidAnother(cmd::AidAnother {
             unit: "foe".into(),
             target: "ally".into(),
             ally: "aider".into(),
             weapon: None,
-        })
+        }))
         .unwrap_err()
         .to_string();
     assert!(

@@ -7,6 +7,7 @@ use fivefoot::grid::Square;
 use fivefoot::history::Battle;
 use fivefoot::rules::attack::AttackRoll;
 use fivefoot::rules::{Combat, GameCommand, GameEvent, MoveMode, narrate};
+use fivefoot::rules::{ReactionEvent, SequenceEvent, cmd};
 use fivefoot::ruleset::ActionKind;
 use fivefoot::testing::{battle, ok};
 
@@ -40,39 +41,39 @@ fn duel(stats: &str, more: &[u32]) -> Battle {
 }
 
 fn full(targets: usize, weapons: &[&str]) -> GameCommand {
-    GameCommand::FullAttack {
+    GameCommand::FullAttack(cmd::FullAttack {
         unit: "hero".into(),
         targets: vec!["foe".into(); targets],
         weapon: None,
         weapons: weapons.iter().map(|w| w.to_string()).collect(),
         defensively: false,
-    }
+    })
 }
 
 fn fight_defensively(no_attacks: bool) -> GameCommand {
-    GameCommand::FightDefensively {
+    GameCommand::FightDefensively(cmd::FightDefensively {
         unit: "hero".into(),
         no_attacks,
-    }
+    })
 }
 
 fn attack(unit: &str, target: &str) -> GameCommand {
-    GameCommand::Attack {
+    GameCommand::Attack(cmd::Attack {
         unit: unit.into(),
         target: target.into(),
         weapon: None,
         defensively: false,
         mount: None,
-    }
+    })
 }
 
 fn step_away() -> GameCommand {
-    GameCommand::Move {
+    GameCommand::Move(cmd::Move {
         unit: "foe".into(),
         to: Square::new(3, 0),
         path: None,
         mode: MoveMode::Move,
-    }
+    })
 }
 
 /// The full-attack penalties on a roll, as (value, source).
@@ -96,7 +97,7 @@ fn saga_full_attack_4_3_1_two_weapons_minus_10_until_next_turn() {
     let mut b = duel(&format!("weapons: [{BLADE}, {KNIFE}]"), &[2, 3, 4]);
     let events = ok(&mut b, full(2, &["Vibroblade", "Knife"]));
     assert!(events.iter().any(|e| matches!(e,
-        GameEvent::ActionTaken { kind: ActionKind::Full, description, .. } if description.contains("two weapons"))));
+        GameEvent::Sequence(SequenceEvent::ActionTaken { kind: ActionKind::Full, description, .. }) if description.contains("two weapons"))));
     let rolls = attack_rolls(&events);
     let used: Vec<(&str, i32)> = rolls.iter().map(|a| (a.weapon.as_str(), a.total)).collect();
     assert_eq!(used, vec![("Vibroblade", 2 + 5 - 10), ("Knife", 3 + 3 - 10)]);
@@ -113,7 +114,7 @@ fn saga_full_attack_4_3_1_two_weapons_minus_10_until_next_turn() {
     assert!(
         events
             .iter()
-            .any(|e| matches!(e, GameEvent::EffectEnded { name, .. } if name == "full attack: two weapons"))
+            .any(|e| matches!(e, GameEvent::Sequence(SequenceEvent::EffectEnded { name, .. }) if name == "full attack: two weapons"))
     );
     assert!(b.world().resource::<Combat>().effects.is_empty());
 }
@@ -148,7 +149,7 @@ fn saga_full_attack_4_3_1_needs_a_source_of_extra_attacks() {
     let mut b = duel(&format!("weapons: [{BLADE}, {KNIFE}]"), &[]);
     assert!(refused(&mut b, full(2, &["Knife"])).contains("name one per target"));
     let mut both = full(2, &["Vibroblade", "Knife"]);
-    if let GameCommand::FullAttack { weapon, .. } = &mut both {
+    if let GameCommand::FullAttack(cmd::FullAttack { weapon, .. }) = &mut both {
         *weapon = Some("Knife".into());
     }
     assert!(refused(&mut b, both).contains("not both"));
@@ -220,15 +221,15 @@ fn saga_fight_defensively_4_3_1_minus_5_and_plus_2_dodge() {
     let events = ok(&mut b, fight_defensively(false));
     assert!(events.iter().any(|e| matches!(
         e,
-        GameEvent::ActionTaken {
+        GameEvent::Sequence(SequenceEvent::ActionTaken {
             kind: ActionKind::Standard,
             ..
-        }
+        })
     )));
     let rules = b.world().resource::<fivefoot::ruleset::Ruleset>().clone();
     let started = events
         .iter()
-        .find(|e| matches!(e, GameEvent::EffectStarted { .. }))
+        .find(|e| matches!(e, GameEvent::Sequence(SequenceEvent::EffectStarted { .. })))
         .expect("the effect starts");
     let line = narrate(started, &rules);
     assert!(
@@ -271,7 +272,7 @@ fn saga_fight_defensively_4_3_1_no_attacks_plus_5_and_no_aoo() {
     assert!(
         !events
             .iter()
-            .any(|e| matches!(e, GameEvent::AttackOfOpportunity { .. })),
+            .any(|e| matches!(e, GameEvent::Reaction(ReactionEvent::AttackOfOpportunity { .. }))),
         "no attacks of opportunity either"
     );
 }
@@ -283,7 +284,7 @@ fn saga_fight_defensively_4_3_1_trained_in_acrobatics_5_or_10() {
         let mut b = duel(&format!("trained: [Acrobatics], weapons: [{BLADE}]"), &[10]);
         let events = ok(&mut b, fight_defensively(no_attacks));
         assert!(events.iter().any(|e| matches!(e,
-            GameEvent::ActionTaken { description, .. } if description.contains("trained in Acrobatics"))));
+            GameEvent::Sequence(SequenceEvent::ActionTaken { description, .. }) if description.contains("trained in Acrobatics"))));
         ok(&mut b, end_turn("hero"));
         let foe_attack = &attack_rolls(&ok(&mut b, attack("foe", "hero")))[0];
         assert_eq!(foe_attack.defense.value, 14 + bonus, "no attacks: {no_attacks}");
@@ -296,7 +297,7 @@ fn saga_fight_defensively_4_3_1_trained_in_acrobatics_5_or_10() {
 fn fight_defensively_4_3_1_is_an_action_only_in_saga() {
     let mut b = duel(&format!("weapons: [{BLADE}]"), &[]);
     let mut defensive = attack("hero", "foe");
-    if let GameCommand::Attack { defensively, .. } = &mut defensive {
+    if let GameCommand::Attack(cmd::Attack { defensively, .. }) = &mut defensive {
         *defensively = true;
     }
     assert!(refused(&mut b, defensive).contains("FightDefensively"));

@@ -5,6 +5,7 @@
 use super::support::*;
 use fivefoot::history::{Battle, BattleSnapshot};
 use fivefoot::rules::{Combat, ConditionName, GameCommand, GameEvent, Health, LifeState, RuleError, UnitId, UnitIndex};
+use fivefoot::rules::{HealthEvent, SequenceEvent, cmd};
 use fivefoot::scenario::{Templates, load_str};
 use fivefoot::testing::{battle, ok};
 
@@ -30,14 +31,14 @@ fn scenario(family: &str, hero_health: &str, hero_extra: &str, club: &str) -> St
 }
 
 fn bleed_effect(name: &str, damage: Option<&str>, condition: Option<ConditionName>) -> GameCommand {
-    GameCommand::TrackEffect {
+    GameCommand::TrackEffect(cmd::TrackEffect {
         source: "brute".into(),
         target: "hero".into(),
         name: name.into(),
         rounds: 10,
         condition,
         damage: damage.map(str::to_string),
-    }
+    })
 }
 
 fn health(b: &Battle) -> Health {
@@ -53,7 +54,7 @@ fn life(b: &Battle) -> LifeState {
 fn bleeds(events: &[GameEvent]) -> Vec<GameEvent> {
     events
         .iter()
-        .filter(|e| matches!(e, GameEvent::BleedDamage { .. }))
+        .filter(|e| matches!(e, GameEvent::Health(HealthEvent::BleedDamage { .. })))
         .cloned()
         .collect()
 }
@@ -72,15 +73,15 @@ fn s20_bleeding_takes_the_worst_bleed_at_the_start_of_its_turn() {
     let events = ok(&mut b, end_turn("brute"));
     let turn = events
         .iter()
-        .position(|e| matches!(e, GameEvent::TurnStarted { unit, .. } if unit.0 == "hero"))
+        .position(|e| matches!(e, GameEvent::Sequence(SequenceEvent::TurnStarted { unit, .. }) if unit.0 == "hero"))
         .expect("the hero's turn starts");
     let bleed = events
         .iter()
-        .position(|e| matches!(e, GameEvent::BleedDamage { .. }))
+        .position(|e| matches!(e, GameEvent::Health(HealthEvent::BleedDamage { .. })))
         .expect("it bleeds");
     assert!(turn < bleed, "at the start of its own turn");
     match &events[bleed] {
-        GameEvent::BleedDamage {
+        GameEvent::Health(HealthEvent::BleedDamage {
             unit,
             source,
             damage,
@@ -88,7 +89,7 @@ fn s20_bleeding_takes_the_worst_bleed_at_the_start_of_its_turn() {
             dice,
             total,
             ..
-        } => {
+        }) => {
             assert_eq!((unit.0.as_str(), source.as_str()), ("hero", "laser wound"));
             assert_eq!((damage.to_string(), *bleeds), ("1d8".to_string(), 2));
             assert_eq!((dice.len(), dice[0].sides, dice[0].result), (1, 8, 7));
@@ -98,11 +99,11 @@ fn s20_bleeding_takes_the_worst_bleed_at_the_start_of_its_turn() {
     }
     assert!(matches!(
         events[bleed + 1],
-        GameEvent::DamageTaken {
+        GameEvent::Health(HealthEvent::DamageTaken {
             amount: 7,
             lethal: true,
             ..
-        }
+        })
     ));
     assert!(matches!(
         health(&b),
@@ -135,29 +136,36 @@ fn s20_restoring_hit_points_stops_bleeding() {
     );
     ok(
         &mut b,
-        GameCommand::Attack {
+        GameCommand::Attack(cmd::Attack {
             unit: "brute".into(),
             target: "hero".into(),
             weapon: None,
             defensively: false,
             mount: None,
-        },
+        }),
     );
     assert_eq!(life(&b), LifeState::Dying);
     let events = ok(&mut b, end_turn("brute"));
     assert!(matches!(
         bleeds(&events)[..],
-        [GameEvent::BleedDamage {
+        [GameEvent::Health(HealthEvent::BleedDamage {
             total: 0,
             bleeds: 2,
             ..
-        }]
+        })]
     ));
-    assert!(!events.iter().any(|e| matches!(e, GameEvent::DamageTaken { .. })));
-    ok(&mut b, GameCommand::Stabilize { unit: "hero".into() });
+    assert!(
+        !events
+            .iter()
+            .any(|e| matches!(e, GameEvent::Health(HealthEvent::DamageTaken { .. })))
+    );
+    ok(&mut b, GameCommand::Stabilize(cmd::Stabilize { unit: "hero".into() }));
     ok(&mut b, end_turn("hero"));
     ok(&mut b, end_turn("brute"));
-    let events = ok(&mut b, GameCommand::StayInTheFight { unit: "hero".into() });
+    let events = ok(
+        &mut b,
+        GameCommand::StayInTheFight(cmd::StayInTheFight { unit: "hero".into() }),
+    );
     let effect_id = b
         .world()
         .resource::<Combat>()
@@ -167,15 +175,15 @@ fn s20_restoring_hit_points_stops_bleeding() {
     assert!(effect_id.is_none(), "the bleeding effect ended with it");
     assert!(events.iter().any(|e| matches!(
         e,
-        GameEvent::BleedingStopped { effects, .. } if effects.len() == 1
+        GameEvent::Health(HealthEvent::BleedingStopped { effects, .. }) if effects.len() == 1
     )));
     let healed = events
         .iter()
-        .position(|e| matches!(e, GameEvent::Healed { .. }))
+        .position(|e| matches!(e, GameEvent::Health(HealthEvent::Healed { .. })))
         .unwrap();
     let stopped = events
         .iter()
-        .position(|e| matches!(e, GameEvent::BleedingStopped { .. }))
+        .position(|e| matches!(e, GameEvent::Health(HealthEvent::BleedingStopped { .. })))
         .unwrap();
     assert!(healed < stopped);
     ok(&mut b, end_turn("hero"));
@@ -190,9 +198,11 @@ fn s20_restoring_hit_points_stops_bleeding() {
 fn s20_the_medicine_check_is_not_supported() {
     let text = scenario("starfinder", "(hp: 10, rp: 3)", ", bleeding: \"1d4\"", "1");
     let mut b = battle(&text, &[20, 1]);
-    let treat = |unit: &str, target: &str| GameCommand::TreatBleeding {
-        unit: unit.into(),
-        target: target.into(),
+    let treat = |unit: &str, target: &str| {
+        GameCommand::TreatBleeding(cmd::TreatBleeding {
+            unit: unit.into(),
+            target: target.into(),
+        })
     };
     match b.submit(treat("brute", "hero")) {
         Err(RuleError::NotSupported(why)) => assert!(why.contains("DC 15 Medicine"), "{why}"),

@@ -4,6 +4,7 @@
 use fivefoot::history::Battle;
 use fivefoot::rules::chase::{BoardingResult, BoardingSkill, Chase, ChasePhase};
 use fivefoot::rules::vehicle::Aboard;
+use fivefoot::rules::{ChaseEvent, HealthEvent, ReactionEvent, SequenceEvent, cmd};
 use fivefoot::rules::{ConditionName, Conditions, GameCommand, GameEvent, UnitId, UnitIndex};
 use fivefoot::ruleset::PilotAction;
 use fivefoot::testing::{battle, ok, pass_until_turn_of};
@@ -24,17 +25,17 @@ fn engaged(text: &str, more: &[u32]) -> Battle {
     let mut b = battle(text, &dice);
     ok(
         &mut b,
-        GameCommand::PilotAction {
+        GameCommand::PilotAction(cmd::PilotAction {
             unit: id("buddy"),
             action: PilotAction::Engage,
             target: Some(id("enercycle1")),
             double: false,
-        },
+        }),
     );
     for pilot in ["ysoki1", "ysoki2"] {
-        ok(&mut b, GameCommand::EndPilotTurn { unit: id(pilot) });
+        ok(&mut b, GameCommand::EndPilotTurn(cmd::EndPilotTurn { unit: id(pilot) }));
     }
-    ok(&mut b, GameCommand::ChaseProgress { stay: vec![] });
+    ok(&mut b, GameCommand::ChaseProgress(cmd::ChaseProgress { stay: vec![] }));
     let chase = b.world().resource::<Chase>();
     assert_eq!(chase.phase, ChasePhase::Combat);
     assert!(chase.are_engaged(&id("buggy"), &id("enercycle1")));
@@ -42,11 +43,11 @@ fn engaged(text: &str, more: &[u32]) -> Battle {
 }
 
 fn board(unit: &str, vehicle: &str) -> GameCommand {
-    GameCommand::BoardEngaged {
+    GameCommand::BoardEngaged(cmd::BoardEngaged {
         unit: id(unit),
         vehicle: id(vehicle),
         skill: None,
-    }
+    })
 }
 
 fn aboard(b: &Battle, unit: &str) -> Option<UnitId> {
@@ -58,7 +59,7 @@ fn boarding(events: &[GameEvent]) -> (BoardingResult, i32, i32, u32) {
     events
         .iter()
         .find_map(|e| match e {
-            GameEvent::ChaseBoarding { outcome, skill, .. } => {
+            GameEvent::Chase(ChaseEvent::ChaseBoarding { outcome, skill, .. }) => {
                 assert_eq!(
                     *skill,
                     BoardingSkill::Acrobatics,
@@ -88,7 +89,7 @@ fn chs_16_a_passenger_boards_an_engaged_vehicle() {
     assert!(
         events.iter().any(|e| matches!(
             e,
-            GameEvent::ActionTaken { unit, kind: fivefoot::ruleset::ActionKind::Move, .. } if unit == &id("sssazza")
+            GameEvent::Sequence(SequenceEvent::ActionTaken { unit, kind: fivefoot::ruleset::ActionKind::Move, .. }) if unit == &id("sssazza")
         )),
         "a move action: {events:?}"
     );
@@ -132,7 +133,7 @@ fn chs_16_a_failed_boarding_stays_or_falls_prone_with_1d6() {
     assert!(
         events
             .iter()
-            .any(|e| matches!(e, GameEvent::DamageTaken { unit, amount: 4, .. } if unit == &id("sssazza"))),
+            .any(|e| matches!(e, GameEvent::Health(HealthEvent::DamageTaken { unit, amount: 4, .. }) if unit == &id("sssazza"))),
         "{events:?}"
     );
 }
@@ -153,11 +154,11 @@ fn chs_16_boarding_provokes_from_a_reach_weapon_across_the_engagement() {
     let events = ok(&mut b, board("chalak", "enercycle1"));
     let aoo = events
         .iter()
-        .position(|e| matches!(e, GameEvent::AttackOfOpportunity { reactor, .. } if reactor == &id("ysoki1")))
+        .position(|e| matches!(e, GameEvent::Reaction(ReactionEvent::AttackOfOpportunity { reactor, .. }) if reactor == &id("ysoki1")))
         .expect("the ysoki reacts");
     let boarded = events
         .iter()
-        .position(|e| matches!(e, GameEvent::ChaseBoarding { .. }))
+        .position(|e| matches!(e, GameEvent::Chase(ChaseEvent::ChaseBoarding { .. })))
         .expect("then the check");
     assert!(aoo < boarded);
     assert_eq!(boarding(&events).0, BoardingResult::Boarded);

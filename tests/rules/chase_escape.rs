@@ -7,6 +7,7 @@ use fivefoot::history::Battle;
 use fivefoot::rules::chase::{Chase, ChasePhase};
 use fivefoot::rules::vehicle::VehicleOrder;
 use fivefoot::rules::vehicle::escape::{EscapeVerdict, LeftBattle, escape_verdict};
+use fivefoot::rules::{ChaseEvent, SequenceEvent, VehicleEvent, cmd};
 use fivefoot::rules::{Combat, GameCommand, GameEvent, Placement, SideId, UnitId, UnitIndex};
 use fivefoot::testing::{battle, ok, pass_until_turn_of};
 
@@ -25,10 +26,10 @@ fn component<T: bevy::prelude::Component + Clone>(b: &Battle, unit: &str) -> Opt
 fn vehicle(b: &mut Battle, order: VehicleOrder) -> Vec<GameEvent> {
     ok(
         b,
-        GameCommand::Vehicle {
+        GameCommand::Vehicle(cmd::Vehicle {
             unit: id("buddy"),
             order,
-        },
+        }),
     )
 }
 
@@ -50,11 +51,11 @@ fn race_away(text: &str, initiative: &[u32], more: &[u32]) -> (Battle, Vec<GameE
         },
     );
     assert_eq!(component::<Placement>(&b, "buggy").unwrap().at, Square::new(62, 4));
-    ok(&mut b, GameCommand::EndTurn { unit: id("buddy") });
+    ok(&mut b, GameCommand::EndTurn(cmd::EndTurn { unit: id("buddy") }));
     let mut last = Vec::new();
     while b.world().resource::<Combat>().round < 2 {
         let unit = b.world().resource::<Combat>().active.clone().expect("a turn");
-        last = ok(&mut b, GameCommand::EndTurn { unit });
+        last = ok(&mut b, GameCommand::EndTurn(cmd::EndTurn { unit }));
     }
     (b, last)
 }
@@ -71,7 +72,7 @@ fn veh_22_a_vehicle_beyond_every_foe_on_foot_escapes() {
     let escaped = events
         .iter()
         .find_map(|e| match e {
-            GameEvent::VehicleEscaped { vehicle, riders, foes } => Some((vehicle, riders, foes)),
+            GameEvent::Vehicle(VehicleEvent::VehicleEscaped { vehicle, riders, foes }) => Some((vehicle, riders, foes)),
             _ => None,
         })
         .expect("the buggy escapes");
@@ -99,17 +100,17 @@ fn veh_22_a_vehicle_beyond_every_foe_on_foot_escapes() {
     assert!(outcome.eliminated.is_empty());
     assert!(outcome.objectives.iter().all(|o| !o.met));
     let rules = fivefoot::ruleset::load_embedded(fivefoot::ruleset::Family::Starfinder).unwrap();
-    let event = GameEvent::VehicleEscaped {
+    let event = GameEvent::Vehicle(VehicleEvent::VehicleEscaped {
         vehicle: escaped.0.clone(),
         riders: escaped.1.clone(),
         foes: escaped.2.clone(),
-    };
+    });
     let line = fivefoot::rules::narrate(&event, &rules);
     assert!(line.contains("buggy escapes with buddy, sssazza"), "{line}");
     // A new round rolls nobody back in.
     let mut b = b;
     for unit in ["goblin_1", "goblin_2"] {
-        ok(&mut b, GameCommand::EndTurn { unit: id(unit) });
+        ok(&mut b, GameCommand::EndTurn(cmd::EndTurn { unit: id(unit) }));
     }
     let combat = b.world().resource::<Combat>();
     assert_eq!(combat.round, 3);
@@ -124,11 +125,10 @@ fn veh_22_a_foe_on_foot_within_its_run_keeps_the_vehicle_in_the_battle() {
         .replace(RIDER, "")
         .replace(r#"side: "goblins", at: (40, 6),"#, r#"side: "goblins", at: (40, 8),"#);
     let (b, events) = race_away(&text, &[18, 5, 4, 3, 1], &[]);
-    assert!(
-        !events
-            .iter()
-            .any(|e| matches!(e, GameEvent::VehicleEscaped { .. } | GameEvent::ChaseBegan { .. }))
-    );
+    assert!(!events.iter().any(|e| matches!(
+        e,
+        GameEvent::Vehicle(VehicleEvent::VehicleEscaped { .. }) | GameEvent::Chase(ChaseEvent::ChaseBegan { .. })
+    )));
     assert_eq!(b.world().resource::<Combat>().active, Some(id("buddy")));
     assert!(component::<Placement>(&b, "buggy").is_some());
     assert!(!b.outcome().over, "{:?}", b.outcome());
@@ -143,12 +143,12 @@ fn veh_22_chs_4_foes_with_a_piloted_vehicle_turn_the_escape_into_a_chase() {
     let (zones, left_out) = events
         .iter()
         .find_map(|e| match e {
-            GameEvent::ChaseBegan {
+            GameEvent::Chase(ChaseEvent::ChaseBegan {
                 escapee,
                 zones,
                 left_out,
                 foes,
-            } => {
+            }) => {
                 assert_eq!(escapee, &id("buggy"));
                 assert_eq!(foes.len(), 2);
                 Some((zones.clone(), left_out.clone()))
@@ -172,7 +172,7 @@ fn veh_22_chs_4_foes_with_a_piloted_vehicle_turn_the_escape_into_a_chase() {
     assert_eq!(order, ["buddy", "goblin_rider", "sssazza"]);
     assert!(!b.outcome().over);
     // The chase is played with the chase commands from here on.
-    let refused = b.submit(GameCommand::EndTurn { unit: id("buddy") });
+    let refused = b.submit(GameCommand::EndTurn(cmd::EndTurn { unit: id("buddy") }));
     assert!(refused.is_err());
     // The buggy raced on the grid, but in the chase it keeps going no more: after both keep
     // pace (d20 10 each), ending Buddy's turn leaves it under his control, where it was (no
@@ -180,16 +180,16 @@ fn veh_22_chs_4_foes_with_a_piloted_vehicle_turn_the_escape_into_a_chase() {
     for pilot in ["buddy", "goblin_rider"] {
         ok(
             &mut b,
-            GameCommand::PilotAction {
+            GameCommand::PilotAction(cmd::PilotAction {
                 unit: id(pilot),
                 action: fivefoot::ruleset::PilotAction::KeepPace,
                 target: None,
                 double: false,
-            },
+            }),
         );
     }
-    ok(&mut b, GameCommand::ChaseProgress { stay: vec![] });
-    ok(&mut b, GameCommand::EndTurn { unit: id("buddy") });
+    ok(&mut b, GameCommand::ChaseProgress(cmd::ChaseProgress { stay: vec![] }));
+    ok(&mut b, GameCommand::EndTurn(cmd::EndTurn { unit: id("buddy") }));
     let state: fivefoot::rules::vehicle::VehicleState = component(&b, "buggy").unwrap();
     assert_eq!(state.controlled_by, Some(id("buddy")));
     assert_eq!(component::<Placement>(&b, "buggy").unwrap().at, Square::new(62, 4));
@@ -250,28 +250,32 @@ fn veh_22_a_vehicle_without_a_pilot_able_to_act_does_not_escape() {
             distance_ft: None,
         },
     );
-    ok(&mut b, GameCommand::EndTurn { unit: id("buddy") });
+    ok(&mut b, GameCommand::EndTurn(cmd::EndTurn { unit: id("buddy") }));
     ok(
         &mut b,
-        GameCommand::TrackEffect {
+        GameCommand::TrackEffect(cmd::TrackEffect {
             source: "goblin_1".into(),
             target: "buddy".into(),
             name: "knocked out".into(),
             rounds: 10,
             condition: Some(fivefoot::rules::ConditionName::Unconscious),
             damage: None,
-        },
+        }),
     );
     let mut events = Vec::new();
     while b.world().resource::<Combat>().round < 2 {
         let unit = b.world().resource::<Combat>().active.clone().expect("a turn");
-        events = ok(&mut b, GameCommand::EndTurn { unit });
+        events = ok(&mut b, GameCommand::EndTurn(cmd::EndTurn { unit }));
     }
-    assert!(!events.iter().any(|e| matches!(e, GameEvent::VehicleEscaped { .. })));
+    assert!(
+        !events
+            .iter()
+            .any(|e| matches!(e, GameEvent::Vehicle(VehicleEvent::VehicleEscaped { .. })))
+    );
     assert!(
         events
             .iter()
-            .any(|e| matches!(e, GameEvent::VehicleControl { pilot: None, .. }))
+            .any(|e| matches!(e, GameEvent::Vehicle(VehicleEvent::VehicleControl { pilot: None, .. })))
     );
     assert!(component::<LeftBattle>(&b, "buggy").is_none());
 }
@@ -287,21 +291,25 @@ fn veh_22_chs_10_a_chase_from_the_grid_ends_the_battle_when_it_ends() {
     for pilot in ["buddy", "goblin_rider"] {
         ok(
             &mut b,
-            GameCommand::PilotAction {
+            GameCommand::PilotAction(cmd::PilotAction {
                 unit: id(pilot),
                 action: fivefoot::ruleset::PilotAction::SpeedUp,
                 target: None,
                 double: false,
-            },
+            }),
         );
     }
-    let events = ok(&mut b, GameCommand::ChaseProgress { stay: vec![] });
+    let events = ok(&mut b, GameCommand::ChaseProgress(cmd::ChaseProgress { stay: vec![] }));
     assert!(
         events
             .iter()
-            .any(|e| matches!(e, GameEvent::TurnEnded { unit } if unit == &id("buddy")))
+            .any(|e| matches!(e, GameEvent::Sequence(SequenceEvent::TurnEnded { unit }) if unit == &id("buddy")))
     );
-    assert!(!events.iter().any(|e| matches!(e, GameEvent::RoundStarted { .. })));
+    assert!(
+        !events
+            .iter()
+            .any(|e| matches!(e, GameEvent::Sequence(SequenceEvent::RoundStarted { .. })))
+    );
     for unit in ["buggy", "buddy", "sssazza"] {
         assert_eq!(component::<LeftBattle>(&b, unit), Some(LeftBattle::Escaped), "{unit}");
     }
@@ -337,47 +345,55 @@ fn edge_watch() -> String {
 #[test]
 fn veh_21_a_vehicle_leaves_the_map_and_comes_back_after_a_round() {
     let (mut b, events) = race_away(&edge_watch(), &[18, 5, 4, 1], &[]);
-    assert!(!events.iter().any(|e| matches!(e, GameEvent::VehicleEscaped { .. })));
+    assert!(
+        !events
+            .iter()
+            .any(|e| matches!(e, GameEvent::Vehicle(VehicleEvent::VehicleEscaped { .. })))
+    );
     let seat = component::<Placement>(&b, "sssazza").unwrap().at;
     assert_eq!(seat, Square::new(62, 5));
-    let left = ok(&mut b, GameCommand::LeaveMap { unit: id("buddy") });
+    let left = ok(&mut b, GameCommand::LeaveMap(cmd::LeaveMap { unit: id("buddy") }));
     assert!(left.iter().any(|e| matches!(
         e,
-        GameEvent::VehicleLeftMap { edge: fivefoot::grid::Heading::E, exit, riders, .. }
+        GameEvent::Vehicle(VehicleEvent::VehicleLeftMap { edge: fivefoot::grid::Heading::E, exit, riders, .. })
             if *exit == Square::new(62, 4) && riders == &[id("buddy"), id("sssazza")]
     )));
     for unit in ["buggy", "buddy", "sssazza"] {
         assert!(component::<Placement>(&b, unit).is_none(), "{unit} is off the map");
     }
-    let back = GameCommand::ReturnToMap {
+    let back = GameCommand::ReturnToMap(cmd::ReturnToMap {
         unit: id("buddy"),
         at: Square::new(62, 0),
         heading: fivefoot::grid::Heading::W,
-    };
+    });
     let early = b.submit(back.clone()).unwrap_err().to_string();
     assert!(early.contains("at least 1 round"), "{early}");
-    ok(&mut b, GameCommand::EndTurn { unit: id("buddy") });
+    ok(&mut b, GameCommand::EndTurn(cmd::EndTurn { unit: id("buddy") }));
     while b.world().resource::<Combat>().active != Some(id("sssazza")) {
         let unit = b.world().resource::<Combat>().active.clone().expect("a turn");
-        ok(&mut b, GameCommand::EndTurn { unit });
+        ok(&mut b, GameCommand::EndTurn(cmd::EndTurn { unit }));
     }
-    let shot = GameCommand::Attack {
+    let shot = GameCommand::Attack(cmd::Attack {
         unit: id("sssazza"),
         target: id("goblin_2"),
         weapon: None,
         defensively: false,
         mount: None,
-    };
+    });
     let refused = b.submit(shot).unwrap_err().to_string();
     assert!(refused.contains("off the map"), "{refused}");
-    let events = ok(&mut b, GameCommand::EndTurn { unit: id("sssazza") });
-    assert!(!events.iter().any(|e| matches!(e, GameEvent::VehicleEscaped { .. })));
+    let events = ok(&mut b, GameCommand::EndTurn(cmd::EndTurn { unit: id("sssazza") }));
+    assert!(
+        !events
+            .iter()
+            .any(|e| matches!(e, GameEvent::Vehicle(VehicleEvent::VehicleEscaped { .. })))
+    );
     assert_eq!(b.world().resource::<Combat>().active, Some(id("buddy")));
-    let wrong_edge = GameCommand::ReturnToMap {
+    let wrong_edge = GameCommand::ReturnToMap(cmd::ReturnToMap {
         unit: id("buddy"),
         at: Square::new(0, 0),
         heading: fivefoot::grid::Heading::E,
-    };
+    });
     assert!(b.submit(wrong_edge).unwrap_err().to_string().contains("E edge it left"));
     ok(&mut b, back);
     assert_eq!(component::<Placement>(&b, "buggy").unwrap().at, Square::new(62, 0));
@@ -392,27 +408,27 @@ fn veh_21_a_vehicle_leaves_the_map_and_comes_back_after_a_round() {
 #[test]
 fn veh_21_22_a_vehicle_off_the_map_beyond_every_foe_escapes() {
     let (mut b, _) = race_away(&edge_watch(), &[18, 5, 4, 1], &[]);
-    ok(&mut b, GameCommand::LeaveMap { unit: id("buddy") });
+    ok(&mut b, GameCommand::LeaveMap(cmd::LeaveMap { unit: id("buddy") }));
     ok(
         &mut b,
-        GameCommand::TrackEffect {
+        GameCommand::TrackEffect(cmd::TrackEffect {
             source: "buddy".into(),
             target: "goblin_2".into(),
             name: "knocked out".into(),
             rounds: 10,
             condition: Some(fivefoot::rules::ConditionName::Unconscious),
             damage: None,
-        },
+        }),
     );
     let mut events = Vec::new();
     while b.world().resource::<Combat>().round < 3 {
         let unit = b.world().resource::<Combat>().active.clone().expect("a turn");
-        events = ok(&mut b, GameCommand::EndTurn { unit });
+        events = ok(&mut b, GameCommand::EndTurn(cmd::EndTurn { unit }));
     }
     let foes = events
         .iter()
         .find_map(|e| match e {
-            GameEvent::VehicleEscaped { foes, .. } => Some(foes.clone()),
+            GameEvent::Vehicle(VehicleEvent::VehicleEscaped { foes, .. }) => Some(foes.clone()),
             _ => None,
         })
         .expect("the buggy escapes");

@@ -5,6 +5,7 @@
 
 use fivefoot::history::Battle;
 use fivefoot::rules::chase::{Chase, ChasePhase, ManeuverUse};
+use fivefoot::rules::cmd;
 use fivefoot::rules::{Combat, ConditionName, GameCommand, UnitId};
 use fivefoot::ruleset::PilotAction;
 use fivefoot::testing::ok;
@@ -38,12 +39,12 @@ fn acting_pilot(b: &Battle) -> Option<String> {
 }
 
 fn pilot(unit: &str, action: PilotAction) -> GameCommand {
-    GameCommand::PilotAction {
+    GameCommand::PilotAction(cmd::PilotAction {
         unit: id(unit),
         action,
         target: None,
         double: false,
-    }
+    })
 }
 
 /// Ends every turn (and lets every delay window pass) until `round` starts.
@@ -54,8 +55,8 @@ fn play_to_round(b: &mut Battle, round: u32) {
             return;
         }
         let command = match (&combat.active, &combat.window) {
-            (_, Some(_)) => GameCommand::Proceed,
-            (Some(u), None) => GameCommand::EndTurn { unit: u.clone() },
+            (_, Some(_)) => GameCommand::Proceed(cmd::Proceed),
+            (Some(u), None) => GameCommand::EndTurn(cmd::EndTurn { unit: u.clone() }),
             (None, None) => panic!("no turn and no delay window in round {}", combat.round),
         };
         ok(b, command);
@@ -86,9 +87,9 @@ fn chs_4_a_pilot_who_delayed_in_the_combat_phase_takes_its_pilot_turn() {
     // the combat phase, and the next round's pilot actions in initiative order.
     ok(
         &mut b,
-        GameCommand::ChaseProgress {
+        GameCommand::ChaseProgress(cmd::ChaseProgress {
             stay: vec![id("enercycle1"), id("enercycle2")],
-        },
+        }),
     );
     assert_eq!(chase(&b).phase, ChasePhase::Combat);
     play_to_round(&mut b, 3);
@@ -120,14 +121,14 @@ fn veh_11_a_pilot_who_loses_control_in_a_chase_is_skipped_as_uncontrolled() {
     let mut b = redliner(round_one);
     ok(
         &mut b,
-        GameCommand::TrackEffect {
+        GameCommand::TrackEffect(cmd::TrackEffect {
             source: id("sssazza"),
             target: id("ysoki1"),
             name: "stun grenade".into(),
             rounds: 3,
             condition: Some(ConditionName::Stunned),
             damage: None,
-        },
+        }),
     );
     play_to_round(&mut b, 2);
     let entry = chase(&b).entry(&id("enercycle1")).unwrap().clone();
@@ -147,18 +148,21 @@ fn chs_8_a_pilot_who_cannot_act_passes_its_pilot_turn() {
     assert_eq!(acting_pilot(&b).as_deref(), Some("ysoki2"));
     ok(
         &mut b,
-        GameCommand::TrackEffect {
+        GameCommand::TrackEffect(cmd::TrackEffect {
             source: id("buddy"),
             target: id("ysoki2"),
             name: "stun grenade".into(),
             rounds: 3,
             condition: Some(ConditionName::Stunned),
             damage: None,
-        },
+        }),
     );
     let refused = b.submit(pilot("ysoki2", PilotAction::Evade)).unwrap_err().to_string();
     assert!(refused.contains("stunned"), "{refused}");
-    ok(&mut b, GameCommand::EndPilotTurn { unit: id("ysoki2") });
+    ok(
+        &mut b,
+        GameCommand::EndPilotTurn(cmd::EndPilotTurn { unit: id("ysoki2") }),
+    );
     let entry = chase(&b).entry(&id("enercycle2")).unwrap();
     assert_eq!(entry.record.maneuver, ManeuverUse::Uncontrolled);
     assert_eq!(acting_pilot(&b).as_deref(), Some("ysoki1"));

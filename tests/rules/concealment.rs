@@ -5,6 +5,7 @@
 
 use super::support::*;
 use fivefoot::rules::{ConditionName, GameCommand, GameEvent};
+use fivefoot::rules::{ReactionEvent, cmd};
 use fivefoot::ruleset::ActionKind;
 use fivefoot::testing::{battle, ok};
 use serde_json::Value;
@@ -33,13 +34,13 @@ fn query(scenario: &str, args: &[&str]) -> Value {
 }
 
 fn attack(unit: &str, target: &str) -> GameCommand {
-    GameCommand::Attack {
+    GameCommand::Attack(cmd::Attack {
         unit: unit.into(),
         target: target.into(),
         weapon: None,
         defensively: false,
         mount: None,
-    }
+    })
 }
 
 /// CON-1 on the issue's map (`A.f.. / ..f.. / ..f.B`, f = fog): `query los` says no, `query
@@ -166,19 +167,19 @@ fn aoo_reactors(events: &[GameEvent]) -> Vec<String> {
     events
         .iter()
         .filter_map(|e| match e {
-            GameEvent::AttackOfOpportunity { reactor, .. } => Some(reactor.0.clone()),
+            GameEvent::Reaction(ReactionEvent::AttackOfOpportunity { reactor, .. }) => Some(reactor.0.clone()),
             _ => None,
         })
         .collect()
 }
 
 fn step(unit: &str, x: i32, y: i32) -> GameCommand {
-    GameCommand::Move {
+    GameCommand::Move(cmd::Move {
         unit: unit.into(),
         to: fivefoot::grid::Square::new(x, y),
         path: None,
         mode: fivefoot::rules::MoveMode::Move,
-    }
+    })
 }
 
 /// CON-1 in attacks of opportunity: saga makes no AoO against a creature with total
@@ -335,14 +336,14 @@ fn con_1_a_blinded_attacker_sees_no_one() {
     assert_eq!(preview(&b).situation.miss_chance, None);
     ok(
         &mut b,
-        GameCommand::TrackEffect {
+        GameCommand::TrackEffect(cmd::TrackEffect {
             source: "r".into(),
             target: "r".into(),
             name: "flash".into(),
             rounds: 1,
             condition: Some(ConditionName::Blinded),
             damage: None,
-        },
+        }),
     );
     let p = preview(&b);
     assert_eq!(p.situation.concealment, fivefoot::grid::Concealment::Total);

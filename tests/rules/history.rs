@@ -3,6 +3,7 @@
 use super::support::*;
 use fivefoot::history::{Battle, SaveFile};
 use fivefoot::rules::GameCommand;
+use fivefoot::rules::cmd;
 use fivefoot::ruleset::ActionKind;
 use fivefoot::scenario::Templates;
 use fivefoot::testing::{ok, scenario, skirmish, unit};
@@ -11,9 +12,9 @@ fn script() -> Vec<GameCommand> {
     vec![
         act("a1", ActionKind::Move),
         end_turn("a1"),
-        GameCommand::Delay { unit: "b1".into() },
+        GameCommand::Delay(cmd::Delay { unit: "b1".into() }),
         end_turn("a2"),
-        GameCommand::ActNow { unit: "b1".into() },
+        GameCommand::ActNow(cmd::ActNow { unit: "b1".into() }),
         end_turn("b1"),
         act("a1", ActionKind::Standard),
     ]

@@ -5,6 +5,7 @@
 use fivefoot::grid::{Intersection, Square};
 use fivefoot::history::{Battle, load_save};
 use fivefoot::rules::GameCommand;
+use fivefoot::rules::cmd;
 use fivefoot::scenario::{Templates, load_str};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -71,12 +72,12 @@ fn item6_move_to_i32_max_square_is_refused_not_a_panic() {
     let mut b = relay_battle();
     for to in [(i32::MAX, 0), (i32::MIN, i32::MIN), (0, i32::MAX), (-1, 3)] {
         let why = b
-            .submit(GameCommand::Move {
+            .submit(GameCommand::Move(cmd::Move {
                 unit: "ksarik".into(),
                 to: Square::new(to.0, to.1),
                 path: None,
                 mode: Default::default(),
-            })
+            }))
             .expect_err("refused");
         let why = why.to_string();
         assert!(why.contains("off the map") || why.contains("out of range"), "{why}");

@@ -6,6 +6,7 @@ use fivefoot::history::Battle;
 use fivefoot::rules::conditions::effective_conditions;
 use fivefoot::rules::maneuver::ManeuverRoll;
 use fivefoot::rules::threat::space_of;
+use fivefoot::rules::{AttackEvent, ManeuverEvent, ReactionEvent, SequenceEvent, cmd};
 use fivefoot::rules::{ConditionName, GameCommand, GameEvent, Maneuver, RuleError, UnitId};
 use fivefoot::testing::{battle, ok};
 
@@ -39,25 +40,25 @@ const BLADE: &str = r#"weapons: [(name: "Blade", kind: Melee, attack: 10, damage
 const OPEN: [&str; 5] = ["........", "........", "........", "........", "........"];
 
 fn maneuver(unit: &str, target: &str, maneuver: Maneuver) -> GameCommand {
-    GameCommand::Maneuver {
+    GameCommand::Maneuver(cmd::Maneuver {
         unit: unit.into(),
         target: target.into(),
         maneuver,
         weapon: None,
-    }
+    })
 }
 
 fn move_to(unit: &str, x: i32, y: i32) -> GameCommand {
-    GameCommand::Move {
+    GameCommand::Move(cmd::Move {
         unit: unit.into(),
         to: fivefoot::grid::Square::new(x, y),
         path: None,
         mode: Default::default(),
-    }
+    })
 }
 
 fn end_turn(unit: &str) -> GameCommand {
-    GameCommand::EndTurn { unit: unit.into() }
+    GameCommand::EndTurn(cmd::EndTurn { unit: unit.into() })
 }
 
 fn at(b: &Battle, unit: &str) -> (i32, i32) {
@@ -73,7 +74,7 @@ fn rolls(events: &[GameEvent]) -> Vec<ManeuverRoll> {
     events
         .iter()
         .filter_map(|e| match e {
-            GameEvent::ManeuverResolved { roll, .. } => Some((**roll).clone()),
+            GameEvent::Maneuver(ManeuverEvent::ManeuverResolved { roll, .. }) => Some((**roll).clone()),
             _ => None,
         })
         .collect()
@@ -103,9 +104,12 @@ fn sf_4_4_bull_rush_distance_grows_with_excess_and_stops_at_a_wall() {
             (d20 as i32 + 10, 20, d20 >= 10)
         );
         assert_eq!(at(&b, "bob"), expected, "d20 {d20}");
-        let stop = events
-            .iter()
-            .any(|e| matches!(e, GameEvent::ForcedMove { stopped: Some(_), .. }));
+        let stop = events.iter().any(|e| {
+            matches!(
+                e,
+                GameEvent::Maneuver(ManeuverEvent::ForcedMove { stopped: Some(_), .. })
+            )
+        });
         assert_eq!(stop, stopped, "d20 {d20}");
     }
 }
@@ -264,11 +268,10 @@ fn sf_4_4_disarm_drop_pick_up_and_catch() {
             },
         ),
     );
-    assert!(
-        events
-            .iter()
-            .any(|e| matches!(e, GameEvent::WeaponDropped { taken_by: None, .. }))
-    );
+    assert!(events.iter().any(|e| matches!(
+        e,
+        GameEvent::Maneuver(ManeuverEvent::WeaponDropped { taken_by: None, .. })
+    )));
     let bob = fivefoot::history::UnitSnapshot::of(b.world(), &"bob".into()).unwrap();
     assert!(bob.weapons.is_empty());
     let ground = &fivefoot::history::BattleSnapshot::of(b.world()).ground;
@@ -276,17 +279,17 @@ fn sf_4_4_disarm_drop_pick_up_and_catch() {
     ok(&mut b, end_turn("ann"));
     let events = ok(
         &mut b,
-        GameCommand::PickUp {
+        GameCommand::PickUp(cmd::PickUp {
             unit: "bob".into(),
             weapon: "blade".into(),
-        },
+        }),
     );
     assert!(events.iter().any(|e| matches!(
         e,
-        GameEvent::ActionTaken {
+        GameEvent::Sequence(SequenceEvent::ActionTaken {
             kind: fivefoot::ruleset::ActionKind::Move,
             ..
-        }
+        })
     )));
     let bob = fivefoot::history::UnitSnapshot::of(b.world(), &"bob".into()).unwrap();
     assert_eq!(bob.weapons, vec!["Blade".to_string()]);
@@ -334,11 +337,9 @@ fn saga_4_4_disarm_reflex_plus_10_hands_and_failed_disarm_aoo() {
     // d20 16 → 21: failure, and bob attacks ann at once (d20 10, damage 3).
     let mut b = battle(&arena("saga", "", &OPEN, &units), &[20, 1, 16, 10, 3]);
     let events = ok(&mut b, maneuver("ann", "bob", disarm()));
-    assert!(
-        events
-            .iter()
-            .any(|e| matches!(e, GameEvent::AttackOfOpportunity { reactor, .. } if reactor.0 == "bob"))
-    );
+    assert!(events.iter().any(
+        |e| matches!(e, GameEvent::Reaction(ReactionEvent::AttackOfOpportunity { reactor, .. }) if reactor.0 == "bob")
+    ));
     // With Improved Disarm: +5, and no attack of opportunity on a failure (d20 11 → 21).
     let feat = format!("feats: [ImprovedDisarm], {BLADE}");
     let units = [("ann", "a", 2, 0, feat.as_str()), ("bob", "b", 3, 0, SAGA_BOB)];
@@ -348,7 +349,7 @@ fn saga_4_4_disarm_reflex_plus_10_hands_and_failed_disarm_aoo() {
     assert!(
         !events
             .iter()
-            .any(|e| matches!(e, GameEvent::AttackOfOpportunity { .. }))
+            .any(|e| matches!(e, GameEvent::Reaction(ReactionEvent::AttackOfOpportunity { .. })))
     );
 }
 
@@ -382,10 +383,10 @@ fn saga_4_4_grab_holds_and_break_free() {
     assert!(preview("Knife").situation.attack.iter().all(|m| m.source != "grabbed"));
     ok(
         &mut b,
-        GameCommand::BreakFree {
+        GameCommand::BreakFree(cmd::BreakFree {
             unit: "bob".into(),
             from: vec![],
-        },
+        }),
     );
     assert!(!has(&b, "bob", ConditionName::Grabbed));
 
@@ -396,7 +397,9 @@ fn saga_4_4_grab_holds_and_break_free() {
     ];
     let mut b = battle(&arena("saga", "", &OPEN, &units), &[20, 1, 1, 10]);
     let events = ok(&mut b, maneuver("ann", "bob", Maneuver::Grab));
-    assert!(matches!(&events[1], GameEvent::AttackOfOpportunity { reactor, .. } if reactor.0 == "bob"));
+    assert!(
+        matches!(&events[1], GameEvent::Reaction(ReactionEvent::AttackOfOpportunity { reactor, .. }) if reactor.0 == "bob")
+    );
     assert!(has(&b, "bob", ConditionName::Grabbed));
 }
 
@@ -412,20 +415,20 @@ fn saga_8_2_unarmed_attack_provokes_without_martial_arts() {
         // bob's AoO (if any) rolls a natural 1; ann's punch rolls 10 and 2 damage.
         let dice: &[u32] = if provokes { &[20, 1, 1, 10, 2] } else { &[20, 1, 10, 2] };
         let mut b = battle(&arena("saga", "", &OPEN, &units), dice);
-        let attack = GameCommand::Attack {
+        let attack = GameCommand::Attack(cmd::Attack {
             unit: "ann".into(),
             target: "bob".into(),
             weapon: Some("Fist".into()),
             defensively: false,
             mount: None,
-        };
+        });
         let events = ok(&mut b, attack);
         let aoo = events
             .iter()
-            .position(|e| matches!(e, GameEvent::AttackOfOpportunity { .. }));
+            .position(|e| matches!(e, GameEvent::Reaction(ReactionEvent::AttackOfOpportunity { .. })));
         let punch = events
             .iter()
-            .position(|e| matches!(e, GameEvent::AttackResolved { attacker, context, .. } if attacker.0 == "ann" && context == "attack"));
+            .position(|e| matches!(e, GameEvent::Attack(AttackEvent::AttackResolved { attacker, context, .. }) if attacker.0 == "ann" && context == "attack"));
         assert_eq!(aoo.is_some(), provokes, "{feats}");
         assert!(punch.is_some() && aoo.is_none_or(|a| a < punch.unwrap()), "{events:?}");
     }
@@ -481,12 +484,14 @@ fn mov_14_melee_reach_counts_a_fliers_altitude() {
     let bob = format!("speed: (land: 30, fly: 30), altitude: 10, {BLADE}");
     let units = [("ann", "a", 2, 0, pole), ("bob", "b", 3, 0, bob.as_str())];
     let mut b = battle(&arena("starfinder", "", &OPEN, &units), &[20, 1, 10, 3]);
-    let attack = |weapon: &str| GameCommand::Attack {
-        unit: "ann".into(),
-        target: "bob".into(),
-        weapon: Some(weapon.into()),
-        defensively: false,
-        mount: None,
+    let attack = |weapon: &str| {
+        GameCommand::Attack(cmd::Attack {
+            unit: "ann".into(),
+            target: "bob".into(),
+            weapon: Some(weapon.into()),
+            defensively: false,
+            mount: None,
+        })
     };
     let why = refused(&mut b, attack("Blade"));
     assert!(why.to_string().contains("out of reach"), "{why}");

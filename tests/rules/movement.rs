@@ -5,6 +5,7 @@ use super::support::*;
 use fivefoot::grid::Square;
 use fivefoot::history::Battle;
 use fivefoot::rules::{GameCommand, GameEvent, MoveMode};
+use fivefoot::rules::{HealthEvent, MovementEvent, ReactionEvent, cmd};
 use fivefoot::testing::{battle, ok};
 
 /// A scenario from ASCII rows: `#` wall, `~` difficult, `=` low object, `.` floor; units
@@ -39,28 +40,28 @@ fn fighter(family: &str, id: &str, side: &str, at: (i32, i32), reach: u32, size:
 
 fn mv(unit: &str, path: &[(i32, i32)], mode: MoveMode) -> GameCommand {
     let path: Vec<Square> = path.iter().map(|(x, y)| Square::new(*x, *y)).collect();
-    GameCommand::Move {
+    GameCommand::Move(cmd::Move {
         unit: unit.into(),
         to: *path.last().unwrap(),
         path: Some(path),
         mode,
-    }
+    })
 }
 
 fn goto(unit: &str, to: (i32, i32), mode: MoveMode) -> GameCommand {
-    GameCommand::Move {
+    GameCommand::Move(cmd::Move {
         unit: unit.into(),
         to: Square::new(to.0, to.1),
         path: None,
         mode,
-    }
+    })
 }
 
 fn steps_ft(events: &[GameEvent]) -> Vec<u32> {
     events
         .iter()
         .filter_map(|e| match e {
-            GameEvent::UnitStepped { cost_ft, .. } => Some(*cost_ft),
+            GameEvent::Movement(MovementEvent::UnitStepped { cost_ft, .. }) => Some(*cost_ft),
             _ => None,
         })
         .collect()
@@ -70,7 +71,7 @@ fn aoo_reactors(events: &[GameEvent]) -> Vec<String> {
     events
         .iter()
         .filter_map(|e| match e {
-            GameEvent::AttackOfOpportunity { reactor, .. } => Some(reactor.0.clone()),
+            GameEvent::Reaction(ReactionEvent::AttackOfOpportunity { reactor, .. }) => Some(reactor.0.clone()),
             _ => None,
         })
         .collect()
@@ -286,13 +287,13 @@ fn prone_units_stand_up_before_moving() {
             .contains("prone")
     );
     ok(&mut b, goto("a1", (1, 0), MoveMode::Crawl));
-    ok(&mut b, GameCommand::StandUp { unit: "a1".into() }); // paid with the standard action
+    ok(&mut b, GameCommand::StandUp(cmd::StandUp { unit: "a1".into() })); // paid with the standard action
     assert!(
         b.submit(goto("a1", (2, 0), MoveMode::Move)).is_err(),
         "no action left to move with"
     );
     let mut b = battle(&map_scenario("starfinder", &["....", "...."], &units), &[10]);
-    ok(&mut b, GameCommand::StandUp { unit: "a1".into() });
+    ok(&mut b, GameCommand::StandUp(cmd::StandUp { unit: "a1".into() }));
     ok(&mut b, goto("a1", (3, 0), MoveMode::Move));
 }
 
@@ -421,12 +422,12 @@ fn starfinder_encumbrance_slows_all_speeds() {
 }
 
 fn charge(unit: &str, target: &str) -> GameCommand {
-    GameCommand::Charge {
+    GameCommand::Charge(cmd::Charge {
         unit: unit.into(),
         target: target.into(),
         to: None,
         weapon: None,
-    }
+    })
 }
 
 /// WE-50 (MOV-19): an ally on the line forbids the charge; an adjacent target is too close;
@@ -477,7 +478,11 @@ fn we_51_saga_charge_standard_action_plus_two() {
     let events = ok(&mut b, charge("hero", "foe"));
     let attack = &attack_rolls(&events)[0];
     assert!(attack.modifiers.iter().any(|m| m.value == 2 && m.source == "charge"));
-    assert!(events.iter().any(|e| matches!(e, GameEvent::ActionsForfeited { .. })));
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, GameEvent::Health(HealthEvent::ActionsForfeited { .. })))
+    );
     assert!(
         b.submit(act("hero", fivefoot::ruleset::ActionKind::Swift)).is_err(),
         "no further actions"
@@ -492,11 +497,11 @@ fn we_51_saga_charge_standard_action_plus_two() {
 }
 
 fn fly(unit: &str, route: &[fivefoot::rules::flight::FlyStep], double: bool) -> GameCommand {
-    GameCommand::Fly {
+    GameCommand::Fly(cmd::Fly {
         unit: unit.into(),
         route: route.to_vec(),
         double,
-    }
+    })
 }
 
 /// WE-05 (MOV-14): 20 ft forward, a 45° turn (+5), one diagonal square (5), then 15 ft up at
@@ -522,7 +527,7 @@ fn we_05_flying_sixty_feet_with_a_turn_and_a_climb() {
     let legs: Vec<u32> = events
         .iter()
         .filter_map(|e| match e {
-            GameEvent::FlightLeg { cost_ft, .. } => Some(*cost_ft),
+            GameEvent::Movement(MovementEvent::FlightLeg { cost_ft, .. }) => Some(*cost_ft),
             _ => None,
         })
         .collect();
@@ -551,9 +556,9 @@ fn mov_14_gravity_changes_the_cost_of_climbing() {
         let mut b = battle(&text, &[10]);
         let events = ok(&mut b, fly("bird", &[Up], false));
         assert!(
-            events
-                .iter()
-                .any(|e| matches!(e, GameEvent::FlightLeg { cost_ft, .. } if *cost_ft == cost)),
+            events.iter().any(
+                |e| matches!(e, GameEvent::Movement(MovementEvent::FlightLeg { cost_ft, .. }) if *cost_ft == cost)
+            ),
             "{gravity}"
         );
     }
@@ -613,7 +618,7 @@ fn squeezing_a_large_creature_through_a_narrow_gap() {
         let entangled: Vec<bool> = events
             .iter()
             .filter_map(|e| match e {
-                GameEvent::ConditionChanged { gained, .. } => Some(*gained),
+                GameEvent::Health(HealthEvent::ConditionChanged { gained, .. }) => Some(*gained),
                 _ => None,
             })
             .collect();
@@ -650,7 +655,9 @@ fn mov_12_a_mover_dropped_in_an_allys_square_ends_in_the_last_legal_one() {
     until(&mut b, "hero");
     let events = ok(&mut b, mv("hero", &[(1, 1), (2, 2)], MoveMode::Move));
     assert!(
-        events.iter().any(|e| matches!(e, GameEvent::UnitDisplaced { .. })),
+        events
+            .iter()
+            .any(|e| matches!(e, GameEvent::Movement(MovementEvent::UnitDisplaced { .. }))),
         "{events:?}"
     );
     assert_eq!(at(&b, "hero"), Square::new(0, 1));

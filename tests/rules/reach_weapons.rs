@@ -9,6 +9,7 @@ use fivefoot::grid::Square;
 use fivefoot::history::Battle;
 use fivefoot::rules::threat::{threat_now, threatened_by};
 use fivefoot::rules::{GameCommand, GameEvent, MoveMode, UnitId};
+use fivefoot::rules::{ReactionEvent, cmd};
 use fivefoot::ruleset::ActionKind;
 use fivefoot::scenario::{Templates, load_str};
 use fivefoot::testing::{battle, ok};
@@ -71,9 +72,9 @@ fn aoo(events: &[GameEvent]) -> Vec<(String, Square)> {
     events
         .iter()
         .filter_map(|e| match e {
-            GameEvent::AttackOfOpportunity {
+            GameEvent::Reaction(ReactionEvent::AttackOfOpportunity {
                 reactor, square_left, ..
-            } => Some((reactor.0.clone(), *square_left)),
+            }) => Some((reactor.0.clone(), *square_left)),
             _ => None,
         })
         .collect()
@@ -81,22 +82,22 @@ fn aoo(events: &[GameEvent]) -> Vec<(String, Square)> {
 
 fn mv(unit: &str, path: &[(i32, i32)]) -> GameCommand {
     let path: Vec<Square> = path.iter().map(|(x, y)| Square::new(*x, *y)).collect();
-    GameCommand::Move {
+    GameCommand::Move(cmd::Move {
         unit: unit.into(),
         to: *path.last().unwrap(),
         path: Some(path),
         mode: MoveMode::Move,
-    }
+    })
 }
 
 fn attack(unit: &str, target: &str, weapon: Option<&str>) -> GameCommand {
-    GameCommand::Attack {
+    GameCommand::Attack(cmd::Attack {
         unit: unit.into(),
         target: target.into(),
         weapon: weapon.map(str::to_string),
         defensively: false,
         mount: None,
-    }
+    })
 }
 
 /// A `family` battle: the spearman (side b, `weapons`) at (4, 4) acts first, takes an action

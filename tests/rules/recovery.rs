@@ -2,6 +2,7 @@
 
 use super::support::*;
 use fivefoot::rules::{GameCommand, GameEvent, Health, LifeState, UnitId, UnitIndex};
+use fivefoot::rules::{HealthEvent, cmd};
 use fivefoot::testing::{battle, ok};
 
 /// A brute (`b`, acts first, a club dealing `damage` flat) next to a hero with `health`.
@@ -38,13 +39,13 @@ fn duel_with(
 fn hit(b: &mut fivefoot::history::Battle) -> Vec<GameEvent> {
     ok(
         b,
-        GameCommand::Attack {
+        GameCommand::Attack(cmd::Attack {
             unit: "brute".into(),
             target: "hero".into(),
             weapon: None,
             defensively: false,
             mount: None,
-        },
+        }),
     )
 }
 
@@ -71,11 +72,11 @@ fn we_49_stabilizing_costs_a_quarter_of_max_resolve() {
         hit(&mut b);
         assert_eq!(state(&b, "hero").0, LifeState::Dying);
         ok(&mut b, end_turn("brute"));
-        let events = ok(&mut b, GameCommand::Stabilize { unit: "hero".into() });
+        let events = ok(&mut b, GameCommand::Stabilize(cmd::Stabilize { unit: "hero".into() }));
         assert!(
             events
                 .iter()
-                .any(|e| matches!(e, GameEvent::ResolveSpent { amount, .. } if *amount == cost)),
+                .any(|e| matches!(e, GameEvent::Health(HealthEvent::ResolveSpent { amount, .. }) if *amount == cost)),
             "max {max}"
         );
         assert_eq!((state(&b, "hero").0, rp(&b)), (LifeState::Stable, max - cost));
@@ -95,10 +96,10 @@ fn hp_sf_2_dying_loses_resolve_each_turn_then_dies() {
     let events = ok(&mut b, end_turn("hero"));
     assert!(events.iter().any(|e| matches!(
         e,
-        GameEvent::LifeStateChanged {
+        GameEvent::Health(HealthEvent::LifeStateChanged {
             to: LifeState::Dead,
             ..
-        }
+        })
     )));
 }
 
@@ -113,13 +114,13 @@ fn hp_sf_2_a_dying_creature_takes_no_actions() {
     assert_eq!(state(&b, "hero").0, LifeState::Dying);
     let hero = || UnitId::from("hero");
     for command in [
-        GameCommand::TotalDefense { unit: hero() },
-        GameCommand::DropProne { unit: hero() },
-        GameCommand::Delay { unit: hero() },
-        GameCommand::FightDefensively {
+        GameCommand::TotalDefense(cmd::TotalDefense { unit: hero() }),
+        GameCommand::DropProne(cmd::DropProne { unit: hero() }),
+        GameCommand::Delay(cmd::Delay { unit: hero() }),
+        GameCommand::FightDefensively(cmd::FightDefensively {
             unit: hero(),
             no_attacks: false,
-        },
+        }),
     ] {
         let refused = b.submit(command.clone()).unwrap_err();
         assert!(refused.to_string().contains("cannot act"), "{command:?}: {refused}");
@@ -134,14 +135,18 @@ fn hp_sf_4_stay_in_the_fight() {
     let mut b = duel("starfinder", "(hp: 5, rp: 4)", "(eac: 10, kac: 10)", "5");
     hit(&mut b);
     ok(&mut b, end_turn("brute"));
-    ok(&mut b, GameCommand::Stabilize { unit: "hero".into() });
+    ok(&mut b, GameCommand::Stabilize(cmd::Stabilize { unit: "hero".into() }));
     assert!(
-        b.submit(GameCommand::StayInTheFight { unit: "hero".into() }).is_err(),
+        b.submit(GameCommand::StayInTheFight(cmd::StayInTheFight { unit: "hero".into() }))
+            .is_err(),
         "same round"
     );
     ok(&mut b, end_turn("hero"));
     ok(&mut b, end_turn("brute"));
-    ok(&mut b, GameCommand::StayInTheFight { unit: "hero".into() });
+    ok(
+        &mut b,
+        GameCommand::StayInTheFight(cmd::StayInTheFight { unit: "hero".into() }),
+    );
     let (life, health) = state(&b, "hero");
     assert_eq!(life, LifeState::Fine);
     assert!(matches!(health, Health::StaminaHitPointsResolve { hp: 1, rp: 2, .. }));
@@ -155,13 +160,13 @@ fn we_47_saga_second_wind() {
     let mut b = duel("saga", "(hp: 50, heroic: true, con_score: 14)", defenses, "26");
     hit(&mut b);
     ok(&mut b, end_turn("brute"));
-    ok(&mut b, GameCommand::SecondWind { unit: "hero".into() });
+    ok(&mut b, GameCommand::SecondWind(cmd::SecondWind { unit: "hero".into() }));
     assert!(matches!(
         state(&b, "hero").1,
         Health::DamageThresholdTrack { hp: 38, .. }
     ));
     let again = b
-        .submit(GameCommand::SecondWind { unit: "hero".into() })
+        .submit(GameCommand::SecondWind(cmd::SecondWind { unit: "hero".into() }))
         .unwrap_err()
         .to_string();
     assert!(again.contains("already"), "{again}");
@@ -169,7 +174,7 @@ fn we_47_saga_second_wind() {
     hit(&mut b);
     ok(&mut b, end_turn("brute"));
     let too_healthy = b
-        .submit(GameCommand::SecondWind { unit: "hero".into() })
+        .submit(GameCommand::SecondWind(cmd::SecondWind { unit: "hero".into() }))
         .unwrap_err()
         .to_string();
     assert!(too_healthy.contains("25 HP or fewer"), "{too_healthy}");
@@ -177,7 +182,7 @@ fn we_47_saga_second_wind() {
     hit(&mut b);
     ok(&mut b, end_turn("brute"));
     assert!(
-        b.submit(GameCommand::SecondWind { unit: "hero".into() })
+        b.submit(GameCommand::SecondWind(cmd::SecondWind { unit: "hero".into() }))
             .unwrap_err()
             .to_string()
             .contains("heroic")
@@ -261,7 +266,11 @@ fn we_48_saga_stun_damage() {
         "Stun",
     );
     let events = hit(&mut b);
-    assert!(events.iter().any(|e| matches!(e, GameEvent::DamageIgnored { .. })));
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, GameEvent::Health(HealthEvent::DamageIgnored { .. })))
+    );
     assert_eq!(hp(&b), 10);
 }
 
@@ -341,7 +350,7 @@ fn track_step(b: &fivefoot::history::Battle) -> u8 {
 }
 
 fn recover(b: &mut fivefoot::history::Battle) -> Vec<GameEvent> {
-    ok(b, GameCommand::Recover { unit: "hero".into() })
+    ok(b, GameCommand::Recover(cmd::Recover { unit: "hero".into() }))
 }
 
 /// HP-SG-7 (004:243, 605-609): three swift actions in one round move a unit one step up the
@@ -360,13 +369,13 @@ fn hp_sg_7_recover_with_three_swift_actions_in_one_turn() {
     assert!(
         events
             .iter()
-            .any(|e| matches!(e, GameEvent::TrackImproved { steps: 1, .. }))
+            .any(|e| matches!(e, GameEvent::Health(HealthEvent::TrackImproved { steps: 1, .. })))
     );
     assert_eq!(track_step(&b), 0);
     ok(&mut b, end_turn("hero"));
     ok(&mut b, end_turn("brute"));
     let top = b
-        .submit(GameCommand::Recover { unit: "hero".into() })
+        .submit(GameCommand::Recover(cmd::Recover { unit: "hero".into() }))
         .unwrap_err()
         .to_string();
     assert!(top.contains("top of the condition track"), "{top}");
@@ -387,11 +396,11 @@ fn hp_sg_7_recover_spreads_over_consecutive_rounds_only() {
     let events = recover(&mut b);
     assert!(events.iter().any(|e| matches!(
         e,
-        GameEvent::RecoverProgressed {
+        GameEvent::Health(HealthEvent::RecoverProgressed {
             swift_actions: 3,
             needed: 3,
             ..
-        }
+        })
     )));
     assert_eq!(track_step(&b), 0);
 
@@ -404,11 +413,10 @@ fn hp_sg_7_recover_spreads_over_consecutive_rounds_only() {
     ok(&mut b, end_turn("hero"));
     ok(&mut b, end_turn("brute"));
     let events = recover(&mut b);
-    assert!(
-        events
-            .iter()
-            .any(|e| matches!(e, GameEvent::RecoverProgressed { swift_actions: 1, .. }))
-    );
+    assert!(events.iter().any(|e| matches!(
+        e,
+        GameEvent::Health(HealthEvent::RecoverProgressed { swift_actions: 1, .. })
+    )));
     assert_eq!(track_step(&b), 1);
 }
 
@@ -418,7 +426,7 @@ fn recover_is_not_in_starfinder() {
     let mut b = duel("starfinder", "(hp: 20)", "(eac: 10, kac: 10)", "1");
     ok(&mut b, end_turn("brute"));
     let err = b
-        .submit(GameCommand::Recover { unit: "hero".into() })
+        .submit(GameCommand::Recover(cmd::Recover { unit: "hero".into() }))
         .unwrap_err()
         .to_string();
     assert!(err.contains("not in"), "{err}");

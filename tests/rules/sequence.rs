@@ -3,6 +3,7 @@
 
 use super::support::*;
 use fivefoot::rules::{Combat, GameCommand, GameEvent, StartFlatFooted, UnitId, UnitIndex};
+use fivefoot::rules::{ReactionEvent, SequenceEvent, cmd};
 use fivefoot::ruleset::ActionKind;
 use fivefoot::testing::{battle, ok, skirmish, unaware, unit};
 
@@ -24,22 +25,22 @@ fn we_29_one_round_duration_ends_before_its_count_next_round() {
     ok(&mut b, end_turn("a1"));
     let started = ok(
         &mut b,
-        GameCommand::TrackEffect {
+        GameCommand::TrackEffect(cmd::TrackEffect {
             source: "b1".into(),
             target: "a1".into(),
             name: "covering fire".into(),
             rounds: 1,
             condition: None,
             damage: None,
-        },
+        }),
     );
     assert!(matches!(
         &started[0],
-        GameEvent::EffectStarted {
+        GameEvent::Sequence(SequenceEvent::EffectStarted {
             count: 14,
             round: 1,
             ..
-        }
+        })
     ));
     ok(&mut b, end_turn("b1"));
     ok(&mut b, end_turn("a2"));
@@ -52,11 +53,11 @@ fn we_29_one_round_duration_ends_before_its_count_next_round() {
     let events = ok(&mut b, end_turn("a1"));
     let ended = events
         .iter()
-        .position(|e| matches!(e, GameEvent::EffectEnded { .. }))
+        .position(|e| matches!(e, GameEvent::Sequence(SequenceEvent::EffectEnded { .. })))
         .expect("effect ends");
     let b1_turn = events
         .iter()
-        .position(|e| matches!(e, GameEvent::TurnStarted { unit, .. } if unit.0 == "b1"))
+        .position(|e| matches!(e, GameEvent::Sequence(SequenceEvent::TurnStarted { unit, .. }) if unit.0 == "b1"))
         .unwrap();
     assert!(ended < b1_turn, "it ends before the count-14 creature acts");
     assert!(b.world().resource::<Combat>().effects.is_empty());
@@ -75,14 +76,17 @@ fn we_30_saga_delay_gives_the_count_after_the_finisher_minus_one() {
         order(&b),
         vec![("voren".into(), 22), ("deel".into(), 14), ("raider".into(), 5)]
     );
-    ok(&mut b, GameCommand::Delay { unit: "voren".into() });
+    ok(&mut b, GameCommand::Delay(cmd::Delay { unit: "voren".into() }));
     assert_eq!(active(&b).as_deref(), Some("deel"));
     ok(&mut b, act("deel", ActionKind::Standard));
     let events = ok(&mut b, end_turn("deel"));
-    assert!(matches!(events.last(), Some(GameEvent::DelayWindowOpened { .. })));
+    assert!(matches!(
+        events.last(),
+        Some(GameEvent::Sequence(SequenceEvent::DelayWindowOpened { .. }))
+    ));
     let refused = b.submit(end_turn("raider"));
     assert!(refused.is_err(), "the next unit waits for the delaying unit's choice");
-    ok(&mut b, GameCommand::ActNow { unit: "voren".into() });
+    ok(&mut b, GameCommand::ActNow(cmd::ActNow { unit: "voren".into() }));
     assert_eq!(active(&b).as_deref(), Some("voren"));
     assert_eq!(
         order(&b),
@@ -120,10 +124,12 @@ fn we_31_saga_ready_moves_the_readiers_before_the_trigger() {
             ("tusken2".into(), 7)
         ]
     );
-    let ready = |u: &str, t: &str| GameCommand::Ready {
-        unit: u.into(),
-        action: ActionKind::Standard,
-        trigger: t.into(),
+    let ready = |u: &str, t: &str| {
+        GameCommand::Ready(cmd::Ready {
+            unit: u.into(),
+            action: ActionKind::Standard,
+            trigger: t.into(),
+        })
     };
     ok(&mut b, ready("kelko", "shoot the first Tusken that attacks"));
     ok(&mut b, end_turn("kelko"));
@@ -131,8 +137,14 @@ fn we_31_saga_ready_moves_the_readiers_before_the_trigger() {
     ok(&mut b, ready("sialan", "strike any foe that comes within 1 square"));
     ok(&mut b, end_turn("sialan"));
     assert_eq!(active(&b).as_deref(), Some("tusken1"));
-    let fired = ok(&mut b, GameCommand::FireReadied { unit: "kelko".into() });
-    assert!(matches!(&fired[0], GameEvent::ReadiedActionFired { new_count: 7, .. }));
+    let fired = ok(
+        &mut b,
+        GameCommand::FireReadied(cmd::FireReadied { unit: "kelko".into() }),
+    );
+    assert!(matches!(
+        &fired[0],
+        GameEvent::Sequence(SequenceEvent::ReadiedActionFired { new_count: 7, .. })
+    ));
     assert_eq!(
         active(&b).as_deref(),
         Some("kelko"),
@@ -150,12 +162,18 @@ fn we_31_saga_ready_moves_the_readiers_before_the_trigger() {
     assert!(b.submit(act("kelko", ActionKind::Swift)).is_err(), "and nothing more");
     let done = ok(&mut b, end_turn("kelko"));
     assert!(
-        matches!(&done[..], [GameEvent::ReadiedActionDone { .. }]),
+        matches!(
+            &done[..],
+            [GameEvent::Sequence(SequenceEvent::ReadiedActionDone { .. })]
+        ),
         "ending it ends nothing else"
     );
     assert_eq!(active(&b).as_deref(), Some("tusken1"));
     ok(&mut b, act("tusken1", ActionKind::Move));
-    ok(&mut b, GameCommand::FireReadied { unit: "sialan".into() });
+    ok(
+        &mut b,
+        GameCommand::FireReadied(cmd::FireReadied { unit: "sialan".into() }),
+    );
     ok(&mut b, act("sialan", ActionKind::Standard));
     ok(&mut b, end_turn("sialan"));
     assert_eq!(
@@ -180,16 +198,23 @@ fn a_readied_action_is_lost_when_the_next_turn_comes() {
     let mut b = battle(&text, &[15, 5]);
     ok(
         &mut b,
-        GameCommand::Ready {
+        GameCommand::Ready(cmd::Ready {
             unit: "a1".into(),
             action: ActionKind::Standard,
             trigger: "door opens".into(),
-        },
+        }),
     );
     ok(&mut b, end_turn("a1"));
     let events = ok(&mut b, end_turn("b1"));
-    assert!(events.iter().any(|e| matches!(e, GameEvent::ReadiedActionLost { .. })));
-    assert!(b.submit(GameCommand::FireReadied { unit: "a1".into() }).is_err());
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, GameEvent::Sequence(SequenceEvent::ReadiedActionLost { .. })))
+    );
+    assert!(
+        b.submit(GameCommand::FireReadied(cmd::FireReadied { unit: "a1".into() }))
+            .is_err()
+    );
 }
 
 /// WE-32 (SEQ-1, §3.2 saga): a surprise round in which the Jawas and Sia-Lan each take one
@@ -230,10 +255,10 @@ fn we_32_saga_surprise_round_gives_the_aware_one_action() {
     let events = ok(&mut b, end_turn("sialan"));
     assert!(events.iter().any(|e| matches!(
         e,
-        GameEvent::RoundStarted {
+        GameEvent::Sequence(SequenceEvent::RoundStarted {
             round: 1,
             surprise: false
-        }
+        })
     )));
     assert_eq!(
         order(&b),
@@ -303,7 +328,7 @@ fn initiative_ties_go_to_the_higher_modifier() {
     assert!(
         !all_events(&b)
             .iter()
-            .any(|e| matches!(e, GameEvent::InitiativeRollOff { .. }))
+            .any(|e| matches!(e, GameEvent::Sequence(SequenceEvent::InitiativeRollOff { .. })))
     );
 }
 
@@ -315,7 +340,7 @@ fn initiative_ties_with_equal_modifiers_roll_off_until_resolved() {
     assert_eq!(order(&b), vec![("y".into(), 15), ("x".into(), 15)]);
     let rolloffs = all_events(&b)
         .iter()
-        .filter(|e| matches!(e, GameEvent::InitiativeRollOff { .. }))
+        .filter(|e| matches!(e, GameEvent::Sequence(SequenceEvent::InitiativeRollOff { .. })))
         .count();
     assert_eq!(rolloffs, 2);
 }
@@ -335,7 +360,7 @@ fn a_late_joiner_rolls_and_is_inserted_by_its_count() {
     assert!(
         events
             .iter()
-            .any(|e| matches!(e, GameEvent::UnitJoined { round: 2, .. }))
+            .any(|e| matches!(e, GameEvent::Sequence(SequenceEvent::UnitJoined { round: 2, .. })))
     );
     assert_eq!(
         order(&b),
@@ -348,13 +373,13 @@ fn a_late_joiner_rolls_and_is_inserted_by_its_count() {
 fn a_unit_delaying_all_round_goes_to_the_end_of_the_order() {
     let text = skirmish("starfinder", &[unit("a1", "a", 0), unit("b1", "b", 0)]);
     let mut b = battle(&text, &[18, 6]);
-    ok(&mut b, GameCommand::Delay { unit: "a1".into() });
+    ok(&mut b, GameCommand::Delay(cmd::Delay { unit: "a1".into() }));
     ok(&mut b, end_turn("b1"));
-    let events = ok(&mut b, GameCommand::Proceed);
+    let events = ok(&mut b, GameCommand::Proceed(cmd::Proceed));
     assert!(
         events
             .iter()
-            .any(|e| matches!(e, GameEvent::DelayedToEnd { new_count: 6, .. }))
+            .any(|e| matches!(e, GameEvent::Sequence(SequenceEvent::DelayedToEnd { new_count: 6, .. })))
     );
     assert_eq!(turns_started(&events), vec!["b1".to_string()]);
     assert_eq!(order(&b), vec![("b1".into(), 6), ("a1".into(), 6)]);
@@ -369,7 +394,7 @@ fn delay_and_end_turn_are_refused_with_reasons() {
     assert_eq!(e.to_string(), "it is a1's turn, not b1's");
     ok(&mut b, act("a1", ActionKind::Move));
     assert!(
-        b.submit(GameCommand::Delay { unit: "a1".into() })
+        b.submit(GameCommand::Delay(cmd::Delay { unit: "a1".into() }))
             .unwrap_err()
             .to_string()
             .contains("already acted")
@@ -393,7 +418,9 @@ fn starfinder_deafened_is_minus_four_to_initiative() {
     let rolled = all_events(&b)
         .into_iter()
         .find_map(|e| match e {
-            GameEvent::InitiativeRolled { unit, modifiers, .. } if unit.0 == "a1" => Some(modifiers),
+            GameEvent::Sequence(SequenceEvent::InitiativeRolled { unit, modifiers, .. }) if unit.0 == "a1" => {
+                Some(modifiers)
+            }
             _ => None,
         })
         .unwrap();
@@ -441,9 +468,9 @@ fn flat_footed_ends_with_first_turn_d20_002_15() {
         assert!(flat_footed(&b, "guard") && flat_footed(&b, "thief"), "{family}");
         let events = ok(&mut b, end_turn("guard"));
         assert!(
-            events
-                .iter()
-                .any(|e| matches!(e, GameEvent::FlatFootedEnded { unit } if unit.0 == "guard")),
+            events.iter().any(
+                |e| matches!(e, GameEvent::Sequence(SequenceEvent::FlatFootedEnded { unit }) if unit.0 == "guard")
+            ),
             "{family}: {events:?}"
         );
         assert!(!flat_footed(&b, "guard"), "{family}");
@@ -458,17 +485,17 @@ fn flat_footed_ends_with_first_turn_d20_002_15() {
         assert_eq!((round(&b), active(&b).as_deref()), (2, Some("thief")), "{family}");
         let events = ok(
             &mut b,
-            GameCommand::Move {
+            GameCommand::Move(cmd::Move {
                 unit: "thief".into(),
                 to: fivefoot::grid::Square::new(4, 1),
                 path: None,
                 mode: fivefoot::rules::MoveMode::Move,
-            },
+            }),
         );
         assert!(
             events
                 .iter()
-                .any(|e| matches!(e, GameEvent::AttackOfOpportunity { reactor, .. } if reactor.0 == "guard")),
+                .any(|e| matches!(e, GameEvent::Reaction(ReactionEvent::AttackOfOpportunity { reactor, .. }) if reactor.0 == "guard")),
             "{family}: the guard can react in round 2"
         );
     }
@@ -506,8 +533,9 @@ fn saga_flat_footed_until_regular_turn_u1_004_273() {
     let events = ok(&mut b, end_turn("jawa"));
     assert_eq!((round(&b), active(&b).as_deref()), (1, Some("jawa")));
     let at = |pred: &dyn Fn(&GameEvent) -> bool| events.iter().position(pred);
-    let regular = at(&|e| matches!(e, GameEvent::RoundStarted { round: 1, .. })).unwrap();
-    let ended = at(&|e| matches!(e, GameEvent::FlatFootedEnded { unit } if unit.0 == "jawa")).unwrap();
+    let regular = at(&|e| matches!(e, GameEvent::Sequence(SequenceEvent::RoundStarted { round: 1, .. }))).unwrap();
+    let ended =
+        at(&|e| matches!(e, GameEvent::Sequence(SequenceEvent::FlatFootedEnded { unit }) if unit.0 == "jawa")).unwrap();
     assert!(ended > regular, "not at the end of the surprise-round turn: {events:?}");
     assert!(!flat_footed(&b, "jawa"), "its first regular turn has begun");
     assert!(flat_footed(&b, "han"));

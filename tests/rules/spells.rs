@@ -3,6 +3,7 @@
 //! spell being lost when one of them hits and damages the caster (001:754-769, 2628-2631).
 
 use fivefoot::history::{Battle, UnitSnapshot};
+use fivefoot::rules::{AreaEvent, ReactionEvent, SequenceEvent, cmd};
 use fivefoot::rules::{GameCommand, GameEvent, RuleError};
 use fivefoot::testing::{battle, ok};
 
@@ -25,18 +26,18 @@ fn duel(family: &str, spells: &str, bob_x: i32, dice: &[u32]) -> Battle {
     ])"##
     );
     let mut b = battle(&text, dice);
-    ok(&mut b, GameCommand::EndTurn { unit: "bob".into() });
+    ok(&mut b, GameCommand::EndTurn(cmd::EndTurn { unit: "bob".into() }));
     b
 }
 
 fn cast(spell: &str) -> GameCommand {
-    GameCommand::CastSpell {
+    GameCommand::CastSpell(cmd::CastSpell {
         unit: "ann".into(),
         spell: spell.into(),
         at: None,
         dir: None,
         squares: vec![],
-    }
+    })
 }
 
 fn uses_left(b: &Battle, spell: &str) -> Option<u32> {
@@ -47,7 +48,7 @@ fn uses_left(b: &Battle, spell: &str) -> Option<u32> {
 fn aoo_count(events: &[GameEvent]) -> usize {
     events
         .iter()
-        .filter(|e| matches!(e, GameEvent::AttackOfOpportunity { .. }))
+        .filter(|e| matches!(e, GameEvent::Reaction(ReactionEvent::AttackOfOpportunity { .. })))
         .count()
 }
 
@@ -62,14 +63,18 @@ fn sf_8_2_casting_while_threatened_provokes_and_a_damaging_aoo_loses_the_spell()
     assert_eq!(aoo_count(&events), 1);
     assert!(
         events.iter().any(|e| matches!(e,
-            GameEvent::SpellLost { spell, by, uses_left: Some(1), .. } if spell == "Magic Missile" && by.0 == "bob")),
+            GameEvent::Area(AreaEvent::SpellLost { spell, by, uses_left: Some(1), .. }) if spell == "Magic Missile" && by.0 == "bob")),
         "{events:?}"
     );
-    assert!(!events.iter().any(|e| matches!(e, GameEvent::SpellCast { .. })));
+    assert!(
+        !events
+            .iter()
+            .any(|e| matches!(e, GameEvent::Area(AreaEvent::SpellCast { .. })))
+    );
     assert!(
         events
             .iter()
-            .any(|e| matches!(e, GameEvent::ActionTaken { description, .. } if description == "cast Magic Missile"))
+            .any(|e| matches!(e, GameEvent::Sequence(SequenceEvent::ActionTaken { description, .. }) if description == "cast Magic Missile"))
     );
     assert_eq!(uses_left(&b, "Magic Missile"), Some(1));
 }
@@ -81,7 +86,7 @@ fn sf_8_2_a_missed_aoo_lets_the_spell_be_cast() {
     let events = ok(&mut b, cast("Magic Missile"));
     assert_eq!(aoo_count(&events), 1);
     assert!(events.iter().any(|e| matches!(e,
-        GameEvent::SpellCast { spell, uses_left: Some(1), .. } if spell == "Magic Missile")));
+        GameEvent::Area(AreaEvent::SpellCast { spell, uses_left: Some(1), .. }) if spell == "Magic Missile")));
 }
 
 /// §8.2: no foe threatens ann, so nothing provokes; an at-will spell keeps no count.
@@ -93,7 +98,7 @@ fn sf_8_2_casting_unthreatened_does_not_provoke() {
     assert!(
         events
             .iter()
-            .any(|e| matches!(e, GameEvent::SpellCast { uses_left: None, .. }))
+            .any(|e| matches!(e, GameEvent::Area(AreaEvent::SpellCast { uses_left: None, .. })))
     );
 }
 
@@ -108,7 +113,11 @@ fn sf_8_2_non_provoking_spells_and_spell_like_abilities() {
     let mut b2 = duel("starfinder", spells, 3, &[1, 20, 1]);
     let events = ok(&mut b2, cast("Blink"));
     assert_eq!(aoo_count(&events), 1);
-    assert!(events.iter().any(|e| matches!(e, GameEvent::SpellCast { .. })));
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, GameEvent::Area(AreaEvent::SpellCast { .. })))
+    );
 }
 
 /// §4.3.1 (001:755-758): a spell takes its own action (a full action here), so after a
@@ -121,14 +130,18 @@ fn sf_4_3_1_cast_a_spell_takes_its_action_and_a_use() {
     ok(&mut b, cast("Spark"));
     assert_eq!(uses_left(&b, "Spark"), Some(0));
     assert!(matches!(b.submit(cast("Long Rite")), Err(RuleError::Budget(_))));
-    ok(&mut b, GameCommand::EndTurn { unit: "ann".into() });
-    ok(&mut b, GameCommand::EndTurn { unit: "bob".into() });
+    ok(&mut b, GameCommand::EndTurn(cmd::EndTurn { unit: "ann".into() }));
+    ok(&mut b, GameCommand::EndTurn(cmd::EndTurn { unit: "bob".into() }));
     let err = b.submit(cast("Spark")).expect_err("no uses left");
     assert!(err.to_string().contains("no uses"), "{err}");
     let err = b.submit(cast("Fireball")).expect_err("unknown spell");
     assert!(err.to_string().contains("no spell named"), "{err}");
     let events = ok(&mut b, cast("Long Rite"));
-    assert!(events.iter().any(|e| matches!(e, GameEvent::SpellCast { .. })));
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, GameEvent::Area(AreaEvent::SpellCast { .. })))
+    );
 
     let mut saga = duel("saga", "", 6, &[1, 20]);
     assert!(matches!(saga.submit(cast("Spark")), Err(RuleError::NotSupported(_))));
@@ -154,13 +167,13 @@ fn blast_battle(dice: &[u32]) -> Battle {
 }
 
 fn aimed(spell: &str, at: (i32, i32), dir: Option<fivefoot::grid::Direction8>) -> GameCommand {
-    GameCommand::CastSpell {
+    GameCommand::CastSpell(cmd::CastSpell {
         unit: "ann".into(),
         spell: spell.into(),
         at: Some(fivefoot::grid::Intersection::new(at.0, at.1)),
         dir,
         squares: vec![],
-    }
+    })
 }
 
 fn hp(b: &Battle, unit: &str) -> u32 {
@@ -181,7 +194,7 @@ fn sf_area_5_a_spell_burst_is_saved_against_for_half() {
     let outcome = events
         .iter()
         .find_map(|e| match e {
-            GameEvent::AreaResolved { area, context, .. } if context == "spell" => Some(area.clone()),
+            GameEvent::Area(AreaEvent::AreaResolved { area, context, .. }) if context == "spell" => Some(area.clone()),
             _ => None,
         })
         .expect("the spell's area resolves");
@@ -219,7 +232,11 @@ fn sf_area_1_spell_areas_are_aimed_in_range_and_at_saving_creatures() {
         .expect_err("not a corner");
     assert!(off_corner.to_string().contains("corner"), "{off_corner}");
     let events = ok(&mut b, aimed("Cone of Cold", (3, 1), Some(Direction8::E)));
-    assert!(events.iter().any(|e| matches!(e, GameEvent::AreaResolved { .. })));
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, GameEvent::Area(AreaEvent::AreaResolved { .. })))
+    );
 }
 
 /// §19.1 shapeable areas (001:3302-3307): the caster gives the squares, as many as the open
@@ -229,19 +246,21 @@ fn sf_area_1_spell_areas_are_aimed_in_range_and_at_saving_creatures() {
 #[test]
 fn sf_area_s_a_shapeable_spell_takes_the_casters_squares() {
     use fivefoot::grid::{Intersection, Square};
-    let shaped = |squares: Vec<Square>| GameCommand::CastSpell {
-        unit: "ann".into(),
-        spell: "Wall of Fire".into(),
-        at: Some(Intersection::new(6, 0)),
-        dir: None,
-        squares,
+    let shaped = |squares: Vec<Square>| {
+        GameCommand::CastSpell(cmd::CastSpell {
+            unit: "ann".into(),
+            spell: "Wall of Fire".into(),
+            at: Some(Intersection::new(6, 0)),
+            dir: None,
+            squares,
+        })
     };
     let mut b = blast_battle(&[20, 1, 2, 3, 10, 10, 4]);
     let strip = (4..8).map(|x| Square::new(x, 0)).collect();
     let thin = b.submit(shaped(strip)).expect_err("a strip is under 10 ft wide");
     assert!(thin.to_string().contains("10 ft"), "{thin}");
     let mut not_shapeable = aimed("Fireball", (7, 1), None);
-    if let GameCommand::CastSpell { squares, .. } = &mut not_shapeable {
+    if let GameCommand::CastSpell(cmd::CastSpell { squares, .. }) = &mut not_shapeable {
         *squares = vec![Square::new(6, 0)];
     }
     let why = b.submit(not_shapeable).expect_err("Fireball cannot be shaped");
@@ -256,7 +275,7 @@ fn sf_area_s_a_shapeable_spell_takes_the_casters_squares() {
     let outcome = events
         .iter()
         .find_map(|e| match e {
-            GameEvent::AreaResolved { area, .. } => Some(area.clone()),
+            GameEvent::Area(AreaEvent::AreaResolved { area, .. }) => Some(area.clone()),
             _ => None,
         })
         .expect("the shaped area resolves");

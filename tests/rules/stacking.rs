@@ -7,6 +7,7 @@ use super::support::*;
 use fivefoot::history::Battle;
 use fivefoot::rules::attack_action::preview_attack;
 use fivefoot::rules::stacking::BonusType;
+use fivefoot::rules::{AttackEvent, cmd};
 use fivefoot::rules::{GameCommand, GameEvent, Modifier, narrate};
 use fivefoot::ruleset::Ruleset;
 use fivefoot::testing::{battle, ok};
@@ -43,13 +44,13 @@ fn field(family: &str, units: &[(&str, &str, i32, i32, &str)], dice: &[u32]) -> 
 }
 
 fn attack(unit: &str, target: &str) -> GameCommand {
-    GameCommand::Attack {
+    GameCommand::Attack(cmd::Attack {
         unit: unit.into(),
         target: target.into(),
         weapon: None,
         defensively: false,
         mount: None,
-    }
+    })
 }
 
 fn from<'a>(mods: &'a [Modifier], prefix: &str) -> Vec<&'a Modifier> {
@@ -70,16 +71,16 @@ fn starfinder_21_two_harrying_fires_are_one_source() {
     ];
     let mut b = field("starfinder", &units, &[10, 1, 20, 15, 11, 11, 10, 3]);
     for s in ["s1", "s2"] {
-        let harry = GameCommand::HarryingFire {
+        let harry = GameCommand::HarryingFire(cmd::HarryingFire {
             unit: s.into(),
             target: "foe".into(),
             weapon: None,
-        };
+        });
         let events = ok(&mut b, harry);
         assert!(
             events
                 .iter()
-                .any(|e| matches!(e, GameEvent::SupportResolved { roll, .. } if roll.hit))
+                .any(|e| matches!(e, GameEvent::Attack(AttackEvent::SupportResolved { roll, .. }) if roll.hit))
         );
         ok(&mut b, end_turn(s));
     }
@@ -103,7 +104,7 @@ fn starfinder_21_two_harrying_fires_are_one_source() {
     let rules = b.world().resource::<Ruleset>().clone();
     let line = events
         .iter()
-        .find(|e| matches!(e, GameEvent::AttackResolved { .. }))
+        .find(|e| matches!(e, GameEvent::Attack(AttackEvent::AttackResolved { .. })))
         .map(|e| narrate(e, &rules))
         .unwrap_or_default();
     assert!(
@@ -126,12 +127,12 @@ fn saga_21_two_aids_stack_two_suppressions_do_not() {
     ];
     let mut b = field("saga", &units, &[20, 15, 10, 1, 15, 15, 5, 3]);
     for s in ["a1", "a2"] {
-        let aid = GameCommand::AidAnother {
+        let aid = GameCommand::AidAnother(cmd::AidAnother {
             unit: s.into(),
             target: "foe".into(),
             ally: "ally".into(),
             weapon: None,
-        };
+        });
         ok(&mut b, aid);
         ok(&mut b, end_turn(s));
     }
@@ -143,11 +144,11 @@ fn saga_21_two_aids_stack_two_suppressions_do_not() {
 
     let mut b = field("saga", &units, &[20, 15, 10, 1, 15, 15, 5]);
     for s in ["a1", "a2"] {
-        let suppress = GameCommand::Suppress {
+        let suppress = GameCommand::Suppress(cmd::Suppress {
             unit: s.into(),
             target: "foe".into(),
             weapon: None,
-        };
+        });
         ok(&mut b, suppress);
         ok(&mut b, end_turn(s));
     }

@@ -2,6 +2,7 @@
 
 use fivefoot::history::Battle;
 use fivefoot::rules::attack::AttackRoll;
+use fivefoot::rules::{AttackEvent, SequenceEvent, cmd};
 use fivefoot::rules::{Combat, GameCommand, GameEvent, UnitId};
 use fivefoot::ruleset::ActionKind;
 
@@ -24,24 +25,24 @@ pub fn round(battle: &Battle) -> u32 {
 }
 
 pub fn end_turn(unit: &str) -> GameCommand {
-    GameCommand::EndTurn {
+    GameCommand::EndTurn(cmd::EndTurn {
         unit: UnitId::from(unit),
-    }
+    })
 }
 
 pub fn act(unit: &str, action: ActionKind) -> GameCommand {
-    GameCommand::Act {
+    GameCommand::Act(cmd::Act {
         unit: UnitId::from(unit),
         action,
         description: "test".into(),
-    }
+    })
 }
 
 pub fn turns_started(events: &[GameEvent]) -> Vec<String> {
     events
         .iter()
         .filter_map(|e| match e {
-            GameEvent::TurnStarted { unit, .. } => Some(unit.0.clone()),
+            GameEvent::Sequence(SequenceEvent::TurnStarted { unit, .. }) => Some(unit.0.clone()),
             _ => None,
         })
         .collect()
@@ -56,7 +57,7 @@ pub fn attack_rolls(events: &[GameEvent]) -> Vec<AttackRoll> {
     events
         .iter()
         .filter_map(|e| match e {
-            GameEvent::AttackResolved { attack, .. } => Some((**attack).clone()),
+            GameEvent::Attack(AttackEvent::AttackResolved { attack, .. }) => Some((**attack).clone()),
             _ => None,
         })
         .collect()

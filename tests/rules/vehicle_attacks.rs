@@ -6,6 +6,7 @@ use super::vehicles::{buggy_scenario, get};
 use fivefoot::grid::Square;
 use fivefoot::history::Battle;
 use fivefoot::rules::vehicle::VehicleOrder;
+use fivefoot::rules::{AttackEvent, ReactionEvent, cmd};
 use fivefoot::rules::{GameCommand, GameEvent, Placement, RuleError, UnitId};
 use fivefoot::testing::{battle, ok};
 
@@ -31,10 +32,10 @@ fn driven_buggy(cover: &str) -> Battle {
     };
     ok(
         &mut b,
-        GameCommand::Vehicle {
+        GameCommand::Vehicle(cmd::Vehicle {
             unit: "buddy".into(),
             order: drive,
-        },
+        }),
     );
     ok(&mut b, end_turn("buddy"));
     assert_eq!(get::<Placement>(&b, "merris").at, Square::new(5, 3));
@@ -42,20 +43,20 @@ fn driven_buggy(cover: &str) -> Battle {
 }
 
 fn shoot(unit: &str, target: &str) -> GameCommand {
-    GameCommand::Attack {
+    GameCommand::Attack(cmd::Attack {
         unit: unit.into(),
         target: target.into(),
         weapon: Some("Laser pistol".into()),
         defensively: false,
         mount: None,
-    }
+    })
 }
 
 fn aoo_reactors(events: &[GameEvent]) -> Vec<UnitId> {
     events
         .iter()
         .filter_map(|e| match e {
-            GameEvent::AttackOfOpportunity { reactor, .. } => Some(reactor.clone()),
+            GameEvent::Reaction(ReactionEvent::AttackOfOpportunity { reactor, .. }) => Some(reactor.clone()),
             _ => None,
         })
         .collect()
@@ -73,7 +74,10 @@ fn veh_16_rider_with_total_cover_provokes_no_aoo() {
     let mut sheltered = driven_buggy("Total");
     let ev = ok(&mut sheltered, shoot("merris", "raider"));
     assert!(aoo_reactors(&ev).is_empty(), "{ev:?}");
-    assert!(ev.iter().any(|e| matches!(e, GameEvent::AttackResolved { .. })));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, GameEvent::Attack(AttackEvent::AttackResolved { .. })))
+    );
 }
 
 /// The buggy's mounted weapons: a laser for a gunner and a blaster tied to the controls.
@@ -90,13 +94,13 @@ fn armed_buggy() -> Battle {
 }
 
 fn fire(unit: &str, weapon: &str) -> GameCommand {
-    GameCommand::Attack {
+    GameCommand::Attack(cmd::Attack {
         unit: unit.into(),
         target: "raider".into(),
         weapon: Some(weapon.into()),
         defensively: false,
         mount: Some("buggy".into()),
-    }
+    })
 }
 
 /// The weapon and modifiers of the attack an event list resolves.
@@ -104,7 +108,7 @@ fn resolved(events: &[GameEvent]) -> (UnitId, String, Vec<(i32, String)>) {
     events
         .iter()
         .find_map(|e| match e {
-            GameEvent::AttackResolved { attacker, attack, .. } => Some((
+            GameEvent::Attack(AttackEvent::AttackResolved { attacker, attack, .. }) => Some((
                 attacker.clone(),
                 attack.weapon.clone(),
                 attack.modifiers.iter().map(|m| (m.value, m.source.clone())).collect(),
@@ -126,10 +130,10 @@ fn veh_20_gunner_fires_a_mounted_weapon() {
     };
     ok(
         &mut b,
-        GameCommand::Vehicle {
+        GameCommand::Vehicle(cmd::Vehicle {
             unit: "buddy".into(),
             order: drive,
-        },
+        }),
     );
     ok(&mut b, end_turn("buddy"));
     let (attacker, weapon, mods) = resolved(&ok(&mut b, fire("merris", "Turret laser")));
@@ -155,10 +159,10 @@ fn veh_20_pilot_fires_only_pilot_operable_weapons() {
     };
     ok(
         &mut b,
-        GameCommand::Vehicle {
+        GameCommand::Vehicle(cmd::Vehicle {
             unit: "buddy".into(),
             order: drive,
-        },
+        }),
     );
     let (attacker, weapon, _) = resolved(&ok(&mut b, fire("buddy", "Dash blaster")));
     assert_eq!((attacker.0.as_str(), weapon.as_str()), ("buddy", "Dash blaster"));
@@ -176,10 +180,10 @@ fn veh_20_pilot_cannot_fire_after_racing() {
     };
     ok(
         &mut b,
-        GameCommand::Vehicle {
+        GameCommand::Vehicle(cmd::Vehicle {
             unit: "buddy".into(),
             order: race,
-        },
+        }),
     );
     let refused = b.submit(fire("buddy", "Dash blaster")).unwrap_err();
     assert!(matches!(refused, RuleError::Budget(_)), "{refused}");
@@ -201,12 +205,14 @@ fn veh_20_buggy_raid_gunner_fires_the_roof_laser() {
         }
         ok(&mut b, end_turn(&unit));
     }
-    let fire = |unit: &str| GameCommand::Attack {
-        unit: unit.into(),
-        target: "goblin_1".into(),
-        weapon: Some("Roof laser".into()),
-        defensively: false,
-        mount: Some("buggy".into()),
+    let fire = |unit: &str| {
+        GameCommand::Attack(cmd::Attack {
+            unit: unit.into(),
+            target: "goblin_1".into(),
+            weapon: Some("Roof laser".into()),
+            defensively: false,
+            mount: Some("buggy".into()),
+        })
     };
     let (attacker, weapon, _) = resolved(&ok(&mut b, fire("sssazza")));
     assert_eq!((attacker.0.as_str(), weapon.as_str()), ("sssazza", "Roof laser"));
@@ -244,13 +250,13 @@ fn veh_20_mounted_range_is_measured_from_the_vehicle() {
         b
     };
     let (mut b, mut own) = (start(), start());
-    let mounted = GameCommand::Attack {
+    let mounted = GameCommand::Attack(cmd::Attack {
         unit: "merris".into(),
         target: "raider".into(),
         weapon: Some("Short gun".into()),
         defensively: false,
         mount: Some("buggy".into()),
-    };
+    });
     let (_, _, mods) = resolved(&ok(&mut b, mounted));
     assert!(!mods.iter().any(|(_, s)| s == "range"), "{mods:?}");
     let (_, weapon, mods) = resolved(&ok(&mut own, shoot("merris", "raider")));
@@ -274,13 +280,13 @@ fn veh_20_full_attack_with_a_mounted_weapon_is_not_supported_yet() {
         }
         ok(&mut b, end_turn(&unit));
     }
-    let full = GameCommand::FullAttack {
+    let full = GameCommand::FullAttack(cmd::FullAttack {
         unit: "sssazza".into(),
         targets: vec!["goblin_1".into(), "goblin_1".into()],
         weapon: Some("Roof laser".into()),
         weapons: Vec::new(),
         defensively: false,
-    };
+    });
     let refused = b.submit(full).unwrap_err();
     assert!(
         matches!(&refused, RuleError::NotSupported(m) if m.contains("mount: Some(\"buggy\")")),

@@ -9,6 +9,7 @@ use fivefoot::grid::{Heading, Square};
 use fivefoot::history::Battle;
 use fivefoot::rules::vehicle::{VehicleMove, VehicleOrder, VehicleState, vehicle_view};
 use fivefoot::rules::{GameCommand, GameEvent, RuleError, UnitId};
+use fivefoot::rules::{HealthEvent, SequenceEvent, VehicleEvent, cmd};
 use fivefoot::ruleset::ActionKind;
 use fivefoot::testing::ok;
 
@@ -56,7 +57,7 @@ fn idle_reasons(events: &[GameEvent]) -> Vec<String> {
     events
         .iter()
         .filter_map(|e| match e {
-            GameEvent::AutopilotIdle { reason, .. } => Some(reason.clone()),
+            GameEvent::Vehicle(VehicleEvent::AutopilotIdle { reason, .. }) => Some(reason.clone()),
             _ => None,
         })
         .collect()
@@ -94,7 +95,7 @@ fn veh_14_the_vehicle_counts_as_controlled_and_the_pilot_cannot_drive_it() {
     let kinds = |ev: &[GameEvent]| -> Vec<ActionKind> {
         ev.iter()
             .filter_map(|e| match e {
-                GameEvent::ActionTaken { kind, .. } => Some(*kind),
+                GameEvent::Sequence(SequenceEvent::ActionTaken { kind, .. }) => Some(*kind),
                 _ => None,
             })
             .collect()
@@ -149,8 +150,14 @@ fn veh_14_it_never_runs_over_a_creature_in_a_corridor() {
     assert_eq!(moves(&ev), [(VehicleMove::Autopilot, 20, Square::new(6, 2))]);
     assert!(idle_reasons(&ev)[0].starts_with("cannot get nearer to (20, 2)"));
     let all = all_events(&b);
-    assert!(!all.iter().any(|e| matches!(e, GameEvent::VehicleCollision { .. })));
-    assert!(!all.iter().any(|e| matches!(e, GameEvent::DamageTaken { .. })));
+    assert!(
+        !all.iter()
+            .any(|e| matches!(e, GameEvent::Vehicle(VehicleEvent::VehicleCollision { .. })))
+    );
+    assert!(
+        !all.iter()
+            .any(|e| matches!(e, GameEvent::Health(HealthEvent::DamageTaken { .. })))
+    );
 }
 
 /// VEH-14: in the open it goes around a creature in its way, never through its square.
@@ -162,7 +169,7 @@ fn veh_14_it_goes_around_a_creature_in_the_open() {
     ev.extend(ok(&mut b, end_turn("raider")));
     let foe = Square::new(6, 2);
     for e in &ev {
-        if let GameEvent::VehicleMoved { path, how, .. } = e {
+        if let GameEvent::Vehicle(VehicleEvent::VehicleMoved { path, how, .. }) = e {
             assert_eq!(*how, VehicleMove::Autopilot);
             for at in path {
                 assert!(!at.footprint(2).any(|sq| sq == foe), "{at} overlaps the raider");
@@ -173,7 +180,7 @@ fn veh_14_it_goes_around_a_creature_in_the_open() {
     assert!(
         !all_events(&b)
             .iter()
-            .any(|e| matches!(e, GameEvent::VehicleCollision { .. }))
+            .any(|e| matches!(e, GameEvent::Vehicle(VehicleEvent::VehicleCollision { .. })))
     );
 }
 
@@ -210,7 +217,9 @@ fn veh_14_its_piloting_checks_add_the_autopilot_then_the_vehicle_modifier() {
     let check = ev
         .iter()
         .find_map(|e| match e {
-            GameEvent::VehicleCheck { unit, check, .. } if unit.0 == "car" => Some(check.clone()),
+            GameEvent::Vehicle(VehicleEvent::VehicleCheck { unit, check, .. }) if unit.0 == "car" => {
+                Some(check.clone())
+            }
             _ => None,
         })
         .expect("the autopilot's check");
@@ -322,7 +331,8 @@ fn veh_14_it_keeps_driving_for_a_knocked_out_pilot() {
     knock_out_buddy(&mut b);
     let ev = ok(&mut b, end_turn("raider"));
     assert!(
-        !ev.iter().any(|e| matches!(e, GameEvent::VehicleControl { .. })),
+        !ev.iter()
+            .any(|e| matches!(e, GameEvent::Vehicle(VehicleEvent::VehicleControl { .. }))),
         "{ev:?}"
     );
     assert_eq!(
@@ -346,11 +356,12 @@ fn veh_14_a_delaying_pilot_leaves_the_autopilot_in_control() {
     ok(&mut b, end_turn("buddy"));
     let ev = ok(&mut b, end_turn("raider"));
     assert_eq!(moves(&ev).len(), 2, "round 2: it drove on Buddy's count");
-    let ev = ok(&mut b, GameCommand::Delay { unit: "buddy".into() });
-    assert!(
-        !ev.iter()
-            .any(|e| matches!(e, GameEvent::VehicleControl { .. } | GameEvent::VehicleSlotTaken { .. }))
-    );
+    let ev = ok(&mut b, GameCommand::Delay(cmd::Delay { unit: "buddy".into() }));
+    assert!(!ev.iter().any(|e| matches!(
+        e,
+        GameEvent::Vehicle(VehicleEvent::VehicleControl { .. })
+            | GameEvent::Vehicle(VehicleEvent::VehicleSlotTaken { .. })
+    )));
     let s = get::<VehicleState>(&b, "car");
     assert!(s.autopilot_engaged && s.controlled_by == Some(UnitId::from("buddy")));
     assert!(
@@ -386,12 +397,17 @@ fn veh_14_the_autopilot_dodges_an_uncontrolled_vehicle_with_its_own_check() {
     let check = ev
         .iter()
         .find_map(|e| match e {
-            GameEvent::VehicleCheck { unit, check, .. } if unit.0 == "cycle" => Some(check.clone()),
+            GameEvent::Vehicle(VehicleEvent::VehicleCheck { unit, check, .. }) if unit.0 == "cycle" => {
+                Some(check.clone())
+            }
             _ => None,
         })
         .expect("the autopilot's dodge");
     let mods: Vec<(i32, &str)> = check.modifiers.iter().map(|m| (m.value, m.source.as_str())).collect();
     assert_eq!(mods, [(10, "cycle's autopilot"), (0, "cycle's Piloting modifier")]);
     assert_eq!((check.total, check.dc, check.success), (19, Some(19), true));
-    assert!(!ev.iter().any(|e| matches!(e, GameEvent::VehicleCollision { .. })));
+    assert!(
+        !ev.iter()
+            .any(|e| matches!(e, GameEvent::Vehicle(VehicleEvent::VehicleCollision { .. })))
+    );
 }

@@ -6,6 +6,7 @@ use super::vehicles::{FOE, car_battle, dice, get, moves, open_map, order_of, rac
 use fivefoot::grid::Square;
 use fivefoot::rules::vehicle::{VehicleMove, VehicleOrder, VehicleState};
 use fivefoot::rules::{GameCommand, GameEvent, RuleError};
+use fivefoot::rules::{SequenceEvent, VehicleEvent, cmd};
 use fivefoot::testing::ok;
 
 fn car(dice_rest: &[u32]) -> fivefoot::history::Battle {
@@ -37,9 +38,9 @@ fn veh_6_after_a_race_the_pilot_races_drives_stops_short_or_relinquishes() {
     ok(&mut b, end_turn("raider"));
     let started = all_events(&b);
     assert!(
-        started
-            .iter()
-            .any(|e| matches!(e, GameEvent::RaceFollowUpDue { vehicle, .. } if vehicle.0 == "car"))
+        started.iter().any(
+            |e| matches!(e, GameEvent::Vehicle(VehicleEvent::RaceFollowUpDue { vehicle, .. }) if vehicle.0 == "car")
+        )
     );
     assert!(get::<VehicleState>(&b, "car").race_follow_up_due);
     let ram = order_of(
@@ -62,13 +63,13 @@ fn veh_6_after_a_race_the_pilot_races_drives_stops_short_or_relinquishes() {
     // The standard action first, then the drive.
     ok(
         &mut b,
-        GameCommand::Attack {
+        GameCommand::Attack(cmd::Attack {
             unit: "buddy".into(),
             target: "raider".into(),
             weapon: None,
             defensively: false,
             mount: None,
-        },
+        }),
     );
     let ev = ok(
         &mut b,
@@ -98,7 +99,7 @@ fn veh_6_turn_ended_without_follow_up_leaves_the_vehicle_uncontrolled() {
     let ev = ok(&mut b, end_turn("buddy"));
     assert!(ev.iter().any(|e| matches!(
         e,
-        GameEvent::VehicleControl { pilot: None, reason, .. } if reason.contains("VEH-6")
+        GameEvent::Vehicle(VehicleEvent::VehicleControl { pilot: None, reason, .. }) if reason.contains("VEH-6")
     )));
     let m = moves(&ev);
     assert_eq!(
@@ -137,8 +138,8 @@ fn turn_units(events: &[GameEvent]) -> Vec<String> {
     events
         .iter()
         .filter_map(|e| match e {
-            GameEvent::TurnStarted { unit, .. } => Some(format!("start {unit}")),
-            GameEvent::TurnEnded { unit } => Some(format!("end {unit}")),
+            GameEvent::Sequence(SequenceEvent::TurnStarted { unit, .. }) => Some(format!("start {unit}")),
+            GameEvent::Sequence(SequenceEvent::TurnEnded { unit }) => Some(format!("end {unit}")),
             _ => None,
         })
         .collect()
@@ -154,10 +155,10 @@ fn veh_11_delaying_pilot_leaves_the_vehicle_on_the_old_count() {
     ok(&mut b, order_of("buddy", race(0, None)));
     ok(&mut b, end_turn("buddy"));
     ok(&mut b, end_turn("raider"));
-    let ev = ok(&mut b, GameCommand::Delay { unit: "buddy".into() });
+    let ev = ok(&mut b, GameCommand::Delay(cmd::Delay { unit: "buddy".into() }));
     assert!(ev.iter().any(|e| matches!(
         e,
-        GameEvent::VehicleSlotTaken { vehicle, count: 14, .. } if vehicle.0 == "car"
+        GameEvent::Vehicle(VehicleEvent::VehicleSlotTaken { vehicle, count: 14, .. }) if vehicle.0 == "car"
     )));
     assert_eq!(turn_units(&ev), ["start car", "end car"]);
     assert_eq!(moves(&ev).iter().map(|m| m.1).collect::<Vec<_>>(), [45, 30]);
@@ -168,11 +169,11 @@ fn veh_11_delaying_pilot_leaves_the_vehicle_on_the_old_count() {
         "the vehicle holds the pilot's count"
     );
     // The window after the car's turn: Buddy stays delayed.
-    ok(&mut b, GameCommand::Proceed);
+    ok(&mut b, GameCommand::Proceed(cmd::Proceed));
     assert_eq!(active(&b).as_deref(), Some("raider"));
     ok(&mut b, end_turn("raider"));
     // The window after the raider's turn: Buddy still waits, and goes to the end of the order.
-    let ev = ok(&mut b, GameCommand::Proceed);
+    let ev = ok(&mut b, GameCommand::Proceed(cmd::Proceed));
     assert_eq!(turn_units(&ev)[..3], ["start car", "end car", "start raider"]);
     assert_eq!(moves(&ev).iter().map(|m| m.1).collect::<Vec<_>>(), [20, 15]);
     ok(&mut b, end_turn("raider"));
@@ -181,7 +182,10 @@ fn veh_11_delaying_pilot_leaves_the_vehicle_on_the_old_count() {
         &mut b,
         order_of("buddy", VehicleOrder::TakeControl { vehicle: "car".into() }),
     );
-    assert!(ev.iter().any(|e| matches!(e, GameEvent::VehicleSlotEnded { .. })));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, GameEvent::Vehicle(VehicleEvent::VehicleSlotEnded { .. })))
+    );
     assert!(order(&b).iter().all(|(u, _)| u != "car"), "{:?}", order(&b));
     assert_eq!(get::<VehicleState>(&b, "car").controlled_by, Some("buddy".into()));
 }
@@ -200,7 +204,8 @@ fn veh_6_relinquished_after_a_race_the_vehicle_rolls_on_this_turn() {
     let ev = ok(&mut b, end_turn("buddy"));
     assert_eq!(moves(&ev).iter().map(|m| m.1).collect::<Vec<_>>(), [45, 30]);
     assert!(
-        !ev.iter().any(|e| matches!(e, GameEvent::VehicleControl { .. })),
+        !ev.iter()
+            .any(|e| matches!(e, GameEvent::Vehicle(VehicleEvent::VehicleControl { .. }))),
         "already uncontrolled"
     );
 }
@@ -225,14 +230,14 @@ fn veh_11_delaying_pilot_on_autocontrol_keeps_the_old_count() {
     ok(&mut b, end_turn("raider"));
     // Round 3: the autocontrol moved the car at the start of Buddy's turn; he delays. The
     // car takes count 14 and does not move twice this round.
-    let ev = ok(&mut b, GameCommand::Delay { unit: "buddy".into() });
+    let ev = ok(&mut b, GameCommand::Delay(cmd::Delay { unit: "buddy".into() }));
     assert_eq!(turn_units(&ev), ["start car", "end car"]);
     assert!(moves(&ev).is_empty(), "{:?}", moves(&ev));
     let s: VehicleState = get(&b, "car");
     assert!(s.autocontrol_engaged && s.controlled_by == Some("buddy".into()));
-    ok(&mut b, GameCommand::Proceed);
+    ok(&mut b, GameCommand::Proceed(cmd::Proceed));
     ok(&mut b, end_turn("raider"));
-    let ev = ok(&mut b, GameCommand::ActNow { unit: "buddy".into() });
+    let ev = ok(&mut b, GameCommand::ActNow(cmd::ActNow { unit: "buddy".into() }));
     assert!(moves(&ev).is_empty(), "not on Buddy's new count");
     // Round 4: on count 14, before the raider and Buddy.
     let ev = ok(&mut b, end_turn("buddy"));
@@ -243,6 +248,9 @@ fn veh_11_delaying_pilot_on_autocontrol_keeps_the_old_count() {
     );
     ok(&mut b, end_turn("raider"));
     let ev = ok(&mut b, order_of("buddy", VehicleOrder::Autocontrol { engage: false }));
-    assert!(ev.iter().any(|e| matches!(e, GameEvent::VehicleSlotEnded { .. })));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, GameEvent::Vehicle(VehicleEvent::VehicleSlotEnded { .. })))
+    );
     assert!(order(&b).iter().all(|(u, _)| u != "car"), "{:?}", order(&b));
 }

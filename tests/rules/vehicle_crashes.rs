@@ -6,6 +6,7 @@ use super::support::*;
 use super::vehicles::{FOE, car_battle, checks, get, knock_out_buddy, moves, open_map, order_of, race};
 use fivefoot::grid::Square;
 use fivefoot::history::Battle;
+use fivefoot::rules::VehicleEvent;
 use fivefoot::rules::vehicle::{CollisionKind, VehicleMove, VehicleState};
 use fivefoot::rules::{GameEvent, Health};
 use fivefoot::testing::ok;
@@ -56,14 +57,14 @@ fn veh_10_uncontrolled_vehicle_crashes_into_a_controlled_one_that_fails_to_dodge
     let crash = ev
         .iter()
         .find_map(|e| match e {
-            GameEvent::VehicleCollision {
+            GameEvent::Vehicle(VehicleEvent::VehicleCollision {
                 kind: CollisionKind::Crash,
                 target,
                 rolled,
                 target_damage,
                 vehicle_damage,
                 ..
-            } => Some((target.clone(), *rolled, *target_damage, *vehicle_damage)),
+            }) => Some((target.clone(), *rolled, *target_damage, *vehicle_damage)),
             _ => None,
         })
         .expect("a crash");
@@ -81,7 +82,10 @@ fn veh_10_dodged_uncontrolled_vehicle_keeps_moving() {
     let m = moves(&ev);
     assert_eq!(m.len(), 3, "{m:?}");
     assert_eq!(m[2], (VehicleMove::Uncontrolled, 25, Square::new(29, 2)));
-    assert!(!ev.iter().any(|e| matches!(e, GameEvent::VehicleCollision { .. })));
+    assert!(
+        !ev.iter()
+            .any(|e| matches!(e, GameEvent::Vehicle(VehicleEvent::VehicleCollision { .. })))
+    );
     assert!(get::<VehicleState>(&b, "car").keeps_going);
     assert_eq!(hp(&b, "cycle"), 20);
 }

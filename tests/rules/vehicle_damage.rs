@@ -6,6 +6,7 @@ use super::vehicles::{car_battle, order_of, race};
 use fivefoot::history::Battle;
 use fivefoot::rules::vehicle::vehicle_view;
 use fivefoot::rules::{GameCommand, GameEvent, RuleError, UnitId};
+use fivefoot::rules::{VehicleEvent, cmd};
 use fivefoot::testing::ok;
 
 /// A wall in column 12 on rows 0-2 only: the car (2 × 2 at (2, 2), heading east) crashes
@@ -47,10 +48,10 @@ fn crashed_car(rest: &[u32]) -> (Battle, Vec<GameEvent>) {
 #[test]
 fn veh_broken_vehicle_penalties() {
     let (mut b, ev) = crashed_car(&[1, 10]);
-    assert!(
-        ev.iter()
-            .any(|e| matches!(e, GameEvent::VehicleCollision { vehicle_damage: 24, .. }))
-    );
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        GameEvent::Vehicle(VehicleEvent::VehicleCollision { vehicle_damage: 24, .. })
+    )));
     let v = vehicle_view(b.world(), &UnitId::from("car")).unwrap();
     assert!(v.broken && !v.wrecked);
     assert_eq!(
@@ -65,13 +66,13 @@ fn veh_broken_vehicle_penalties() {
     ok(&mut b, end_turn("buddy"));
     let ev = ok(
         &mut b,
-        GameCommand::Attack {
+        GameCommand::Attack(cmd::Attack {
             unit: "raider".into(),
             target: "car".into(),
             weapon: None,
             defensively: false,
             mount: None,
-        },
+        }),
     );
     let defense = attack_rolls(&ev)[0].defense.clone();
     assert!(
@@ -91,7 +92,7 @@ fn veh_broken_vehicle_penalties() {
     let check = ev
         .iter()
         .find_map(|e| match e {
-            GameEvent::VehicleCheck { check, .. } => Some(check.clone()),
+            GameEvent::Vehicle(VehicleEvent::VehicleCheck { check, .. }) => Some(check.clone()),
             _ => None,
         })
         .expect("a race check");
@@ -140,6 +141,12 @@ fn veh_wrecked_vehicle_does_not_move_and_riders_get_off() {
             },
         ),
     );
-    assert!(ev.iter().any(|e| matches!(e, GameEvent::RiderDisembarked { .. })));
-    assert!(!ev.iter().any(|e| matches!(e, GameEvent::VehicleCheck { .. })));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, GameEvent::Vehicle(VehicleEvent::RiderDisembarked { .. })))
+    );
+    assert!(
+        !ev.iter()
+            .any(|e| matches!(e, GameEvent::Vehicle(VehicleEvent::VehicleCheck { .. })))
+    );
 }

@@ -8,6 +8,7 @@ use super::vehicles::{FOE, car_battle, checks, get, knock_out_buddy, moves, orde
 use fivefoot::grid::{Heading, Square};
 use fivefoot::history::Battle;
 use fivefoot::rules::GameEvent;
+use fivefoot::rules::VehicleEvent;
 use fivefoot::rules::vehicle::{CollisionKind, VehicleMove, VehicleOrder, VehicleState};
 use fivefoot::testing::ok;
 
@@ -35,7 +36,7 @@ fn hazards(events: &[GameEvent]) -> Vec<Square> {
     events
         .iter()
         .filter_map(|e| match e {
-            GameEvent::RaceHazard { at, .. } => Some(*at),
+            GameEvent::Vehicle(VehicleEvent::RaceHazard { at, .. }) => Some(*at),
             _ => None,
         })
         .collect()
@@ -45,11 +46,11 @@ fn crashed(events: &[GameEvent]) -> bool {
     events.iter().any(|e| {
         matches!(
             e,
-            GameEvent::VehicleCollision {
+            GameEvent::Vehicle(VehicleEvent::VehicleCollision {
                 kind: CollisionKind::Crash,
                 target: None,
                 ..
-            }
+            })
         )
     })
 }
@@ -98,9 +99,9 @@ fn autocontrol_checks(events: &[GameEvent]) -> Vec<(Option<i32>, i32, bool)> {
     events
         .iter()
         .filter_map(|e| match e {
-            GameEvent::AutocontrolCheck {
+            GameEvent::Vehicle(VehicleEvent::AutocontrolCheck {
                 result, dc, success, ..
-            } => Some((*result, *dc, *success)),
+            }) => Some((*result, *dc, *success)),
             _ => None,
         })
         .collect()
@@ -127,7 +128,8 @@ fn veh_13_autocontrol_repeats_the_race_with_the_last_piloting_result() {
     assert_eq!(autocontrol_checks(&ev), [(Some(18), 11, true)]);
     assert_eq!(moves(&ev), [(VehicleMove::Autocontrol, 30, Square::new(20, 2))]);
     assert!(
-        !ev.iter().any(|e| matches!(e, GameEvent::RaceFollowUpDue { .. })),
+        !ev.iter()
+            .any(|e| matches!(e, GameEvent::Vehicle(VehicleEvent::RaceFollowUpDue { .. }))),
         "autocontrol drives: no VEH-6 choice is due"
     );
     let drive = order_of(
@@ -234,11 +236,11 @@ fn veh_13_rammed_autocontrol_uses_the_last_result_not_a_roll() {
     assert_eq!(checks(&ev), [(18, Some(16), true)], "only the rammer rolls");
     assert!(ev.iter().any(|e| matches!(
         e,
-        GameEvent::VehicleCollision {
+        GameEvent::Vehicle(VehicleEvent::VehicleCollision {
             kind: CollisionKind::Ram,
             target_damage: 8,
             ..
-        }
+        })
     )));
 }
 
@@ -270,10 +272,10 @@ fn veh_8_ram_fails_when_a_hazard_check_fails() {
     assert!(
         !ev.iter().any(|e| matches!(
             e,
-            GameEvent::VehicleCollision {
+            GameEvent::Vehicle(VehicleEvent::VehicleCollision {
                 kind: CollisionKind::Ram,
                 ..
-            }
+            })
         )),
         "the ram failed"
     );

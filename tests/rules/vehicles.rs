@@ -8,6 +8,7 @@ use fivefoot::history::Battle;
 use fivefoot::rules::vehicle::{
     Aboard, CollisionKind, RiderRole, VehicleMove, VehicleOrder, VehicleState, VehicleStats,
 };
+use fivefoot::rules::{AttackEvent, VehicleEvent, cmd};
 use fivefoot::rules::{ConditionName, GameCommand, GameEvent, Placement, RuleError, UnitId, UnitIndex};
 use fivefoot::testing::{battle, ok};
 
@@ -102,10 +103,10 @@ pub fn open_map(w: u32, h: u32) -> String {
 }
 
 pub fn order_of(unit: &str, order: VehicleOrder) -> GameCommand {
-    GameCommand::Vehicle {
+    GameCommand::Vehicle(cmd::Vehicle {
         unit: UnitId::from(unit),
         order,
-    }
+    })
 }
 
 pub fn race(angle: i32, distance_ft: Option<u32>) -> VehicleOrder {
@@ -116,13 +117,13 @@ pub fn moves(events: &[GameEvent]) -> Vec<(VehicleMove, u32, Square)> {
     events
         .iter()
         .filter_map(|e| match e {
-            GameEvent::VehicleMoved {
+            GameEvent::Vehicle(VehicleEvent::VehicleMoved {
                 how,
                 moved_ft,
                 path,
                 from,
                 ..
-            } => Some((*how, *moved_ft, path.last().copied().unwrap_or(*from))),
+            }) => Some((*how, *moved_ft, path.last().copied().unwrap_or(*from))),
             _ => None,
         })
         .collect()
@@ -132,7 +133,9 @@ pub fn checks(events: &[GameEvent]) -> Vec<(i32, Option<i32>, bool)> {
     events
         .iter()
         .filter_map(|e| match e {
-            GameEvent::VehicleCheck { check, .. } => Some((check.total, check.dc, check.success)),
+            GameEvent::Vehicle(VehicleEvent::VehicleCheck { check, .. }) => {
+                Some((check.total, check.dc, check.success))
+            }
             _ => None,
         })
         .collect()
@@ -148,14 +151,14 @@ pub const INIT: [u32; 2] = [10, 10];
 pub fn knock_out_buddy(b: &mut Battle) {
     ok(
         b,
-        GameCommand::TrackEffect {
+        GameCommand::TrackEffect(cmd::TrackEffect {
             source: "raider".into(),
             target: "buddy".into(),
             name: "knocked out".into(),
             rounds: 10,
             condition: Some(ConditionName::Unconscious),
             damage: None,
-        },
+        }),
     );
 }
 
@@ -208,7 +211,7 @@ fn we_53_race_dc_and_uncontrolled_slowdown() {
     let ev = ok(&mut b, end_turn("raider"));
     assert!(
         ev.iter()
-            .any(|e| matches!(e, GameEvent::VehicleControl { pilot: None, .. }))
+            .any(|e| matches!(e, GameEvent::Vehicle(VehicleEvent::VehicleControl { pilot: None, .. })))
     );
     let m = moves(&ev);
     assert_eq!(
@@ -287,17 +290,20 @@ fn veh_10_12_uncontrolled_vehicle_slows_and_crashes_into_a_wall() {
     let crash = ev
         .iter()
         .find_map(|e| match e {
-            GameEvent::VehicleCollision {
+            GameEvent::Vehicle(VehicleEvent::VehicleCollision {
                 kind: CollisionKind::Crash,
                 rolled,
                 vehicle_damage,
                 ..
-            } => Some((*rolled, *vehicle_damage)),
+            }) => Some((*rolled, *vehicle_damage)),
             _ => None,
         })
         .expect("a crash");
     assert_eq!(crash, (4, 8), "4d6 of 1s doubled");
-    assert!(ev.iter().any(|e| matches!(e, GameEvent::VehicleStopped { .. })));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, GameEvent::Vehicle(VehicleEvent::VehicleStopped { .. })))
+    );
     assert!(!get::<VehicleState>(&b, "car").keeps_going);
 }
 
@@ -328,14 +334,14 @@ fn we_54_ram_creature_double_damage_half_to_rammer() {
     let hit = ev
         .iter()
         .find_map(|e| match e {
-            GameEvent::VehicleCollision {
+            GameEvent::Vehicle(VehicleEvent::VehicleCollision {
                 kind: CollisionKind::Ram,
                 rolled,
                 target_damage,
                 vehicle_damage,
                 save,
                 ..
-            } => Some((
+            }) => Some((
                 *rolled,
                 *target_damage,
                 *vehicle_damage,
@@ -376,9 +382,9 @@ fn we_54_ram_vehicle_tie_goes_to_attacker() {
     let hit = ev
         .iter()
         .find_map(|e| match e {
-            GameEvent::VehicleCollision {
+            GameEvent::Vehicle(VehicleEvent::VehicleCollision {
                 target_damage, save, ..
-            } => Some((*target_damage, save.as_ref().map(|s| (s.total, s.dc, s.success)))),
+            }) => Some((*target_damage, save.as_ref().map(|s| (s.total, s.dc, s.success)))),
             _ => None,
         })
         .expect("a ram");
@@ -433,13 +439,13 @@ fn veh_9_run_over_hits_each_creature_once() {
     let hits: Vec<(String, u32, u32)> = ev
         .iter()
         .filter_map(|e| match e {
-            GameEvent::VehicleCollision {
+            GameEvent::Vehicle(VehicleEvent::VehicleCollision {
                 kind: CollisionKind::RunOver,
                 target: Some(t),
                 target_damage,
                 vehicle_damage,
                 ..
-            } => Some((t.0.clone(), *target_damage, *vehicle_damage)),
+            }) => Some((t.0.clone(), *target_damage, *vehicle_damage)),
             _ => None,
         })
         .collect();
@@ -523,18 +529,18 @@ fn veh_19_attack_from_vehicle_after_full_speed() {
     ok(&mut b, end_turn("raider"));
     let ev = ok(
         &mut b,
-        GameCommand::Attack {
+        GameCommand::Attack(cmd::Attack {
             unit: "buddy".into(),
             target: "raider".into(),
             weapon: None,
             defensively: false,
             mount: None,
-        },
+        }),
     );
     let mods: Vec<(i32, String)> = ev
         .iter()
         .find_map(|e| match e {
-            GameEvent::AttackResolved { attack, .. } => {
+            GameEvent::Attack(AttackEvent::AttackResolved { attack, .. }) => {
                 Some(attack.modifiers.iter().map(|m| (m.value, m.source.clone())).collect())
             }
             _ => None,
@@ -574,12 +580,12 @@ fn veh_rider_must_disembark_before_moving() {
         FOE,
         &dice(&[]),
     );
-    let walk = GameCommand::Move {
+    let walk = GameCommand::Move(cmd::Move {
         unit: "buddy".into(),
         to: Square::new(2, 5),
         path: None,
         mode: Default::default(),
-    };
+    });
     assert!(matches!(b.submit(walk.clone()), Err(RuleError::IllegalMove(m)) if m.contains("get off")));
     let ev = ok(
         &mut b,
@@ -587,9 +593,12 @@ fn veh_rider_must_disembark_before_moving() {
     );
     assert!(
         ev.iter()
-            .any(|e| matches!(e, GameEvent::VehicleControl { pilot: None, .. }))
+            .any(|e| matches!(e, GameEvent::Vehicle(VehicleEvent::VehicleControl { pilot: None, .. })))
     );
-    assert!(ev.iter().any(|e| matches!(e, GameEvent::RiderDisembarked { .. })));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, GameEvent::Vehicle(VehicleEvent::RiderDisembarked { .. })))
+    );
     assert_eq!(get::<Placement>(&b, "buddy").at, Square::new(2, 4));
 }
 
@@ -647,10 +656,10 @@ fn veh_4_a_blocked_race_line_ends_before_the_wall_unless_raced_at_full_speed() {
         ev.iter().any(|e| {
             matches!(
                 e,
-                GameEvent::VehicleCollision {
+                GameEvent::Vehicle(VehicleEvent::VehicleCollision {
                     kind: CollisionKind::Crash,
                     ..
-                }
+                })
             )
         })
     };

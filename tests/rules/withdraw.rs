@@ -8,6 +8,7 @@ use fivefoot::grid::Square;
 use fivefoot::history::Battle;
 use fivefoot::rules::movement::check_move;
 use fivefoot::rules::{GameCommand, GameEvent, MoveMode};
+use fivefoot::rules::{ReactionEvent, cmd};
 use fivefoot::ruleset::ActionKind;
 use fivefoot::testing::{battle, ok};
 use std::process::Command;
@@ -65,12 +66,12 @@ fn withdraw_diagram(family: &str, hero_extra: &str) -> Battle {
 
 fn walk(unit: &str, path: &[(i32, i32)], mode: MoveMode) -> GameCommand {
     let path: Vec<Square> = path.iter().map(|(x, y)| Square::new(*x, *y)).collect();
-    GameCommand::Move {
+    GameCommand::Move(cmd::Move {
         unit: unit.into(),
         to: *path.last().unwrap(),
         path: Some(path),
         mode,
-    }
+    })
 }
 
 fn withdraw(unit: &str, path: &[(i32, i32)]) -> GameCommand {
@@ -81,9 +82,9 @@ fn aoo(events: &[GameEvent]) -> Vec<(String, Square)> {
     events
         .iter()
         .filter_map(|e| match e {
-            GameEvent::AttackOfOpportunity {
+            GameEvent::Reaction(ReactionEvent::AttackOfOpportunity {
                 reactor, square_left, ..
-            } => Some((reactor.0.clone(), *square_left)),
+            }) => Some((reactor.0.clone(), *square_left)),
             _ => None,
         })
         .collect()

@@ -3,6 +3,7 @@
 //! of the damage rolled once, and the `AreaResolved` event.
 
 use super::*;
+use crate::rules::AreaEvent;
 
 /// Where cover against an area is judged from.
 #[derive(Debug, Clone, Copy)]
@@ -322,7 +323,7 @@ pub(super) fn finish(
         .filter(|t| t.amount > 0)
         .map(|t| (t.unit.clone(), t.dealt))
         .collect();
-    ex.emit(GameEvent::AreaResolved {
+    ex.emit(AreaEvent::AreaResolved {
         attacker: attacker.clone(),
         weapon: weapon.name.clone(),
         context: context.to_string(),

@@ -11,6 +11,10 @@
 //! intersection; without one, an area weapon is placed, not rolled for) and `range.scatter`
 //! (where a missed throw lands).
 
+pub mod commands;
+mod events;
+pub use events::AreaEvent;
+
 pub mod spell;
 
 use super::attack::{
@@ -23,9 +27,7 @@ use super::resolve::take_action;
 use super::situation::{Situation, attacker_conditions, defense_situation, range_penalty, reflex_save_modifiers};
 use super::stacking::{BonusType, apply_stacking};
 use super::threat::{provoked_by, space_of};
-use super::{
-    Combat, DieRoll, Executor, GameEvent, Modifier, Profile, RuleError, UnitId, UnitIndex, Weapon, WeaponKind,
-};
+use super::{Combat, DieRoll, Executor, Modifier, Profile, RuleError, UnitId, UnitIndex, Weapon, WeaponKind};
 use crate::grid::{
     AreaShape, AttackKind, CoverDegree, CoverParams, Direction8, Intersection, SightModel, Space, Square, TemplateSpec,
     cover, cover_bonuses, cover_from_point, line_of_effect_with, origin_blocked, template,

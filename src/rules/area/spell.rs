@@ -13,6 +13,7 @@ use crate::rules::error::illegal;
 use crate::rules::health::check_can_act;
 use crate::rules::resolve::take_action;
 use crate::rules::threat::{provoked_by, space_of};
+use crate::rules::{AreaEvent, HealthEvent};
 use crate::rules::{Combat, DamageType, DiceExpr, Executor, GameEvent, Profile, RuleError, UnitId, Weapon, WeaponKind};
 use crate::ruleset::{ActionKind, AooTrigger, Ruleset, SpellcastingRules};
 use bevy::prelude::World;
@@ -219,7 +220,7 @@ pub fn execute_cast_spell(ex: &mut Executor, unit: &UnitId, spell: &str, aim: Ai
         crate::rules::movement::attack_of_opportunity(ex, reactor, unit, square, "casting a spell, in")?;
         let damaged = ex.events[mark..]
             .iter()
-            .any(|e| matches!(e, GameEvent::DamageTaken { unit: hurt, amount, .. } if hurt == unit && *amount > 0));
+            .any(|e| matches!(e, GameEvent::Health(HealthEvent::DamageTaken { unit: hurt, amount, .. }) if hurt == unit && *amount > 0));
         if damaged && disrupted_by.is_none() {
             disrupted_by = Some(reactor.clone());
         }
@@ -228,7 +229,7 @@ pub fn execute_cast_spell(ex: &mut Executor, unit: &UnitId, spell: &str, aim: Ai
     let fails = disrupted_by.filter(|_| casting.lost_when_aoo_damages);
 
     match fails {
-        Some(by) => ex.emit(GameEvent::SpellLost {
+        Some(by) => ex.emit(AreaEvent::SpellLost {
             unit: unit.clone(),
             spell: spell.name,
             by,
@@ -236,7 +237,7 @@ pub fn execute_cast_spell(ex: &mut Executor, unit: &UnitId, spell: &str, aim: Ai
         }),
 
         None => {
-            ex.emit(GameEvent::SpellCast {
+            ex.emit(AreaEvent::SpellCast {
                 unit: unit.clone(),
                 spell: spell.name.clone(),
                 uses_left,

@@ -3,6 +3,11 @@
 //! uses, natural 1 and 20, the family's critical-hit model, damage dice with the family's
 //! minimum. Emits `AttackResolved` and, on a hit, the damage through `health::take_damage`.
 
+pub mod commands;
+mod events;
+use crate::rules::{HealthEvent, SequenceEvent};
+pub use events::AttackEvent;
+
 pub mod action;
 pub mod concealment;
 pub mod fight_defensively;
@@ -17,7 +22,7 @@ use super::health::{LifeState, take_damage};
 use super::situation::Situation;
 use super::stacking::{apply_stacking, saturating_total};
 use super::{DamageReductionDef, Shields, UnitKind, WeaponKind};
-use super::{DamageType, Defenses, DieRoll, Executor, GameEvent, Health, Modifier, Profile, RuleError, UnitId, Weapon};
+use super::{DamageType, Defenses, DieRoll, Executor, Health, Modifier, Profile, RuleError, UnitId, Weapon};
 use crate::ruleset::{
     CriticalDamage, CriticalModel, DamageLayer, DamageReduction, FlatFootedEffect, Ruleset, ShieldRating,
 };
@@ -220,7 +225,7 @@ pub fn resolve_attack(
         miss_chance,
         damage: damage.clone(),
     };
-    ex.emit(GameEvent::AttackResolved {
+    ex.emit(AttackEvent::AttackResolved {
         attacker: attacker.clone(),
         target: target.clone(),
         context: context.to_string(),
@@ -294,7 +299,7 @@ pub(crate) fn use_up_support(ex: &mut Executor, used: &[u32]) {
             .find(|e| e.id == *id)
             .cloned();
         if let Some(effect) = effect {
-            ex.emit(GameEvent::EffectEnded {
+            ex.emit(SequenceEvent::EffectEnded {
                 id: effect.id,
                 name: effect.name,
                 target: effect.target,
@@ -438,7 +443,7 @@ fn deal_special(
         _ => (true, profile.kind != UnitKind::Creature),
     };
     if !affected {
-        ex.emit(GameEvent::DamageIgnored {
+        ex.emit(HealthEvent::DamageIgnored {
             unit: target.clone(),
             reason: format!("{:?}s are immune to {name} damage", profile.kind).to_lowercase(),
         });
@@ -475,7 +480,7 @@ fn emit_damage(
         .ok_or_else(|| RuleError::UnknownUnit(target.clone()))?;
     let state = ex.get::<LifeState>(target).copied().unwrap_or_default();
     let result = model(health, state);
-    ex.emit(GameEvent::DamageTaken {
+    ex.emit(HealthEvent::DamageTaken {
         unit: target.clone(),
         amount,
         lethal,
@@ -483,7 +488,7 @@ fn emit_damage(
         track_steps: result.track_steps,
     });
     if result.state != state {
-        ex.emit(GameEvent::LifeStateChanged {
+        ex.emit(HealthEvent::LifeStateChanged {
             unit: target.clone(),
             from: state,
             to: result.state,

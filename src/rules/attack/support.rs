@@ -5,6 +5,7 @@
 //! applied and used up by `situation` and `attack::resolve_attack`.
 
 use crate::grid::{SightModel, line_of_effect_with};
+use crate::rules::AttackEvent;
 use crate::rules::Terrain;
 use crate::rules::attack_action::check_attack;
 use crate::rules::error::illegal;
@@ -13,9 +14,7 @@ use crate::rules::resolve::{EffectTerms, start_effect, take_action};
 use crate::rules::situation::{attacker_conditions, situation};
 use crate::rules::stacking::apply_stacking;
 use crate::rules::threat::{hostile, provoked_by, space_of};
-use crate::rules::{
-    Combat, DieRoll, Executor, GameEvent, Modifier, Profile, RuleError, SupportBonus, UnitId, Weapon, WeaponKind,
-};
+use crate::rules::{Combat, DieRoll, Executor, Modifier, Profile, RuleError, SupportBonus, UnitId, Weapon, WeaponKind};
 use crate::ruleset::{AooTrigger, Ruleset, SupportFire};
 use bevy::prelude::World;
 use serde::{Deserialize, Serialize};
@@ -214,7 +213,7 @@ pub fn execute_support(ex: &mut Executor, order: SupportOrder) -> Result<(), Rul
     let mut modifiers = plan.modifiers;
     let total = roll.result as i32 + apply_stacking(&mut modifiers, &ex.ruleset().stacking);
     let hit = rules.hits(roll.result, total, plan.rules.defense);
-    ex.emit(GameEvent::SupportResolved {
+    ex.emit(AttackEvent::SupportResolved {
         unit: unit.clone(),
         kind,
         target: target.clone(),

@@ -12,9 +12,10 @@ use crate::rules::error::illegal;
 use crate::rules::resolve::take_action;
 use crate::rules::threat::{aoo_refusal, hostile, space_of, weapon_threatens};
 use crate::rules::vehicle::{Aboard, RiderRole, SkillBonuses};
+use crate::rules::{ChaseEvent, HealthEvent};
 use crate::rules::{
-    Combat, ConditionName, Dice, Executor, GameEvent, LifeState, Modifier, Placement, Profile, RuleError, UnitId,
-    UnitIndex, unit_component,
+    Combat, ConditionName, Dice, Executor, LifeState, Modifier, Placement, Profile, RuleError, UnitId, UnitIndex,
+    unit_component,
 };
 use crate::ruleset::{ActionKind, AooTrigger, Ruleset};
 use bevy::prelude::World;
@@ -127,7 +128,7 @@ pub(super) fn execute_boarding(
     };
     let fell = outcome.result == BoardingResult::Fell;
     let damage = outcome.fall_damage;
-    ex.emit(GameEvent::ChaseBoarding {
+    ex.emit(ChaseEvent::ChaseBoarding {
         unit: unit.clone(),
         from,
         to: to.clone(),
@@ -136,7 +137,7 @@ pub(super) fn execute_boarding(
     });
     if fell {
         if !effective_conditions(ex.world, unit).contains(&ConditionName::Prone) {
-            ex.emit(GameEvent::ConditionChanged {
+            ex.emit(HealthEvent::ConditionChanged {
                 unit: unit.clone(),
                 condition: ConditionName::Prone,
                 gained: true,

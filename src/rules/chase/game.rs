@@ -12,7 +12,8 @@ use crate::rules::attack::deal_damage;
 use crate::rules::error::illegal;
 use crate::rules::vehicle::escape::LeftBattle;
 use crate::rules::vehicle::{Aboard, RiderRole, SkillBonuses};
-use crate::rules::{Combat, Dice, Executor, GameCommand, GameEvent, Modifier, Profile, RuleError, UnitId, Weapon};
+use crate::rules::{ChaseEvent, cmd};
+use crate::rules::{Combat, Dice, Executor, GameCommand, Modifier, Profile, RuleError, UnitId, Weapon};
 use crate::ruleset::{ActionKind, ChaseRules, Ruleset};
 use bevy::prelude::World;
 
@@ -64,12 +65,12 @@ fn skill(world: &World, unit: &UnitId) -> Modifier {
 }
 
 fn request(world: &World, command: &GameCommand) -> Result<Option<PilotRequest>, RuleError> {
-    let GameCommand::PilotAction {
+    let GameCommand::PilotAction(cmd::PilotAction {
         unit,
         action,
         target,
         double,
-    } = command
+    }) = command
     else {
         return Ok(None);
     };
@@ -109,13 +110,13 @@ pub fn pilot_action_terms(world: &World, command: &GameCommand) -> Result<(Optio
 pub fn check_chase_command(world: &World, command: &GameCommand) -> Result<(), RuleError> {
     let board = chase(world)?;
     match command {
-        GameCommand::PilotAction { unit, .. } => {
+        GameCommand::PilotAction(cmd::PilotAction { unit, .. }) => {
             crate::rules::health::check_can_act(world, unit)?;
             let req = request(world, command)?.expect("a pilot action");
             board.check_pilot_action(&req)
         }
-        GameCommand::EndPilotTurn { unit } => board.check_end_pilot_turn(&piloted(world, unit)?),
-        GameCommand::ChaseProgress { .. } => {
+        GameCommand::EndPilotTurn(cmd::EndPilotTurn { unit }) => board.check_end_pilot_turn(&piloted(world, unit)?),
+        GameCommand::ChaseProgress(cmd::ChaseProgress { .. }) => {
             if board.phase != ChasePhase::Progress {
                 return Err(illegal(format!(
                     "chase progress comes after every pilot has acted; the chase is in the {} phase",
@@ -124,7 +125,7 @@ pub fn check_chase_command(world: &World, command: &GameCommand) -> Result<(), R
             }
             Ok(())
         }
-        GameCommand::Collide { unit, target } => {
+        GameCommand::Collide(cmd::Collide { unit, target }) => {
             let vehicle = piloted(world, unit)?;
             if board.phase != ChasePhase::Combat {
                 return Err(illegal("collisions happen in the combat phase (CHS-17)"));
@@ -143,7 +144,7 @@ pub fn check_chase_command(world: &World, command: &GameCommand) -> Result<(), R
                 .resource::<Combat>()
                 .can_spend(&world.resource::<Ruleset>().actions, ActionKind::Standard)
         }
-        GameCommand::BoardEngaged { unit, vehicle, .. } => {
+        GameCommand::BoardEngaged(cmd::BoardEngaged { unit, vehicle, .. }) => {
             super::boarding::check_boarding(world, unit, vehicle).map(|_| ())
         }
         _ => Ok(()),
@@ -155,7 +156,7 @@ pub fn execute_chase_command(ex: &mut Executor, command: &GameCommand) -> Result
     let rules = chase_rules(ex.world)?.clone();
     let variants = ex.ruleset().variants.clone();
     match command {
-        GameCommand::PilotAction { unit, .. } => {
+        GameCommand::PilotAction(cmd::PilotAction { unit, .. }) => {
             let req = request(ex.world, command)?.expect("a pilot action");
             let board = ex.world.resource::<Chase>().clone();
             let outcome = {
@@ -163,27 +164,27 @@ pub fn execute_chase_command(ex: &mut Executor, command: &GameCommand) -> Result
                 board.resolve_pilot_action(&rules, &variants, &req, &mut dice)?
             };
             let damage: Vec<(UnitId, u32)> = outcome.hazards.iter().map(|h| (h.vehicle.clone(), h.damage)).collect();
-            ex.emit(GameEvent::ChasePilotAction {
+            ex.emit(ChaseEvent::ChasePilotAction {
                 pilot: unit.clone(),
                 outcome,
             });
             damage_vehicles(ex, &damage)
         }
-        GameCommand::EndPilotTurn { unit } => {
+        GameCommand::EndPilotTurn(cmd::EndPilotTurn { unit }) => {
             let vehicle = piloted(ex.world, unit)?;
             let uncontrolled = ex
                 .world
                 .resource::<Chase>()
                 .entry(&vehicle)
                 .is_some_and(|e| e.record.maneuver == ManeuverUse::None);
-            ex.emit(GameEvent::ChasePilotTurnEnded {
+            ex.emit(ChaseEvent::ChasePilotTurnEnded {
                 pilot: unit.clone(),
                 vehicle,
                 uncontrolled,
             });
             Ok(())
         }
-        GameCommand::ChaseProgress { stay } => {
+        GameCommand::ChaseProgress(cmd::ChaseProgress { stay }) => {
             let board = ex.world.resource::<Chase>().clone();
             let outcome = {
                 let mut dice = ex.world.resource_mut::<Dice>();
@@ -195,7 +196,7 @@ pub fn execute_chase_command(ex: &mut Executor, command: &GameCommand) -> Result
                 .chain(&outcome.followers)
                 .map(|h| (h.vehicle.clone(), h.damage))
                 .collect();
-            ex.emit(GameEvent::ChaseProgressed { outcome });
+            ex.emit(ChaseEvent::ChaseProgressed { outcome });
             damage_vehicles(ex, &damage)?;
             // The unit whose turn it is may have left with its vehicle: its turn is over.
             let active = ex.world.resource::<Combat>().active.clone();
@@ -204,7 +205,7 @@ pub fn execute_chase_command(ex: &mut Executor, command: &GameCommand) -> Result
                 None => Ok(()),
             }
         }
-        GameCommand::Collide { unit, target } => {
+        GameCommand::Collide(cmd::Collide { unit, target }) => {
             let vehicle = piloted(ex.world, unit)?;
             let board = ex.world.resource::<Chase>().clone();
             let piloting = skill(ex.world, unit);
@@ -217,13 +218,13 @@ pub fn execute_chase_command(ex: &mut Executor, command: &GameCommand) -> Result
                 (outcome.target.clone(), outcome.damage),
                 (outcome.vehicle.clone(), outcome.self_damage),
             ];
-            ex.emit(GameEvent::ChaseCollision {
+            ex.emit(ChaseEvent::ChaseCollision {
                 pilot: unit.clone(),
                 outcome,
             });
             damage_vehicles(ex, &damage)
         }
-        GameCommand::BoardEngaged { unit, vehicle, skill } => {
+        GameCommand::BoardEngaged(cmd::BoardEngaged { unit, vehicle, skill }) => {
             super::boarding::execute_boarding(ex, unit, vehicle, *skill)
         }
         _ => Ok(()),
@@ -252,9 +253,18 @@ pub fn would_escape(world: &World) -> Vec<UnitId> {
     }
 }
 
+/// The chase's pilot is the vehicle's: whoever controls it now (VEH-11: a pilot knocked out
+/// loses control), so the pilot-actions phase never waits for one who no longer pilots it; a
+/// vehicle nobody controls is uncontrolled (CHS-8). Called when a vehicle's control changes.
+pub fn follow_vehicle_control(world: &mut World, vehicle: &UnitId, pilot: Option<UnitId>) {
+    if let Some(mut board) = world.get_resource_mut::<Chase>() {
+        board.set_pilot(vehicle, pilot);
+    }
+}
+
 /// The only writer of the chase's events.
-pub fn apply_chase_event(world: &mut World, event: &GameEvent) {
-    if let GameEvent::ChaseBoarding { unit, to, outcome, .. } = event {
+pub fn apply_chase_event(world: &mut World, event: &ChaseEvent) {
+    if let ChaseEvent::ChaseBoarding { unit, to, outcome, .. } = event {
         super::boarding::apply_boarding(world, unit, to, outcome.result);
         return;
     }
@@ -265,13 +275,9 @@ pub fn apply_chase_event(world: &mut World, event: &GameEvent) {
         return;
     };
     match event {
-        // The chase's pilot is the vehicle's: whoever controls it now (VEH-11: a pilot knocked
-        // out loses control), so the pilot-actions phase never waits for one who no longer
-        // pilots it; a vehicle nobody controls is uncontrolled (CHS-8).
-        GameEvent::VehicleControl { vehicle, pilot, .. } => board.set_pilot(vehicle, pilot.clone()),
-        GameEvent::ChasePilotAction { outcome, .. } => board.apply_pilot_action(&rules, outcome),
-        GameEvent::ChasePilotTurnEnded { vehicle, .. } => board.apply_end_pilot_turn(vehicle),
-        GameEvent::ChaseProgressed { outcome } => {
+        ChaseEvent::ChasePilotAction { outcome, .. } => board.apply_pilot_action(&rules, outcome),
+        ChaseEvent::ChasePilotTurnEnded { vehicle, .. } => board.apply_end_pilot_turn(vehicle),
+        ChaseEvent::ChaseProgressed { outcome } => {
             board.apply_progress(outcome);
             // CHS-10: a vehicle that escaped or was left behind is out of the battle with
             // its riders (a wrecked one stays where it is).
@@ -321,12 +327,12 @@ pub fn refuse_in_chase(world: &World, command: &GameCommand) -> Option<RuleError
     }
     let chase_command = matches!(
         command,
-        GameCommand::PilotAction { .. }
-            | GameCommand::EndPilotTurn { .. }
-            | GameCommand::ChaseProgress { .. }
-            | GameCommand::TrackEffect { .. }
-            | GameCommand::DamageAbility { .. }
-            | GameCommand::SetReactions { .. }
+        GameCommand::PilotAction(cmd::PilotAction { .. })
+            | GameCommand::EndPilotTurn(cmd::EndPilotTurn { .. })
+            | GameCommand::ChaseProgress(cmd::ChaseProgress { .. })
+            | GameCommand::TrackEffect(cmd::TrackEffect { .. })
+            | GameCommand::DamageAbility(cmd::DamageAbility { .. })
+            | GameCommand::SetReactions(cmd::SetReactions { .. })
     );
     if matches!(board.phase, ChasePhase::PilotActions | ChasePhase::Progress) && !chase_command {
         return Some(illegal(format!(
@@ -341,7 +347,10 @@ pub fn refuse_in_chase(world: &World, command: &GameCommand) -> Option<RuleError
     }
     if matches!(
         command,
-        GameCommand::Move { .. } | GameCommand::Charge { .. } | GameCommand::Fly { .. } | GameCommand::Vehicle { .. }
+        GameCommand::Move(cmd::Move { .. })
+            | GameCommand::Charge(cmd::Charge { .. })
+            | GameCommand::Fly(cmd::Fly { .. })
+            | GameCommand::Vehicle(cmd::Vehicle { .. })
     ) {
         return Some(illegal(
             "in a vehicle chase, positions are zones: vehicles move by pilot actions and chase progress",
@@ -354,8 +363,8 @@ pub fn refuse_in_chase(world: &World, command: &GameCommand) -> Option<RuleError
     let vehicle = board.vehicle_of_pilot(unit)?;
     let spent = vehicle.record.maneuver;
     let refused = match spent {
-        ManeuverUse::Double { .. } => !matches!(command, GameCommand::EndTurn { .. }),
-        ManeuverUse::Single => matches!(command, GameCommand::FullAttack { .. }),
+        ManeuverUse::Double { .. } => !matches!(command, GameCommand::EndTurn(cmd::EndTurn { .. })),
+        ManeuverUse::Single => matches!(command, GameCommand::FullAttack(cmd::FullAttack { .. })),
         _ => false,
     };
     refused.then(|| {
@@ -428,9 +437,9 @@ pub fn attack_terms(
 }
 
 /// The log line of a chase event.
-pub fn narrate_chase(event: &GameEvent) -> String {
+pub fn narrate_chase(event: &ChaseEvent) -> String {
     match event {
-        GameEvent::ChasePilotAction { pilot, outcome } => {
+        ChaseEvent::ChasePilotAction { pilot, outcome } => {
             let part = match outcome.part {
                 0 => String::new(),
                 p => format!(" (double maneuver, part {p})"),
@@ -469,7 +478,7 @@ pub fn narrate_chase(event: &GameEvent) -> String {
                 outcome.action.name()
             )
         }
-        GameEvent::ChasePilotTurnEnded {
+        ChaseEvent::ChasePilotTurnEnded {
             pilot,
             vehicle,
             uncontrolled,
@@ -480,7 +489,7 @@ pub fn narrate_chase(event: &GameEvent) -> String {
                 format!("{pilot} is done piloting {vehicle} this round")
             }
         }
-        GameEvent::ChaseProgressed { outcome } => {
+        ChaseEvent::ChaseProgressed { outcome } => {
             let mut parts: Vec<String> = outcome
                 .moves
                 .iter()
@@ -527,7 +536,7 @@ pub fn narrate_chase(event: &GameEvent) -> String {
             }
             format!("Chase progress: {}", parts.join("; "))
         }
-        GameEvent::ChaseCollision { pilot, outcome } => format!(
+        ChaseEvent::ChaseCollision { pilot, outcome } => format!(
             "{pilot} smashes {} into {}: d20 {} → {} vs DC {} — {}",
             outcome.vehicle,
             outcome.target,
@@ -540,7 +549,7 @@ pub fn narrate_chase(event: &GameEvent) -> String {
                 "misses".into()
             }
         ),
-        GameEvent::ChaseBoarding {
+        ChaseEvent::ChaseBoarding {
             unit,
             from,
             to,
@@ -563,25 +572,7 @@ pub fn narrate_chase(event: &GameEvent) -> String {
                 outcome.dc
             )
         }
-        GameEvent::VehicleEscaped { vehicle, riders, foes } => {
-            crate::rules::vehicle::escape::narrate_escape(vehicle, riders, foes)
-        }
-        GameEvent::VehicleLeftMap {
-            vehicle, edge, riders, ..
-        } => {
-            let aboard = match riders.len() {
-                0 => String::new(),
-                _ => format!(
-                    " with {}",
-                    riders.iter().map(|r| r.0.as_str()).collect::<Vec<_>>().join(", ")
-                ),
-            };
-            format!("{vehicle} drives off the map across the {edge} edge{aboard} (VEH-21)")
-        }
-        GameEvent::VehicleReturned {
-            vehicle, at, heading, ..
-        } => format!("{vehicle} drives back onto the map at {at}, heading {heading} (VEH-21)"),
-        GameEvent::ChaseBegan {
+        ChaseEvent::ChaseBegan {
             escapee,
             foes,
             zones,
@@ -601,6 +592,5 @@ pub fn narrate_chase(event: &GameEvent) -> String {
                 zones.join(", ")
             )
         }
-        _ => String::new(),
     }
 }

@@ -10,6 +10,7 @@
 
 use crate::grid::{Intersection, Square};
 use crate::rules::Terrain;
+use crate::rules::cmd;
 use crate::rules::vehicle::VehicleOrder;
 use crate::rules::{GameCommand, Maneuver, RuleError};
 use bevy::prelude::World;
@@ -130,37 +131,37 @@ fn collect(command: &GameCommand, at: &mut Vec<Step>, out: &mut Vec<Located>) {
         }
     };
     match command {
-        GameCommand::TrackEffect { rounds, .. } => {
+        GameCommand::TrackEffect(cmd::TrackEffect { rounds, .. }) => {
             push(&[Step::Field("rounds")], Operand::Number(i64::from(*rounds), ROUNDS));
         }
-        GameCommand::DamageAbility { amount, .. } => {
+        GameCommand::DamageAbility(cmd::DamageAbility { amount, .. }) => {
             push(&[Step::Field("amount")], Operand::Number(i64::from(*amount), SCORE));
         }
-        GameCommand::Move { to, path, .. } => {
+        GameCommand::Move(cmd::Move { to, path, .. }) => {
             push(&[Step::Field("to")], Operand::Square(*to));
             squares("path", path.as_deref().unwrap_or_default(), &mut push);
         }
-        GameCommand::Charge { to: Some(to), .. } => push(&[Step::Field("to")], Operand::Square(*to)),
-        GameCommand::Fly { route, .. } => {
+        GameCommand::Charge(cmd::Charge { to: Some(to), .. }) => push(&[Step::Field("to")], Operand::Square(*to)),
+        GameCommand::Fly(cmd::Fly { route, .. }) => {
             for (k, step) in route.iter().enumerate() {
                 if let crate::rules::flight::FlyStep::To(sq) = step {
                     push(&[Step::Field("route"), Step::Index(k)], Operand::Square(*sq));
                 }
             }
         }
-        GameCommand::AreaAttack { at, .. } => push(&[Step::Field("at")], Operand::Corner(*at)),
-        GameCommand::Autofire { at, .. } => push(&[Step::Field("at")], Operand::Square(*at)),
-        GameCommand::Maneuver {
+        GameCommand::AreaAttack(cmd::AreaAttack { at, .. }) => push(&[Step::Field("at")], Operand::Corner(*at)),
+        GameCommand::Autofire(cmd::Autofire { at, .. }) => push(&[Step::Field("at")], Operand::Square(*at)),
+        GameCommand::Maneuver(cmd::Maneuver {
             maneuver: Maneuver::Reposition { to },
             ..
-        } => push(&[Step::Field("maneuver"), Step::Field("to")], Operand::Square(*to)),
-        GameCommand::CastSpell { at, squares: list, .. } => {
+        }) => push(&[Step::Field("maneuver"), Step::Field("to")], Operand::Square(*to)),
+        GameCommand::CastSpell(cmd::CastSpell { at, squares: list, .. }) => {
             if let Some(at) = at {
                 push(&[Step::Field("at")], Operand::Corner(*at));
             }
             squares("squares", list, &mut push);
         }
-        GameCommand::Vehicle { order, .. } => {
+        GameCommand::Vehicle(cmd::Vehicle { order, .. }) => {
             let o = Step::Field("order");
             match order {
                 VehicleOrder::Drive { path, .. } | VehicleOrder::RunOver { path, .. } => {
@@ -183,8 +184,8 @@ fn collect(command: &GameCommand, at: &mut Vec<Step>, out: &mut Vec<Located>) {
                 _ => {}
             }
         }
-        GameCommand::ReturnToMap { at: sq, .. } => push(&[Step::Field("at")], Operand::Square(*sq)),
-        GameCommand::Decline { then, .. } => {
+        GameCommand::ReturnToMap(cmd::ReturnToMap { at: sq, .. }) => push(&[Step::Field("at")], Operand::Square(*sq)),
+        GameCommand::Decline(cmd::Decline { then, .. }) => {
             at.push(Step::Field("then"));
             collect(then, at, out);
             at.pop();

@@ -1,297 +1,118 @@
 //! `GameCommand`: every change to a battle is one of these (serializable, so scripts, saves,
 //! replays and hot-seat all use the same path). `rules::process` runs one.
 
-use crate::grid::{Direction8, Intersection, Square};
-use crate::rules::flight::FlyStep;
-use crate::rules::maneuver::Maneuver;
-use crate::rules::movement::MoveMode;
-use crate::rules::reactions::ReactionMode;
-use crate::rules::{Ability, ConditionName, UnitId};
-use crate::ruleset::ActionKind;
+use crate::rules::UnitId;
+use crate::rules::cmd;
+use crate::rules::{area, attack, chase, health, maneuver, movement, reactions, sequence, vehicle};
 use serde::{Deserialize, Serialize};
 
-/// A request to change the battle. Written in scripts as e.g. `EndTurn(unit: "navasi")`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub enum GameCommand {
-    /// Chase (§26.3): the pilot `unit` takes a pilot action in the pilot actions phase;
-    /// `double: true` marks each part of a double maneuver (a full action).
-    PilotAction {
-        unit: UnitId,
-        action: crate::ruleset::PilotAction,
-        #[serde(default)]
-        target: Option<UnitId>,
-        #[serde(default)]
-        double: bool,
-    },
-    /// Chase: the pilot ends its pilot-actions turn (forfeiting a double maneuver's second
-    /// part; with no pilot action taken the vehicle is uncontrolled, CHS-8).
-    EndPilotTurn { unit: UnitId },
-    /// Chase (§26.4): runs the chase progress phase once every pilot has acted; `stay` lists
-    /// vehicles that would escape but stay one zone ahead instead (CHS-10).
-    ChaseProgress {
-        #[serde(default)]
-        stay: Vec<UnitId>,
-    },
-    /// Chase (CHS-17): the pilot `unit` smashes its vehicle into the engaged `target` vehicle
-    /// (a standard action in the combat phase).
-    Collide { unit: UnitId, target: UnitId },
-    /// Chase (CHS-16): the passenger `unit` climbs from its vehicle onto `vehicle`, engaged
-    /// with it, in the combat phase: a move action that provokes attacks of opportunity, then
-    /// Acrobatics or Athletics (`skill`; the better of the two when left out) against 5 + the
-    /// vehicle's KAC.
-    BoardEngaged {
-        unit: UnitId,
-        vehicle: UnitId,
-        #[serde(default)]
-        skill: Option<crate::rules::chase::BoardingSkill>,
-    },
-    /// The active unit ends its turn (SEQ-1 step 6).
-    EndTurn { unit: UnitId },
-    /// The active unit delays before acting (§3.4, SEQ-8).
-    Delay { unit: UnitId },
-    /// A delaying unit takes its turn now, right after the turn that just ended (SEQ-8).
-    ActNow { unit: UnitId },
-    /// Every delaying unit keeps waiting; the next turn begins (SEQ-8).
-    Proceed,
-    /// The active unit readies an action of `action` kind against a trigger (§3.5).
-    /// Costs the family's standard action.
-    Ready {
-        unit: UnitId,
-        action: ActionKind,
-        trigger: String,
-    },
-    /// A readying unit's trigger happened during another unit's turn: it acts now and takes
-    /// that unit's place in the order (SEQ-9).
-    FireReadied { unit: UnitId },
-    /// The active unit takes an action the engine does not resolve itself (e.g. opening a
-    /// door, a skill use): it spends budget and is logged (ACT-1).
-    Act {
-        unit: UnitId,
-        action: ActionKind,
-        description: String,
-    },
-    /// Records an effect that lasts `rounds` rounds from now; it ends just before this
-    /// initiative count `rounds` rounds later (SEQ-5). Costs no action.
-    TrackEffect {
-        source: UnitId,
-        target: UnitId,
-        name: String,
-        rounds: u32,
-        /// A condition the target has while the effect lasts.
-        #[serde(default)]
-        condition: Option<ConditionName>,
-        /// For the bleeding condition (and only for it): the damage the target takes at the
-        /// start of each of its turns, a dice expression such as "1d4" (§20).
-        #[serde(default)]
-        damage: Option<String>,
-    },
-    /// An effect deals `amount` damage to `target`'s `ability` (HP-SF-8, starfinder): a
-    /// poison, a monster's ability. Recorded for `source`; costs no action.
-    DamageAbility {
-        source: UnitId,
-        target: UnitId,
-        ability: Ability,
-        amount: u32,
-    },
-    /// The active unit stops `target`'s bleeding with a DC 15 Medicine check (§20). Refused as
-    /// not supported: the engine does not model skill checks.
-    TreatBleeding { unit: UnitId, target: UnitId },
-    /// The active unit moves to `to` (§5): along `path` (each next top-left square, `to` last)
-    /// or, without one, along the cheapest legal path the planner finds.
-    Move {
-        unit: UnitId,
-        to: Square,
-        #[serde(default)]
-        path: Option<Vec<Square>>,
-        #[serde(default)]
-        mode: MoveMode,
-    },
-    /// The active unit charges `target` (§5.8, MOV-19): a straight move to the closest square
-    /// from which it can attack (`to` picks among equally close ones), then one melee attack.
-    Charge {
-        unit: UnitId,
-        target: UnitId,
-        #[serde(default)]
-        to: Option<Square>,
-        #[serde(default)]
-        weapon: Option<String>,
-    },
-    /// The active unit flies along `route` (MOV-14): `To((x, y))` steps, `Up` and `Down`;
-    /// with one move action, or two with `double`.
-    Fly {
-        unit: UnitId,
-        route: Vec<FlyStep>,
-        #[serde(default)]
-        double: bool,
-    },
-    /// The active unit attacks `target` with `weapon` (or its best weapon for the job): a
-    /// standard action (§4.3.1, ATK-1).
-    Attack {
-        unit: UnitId,
-        target: UnitId,
-        #[serde(default)]
-        weapon: Option<String>,
-        /// Fight defensively with it (starfinder: −4 to attack, +2 AC until the next turn).
-        #[serde(default)]
-        defensively: bool,
-        /// Fire a weapon mounted on this vehicle, which the unit rides (VEH-20), instead of
-        /// one it holds.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        mount: Option<UnitId>,
-    },
-    /// The active unit makes a full attack (§4.3.1): one attack per listed target (the same
-    /// target may repeat), each with the family's full-attack penalties (starfinder: two at
-    /// −4; saga: extra attacks from two weapons, a double weapon, Double and Triple Attack).
-    FullAttack {
-        unit: UnitId,
-        targets: Vec<UnitId>,
-        #[serde(default)]
-        weapon: Option<String>,
-        /// The weapon of each attack, in the order of `targets` (saga two weapons: one
-        /// attack with each; a double weapon: named twice). Empty: `weapon` for every attack.
-        #[serde(default, skip_serializing_if = "Vec::is_empty")]
-        weapons: Vec<String>,
-        #[serde(default)]
-        defensively: bool,
-    },
-    /// The active unit throws or fires an area weapon (a grenade) at the grid intersection
-    /// `at` (RNG-1, §19): starfinder rolls against the intersection's AC 5 and scatters a miss
-    /// (RNG-2), then everyone caught saves for half; saga makes one attack roll against each
-    /// Reflex Defense (AREA-SG-1). A cone or line starts at `at`, a corner of the unit's own
-    /// space, toward `dir`.
-    AreaAttack {
-        unit: UnitId,
-        weapon: String,
-        at: Intersection,
-        #[serde(default)]
-        dir: Option<Direction8>,
-    },
-    /// saga: the active unit autofires `weapon` at the 2 × 2 squares whose top-left square is
-    /// `at` (AREA-SG-5); `braced` (autofire-only weapons) first spends two swift actions.
-    Autofire {
-        unit: UnitId,
-        weapon: String,
-        at: Square,
-        #[serde(default)]
-        braced: bool,
-    },
-    /// saga: the active unit fights defensively, an action of its own (§4.3.1): −5 on its
-    /// attacks and a dodge bonus to Reflex until its next turn; with `no_attacks` it makes no
-    /// attacks at all meanwhile (not even attacks of opportunity) for a larger bonus.
-    FightDefensively {
-        unit: UnitId,
-        #[serde(default)]
-        no_attacks: bool,
-    },
-    /// The active unit gives `ally` covering fire with a ranged weapon (§4.3.1).
-    CoveringFire {
-        unit: UnitId,
-        ally: UnitId,
-        #[serde(default)]
-        weapon: Option<String>,
-    },
-    /// The active unit harries `target` with a ranged weapon for its allies (§4.3.1).
-    HarryingFire {
-        unit: UnitId,
-        target: UnitId,
-        #[serde(default)]
-        weapon: Option<String>,
-    },
-    /// saga: the active unit attacks `target` against Reflex 10 to give `ally` +2 on its
-    /// next attack roll against it (§4.3.1).
-    AidAnother {
-        unit: UnitId,
-        target: UnitId,
-        ally: UnitId,
-        #[serde(default)]
-        weapon: Option<String>,
-    },
-    /// saga: the active unit attacks `target` against Reflex 10 to give it −2 on its next
-    /// attack roll (§4.3.1).
-    Suppress {
-        unit: UnitId,
-        target: UnitId,
-        #[serde(default)]
-        weapon: Option<String>,
-    },
-    /// The active unit takes total defense (§4.3.1): a bonus to its defense and no attacks of
-    /// opportunity until its next turn.
-    TotalDefense { unit: UnitId },
-    /// A dying unit spends Resolve Points to become stable, on its turn (HP-SF-3).
-    Stabilize { unit: UnitId },
-    /// A stable unit at 0 HP spends 1 Resolve Point at the start of its turn to get up with
-    /// 1 HP (HP-SF-4).
-    StayInTheFight { unit: UnitId },
-    /// saga: catch a second wind (HP-SG-11).
-    SecondWind { unit: UnitId },
-    /// saga: one swift action toward moving up the condition track (HP-SG-7).
-    Recover { unit: UnitId },
-    /// The active unit stands up from prone (move action; §4.3.2).
-    StandUp { unit: UnitId },
-    /// The active unit drops prone (swift action in starfinder, saga; §4.3.2).
-    DropProne { unit: UnitId },
-    /// The active unit attempts a combat maneuver on `target` (§4.4), e.g.
-    /// `Maneuver(unit: "a", target: "b", maneuver: Reposition(to: (3, 4)))`.
-    Maneuver {
-        unit: UnitId,
-        target: UnitId,
-        maneuver: Maneuver,
-        /// The weapon for the roll; default: its best melee weapon that reaches.
-        #[serde(default)]
-        weapon: Option<String>,
-    },
-    /// saga: a grabbed or grappled unit breaks free of one holder per character level
-    /// (§4.4); `from` picks which.
-    BreakFree {
-        unit: UnitId,
-        #[serde(default)]
-        from: Vec<UnitId>,
-    },
-    /// The active unit picks up a weapon lying in or next to its space (§4.3.2).
-    PickUp { unit: UnitId, weapon: String },
-    /// The active unit casts one of its spells or spell-like abilities (§4.3.1, §8.2).
-    CastSpell {
-        unit: UnitId,
-        spell: String,
-        /// The intersection a spell's area starts at (§19, AREA-1).
-        #[serde(default)]
-        at: Option<crate::grid::Intersection>,
-        /// The direction of a cone or line spell.
-        #[serde(default)]
-        dir: Option<crate::grid::Direction8>,
-        /// A shapeable spell's squares, chosen by the caster (001:3302-3307).
-        #[serde(default, skip_serializing_if = "Vec::is_empty")]
-        squares: Vec<crate::grid::Square>,
-    },
-    /// `then`, with the attacks of opportunity it provokes from `reactors` passed up (AOO-1:
-    /// a reactor "may" attack): e.g. `Decline(reactors: ["gorn"], then: Move(unit: "vex",
-    /// to: (3, 4)))`. Each declined one is logged as `aoo_declined`.
-    Decline {
-        reactors: Vec<UnitId>,
-        then: Box<GameCommand>,
-    },
-    /// Sets how `unit` answers the attacks of opportunity it is offered from now on: `Always`
-    /// (the default), `Never`, or `Ask` (the GUI asks its player). Costs no action; given at
-    /// any time.
-    SetReactions { unit: UnitId, mode: ReactionMode },
-    /// A vehicle action of the active unit (starfinder §25): piloting, taking or giving up
-    /// control, boarding and getting off, e.g. `Vehicle(unit: "buddy", order: Race(angle: 0))`.
-    Vehicle {
-        unit: UnitId,
-        order: crate::rules::vehicle::VehicleOrder,
-    },
-    /// VEH-21: the pilot `unit` drives its vehicle off the battle map across the edge ahead of
-    /// it (a move action); the vehicle and its riders are off the map until it comes back.
-    LeaveMap { unit: UnitId },
-    /// VEH-21: the pilot `unit` drives its vehicle back onto the map (a move action, from the
-    /// round after it left): its top-left square at `at`, its space touching the edge it left,
-    /// facing `heading`.
-    ReturnToMap {
-        unit: UnitId,
-        at: crate::grid::Square,
-        heading: crate::grid::Heading,
-    },
+/// Declares `GameCommand` from one line per command (`Name(area::commands::Name)`), with its
+/// serde form: each command is written as a struct variant of the enum (`Move(unit: "a", to:
+/// (1, 2))`), exactly as when the enum held the fields itself, so scripts and saves keep
+/// their format.
+macro_rules! game_commands {
+    ($(#[$enum_meta:meta])* enum GameCommand { $($(#[$meta:meta])* $variant:ident($ty:ty),)* }) => {
+        $(#[$enum_meta])*
+        #[derive(Debug, Clone, PartialEq, Eq)]
+        pub enum GameCommand {
+            $($(#[$meta])* $variant($ty),)*
+        }
+
+        impl GameCommand {
+            /// The commands' names, as scripts write them.
+            pub const NAMES: &'static [&'static str] = &[$(stringify!($variant)),*];
+        }
+
+        impl Serialize for GameCommand {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                let mut index = 0u32;
+                $(
+                    if let GameCommand::$variant(c) = self {
+                        return c.serialize(super::wire::AsVariant::new(serializer, index, stringify!($variant)));
+                    }
+                    index += 1;
+                )*
+                let _ = index;
+                unreachable!("every command is one of the variants")
+            }
+        }
+
+        impl<'de> Deserialize<'de> for GameCommand {
+            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                #[derive(Deserialize)]
+                enum Tag {
+                    $($variant,)*
+                }
+                struct CommandVisitor;
+                impl<'de> serde::de::Visitor<'de> for CommandVisitor {
+                    type Value = GameCommand;
+                    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                        f.write_str("a command")
+                    }
+                    fn visit_enum<A: serde::de::EnumAccess<'de>>(self, data: A) -> Result<GameCommand, A::Error> {
+                        let (tag, variant) = data.variant::<Tag>()?;
+                        match tag {
+                            $(Tag::$variant => Ok(GameCommand::$variant(<$ty>::deserialize(
+                                super::wire::VariantFields(variant),
+                            )?)),)*
+                        }
+                    }
+                }
+                deserializer.deserialize_enum("GameCommand", GameCommand::NAMES, CommandVisitor)
+            }
+        }
+    };
+}
+
+game_commands! {
+    /// A request to change the battle. Written in scripts as e.g. `EndTurn(unit: "navasi")`: one
+    /// variant per command, each the command's own struct in its rule area (`rules::cmd`), so
+    /// adding a command is its area's module and one line here.
+    enum GameCommand {
+        PilotAction(chase::commands::PilotAction),
+        EndPilotTurn(chase::commands::EndPilotTurn),
+        ChaseProgress(chase::commands::ChaseProgress),
+        Collide(chase::commands::Collide),
+        BoardEngaged(chase::commands::BoardEngaged),
+        EndTurn(sequence::commands::EndTurn),
+        Delay(sequence::commands::Delay),
+        ActNow(sequence::commands::ActNow),
+        Proceed(sequence::commands::Proceed),
+        Ready(sequence::commands::Ready),
+        FireReadied(sequence::commands::FireReadied),
+        Act(sequence::commands::Act),
+        TrackEffect(sequence::commands::TrackEffect),
+        DamageAbility(health::commands::DamageAbility),
+        TreatBleeding(health::commands::TreatBleeding),
+        Move(movement::commands::Move),
+        Charge(movement::commands::Charge),
+        Fly(movement::commands::Fly),
+        Attack(attack::commands::Attack),
+        FullAttack(attack::commands::FullAttack),
+        AreaAttack(area::commands::AreaAttack),
+        Autofire(area::commands::Autofire),
+        FightDefensively(attack::commands::FightDefensively),
+        CoveringFire(attack::commands::CoveringFire),
+        HarryingFire(attack::commands::HarryingFire),
+        AidAnother(attack::commands::AidAnother),
+        Suppress(attack::commands::Suppress),
+        TotalDefense(attack::commands::TotalDefense),
+        Stabilize(health::commands::Stabilize),
+        StayInTheFight(health::commands::StayInTheFight),
+        SecondWind(health::commands::SecondWind),
+        Recover(health::commands::Recover),
+        StandUp(movement::commands::StandUp),
+        DropProne(movement::commands::DropProne),
+        Maneuver(maneuver::commands::Maneuver),
+        BreakFree(maneuver::commands::BreakFree),
+        PickUp(maneuver::commands::PickUp),
+        CastSpell(area::commands::CastSpell),
+        Decline(reactions::commands::Decline),
+        SetReactions(reactions::commands::SetReactions),
+        Vehicle(vehicle::commands::Vehicle),
+        LeaveMap(vehicle::commands::LeaveMap),
+        ReturnToMap(vehicle::commands::ReturnToMap),
+    }
 }
 
 impl GameCommand {
@@ -300,63 +121,64 @@ impl GameCommand {
     pub fn makes_attacks(&self) -> bool {
         matches!(
             self,
-            GameCommand::Attack { .. }
-                | GameCommand::FullAttack { .. }
-                | GameCommand::Charge { .. }
-                | GameCommand::CoveringFire { .. }
-                | GameCommand::HarryingFire { .. }
-                | GameCommand::AidAnother { .. }
-                | GameCommand::Suppress { .. }
-                | GameCommand::Maneuver { .. }
-                | GameCommand::AreaAttack { .. }
-                | GameCommand::Autofire { .. }
-        ) || matches!(self, GameCommand::Decline { then, .. } if then.makes_attacks())
+            GameCommand::Attack(cmd::Attack { .. })
+                | GameCommand::FullAttack(cmd::FullAttack { .. })
+                | GameCommand::Charge(cmd::Charge { .. })
+                | GameCommand::CoveringFire(cmd::CoveringFire { .. })
+                | GameCommand::HarryingFire(cmd::HarryingFire { .. })
+                | GameCommand::AidAnother(cmd::AidAnother { .. })
+                | GameCommand::Suppress(cmd::Suppress { .. })
+                | GameCommand::Maneuver(cmd::Maneuver { .. })
+                | GameCommand::AreaAttack(cmd::AreaAttack { .. })
+                | GameCommand::Autofire(cmd::Autofire { .. })
+        ) || matches!(self, GameCommand::Decline(cmd::Decline { then, .. }) if then.makes_attacks())
     }
 
     /// The unit that issues the command, if any.
     pub fn actor(&self) -> Option<&UnitId> {
         match self {
-            GameCommand::EndTurn { unit }
-            | GameCommand::Delay { unit }
-            | GameCommand::ActNow { unit }
-            | GameCommand::Ready { unit, .. }
-            | GameCommand::FireReadied { unit }
-            | GameCommand::Act { unit, .. }
-            | GameCommand::Move { unit, .. }
-            | GameCommand::Charge { unit, .. }
-            | GameCommand::Fly { unit, .. }
-            | GameCommand::Attack { unit, .. }
-            | GameCommand::FullAttack { unit, .. }
-            | GameCommand::AreaAttack { unit, .. }
-            | GameCommand::Autofire { unit, .. }
-            | GameCommand::FightDefensively { unit, .. }
-            | GameCommand::TotalDefense { unit }
-            | GameCommand::CoveringFire { unit, .. }
-            | GameCommand::HarryingFire { unit, .. }
-            | GameCommand::AidAnother { unit, .. }
-            | GameCommand::Suppress { unit, .. }
-            | GameCommand::Stabilize { unit }
-            | GameCommand::StayInTheFight { unit }
-            | GameCommand::SecondWind { unit }
-            | GameCommand::Recover { unit }
-            | GameCommand::StandUp { unit }
-            | GameCommand::DropProne { unit }
-            | GameCommand::Maneuver { unit, .. }
-            | GameCommand::BreakFree { unit, .. }
-            | GameCommand::PickUp { unit, .. }
-            | GameCommand::CastSpell { unit, .. }
-            | GameCommand::TreatBleeding { unit, .. }
-            | GameCommand::SetReactions { unit, .. }
-            | GameCommand::Vehicle { unit, .. }
-            | GameCommand::PilotAction { unit, .. }
-            | GameCommand::EndPilotTurn { unit }
-            | GameCommand::Collide { unit, .. }
-            | GameCommand::LeaveMap { unit }
-            | GameCommand::ReturnToMap { unit, .. }
-            | GameCommand::BoardEngaged { unit, .. } => Some(unit),
-            GameCommand::Decline { then, .. } => then.actor(),
-            GameCommand::TrackEffect { source, .. } | GameCommand::DamageAbility { source, .. } => Some(source),
-            GameCommand::Proceed | GameCommand::ChaseProgress { .. } => None,
+            GameCommand::EndTurn(cmd::EndTurn { unit })
+            | GameCommand::Delay(cmd::Delay { unit })
+            | GameCommand::ActNow(cmd::ActNow { unit })
+            | GameCommand::Ready(cmd::Ready { unit, .. })
+            | GameCommand::FireReadied(cmd::FireReadied { unit })
+            | GameCommand::Act(cmd::Act { unit, .. })
+            | GameCommand::Move(cmd::Move { unit, .. })
+            | GameCommand::Charge(cmd::Charge { unit, .. })
+            | GameCommand::Fly(cmd::Fly { unit, .. })
+            | GameCommand::Attack(cmd::Attack { unit, .. })
+            | GameCommand::FullAttack(cmd::FullAttack { unit, .. })
+            | GameCommand::AreaAttack(cmd::AreaAttack { unit, .. })
+            | GameCommand::Autofire(cmd::Autofire { unit, .. })
+            | GameCommand::FightDefensively(cmd::FightDefensively { unit, .. })
+            | GameCommand::TotalDefense(cmd::TotalDefense { unit })
+            | GameCommand::CoveringFire(cmd::CoveringFire { unit, .. })
+            | GameCommand::HarryingFire(cmd::HarryingFire { unit, .. })
+            | GameCommand::AidAnother(cmd::AidAnother { unit, .. })
+            | GameCommand::Suppress(cmd::Suppress { unit, .. })
+            | GameCommand::Stabilize(cmd::Stabilize { unit })
+            | GameCommand::StayInTheFight(cmd::StayInTheFight { unit })
+            | GameCommand::SecondWind(cmd::SecondWind { unit })
+            | GameCommand::Recover(cmd::Recover { unit })
+            | GameCommand::StandUp(cmd::StandUp { unit })
+            | GameCommand::DropProne(cmd::DropProne { unit })
+            | GameCommand::Maneuver(cmd::Maneuver { unit, .. })
+            | GameCommand::BreakFree(cmd::BreakFree { unit, .. })
+            | GameCommand::PickUp(cmd::PickUp { unit, .. })
+            | GameCommand::CastSpell(cmd::CastSpell { unit, .. })
+            | GameCommand::TreatBleeding(cmd::TreatBleeding { unit, .. })
+            | GameCommand::SetReactions(cmd::SetReactions { unit, .. })
+            | GameCommand::Vehicle(cmd::Vehicle { unit, .. })
+            | GameCommand::PilotAction(cmd::PilotAction { unit, .. })
+            | GameCommand::EndPilotTurn(cmd::EndPilotTurn { unit })
+            | GameCommand::Collide(cmd::Collide { unit, .. })
+            | GameCommand::LeaveMap(cmd::LeaveMap { unit })
+            | GameCommand::ReturnToMap(cmd::ReturnToMap { unit, .. })
+            | GameCommand::BoardEngaged(cmd::BoardEngaged { unit, .. }) => Some(unit),
+            GameCommand::Decline(cmd::Decline { then, .. }) => then.actor(),
+            GameCommand::TrackEffect(cmd::TrackEffect { source, .. })
+            | GameCommand::DamageAbility(cmd::DamageAbility { source, .. }) => Some(source),
+            GameCommand::Proceed(cmd::Proceed) | GameCommand::ChaseProgress(cmd::ChaseProgress { .. }) => None,
         }
     }
 }

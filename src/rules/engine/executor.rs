@@ -22,7 +22,8 @@ impl<'w> Executor<'w> {
     }
 
     /// Applies `event` and records it.
-    pub fn emit(&mut self, event: GameEvent) {
+    pub fn emit(&mut self, event: impl Into<GameEvent>) {
+        let event = event.into();
         apply(self.world, &event);
         self.events.push(event);
     }

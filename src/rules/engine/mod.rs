@@ -12,3 +12,4 @@ pub(crate) mod executor;
 pub mod fork;
 pub(crate) mod narrate;
 pub(crate) mod resolve;
+pub mod wire;

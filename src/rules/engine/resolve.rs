@@ -6,9 +6,8 @@ use crate::rules::attack_action::AttackOrder;
 use crate::rules::sequence::{advance, begin_turn, new_delay_count};
 use crate::rules::stacking::BonusType;
 use crate::rules::support::{SupportKind, SupportOrder, check_support, execute_support};
-use crate::rules::{
-    Combat, Executor, GameCommand, GameEvent, RuleError, StartFlatFooted, SupportBonus, UnitId, UnitIndex,
-};
+use crate::rules::{Combat, Executor, GameCommand, RuleError, StartFlatFooted, SupportBonus, UnitId, UnitIndex};
+use crate::rules::{ReactionEvent, SequenceEvent, cmd};
 use crate::ruleset::{ActionKind, Ruleset};
 use bevy::prelude::World;
 
@@ -17,7 +16,7 @@ pub fn check(world: &World, command: &GameCommand) -> Result<(), RuleError> {
     // Issue #16 items 6, 7, 10: numbers out of range and squares off the map are refused
     // before any geometry sees them.
     crate::rules::bounds::refuse_out_of_bounds(world, command)?;
-    if let GameCommand::Decline { reactors, then } = command {
+    if let GameCommand::Decline(cmd::Decline { reactors, then }) = command {
         return crate::rules::reactions::check_decline(world, reactors, then);
     }
     actor_refusal(world, command)?;
@@ -42,19 +41,23 @@ pub fn check(world: &World, command: &GameCommand) -> Result<(), RuleError> {
         is_active(combat, unit)?;
     }
     match command {
-        GameCommand::EndTurn { .. } | GameCommand::SetReactions { .. } => Ok(()),
+        GameCommand::EndTurn(cmd::EndTurn { .. }) | GameCommand::SetReactions(cmd::SetReactions { .. }) => Ok(()),
         // Checked before anything else, above.
-        GameCommand::Decline { then, .. } => check(world, then),
-        GameCommand::PilotAction { .. }
-        | GameCommand::EndPilotTurn { .. }
-        | GameCommand::ChaseProgress { .. }
-        | GameCommand::Collide { .. }
-        | GameCommand::BoardEngaged { .. } => crate::rules::chase::check_chase_command(world, command),
-        GameCommand::LeaveMap { unit } => crate::rules::vehicle::escape::check_leave(world, unit).map(|_| ()),
-        GameCommand::ReturnToMap { unit, at, .. } => {
+        GameCommand::Decline(cmd::Decline { then, .. }) => check(world, then),
+        GameCommand::PilotAction(cmd::PilotAction { .. })
+        | GameCommand::EndPilotTurn(cmd::EndPilotTurn { .. })
+        | GameCommand::ChaseProgress(cmd::ChaseProgress { .. })
+        | GameCommand::Collide(cmd::Collide { .. })
+        | GameCommand::BoardEngaged(cmd::BoardEngaged { .. }) => {
+            crate::rules::chase::check_chase_command(world, command)
+        }
+        GameCommand::LeaveMap(cmd::LeaveMap { unit }) => {
+            crate::rules::vehicle::escape::check_leave(world, unit).map(|_| ())
+        }
+        GameCommand::ReturnToMap(cmd::ReturnToMap { unit, at, .. }) => {
             crate::rules::vehicle::escape::check_return(world, unit, *at).map(|_| ())
         }
-        GameCommand::Delay { unit } => {
+        GameCommand::Delay(cmd::Delay { unit }) => {
             if combat.interruption.is_some() {
                 return Err(RuleError::IllegalMove("a readied action cannot be delayed".into()));
             }
@@ -66,7 +69,7 @@ pub fn check(world: &World, command: &GameCommand) -> Result<(), RuleError> {
             }
             Ok(())
         }
-        GameCommand::ActNow { unit } => {
+        GameCommand::ActNow(cmd::ActNow { unit }) => {
             if !combat.is_delaying(unit) {
                 return Err(RuleError::NotDelaying { unit: unit.clone() });
             }
@@ -75,17 +78,17 @@ pub fn check(world: &World, command: &GameCommand) -> Result<(), RuleError> {
             }
             Ok(())
         }
-        GameCommand::Proceed => match in_window {
+        GameCommand::Proceed(cmd::Proceed) => match in_window {
             true => Ok(()),
             false => Err(RuleError::NoDelayWindow),
         },
-        GameCommand::Ready { action, .. } => {
+        GameCommand::Ready(cmd::Ready { action, .. }) => {
             if *action == ActionKind::Full {
                 return Err(RuleError::CannotReady(rules.actions.name_of(*action).to_string()));
             }
             combat.can_spend(&rules.actions, ActionKind::Standard)
         }
-        GameCommand::FireReadied { unit } => {
+        GameCommand::FireReadied(cmd::FireReadied { unit }) => {
             no_window()?;
             if combat.readied_by(unit).is_none() {
                 return Err(RuleError::NothingReadied { unit: unit.clone() });
@@ -101,14 +104,14 @@ pub fn check(world: &World, command: &GameCommand) -> Result<(), RuleError> {
                 None => Err(RuleError::NoActiveTurn),
             }
         }
-        GameCommand::Act { action, .. } => combat.can_spend(&rules.actions, *action),
-        GameCommand::TrackEffect {
+        GameCommand::Act(cmd::Act { action, .. }) => combat.can_spend(&rules.actions, *action),
+        GameCommand::TrackEffect(cmd::TrackEffect {
             target,
             rounds,
             condition,
             damage,
             ..
-        } => {
+        }) => {
             no_window()?;
             known(world, target)?;
             if *rounds == 0 {
@@ -116,73 +119,87 @@ pub fn check(world: &World, command: &GameCommand) -> Result<(), RuleError> {
             }
             crate::rules::bleeding::check_effect_damage(world, *condition, damage.as_deref()).map(|_| ())
         }
-        GameCommand::DamageAbility { target, amount, .. } => {
+        GameCommand::DamageAbility(cmd::DamageAbility { target, amount, .. }) => {
             no_window()?;
             known(world, target)?;
             crate::rules::ability::check_damage_ability(world, target, *amount).map(|_| ())
         }
-        GameCommand::TreatBleeding { target, .. } => {
+        GameCommand::TreatBleeding(cmd::TreatBleeding { target, .. }) => {
             known(world, target)?;
             crate::rules::bleeding::check_treat_bleeding(world, target)
         }
-        GameCommand::Move { unit, to, path, mode } => {
+        GameCommand::Move(cmd::Move { unit, to, path, mode }) => {
             crate::rules::movement::check_move(world, unit, *to, path.as_deref(), *mode).map(|_| ())
         }
-        GameCommand::Charge {
+        GameCommand::Charge(cmd::Charge {
             unit,
             target,
             to,
             weapon,
-        } => crate::rules::charge::check_charge(world, unit, target, *to, weapon.as_deref()).map(|_| ()),
-        GameCommand::Attack { unit, .. } | GameCommand::FullAttack { unit, .. } => {
+        }) => crate::rules::charge::check_charge(world, unit, target, *to, weapon.as_deref()).map(|_| ()),
+        GameCommand::Attack(cmd::Attack { unit, .. }) | GameCommand::FullAttack(cmd::FullAttack { unit, .. }) => {
             let order = attack_order(command).ok_or_else(|| RuleError::UnknownUnit(unit.clone()))?;
             crate::rules::attack_action::check_attacks(world, order).map(|_| ())
         }
-        GameCommand::AreaAttack { unit, weapon, at, dir } => {
+        GameCommand::AreaAttack(cmd::AreaAttack { unit, weapon, at, dir }) => {
             crate::rules::area::check_area_attack(world, unit, weapon, *at, *dir).map(|_| ())
         }
-        GameCommand::Autofire {
+        GameCommand::Autofire(cmd::Autofire {
             unit,
             weapon,
             at,
             braced,
-        } => crate::rules::area::check_autofire(world, unit, weapon, *at, *braced).map(|_| ()),
-        GameCommand::FightDefensively { unit, no_attacks } => {
+        }) => crate::rules::area::check_autofire(world, unit, weapon, *at, *braced).map(|_| ()),
+        GameCommand::FightDefensively(cmd::FightDefensively { unit, no_attacks }) => {
             crate::rules::fight_defensively::check_fight_defensively(world, unit, *no_attacks).map(|_| ())
         }
-        GameCommand::Stabilize { unit } => crate::rules::recovery::check_stabilize(world, unit).map(|_| ()),
-        GameCommand::StayInTheFight { unit } => crate::rules::recovery::check_stay_in_the_fight(world, unit),
-        GameCommand::SecondWind { unit } => crate::rules::recovery::check_second_wind(world, unit).map(|_| ()),
-        GameCommand::CoveringFire { unit, .. }
-        | GameCommand::HarryingFire { unit, .. }
-        | GameCommand::AidAnother { unit, .. }
-        | GameCommand::Suppress { unit, .. } => {
+        GameCommand::Stabilize(cmd::Stabilize { unit }) => {
+            crate::rules::recovery::check_stabilize(world, unit).map(|_| ())
+        }
+        GameCommand::StayInTheFight(cmd::StayInTheFight { unit }) => {
+            crate::rules::recovery::check_stay_in_the_fight(world, unit)
+        }
+        GameCommand::SecondWind(cmd::SecondWind { unit }) => {
+            crate::rules::recovery::check_second_wind(world, unit).map(|_| ())
+        }
+        GameCommand::CoveringFire(cmd::CoveringFire { unit, .. })
+        | GameCommand::HarryingFire(cmd::HarryingFire { unit, .. })
+        | GameCommand::AidAnother(cmd::AidAnother { unit, .. })
+        | GameCommand::Suppress(cmd::Suppress { unit, .. }) => {
             let order = support_order(command).ok_or_else(|| RuleError::UnknownUnit(unit.clone()))?;
             check_support(world, order).map(|_| ())
         }
-        GameCommand::Recover { unit } => crate::rules::recover::check_recover(world, unit).map(|_| ()),
-        GameCommand::TotalDefense { .. } => crate::rules::attack_action::check_total_defense(world),
-        GameCommand::Fly { unit, route, double } => {
+        GameCommand::Recover(cmd::Recover { unit }) => crate::rules::recover::check_recover(world, unit).map(|_| ()),
+        GameCommand::TotalDefense(cmd::TotalDefense { .. }) => crate::rules::attack_action::check_total_defense(world),
+        GameCommand::Fly(cmd::Fly { unit, route, double }) => {
             crate::rules::flight::check_fly(world, unit, route, *double).map(|_| ())
         }
-        GameCommand::StandUp { unit } | GameCommand::DropProne { unit } => {
-            crate::rules::movement::check_posture(world, unit, matches!(command, GameCommand::DropProne { .. }))
+        GameCommand::StandUp(cmd::StandUp { unit }) | GameCommand::DropProne(cmd::DropProne { unit }) => {
+            crate::rules::movement::check_posture(
+                world,
+                unit,
+                matches!(command, GameCommand::DropProne(cmd::DropProne { .. })),
+            )
         }
-        GameCommand::Maneuver {
+        GameCommand::Maneuver(cmd::Maneuver {
             unit,
             target,
             maneuver,
             weapon,
-        } => crate::rules::maneuver::check_maneuver(world, unit, target, maneuver, weapon.as_deref()).map(|_| ()),
-        GameCommand::BreakFree { unit, from } => crate::rules::hold::check_break_free(world, unit, from).map(|_| ()),
-        GameCommand::PickUp { unit, weapon } => crate::rules::items::check_pick_up(world, unit, weapon).map(|_| ()),
-        GameCommand::CastSpell {
+        }) => crate::rules::maneuver::check_maneuver(world, unit, target, maneuver, weapon.as_deref()).map(|_| ()),
+        GameCommand::BreakFree(cmd::BreakFree { unit, from }) => {
+            crate::rules::hold::check_break_free(world, unit, from).map(|_| ())
+        }
+        GameCommand::PickUp(cmd::PickUp { unit, weapon }) => {
+            crate::rules::items::check_pick_up(world, unit, weapon).map(|_| ())
+        }
+        GameCommand::CastSpell(cmd::CastSpell {
             unit,
             spell,
             at,
             dir,
             squares,
-        } => {
+        }) => {
             let aim = crate::rules::spell::Aim {
                 at: *at,
                 dir: *dir,
@@ -190,36 +207,38 @@ pub fn check(world: &World, command: &GameCommand) -> Result<(), RuleError> {
             };
             crate::rules::spell::check_cast_spell(world, unit, spell, aim).map(|_| ())
         }
-        GameCommand::Vehicle { unit, order } => crate::rules::vehicle::check_order(world, unit, order),
+        GameCommand::Vehicle(cmd::Vehicle { unit, order }) => crate::rules::vehicle::check_order(world, unit, order),
     }
 }
 
 /// Runs an allowed command: emits (and applies) its events. Call `check` first.
 pub fn execute(ex: &mut Executor, command: &GameCommand) -> Result<(), RuleError> {
     match command {
-        GameCommand::Decline { reactors, then } => {
+        GameCommand::Decline(cmd::Decline { reactors, then }) => {
             ex.declined = reactors.clone();
             let result = execute(ex, then);
             ex.declined.clear();
             result
         }
-        GameCommand::SetReactions { unit, mode } => {
-            ex.emit(GameEvent::ReactionsSet {
+        GameCommand::SetReactions(cmd::SetReactions { unit, mode }) => {
+            ex.emit(ReactionEvent::ReactionsSet {
                 unit: unit.clone(),
                 mode: *mode,
             });
             Ok(())
         }
-        GameCommand::PilotAction { .. }
-        | GameCommand::EndPilotTurn { .. }
-        | GameCommand::ChaseProgress { .. }
-        | GameCommand::Collide { .. }
-        | GameCommand::BoardEngaged { .. } => crate::rules::chase::execute_chase_command(ex, command),
-        GameCommand::LeaveMap { unit } => crate::rules::vehicle::escape::execute_leave(ex, unit),
-        GameCommand::ReturnToMap { unit, at, heading } => {
+        GameCommand::PilotAction(cmd::PilotAction { .. })
+        | GameCommand::EndPilotTurn(cmd::EndPilotTurn { .. })
+        | GameCommand::ChaseProgress(cmd::ChaseProgress { .. })
+        | GameCommand::Collide(cmd::Collide { .. })
+        | GameCommand::BoardEngaged(cmd::BoardEngaged { .. }) => {
+            crate::rules::chase::execute_chase_command(ex, command)
+        }
+        GameCommand::LeaveMap(cmd::LeaveMap { unit }) => crate::rules::vehicle::escape::execute_leave(ex, unit),
+        GameCommand::ReturnToMap(cmd::ReturnToMap { unit, at, heading }) => {
             crate::rules::vehicle::escape::execute_return(ex, unit, *at, *heading)
         }
-        GameCommand::EndTurn { unit } => {
+        GameCommand::EndTurn(cmd::EndTurn { unit }) => {
             let interrupted = ex
                 .world
                 .resource::<Combat>()
@@ -228,7 +247,7 @@ pub fn execute(ex: &mut Executor, command: &GameCommand) -> Result<(), RuleError
                 .map(|i| i.unit.clone());
             if let Some(resumes) = interrupted {
                 // §3.5: ending a readied action hands the turn back, it ends nothing else.
-                ex.emit(GameEvent::ReadiedActionDone {
+                ex.emit(SequenceEvent::ReadiedActionDone {
                     unit: unit.clone(),
                     resumes,
                 });
@@ -239,12 +258,12 @@ pub fn execute(ex: &mut Executor, command: &GameCommand) -> Result<(), RuleError
             // VEH-6: a pilot who took no follow-up to last turn's race stops piloting.
             crate::rules::vehicle::at_turn_end(ex, unit)?;
             end_start_flat_footed_with_turn(ex, unit);
-            ex.emit(GameEvent::TurnEnded { unit: unit.clone() });
+            ex.emit(SequenceEvent::TurnEnded { unit: unit.clone() });
             advance(ex, true)
         }
-        GameCommand::Delay { unit } => {
+        GameCommand::Delay(cmd::Delay { unit }) => {
             let count = ex.world.resource::<Combat>().entry(unit).map_or(0, |e| e.count);
-            ex.emit(GameEvent::Delayed {
+            ex.emit(SequenceEvent::Delayed {
                 unit: unit.clone(),
                 count,
             });
@@ -252,7 +271,7 @@ pub fn execute(ex: &mut Executor, command: &GameCommand) -> Result<(), RuleError
             crate::rules::vehicle::on_delay(ex, unit, count)?;
             advance(ex, false)
         }
-        GameCommand::ActNow { unit } => {
+        GameCommand::ActNow(cmd::ActNow { unit }) => {
             let combat = ex.world.resource::<Combat>();
             let finisher = combat
                 .window
@@ -260,32 +279,32 @@ pub fn execute(ex: &mut Executor, command: &GameCommand) -> Result<(), RuleError
                 .and_then(|w| combat.entry(&w.after))
                 .map_or(0, |e| e.count);
             let new_count = new_delay_count(ex, finisher);
-            ex.emit(GameEvent::DelayEnded {
+            ex.emit(SequenceEvent::DelayEnded {
                 unit: unit.clone(),
                 new_count,
             });
             begin_turn(ex, unit.clone())
         }
-        GameCommand::Proceed => {
-            ex.emit(GameEvent::DelayWindowClosed);
+        GameCommand::Proceed(cmd::Proceed) => {
+            ex.emit(SequenceEvent::DelayWindowClosed);
             advance(ex, false)
         }
-        GameCommand::Ready { unit, action, trigger } => {
+        GameCommand::Ready(cmd::Ready { unit, action, trigger }) => {
             let description = format!("ready: {trigger}");
             take_action(ex, unit, ActionKind::Standard, description);
-            ex.emit(GameEvent::ActionReadied {
+            ex.emit(SequenceEvent::ActionReadied {
                 unit: unit.clone(),
                 action: *action,
                 trigger: trigger.clone(),
             });
             Ok(())
         }
-        GameCommand::FireReadied { unit } => {
+        GameCommand::FireReadied(cmd::FireReadied { unit }) => {
             let combat = ex.world.resource::<Combat>();
             let action = combat.readied_by(unit).map_or(ActionKind::Standard, |r| r.action);
             let before = combat.active.clone().unwrap_or_else(|| unit.clone());
             let new_count = combat.entry(&before).map_or(0, |e| e.count);
-            ex.emit(GameEvent::ReadiedActionFired {
+            ex.emit(SequenceEvent::ReadiedActionFired {
                 unit: unit.clone(),
                 action,
                 before,
@@ -294,22 +313,22 @@ pub fn execute(ex: &mut Executor, command: &GameCommand) -> Result<(), RuleError
             end_start_flat_footed(ex, unit);
             Ok(())
         }
-        GameCommand::Act {
+        GameCommand::Act(cmd::Act {
             unit,
             action,
             description,
-        } => {
+        }) => {
             take_action(ex, unit, *action, description.clone());
             Ok(())
         }
-        GameCommand::TrackEffect {
+        GameCommand::TrackEffect(cmd::TrackEffect {
             source,
             target,
             name,
             rounds,
             condition,
             damage,
-        } => {
+        }) => {
             let terms = EffectTerms {
                 condition: *condition,
                 damage: crate::rules::bleeding::check_effect_damage(ex.world, *condition, damage.as_deref())?,
@@ -318,68 +337,76 @@ pub fn execute(ex: &mut Executor, command: &GameCommand) -> Result<(), RuleError
             start_effect(ex, source, target, name, *rounds, terms);
             Ok(())
         }
-        GameCommand::DamageAbility {
+        GameCommand::DamageAbility(cmd::DamageAbility {
             source,
             target,
             ability,
             amount,
-        } => crate::rules::ability::damage_ability(ex, source, target, *ability, *amount),
-        GameCommand::TreatBleeding { target, .. } => crate::rules::bleeding::check_treat_bleeding(ex.world, target),
-        GameCommand::Move { unit, to, path, mode } => {
+        }) => crate::rules::ability::damage_ability(ex, source, target, *ability, *amount),
+        GameCommand::TreatBleeding(cmd::TreatBleeding { target, .. }) => {
+            crate::rules::bleeding::check_treat_bleeding(ex.world, target)
+        }
+        GameCommand::Move(cmd::Move { unit, to, path, mode }) => {
             crate::rules::movement::execute_move(ex, unit, *to, path.as_deref(), *mode)
         }
-        GameCommand::Charge {
+        GameCommand::Charge(cmd::Charge {
             unit,
             target,
             to,
             weapon,
-        } => crate::rules::charge::execute_charge(ex, unit, target, *to, weapon.as_deref()),
-        GameCommand::Fly { unit, route, double } => crate::rules::flight::execute_fly(ex, unit, route, *double),
-        GameCommand::Attack { unit, .. } | GameCommand::FullAttack { unit, .. } => {
+        }) => crate::rules::charge::execute_charge(ex, unit, target, *to, weapon.as_deref()),
+        GameCommand::Fly(cmd::Fly { unit, route, double }) => {
+            crate::rules::flight::execute_fly(ex, unit, route, *double)
+        }
+        GameCommand::Attack(cmd::Attack { unit, .. }) | GameCommand::FullAttack(cmd::FullAttack { unit, .. }) => {
             let order = attack_order(command).ok_or_else(|| RuleError::UnknownUnit(unit.clone()))?;
             crate::rules::attack_action::execute_attacks(ex, order)
         }
-        GameCommand::AreaAttack { unit, weapon, at, dir } => {
+        GameCommand::AreaAttack(cmd::AreaAttack { unit, weapon, at, dir }) => {
             crate::rules::area::execute_area_attack(ex, unit, weapon, *at, *dir)
         }
-        GameCommand::Autofire {
+        GameCommand::Autofire(cmd::Autofire {
             unit,
             weapon,
             at,
             braced,
-        } => crate::rules::area::execute_autofire(ex, unit, weapon, *at, *braced),
-        GameCommand::FightDefensively { unit, no_attacks } => {
+        }) => crate::rules::area::execute_autofire(ex, unit, weapon, *at, *braced),
+        GameCommand::FightDefensively(cmd::FightDefensively { unit, no_attacks }) => {
             crate::rules::fight_defensively::execute_fight_defensively(ex, unit, *no_attacks)
         }
-        GameCommand::TotalDefense { unit } => crate::rules::attack_action::execute_total_defense(ex, unit),
-        GameCommand::Stabilize { unit } => crate::rules::recovery::stabilize(ex, unit),
-        GameCommand::StayInTheFight { unit } => crate::rules::recovery::stay_in_the_fight(ex, unit),
-        GameCommand::SecondWind { unit } => crate::rules::recovery::second_wind(ex, unit),
-        GameCommand::Recover { unit } => crate::rules::recover::recover(ex, unit),
-        GameCommand::CoveringFire { unit, .. }
-        | GameCommand::HarryingFire { unit, .. }
-        | GameCommand::AidAnother { unit, .. }
-        | GameCommand::Suppress { unit, .. } => {
+        GameCommand::TotalDefense(cmd::TotalDefense { unit }) => {
+            crate::rules::attack_action::execute_total_defense(ex, unit)
+        }
+        GameCommand::Stabilize(cmd::Stabilize { unit }) => crate::rules::recovery::stabilize(ex, unit),
+        GameCommand::StayInTheFight(cmd::StayInTheFight { unit }) => {
+            crate::rules::recovery::stay_in_the_fight(ex, unit)
+        }
+        GameCommand::SecondWind(cmd::SecondWind { unit }) => crate::rules::recovery::second_wind(ex, unit),
+        GameCommand::Recover(cmd::Recover { unit }) => crate::rules::recover::recover(ex, unit),
+        GameCommand::CoveringFire(cmd::CoveringFire { unit, .. })
+        | GameCommand::HarryingFire(cmd::HarryingFire { unit, .. })
+        | GameCommand::AidAnother(cmd::AidAnother { unit, .. })
+        | GameCommand::Suppress(cmd::Suppress { unit, .. }) => {
             let order = support_order(command).ok_or_else(|| RuleError::UnknownUnit(unit.clone()))?;
             execute_support(ex, order)
         }
-        GameCommand::StandUp { unit } => crate::rules::movement::execute_posture(ex, unit, false),
-        GameCommand::DropProne { unit } => crate::rules::movement::execute_posture(ex, unit, true),
-        GameCommand::Maneuver {
+        GameCommand::StandUp(cmd::StandUp { unit }) => crate::rules::movement::execute_posture(ex, unit, false),
+        GameCommand::DropProne(cmd::DropProne { unit }) => crate::rules::movement::execute_posture(ex, unit, true),
+        GameCommand::Maneuver(cmd::Maneuver {
             unit,
             target,
             maneuver,
             weapon,
-        } => crate::rules::maneuver::execute_maneuver(ex, unit, target, maneuver, weapon.as_deref()),
-        GameCommand::BreakFree { unit, from } => crate::rules::hold::execute_break_free(ex, unit, from),
-        GameCommand::PickUp { unit, weapon } => crate::rules::items::execute_pick_up(ex, unit, weapon),
-        GameCommand::CastSpell {
+        }) => crate::rules::maneuver::execute_maneuver(ex, unit, target, maneuver, weapon.as_deref()),
+        GameCommand::BreakFree(cmd::BreakFree { unit, from }) => crate::rules::hold::execute_break_free(ex, unit, from),
+        GameCommand::PickUp(cmd::PickUp { unit, weapon }) => crate::rules::items::execute_pick_up(ex, unit, weapon),
+        GameCommand::CastSpell(cmd::CastSpell {
             unit,
             spell,
             at,
             dir,
             squares,
-        } => {
+        }) => {
             let aim = crate::rules::spell::Aim {
                 at: *at,
                 dir: *dir,
@@ -387,7 +414,7 @@ pub fn execute(ex: &mut Executor, command: &GameCommand) -> Result<(), RuleError
             };
             crate::rules::spell::execute_cast_spell(ex, unit, spell, aim)
         }
-        GameCommand::Vehicle { unit, order } => crate::rules::vehicle::execute_order(ex, unit, order),
+        GameCommand::Vehicle(cmd::Vehicle { unit, order }) => crate::rules::vehicle::execute_order(ex, unit, order),
     }
 }
 
@@ -444,7 +471,7 @@ pub(crate) fn start_effect(
     } = terms;
     let combat = ex.world.resource::<Combat>();
     let (round, count, id) = (combat.round, combat.current_count().unwrap_or(0), combat.next_effect_id);
-    ex.emit(GameEvent::EffectStarted {
+    ex.emit(SequenceEvent::EffectStarted {
         id,
         name: name.to_string(),
         source: source.clone(),
@@ -473,7 +500,7 @@ pub(crate) fn take_action(ex: &mut Executor, unit: &UnitId, kind: ActionKind, de
         .as_ref()
         .and_then(|b| b.can_spend(&rules, kind).ok())
         .unwrap_or(kind);
-    ex.emit(GameEvent::ActionTaken {
+    ex.emit(SequenceEvent::ActionTaken {
         unit: unit.clone(),
         kind,
         slot,
@@ -495,12 +522,12 @@ fn end_start_flat_footed_with_turn(ex: &mut Executor, unit: &UnitId) {
     if ex.ruleset().variants.saga_flatfooted_until_regular_turn && ex.world.resource::<Combat>().surprise_round {
         return;
     }
-    ex.emit(GameEvent::FlatFootedEnded { unit: unit.clone() });
+    ex.emit(SequenceEvent::FlatFootedEnded { unit: unit.clone() });
 }
 
 fn end_start_flat_footed(ex: &mut Executor, unit: &UnitId) {
     if ex.get::<StartFlatFooted>(unit).is_some() && !ex.ruleset().variants.saga_flatfooted_until_regular_turn {
-        ex.emit(GameEvent::FlatFootedEnded { unit: unit.clone() });
+        ex.emit(SequenceEvent::FlatFootedEnded { unit: unit.clone() });
     }
 }
 
@@ -538,19 +565,21 @@ pub(crate) fn actor_refusal(world: &World, command: &GameCommand) -> Result<(), 
         // that roll nothing; its own recovery commands are checked by their own rules.
         if matches!(
             command,
-            GameCommand::Delay { .. }
-                | GameCommand::Ready { .. }
-                | GameCommand::TotalDefense { .. }
-                | GameCommand::DropProne { .. }
-                | GameCommand::StandUp { .. }
-                | GameCommand::FightDefensively { .. }
+            GameCommand::Delay(cmd::Delay { .. })
+                | GameCommand::Ready(cmd::Ready { .. })
+                | GameCommand::TotalDefense(cmd::TotalDefense { .. })
+                | GameCommand::DropProne(cmd::DropProne { .. })
+                | GameCommand::StandUp(cmd::StandUp { .. })
+                | GameCommand::FightDefensively(cmd::FightDefensively { .. })
         ) {
             crate::rules::health::check_can_act(world, unit)?;
         }
         // §25.9: riders move with their vehicle; walking needs getting off first.
         if matches!(
             command,
-            GameCommand::Move { .. } | GameCommand::Charge { .. } | GameCommand::Fly { .. }
+            GameCommand::Move(cmd::Move { .. })
+                | GameCommand::Charge(cmd::Charge { .. })
+                | GameCommand::Fly(cmd::Fly { .. })
         ) && let Some(vehicle) = crate::rules::vehicle::riding(world, unit)
         {
             return Err(RuleError::IllegalMove(format!(
@@ -586,15 +615,15 @@ fn known(world: &World, unit: &UnitId) -> Result<(), RuleError> {
 /// delay, firing a readied action and the referee's records.
 fn own_turn_actor(command: &GameCommand) -> Option<&UnitId> {
     match command {
-        GameCommand::ActNow { .. }
-        | GameCommand::Proceed
-        | GameCommand::FireReadied { .. }
-        | GameCommand::TrackEffect { .. }
-        | GameCommand::DamageAbility { .. }
-        | GameCommand::SetReactions { .. }
+        GameCommand::ActNow(cmd::ActNow { .. })
+        | GameCommand::Proceed(cmd::Proceed)
+        | GameCommand::FireReadied(cmd::FireReadied { .. })
+        | GameCommand::TrackEffect(cmd::TrackEffect { .. })
+        | GameCommand::DamageAbility(cmd::DamageAbility { .. })
+        | GameCommand::SetReactions(cmd::SetReactions { .. })
         // Pilot actions happen outside the initiative turns (CHS-4).
-        | GameCommand::PilotAction { .. }
-        | GameCommand::EndPilotTurn { .. } => None,
+        | GameCommand::PilotAction(cmd::PilotAction { .. })
+        | GameCommand::EndPilotTurn(cmd::EndPilotTurn { .. }) => None,
         _ => command.actor(),
     }
 }
@@ -605,29 +634,29 @@ fn own_turn_actor(command: &GameCommand) -> Option<&UnitId> {
 fn spends_an_action(command: &GameCommand) -> bool {
     !matches!(
         command,
-        GameCommand::EndTurn { .. }
-            | GameCommand::EndPilotTurn { .. }
-            | GameCommand::Delay { .. }
-            | GameCommand::ActNow { .. }
-            | GameCommand::Proceed
-            | GameCommand::TrackEffect { .. }
-            | GameCommand::DamageAbility { .. }
-            | GameCommand::Stabilize { .. }
-            | GameCommand::StayInTheFight { .. }
-            | GameCommand::SetReactions { .. }
+        GameCommand::EndTurn(cmd::EndTurn { .. })
+            | GameCommand::EndPilotTurn(cmd::EndPilotTurn { .. })
+            | GameCommand::Delay(cmd::Delay { .. })
+            | GameCommand::ActNow(cmd::ActNow { .. })
+            | GameCommand::Proceed(cmd::Proceed)
+            | GameCommand::TrackEffect(cmd::TrackEffect { .. })
+            | GameCommand::DamageAbility(cmd::DamageAbility { .. })
+            | GameCommand::Stabilize(cmd::Stabilize { .. })
+            | GameCommand::StayInTheFight(cmd::StayInTheFight { .. })
+            | GameCommand::SetReactions(cmd::SetReactions { .. })
     )
 }
 
 /// The attack a command orders (§4.3.1), if it orders one.
 fn attack_order(command: &GameCommand) -> Option<AttackOrder<'_>> {
     match command {
-        GameCommand::Attack {
+        GameCommand::Attack(cmd::Attack {
             unit,
             target,
             weapon,
             defensively,
             mount,
-        } => Some(AttackOrder {
+        }) => Some(AttackOrder {
             unit,
             targets: std::slice::from_ref(target),
             weapon: weapon.as_deref(),
@@ -636,13 +665,13 @@ fn attack_order(command: &GameCommand) -> Option<AttackOrder<'_>> {
             defensively: *defensively,
             mount: mount.as_ref(),
         }),
-        GameCommand::FullAttack {
+        GameCommand::FullAttack(cmd::FullAttack {
             unit,
             targets,
             weapon,
             weapons,
             defensively,
-        } => Some(AttackOrder {
+        }) => Some(AttackOrder {
             unit,
             targets,
             weapon: weapon.as_deref(),
@@ -658,15 +687,21 @@ fn attack_order(command: &GameCommand) -> Option<AttackOrder<'_>> {
 /// The support action a command orders (§4.3.1), if it orders one.
 fn support_order(command: &GameCommand) -> Option<SupportOrder<'_>> {
     let (kind, unit, target, ally, weapon) = match command {
-        GameCommand::CoveringFire { unit, ally, weapon } => (SupportKind::Covering, unit, ally, None, weapon),
-        GameCommand::HarryingFire { unit, target, weapon } => (SupportKind::Harrying, unit, target, None, weapon),
-        GameCommand::AidAnother {
+        GameCommand::CoveringFire(cmd::CoveringFire { unit, ally, weapon }) => {
+            (SupportKind::Covering, unit, ally, None, weapon)
+        }
+        GameCommand::HarryingFire(cmd::HarryingFire { unit, target, weapon }) => {
+            (SupportKind::Harrying, unit, target, None, weapon)
+        }
+        GameCommand::AidAnother(cmd::AidAnother {
             unit,
             target,
             ally,
             weapon,
-        } => (SupportKind::Aid, unit, target, Some(ally), weapon),
-        GameCommand::Suppress { unit, target, weapon } => (SupportKind::Suppress, unit, target, None, weapon),
+        }) => (SupportKind::Aid, unit, target, Some(ally), weapon),
+        GameCommand::Suppress(cmd::Suppress { unit, target, weapon }) => {
+            (SupportKind::Suppress, unit, target, None, weapon)
+        }
         _ => return None,
     };
     Some(SupportOrder {

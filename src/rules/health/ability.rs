@@ -8,10 +8,11 @@
 //! referee, not applied. Ability drain, negative levels, the key ability's Resolve loss and
 //! Dex-based weapon damage (operative weapons) are not modelled.
 
+use crate::rules::HealthEvent;
 use crate::rules::error::illegal;
 use crate::rules::health::LifeState;
 use crate::rules::{
-    Ability, ConditionName, Conditions, Executor, GameEvent, Health, Modifier, Profile, RuleError, UnitId, WeaponKind,
+    Ability, ConditionName, Conditions, Executor, Health, Modifier, Profile, RuleError, UnitId, WeaponKind,
     unit_component,
 };
 use crate::ruleset::{AbilityDamageRules, Ruleset};
@@ -115,7 +116,7 @@ pub fn damage_ability(
     let score = profile.scores.of(ability);
     let before = ex.get::<AbilityDamage>(target).map_or(0, |d| d.of(ability));
     let total = before.saturating_add(amount).min(score);
-    ex.emit(GameEvent::AbilityDamaged {
+    ex.emit(HealthEvent::AbilityDamaged {
         unit: target.clone(),
         source: source.clone(),
         ability,
@@ -140,7 +141,7 @@ pub fn damage_ability(
         let new_max = sp_max.saturating_sub(lost);
         // The Stamina is lost, not dealt as damage: it never spills into Hit Points.
         let new_sp = sp.saturating_sub(lost).min(new_max);
-        ex.emit(GameEvent::StaminaDrained {
+        ex.emit(HealthEvent::StaminaDrained {
             unit: target.clone(),
             sp_lost: sp - new_sp,
             sp_max_lost: sp_max - new_max,
@@ -168,7 +169,7 @@ fn knock_out(ex: &mut Executor, target: &UnitId, ability: Ability) {
     let state = ex.get::<LifeState>(target).copied().unwrap_or_default();
     if ability == Ability::Con {
         if state != LifeState::Dead {
-            ex.emit(GameEvent::LifeStateChanged {
+            ex.emit(HealthEvent::LifeStateChanged {
                 unit: target.clone(),
                 from: state,
                 to: LifeState::Dead,
@@ -179,7 +180,7 @@ fn knock_out(ex: &mut Executor, target: &UnitId, ability: Ability) {
     for condition in [ConditionName::Unconscious, ConditionName::Helpless] {
         let has = ex.get::<Conditions>(target).is_some_and(|c| c.0.contains(&condition));
         if !has {
-            ex.emit(GameEvent::ConditionChanged {
+            ex.emit(HealthEvent::ConditionChanged {
                 unit: target.clone(),
                 condition,
                 gained: true,

@@ -7,9 +7,10 @@
 //! The DC 15 Medicine check that also stops it is a skill check, which the engine does not
 //! model: `TreatBleeding` is refused as not supported rather than resolved with a guess.
 
+use crate::rules::HealthEvent;
 use crate::rules::error::illegal;
 use crate::rules::health::LifeState;
-use crate::rules::{Combat, ConditionName, DiceExpr, Executor, GameEvent, RuleError, UnitId, unit_component};
+use crate::rules::{Combat, ConditionName, DiceExpr, Executor, RuleError, UnitId, unit_component};
 use crate::ruleset::{BleedingRules, Ruleset, WorstBleed};
 use bevy::prelude::{Component, World};
 use serde::{Deserialize, Serialize};
@@ -132,7 +133,7 @@ pub fn bleed_at_turn_start(ex: &mut Executor, unit: &UnitId) -> Result<(), RuleE
     // A penalty can take a roll below 0; it then deals nothing (it is not a hit, so no
     // minimum damage applies).
     let total = rolled.max(0) as u32;
-    ex.emit(GameEvent::BleedDamage {
+    ex.emit(HealthEvent::BleedDamage {
         unit: unit.clone(),
         source: bleed.source,
         damage: bleed.damage,
@@ -154,7 +155,7 @@ pub fn stop_after_healing(ex: &mut Executor, unit: &UnitId) {
     if all.is_empty() {
         return;
     }
-    ex.emit(GameEvent::BleedingStopped {
+    ex.emit(HealthEvent::BleedingStopped {
         unit: unit.clone(),
         reason: "Hit Points restored".into(),
         effects: all.iter().filter_map(|b| b.effect).collect(),

@@ -3,6 +3,10 @@
 //! Threshold and condition track (HP-SG-3, HP-SG-4). Pure: computes the new health and life
 //! state; events carry the result and `apply` stores it.
 
+pub mod commands;
+mod events;
+pub use events::HealthEvent;
+
 pub mod ability;
 pub mod bleeding;
 pub mod conditions;

@@ -1,10 +1,11 @@
 //! saga Recover (RULES.md HP-SG-7): swift actions spent in one round or over consecutive
 //! rounds move a unit up the condition track.
 
+use crate::rules::HealthEvent;
 use crate::rules::error::illegal;
 use crate::rules::resolve::take_action;
 use crate::rules::unit_component as get;
-use crate::rules::{Combat, Executor, GameEvent, Health, Recovery, RuleError, UnitId};
+use crate::rules::{Combat, Executor, Health, Recovery, RuleError, UnitId};
 use crate::ruleset::{ActionKind, Ruleset};
 use bevy::prelude::World;
 
@@ -54,7 +55,7 @@ pub fn check_recover(world: &World, unit: &UnitId) -> Result<RecoverProgress, Ru
 pub fn recover(ex: &mut Executor, unit: &UnitId) -> Result<(), RuleError> {
     let progress = check_recover(ex.world, unit)?;
     take_action(ex, unit, ActionKind::Swift, "recover".into());
-    ex.emit(GameEvent::RecoverProgressed {
+    ex.emit(HealthEvent::RecoverProgressed {
         unit: unit.clone(),
         swift_actions: progress.done,
         needed: progress.needed,
@@ -67,7 +68,7 @@ pub fn recover(ex: &mut Executor, unit: &UnitId) -> Result<(), RuleError> {
         && let Health::DamageThresholdTrack { track_step, .. } = &mut health
     {
         *track_step = track_step.saturating_sub(progress.steps.min(u32::from(u8::MAX)) as u8);
-        ex.emit(GameEvent::TrackImproved {
+        ex.emit(HealthEvent::TrackImproved {
             unit: unit.clone(),
             steps: progress.steps,
             health,

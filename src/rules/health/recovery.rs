@@ -2,11 +2,12 @@
 //! turns (HP-SF-2), stabilizing by spending Resolve (HP-SF-3), staying in the fight
 //! (HP-SF-4), and saga's second wind (HP-SG-11). Restoring Hit Points stops bleeding (§20).
 
+use crate::rules::HealthEvent;
 use crate::rules::error::illegal;
 use crate::rules::health::LifeState;
 use crate::rules::resolve::take_action;
 use crate::rules::unit_component as get;
-use crate::rules::{Combat, Executor, GameEvent, Health, Recovery, RuleError, UnitId};
+use crate::rules::{Combat, Executor, Health, Recovery, RuleError, UnitId};
 use crate::ruleset::Ruleset;
 use bevy::prelude::World;
 
@@ -20,21 +21,21 @@ pub fn end_of_turn(ex: &mut Executor, unit: &UnitId) {
         return;
     };
     if ex.world.resource::<Combat>().dying_grace.contains(unit) {
-        ex.emit(GameEvent::DyingGraceUsed { unit: unit.clone() });
+        ex.emit(HealthEvent::DyingGraceUsed { unit: unit.clone() });
         return;
     }
     let Some(Health::StaminaHitPointsResolve { rp, .. }) = ex.get::<Health>(unit).copied() else {
         return;
     };
     if rp < resolve.dying_rp_per_turn {
-        ex.emit(GameEvent::LifeStateChanged {
+        ex.emit(HealthEvent::LifeStateChanged {
             unit: unit.clone(),
             from: LifeState::Dying,
             to: LifeState::Dead,
         });
     } else {
         let left = rp - resolve.dying_rp_per_turn;
-        ex.emit(GameEvent::ResolveSpent {
+        ex.emit(HealthEvent::ResolveSpent {
             unit: unit.clone(),
             amount: resolve.dying_rp_per_turn,
             rp: left,
@@ -71,13 +72,13 @@ pub fn stabilize(ex: &mut Executor, unit: &UnitId) -> Result<(), RuleError> {
     let Some(Health::StaminaHitPointsResolve { rp, .. }) = ex.get::<Health>(unit).copied() else {
         return Ok(());
     };
-    ex.emit(GameEvent::ResolveSpent {
+    ex.emit(HealthEvent::ResolveSpent {
         unit: unit.clone(),
         amount: cost,
         rp: rp - cost,
         reason: "stabilize".into(),
     });
-    ex.emit(GameEvent::LifeStateChanged {
+    ex.emit(HealthEvent::LifeStateChanged {
         unit: unit.clone(),
         from: LifeState::Dying,
         to: LifeState::Stable,
@@ -129,7 +130,7 @@ pub fn stay_in_the_fight(ex: &mut Executor, unit: &UnitId) -> Result<(), RuleErr
         return Ok(());
     };
     let rp = rp - resolve.stay_in_fight_rp;
-    ex.emit(GameEvent::ResolveSpent {
+    ex.emit(HealthEvent::ResolveSpent {
         unit: unit.clone(),
         amount: resolve.stay_in_fight_rp,
         rp,
@@ -144,7 +145,7 @@ pub fn stay_in_the_fight(ex: &mut Executor, unit: &UnitId) -> Result<(), RuleErr
         rp_max,
     };
     healed(ex, unit, resolve.stay_in_fight_hp, health);
-    ex.emit(GameEvent::LifeStateChanged {
+    ex.emit(HealthEvent::LifeStateChanged {
         unit: unit.clone(),
         from: LifeState::Stable,
         to: LifeState::Fine,
@@ -219,13 +220,13 @@ pub fn second_wind(ex: &mut Executor, unit: &UnitId) -> Result<(), RuleError> {
         heroic,
     };
     healed(ex, unit, amount, health);
-    ex.emit(GameEvent::SecondWindCaught { unit: unit.clone() });
+    ex.emit(HealthEvent::SecondWindCaught { unit: unit.clone() });
     Ok(())
 }
 
 /// Emits the healing; Hit Points restored stop any bleeding (§20, 001:3848-3850).
 fn healed(ex: &mut Executor, unit: &UnitId, amount: u32, health: Health) {
-    ex.emit(GameEvent::Healed {
+    ex.emit(HealthEvent::Healed {
         unit: unit.clone(),
         amount,
         health,

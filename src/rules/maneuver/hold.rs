@@ -7,10 +7,9 @@ use crate::rules::error::illegal;
 use crate::rules::health::LifeState;
 use crate::rules::resolve::take_action;
 use crate::rules::threat::space_of;
-use crate::rules::{
-    Combat, ConditionName, Executor, GameCommand, GameEvent, Hold, Profile, RuleError, TrackedEffect, UnitId,
-};
+use crate::rules::{Combat, ConditionName, Executor, GameCommand, Hold, Profile, RuleError, TrackedEffect, UnitId};
 use crate::rules::{Maneuver, WeaponKind, unit_component};
+use crate::rules::{SequenceEvent, cmd};
 use crate::ruleset::Ruleset;
 use bevy::prelude::World;
 
@@ -71,7 +70,7 @@ pub fn reaches(rules: &Ruleset, a: Space, reach: u32, t: Space) -> bool {
 
 /// Ends a hold (or any tracked effect) now.
 pub(crate) fn end(ex: &mut Executor, effect: &TrackedEffect) {
-    ex.emit(GameEvent::EffectEnded {
+    ex.emit(SequenceEvent::EffectEnded {
         id: effect.id,
         name: effect.name.clone(),
         target: effect.target.clone(),
@@ -120,12 +119,12 @@ pub fn pinned_refusal(world: &World, unit: &UnitId, command: &GameCommand) -> Op
         return None;
     }
     let escaping = match command {
-        GameCommand::Maneuver {
+        GameCommand::Maneuver(cmd::Maneuver {
             target,
             maneuver: Maneuver::Grapple,
             ..
-        } => holds_on(world, unit).iter().any(|h| &h.source == target),
-        GameCommand::BreakFree { .. } => true,
+        }) => holds_on(world, unit).iter().any(|h| &h.source == target),
+        GameCommand::BreakFree(cmd::BreakFree { .. }) => true,
         _ => false,
     };
     (!escaping).then(|| illegal(format!("{unit} is pinned: it can only try to escape its pinner (§20)")))

@@ -2,10 +2,11 @@
 //! (manipulate an item, §4.3.2). Only `apply` changes the `Ground` resource.
 
 use crate::grid::Square;
+use crate::rules::ManeuverEvent;
 use crate::rules::error::illegal;
 use crate::rules::resolve::take_action;
 use crate::rules::threat::{provoked_by, space_of};
-use crate::rules::{Combat, Executor, GameEvent, RuleError, UnitId, Weapon};
+use crate::rules::{Combat, Executor, RuleError, UnitId, Weapon};
 use crate::ruleset::{ActionKind, AooTrigger, Ruleset};
 use bevy::prelude::{Resource, World};
 use serde::{Deserialize, Serialize};
@@ -70,7 +71,7 @@ pub fn execute_pick_up(ex: &mut Executor, unit: &UnitId, weapon: &str) -> Result
     {
         return Ok(());
     }
-    ex.emit(GameEvent::ItemPickedUp {
+    ex.emit(ManeuverEvent::ItemPickedUp {
         unit: unit.clone(),
         weapon: item.weapon.name,
         at: item.at,

@@ -2,6 +2,11 @@
 //! rush, trip, reposition, grapple and disarm (a melee attack roll against KAC + 8, the
 //! effect growing with every 5 it beats that by), and saga's disarm, grab and grapple.
 
+pub mod commands;
+mod events;
+use crate::rules::HealthEvent;
+pub use events::ManeuverEvent;
+
 pub mod forced;
 pub mod hold;
 pub mod items;
@@ -18,7 +23,7 @@ use super::resolve::{EffectTerms, start_effect, take_action};
 use super::situation::{Situation, situation};
 use super::stacking::apply_stacking;
 use super::threat::{aoo_refusal, provoked_by, space_of};
-use super::{Combat, ConditionName, DieRoll, Executor, GameEvent, Hold, Modifier, Profile, RuleError, UnitId};
+use super::{Combat, ConditionName, DieRoll, Executor, Hold, Modifier, Profile, RuleError, UnitId};
 use super::{DiceExpr, Weapon, WeaponKind, unit_component};
 use crate::grid::{Space, Square};
 use crate::rules::Environment;
@@ -456,7 +461,7 @@ pub fn execute_maneuver(
         opposed = Some(Box::new((mine, theirs)));
     }
     let margin = total - plan.defense.value;
-    ex.emit(GameEvent::ManeuverResolved {
+    ex.emit(ManeuverEvent::ManeuverResolved {
         unit: unit.clone(),
         target: target.clone(),
         maneuver: plan.kind,
@@ -492,7 +497,7 @@ pub fn execute_maneuver(
                 let layers = super::board::board_for(ex.world, target);
                 push(&layers.board(ex.world), t.at, dir, distance, rules.grid.square_ft)
             };
-            ex.emit(GameEvent::ForcedMove {
+            ex.emit(ManeuverEvent::ForcedMove {
                 unit: target.clone(),
                 by: unit.clone(),
                 path: result.path,
@@ -511,7 +516,7 @@ pub fn execute_maneuver(
                 walk(&layers.board(ex.world), from, &way, distance, rules.grid.square_ft)
             };
             let stopped = (path.last() != Some(to)).then(|| format!("{distance} ft is as far as this reposition goes"));
-            ex.emit(GameEvent::ForcedMove {
+            ex.emit(ManeuverEvent::ForcedMove {
                 unit: target.clone(),
                 by: unit.clone(),
                 path,
@@ -563,7 +568,7 @@ pub fn execute_maneuver(
                 Some(_) => plan.weapon.kind == WeaponKind::Unarmed,
                 None => *catch,
             };
-            ex.emit(GameEvent::WeaponDropped {
+            ex.emit(ManeuverEvent::WeaponDropped {
                 unit: target.clone(),
                 weapon: Box::new(w),
                 at,
@@ -609,7 +614,7 @@ fn trip(ex: &mut Executor, unit: &UnitId, target: &UnitId) -> Result<(), RuleErr
         .get_resource::<Environment>()
         .is_some_and(|e| e.gravity == Gravity::Zero);
     if zero_g {
-        ex.emit(GameEvent::ConditionChanged {
+        ex.emit(HealthEvent::ConditionChanged {
             unit: target.clone(),
             condition: ConditionName::OffKilter,
             gained: true,
@@ -626,7 +631,7 @@ fn trip(ex: &mut Executor, unit: &UnitId, target: &UnitId) -> Result<(), RuleErr
             .and_then(|m| m.against_kac)
             .map_or(0, |k| k.trip_descent_ft);
         let now = elevation.saturating_sub(descent_ft / square_ft);
-        ex.emit(GameEvent::ForcedMove {
+        ex.emit(ManeuverEvent::ForcedMove {
             unit: target.clone(),
             by: unit.clone(),
             path: Vec::new(),
@@ -638,7 +643,7 @@ fn trip(ex: &mut Executor, unit: &UnitId, target: &UnitId) -> Result<(), RuleErr
             return Ok(());
         }
     }
-    ex.emit(GameEvent::ConditionChanged {
+    ex.emit(HealthEvent::ConditionChanged {
         unit: target.clone(),
         condition: ConditionName::Prone,
         gained: true,

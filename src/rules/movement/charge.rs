@@ -12,9 +12,9 @@ use crate::rules::health::LifeState;
 use crate::rules::resolve::{EffectTerms, start_effect, take_action};
 use crate::rules::threat::{hostile, space_of, weapon_threatens};
 use crate::rules::{
-    Combat, ConditionName, Executor, GameCommand, GameEvent, Modifier, MoveMode, Profile, RuleError, UnitId, UnitIndex,
-    Weapon,
+    Combat, ConditionName, Executor, GameCommand, Modifier, MoveMode, Profile, RuleError, UnitId, UnitIndex, Weapon,
 };
+use crate::rules::{HealthEvent, cmd};
 use crate::ruleset::{AfterCharge, ChargePath, ChargeRules, ChargeTerrain, Ruleset};
 use bevy::prelude::World;
 
@@ -59,12 +59,12 @@ pub fn check_charge(
         return Err(illegal(format!("{target} is not an enemy of {unit}")));
     }
     // What `check` refuses a `Charge` for before its own rule (§20 no actions, riding, ...).
-    let order = GameCommand::Charge {
+    let order = GameCommand::Charge(cmd::Charge {
         unit: unit.clone(),
         target: target.clone(),
         to,
         weapon: weapon.map(str::to_string),
-    };
+    });
     crate::rules::resolve::actor_refusal(world, &order)?;
     crate::rules::health::check_can_act(world, unit)?;
     let conditions = effective_conditions(world, unit);
@@ -291,7 +291,7 @@ pub fn execute_charge(
         EffectTerms::defense(plan.rules.defense_mod),
     );
     if plan.rules.after_attack == AfterCharge::NoFurtherActions {
-        ex.emit(GameEvent::ActionsForfeited {
+        ex.emit(HealthEvent::ActionsForfeited {
             unit: unit.clone(),
             reason: "charged (no further actions this turn)".into(),
         });

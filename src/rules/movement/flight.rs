@@ -6,12 +6,13 @@
 //! seeds give no 3D reach.
 
 use crate::grid::{MoveBoard, Space, Square, SquareState, ThreatReach, threatens_square};
+use crate::rules::MovementEvent;
 use crate::rules::board::board_for;
 use crate::rules::conditions::effective_conditions;
 use crate::rules::health::LifeState;
 use crate::rules::resolve::take_action;
 use crate::rules::threat::{hostile, space_of, threat_now};
-use crate::rules::{Combat, ConditionName, Elevation, Executor, GameEvent, Profile, RuleError, UnitId, UnitIndex};
+use crate::rules::{Combat, ConditionName, Elevation, Executor, Profile, RuleError, UnitId, UnitIndex};
 use crate::rules::{Environment, Terrain};
 use crate::ruleset::{ActionKind, Ruleset};
 use bevy::prelude::World;
@@ -323,7 +324,7 @@ pub fn execute_fly(ex: &mut Executor, unit: &UnitId, route: &[FlyStep], double: 
         if leg.diagonal {
             diagonals += 1;
         }
-        ex.emit(GameEvent::FlightLeg {
+        ex.emit(MovementEvent::FlightLeg {
             unit: unit.clone(),
             from: at,
             to: leg.to,
@@ -337,7 +338,7 @@ pub fn execute_fly(ex: &mut Executor, unit: &UnitId, route: &[FlyStep], double: 
         at = leg.to;
         elevation = leg.elevation;
     }
-    ex.emit(GameEvent::MoveEnded {
+    ex.emit(MovementEvent::MoveEnded {
         unit: unit.clone(),
         at,
         moved_ft: flown,

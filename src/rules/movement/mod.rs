@@ -2,6 +2,11 @@
 //! crawl and minimum movement, each with its legality checks and costs, and the attacks of
 //! opportunity a move provokes, resolved before the mover leaves the square (AOO-1).
 
+pub mod commands;
+mod events;
+use crate::rules::{HealthEvent, ReactionEvent, cmd};
+pub use events::MovementEvent;
+
 pub mod board;
 pub mod charge;
 pub mod flight;
@@ -14,7 +19,7 @@ use super::conditions::effective_conditions;
 use super::health::LifeState;
 use super::resolve::{EffectTerms, start_effect, take_action};
 use super::threat::{space_of, weapon_threatens};
-use super::{Combat, ConditionName, Executor, GameCommand, GameEvent, Profile, RuleError, UnitId, Weapon};
+use super::{Combat, ConditionName, Executor, GameCommand, Profile, RuleError, UnitId, Weapon};
 use crate::grid::{Planner, Space, Square, straight_path};
 use crate::rules::Terrain;
 use crate::ruleset::{ActionKind, Ruleset, RunnerDefense, WithdrawProtection};
@@ -161,12 +166,12 @@ pub(crate) fn move_basics(world: &World, unit: &UnitId, mode: MoveMode) -> Resul
     let full = space_of(world, unit).ok_or_else(|| RuleError::UnknownUnit(unit.clone()))?;
     // What `check` refuses a `Move` for before looking at where it goes (§20 no actions:
     // paralyzed, stunned, helpless...; riding; pinned; the chase's phases): the same gates.
-    let order = GameCommand::Move {
+    let order = GameCommand::Move(cmd::Move {
         unit: unit.clone(),
         to: full.at,
         path: None,
         mode,
-    };
+    });
     super::resolve::actor_refusal(world, &order)?;
     super::health::check_can_act(world, unit)?;
     if super::flight::elevation_of(world, unit) > 0 {
@@ -453,7 +458,7 @@ pub fn execute_move(
     let entangled = mode == MoveMode::Squeeze && rules.movement.squeezing.is_some_and(|s| s.entangled);
     if entangled {
         let (unit, condition) = (unit.clone(), ConditionName::Entangled);
-        ex.emit(GameEvent::ConditionChanged {
+        ex.emit(HealthEvent::ConditionChanged {
             unit,
             condition,
             gained: true,
@@ -471,7 +476,7 @@ pub fn execute_move(
     )?;
     if entangled {
         let (unit, condition) = (unit.clone(), ConditionName::Entangled);
-        ex.emit(GameEvent::ConditionChanged {
+        ex.emit(HealthEvent::ConditionChanged {
             unit,
             condition,
             gained: false,
@@ -528,7 +533,7 @@ pub(crate) fn walk(
     cost_ft: u32,
     exempt_first: &[UnitId],
 ) -> Result<bool, RuleError> {
-    ex.emit(GameEvent::MoveStarted {
+    ex.emit(MovementEvent::MoveStarted {
         unit: unit.clone(),
         mode,
         from,
@@ -585,7 +590,7 @@ pub(crate) fn walk(
         if next.x != at.x && next.y != at.y {
             diagonals += 1;
         }
-        ex.emit(GameEvent::UnitStepped {
+        ex.emit(MovementEvent::UnitStepped {
             unit: unit.clone(),
             from: at,
             to: *next,
@@ -601,7 +606,7 @@ pub(crate) fn walk(
     let arrived = stopped.is_none();
     if !arrived && at != last_legal && !endable(ex, at) {
         // MOV-12: a move that ends where the mover may not stop ends in the last legal position.
-        ex.emit(GameEvent::UnitDisplaced {
+        ex.emit(MovementEvent::UnitDisplaced {
             unit: unit.clone(),
             from: at,
             to: last_legal,
@@ -609,7 +614,7 @@ pub(crate) fn walk(
         });
         at = last_legal;
     }
-    ex.emit(GameEvent::MoveEnded {
+    ex.emit(MovementEvent::MoveEnded {
         unit: unit.clone(),
         at,
         moved_ft: moved,
@@ -659,7 +664,7 @@ pub(crate) fn attack_of_opportunity(
         return Ok(());
     };
     if let Some(reason) = super::reactions::declined(ex, reactor) {
-        ex.emit(GameEvent::AooDeclined {
+        ex.emit(ReactionEvent::AooDeclined {
             reactor: reactor.clone(),
             target: target.clone(),
             square_left,
@@ -668,7 +673,7 @@ pub(crate) fn attack_of_opportunity(
         });
         return Ok(());
     }
-    ex.emit(GameEvent::AttackOfOpportunity {
+    ex.emit(ReactionEvent::AttackOfOpportunity {
         reactor: reactor.clone(),
         target: target.clone(),
         square_left,
@@ -730,7 +735,7 @@ pub fn execute_posture(ex: &mut Executor, unit: &UnitId, drop: bool) -> Result<(
         (posture.stand_up, "stand up")
     };
     take_action(ex, unit, kind, what.to_string());
-    ex.emit(GameEvent::ConditionChanged {
+    ex.emit(HealthEvent::ConditionChanged {
         unit: unit.clone(),
         condition: ConditionName::Prone,
         gained: drop,

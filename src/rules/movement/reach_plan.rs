@@ -111,6 +111,7 @@ pub fn plan_reach(world: &World, unit: &UnitId, modes: &[MoveMode]) -> Result<Re
 mod tests {
     use super::*;
     use crate::rules::GameCommand;
+    use crate::rules::cmd;
     use crate::rules::movement::plan_move;
     use crate::testing::{battle, ok};
 
@@ -155,7 +156,7 @@ mod tests {
         let mut b = battle(&text, &[]);
         while b.world().resource::<Combat>().active != Some(UnitId("me".into())) {
             let active = b.world().resource::<Combat>().active.clone().expect("a turn");
-            ok(&mut b, GameCommand::EndTurn { unit: active });
+            ok(&mut b, GameCommand::EndTurn(cmd::EndTurn { unit: active }));
         }
         b
     }
@@ -222,12 +223,12 @@ mod tests {
         let me = UnitId("me".into());
         ok(
             &mut b,
-            GameCommand::Move {
+            GameCommand::Move(cmd::Move {
                 unit: me.clone(),
                 to: Square::new(1, 0),
                 path: None,
                 mode: MoveMode::Move,
-            },
+            }),
         );
         assert!(assert_matches_plan_move(b.world()) > 0, "the move band is left");
         let plan = plan_reach(b.world(), &me, &MODES).unwrap();

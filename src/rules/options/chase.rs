@@ -3,6 +3,7 @@
 //! board (passenger) orders against each enemy vehicle engaged with the unit's own.
 
 use crate::rules::chase::{Chase, ChasePhase, ManeuverUse, vehicle_of};
+use crate::rules::cmd;
 use crate::rules::vehicle::{Aboard, RiderRole};
 use crate::rules::{GameCommand, UnitId, unit_component};
 use crate::ruleset::PilotAction;
@@ -35,12 +36,12 @@ pub fn pilot_action_choices(world: &World, unit: &UnitId, double: bool) -> Vec<G
             vec![None]
         };
         for target in targets {
-            commands.push(GameCommand::PilotAction {
+            commands.push(GameCommand::PilotAction(cmd::PilotAction {
                 unit: unit.clone(),
                 action,
                 target,
                 double,
-            });
+            }));
         }
     }
     commands
@@ -65,15 +66,15 @@ pub fn chase_combat_choices(world: &World, unit: &UnitId) -> Vec<GameCommand> {
         .map(|e| {
             let target = e.vehicle.id.clone();
             match aboard.role {
-                RiderRole::Pilot => GameCommand::Collide {
+                RiderRole::Pilot => GameCommand::Collide(cmd::Collide {
                     unit: unit.clone(),
                     target,
-                },
-                RiderRole::Passenger | RiderRole::Gunner => GameCommand::BoardEngaged {
+                }),
+                RiderRole::Passenger | RiderRole::Gunner => GameCommand::BoardEngaged(cmd::BoardEngaged {
                     unit: unit.clone(),
                     vehicle: target,
                     skill: None,
-                },
+                }),
             }
         })
         .collect()

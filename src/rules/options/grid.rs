@@ -3,6 +3,7 @@
 
 use super::{Choice, MANEUVERS, OptionKind};
 use crate::grid::{Direction8, Intersection, Square};
+use crate::rules::cmd;
 use crate::rules::items::Ground;
 use crate::rules::reach_plan::plan_reach;
 use crate::rules::threat::{hostile, space_of};
@@ -49,12 +50,12 @@ pub fn move_choices(world: &World, unit: &UnitId) -> Vec<Choice> {
         .smallest()
         .into_iter()
         .map(|(to, (mode, _))| Choice {
-            command: GameCommand::Move {
+            command: GameCommand::Move(cmd::Move {
                 unit: unit.clone(),
                 to,
                 path: None,
                 mode,
-            },
+            }),
             verdict: Ok(()),
         })
         .collect();
@@ -75,12 +76,12 @@ fn refused_move(world: &World, unit: &UnitId, why: String) -> Vec<Choice> {
         return Vec::new();
     };
     vec![Choice {
-        command: GameCommand::Move {
+        command: GameCommand::Move(cmd::Move {
             unit: unit.clone(),
             to: Square::new(me.at.x.saturating_add(1), me.at.y),
             path: None,
             mode: MoveMode::Move,
-        },
+        }),
         verdict: Err(why),
     }]
 }
@@ -133,12 +134,14 @@ fn weapon_names(world: &World, unit: &UnitId, chosen: Option<&str>) -> Vec<Optio
 /// The most attacks the rules allow `unit` in one full attack on `target` with `weapon` (a
 /// single one when none is allowed, so the refusal gives the rules' reason).
 pub fn full_attack_choice(world: &World, unit: &UnitId, target: &UnitId, weapon: Option<String>) -> GameCommand {
-    let command = |n: usize| GameCommand::FullAttack {
-        unit: unit.clone(),
-        targets: vec![target.clone(); n],
-        weapon: weapon.clone(),
-        weapons: Vec::new(),
-        defensively: false,
+    let command = |n: usize| {
+        GameCommand::FullAttack(cmd::FullAttack {
+            unit: unit.clone(),
+            targets: vec![target.clone(); n],
+            weapon: weapon.clone(),
+            weapons: Vec::new(),
+            defensively: false,
+        })
     };
     (1..=4)
         .rev()
@@ -150,11 +153,13 @@ pub fn full_attack_choice(world: &World, unit: &UnitId, target: &UnitId, weapon:
 /// Area commands: for a burst or spread, each corner of each foe's space; for a cone or
 /// line, each corner of the unit's own space in each direction (AREA-1).
 pub fn area_aims(world: &World, unit: &UnitId, weapon: &str, directed: bool, foes: &[UnitId]) -> Vec<GameCommand> {
-    let command = |at: Intersection, dir: Option<Direction8>| GameCommand::AreaAttack {
-        unit: unit.clone(),
-        weapon: weapon.to_string(),
-        at,
-        dir,
+    let command = |at: Intersection, dir: Option<Direction8>| {
+        GameCommand::AreaAttack(cmd::AreaAttack {
+            unit: unit.clone(),
+            weapon: weapon.to_string(),
+            at,
+            dir,
+        })
     };
     aim_points(world, unit, directed, foes)
         .into_iter()
@@ -208,12 +213,14 @@ pub(super) fn aimed_commands(world: &World, unit: &UnitId, kind: OptionKind, wea
                         .into_iter()
                         .map(move |weapon| (target.clone(), weapon))
                 })
-                .map(|(target, weapon)| GameCommand::Attack {
-                    unit: u(),
-                    target,
-                    weapon,
-                    defensively: false,
-                    mount: None,
+                .map(|(target, weapon)| {
+                    GameCommand::Attack(cmd::Attack {
+                        unit: u(),
+                        target,
+                        weapon,
+                        defensively: false,
+                        mount: None,
+                    })
                 })
                 .collect();
             // VEH-20: a rider may fire its vehicle's mounted weapons.
@@ -225,13 +232,13 @@ pub(super) fn aimed_commands(world: &World, unit: &UnitId, kind: OptionKind, wea
                     .unwrap_or_default();
                 for target in foes().into_iter().filter(|t| *t != vehicle) {
                     for w in &mounted {
-                        commands.push(GameCommand::Attack {
+                        commands.push(GameCommand::Attack(cmd::Attack {
                             unit: u(),
                             target: target.clone(),
                             weapon: Some(w.clone()),
                             defensively: false,
                             mount: Some(vehicle.clone()),
-                        });
+                        }));
                     }
                 }
             }
@@ -248,21 +255,25 @@ pub(super) fn aimed_commands(world: &World, unit: &UnitId, kind: OptionKind, wea
             .collect(),
         OptionKind::Charge => foes()
             .into_iter()
-            .map(|target| GameCommand::Charge {
-                unit: u(),
-                target,
-                to: None,
-                weapon: weapon.map(str::to_string),
+            .map(|target| {
+                GameCommand::Charge(cmd::Charge {
+                    unit: u(),
+                    target,
+                    to: None,
+                    weapon: weapon.map(str::to_string),
+                })
             })
             .collect(),
         OptionKind::Maneuver(k) if MANEUVERS.contains(&k) => match maneuver_of(k) {
             Ok(maneuver) => foes()
                 .into_iter()
-                .map(|target| GameCommand::Maneuver {
-                    unit: u(),
-                    target,
-                    maneuver: maneuver.clone(),
-                    weapon: weapon.map(str::to_string),
+                .map(|target| {
+                    GameCommand::Maneuver(cmd::Maneuver {
+                        unit: u(),
+                        target,
+                        maneuver: maneuver.clone(),
+                        weapon: weapon.map(str::to_string),
+                    })
                 })
                 .collect(),
             Err(_) => Vec::new(),
@@ -304,11 +315,13 @@ pub(super) fn aimed_commands(world: &World, unit: &UnitId, kind: OptionKind, wea
             weapons
                 .iter()
                 .flat_map(|w| {
-                    aims.iter().map(|at| GameCommand::Autofire {
-                        unit: u(),
-                        weapon: w.name.clone(),
-                        at: *at,
-                        braced: w.autofire_only,
+                    aims.iter().map(|at| {
+                        GameCommand::Autofire(cmd::Autofire {
+                            unit: u(),
+                            weapon: w.name.clone(),
+                            at: *at,
+                            braced: w.autofire_only,
+                        })
                     })
                 })
                 .collect()
@@ -319,21 +332,23 @@ pub(super) fn aimed_commands(world: &World, unit: &UnitId, kind: OptionKind, wea
             p.spells
                 .iter()
                 .flat_map(|s| match &s.effect {
-                    None => vec![GameCommand::CastSpell {
+                    None => vec![GameCommand::CastSpell(cmd::CastSpell {
                         unit: u(),
                         spell: s.name.clone(),
                         at: None,
                         dir: None,
                         squares: Vec::new(),
-                    }],
+                    })],
                     Some(effect) => aim_points(world, unit, effect.area.shape.directed(), &foes)
                         .into_iter()
-                        .map(|(at, dir)| GameCommand::CastSpell {
-                            unit: u(),
-                            spell: s.name.clone(),
-                            at: Some(at),
-                            dir,
-                            squares: Vec::new(),
+                        .map(|(at, dir)| {
+                            GameCommand::CastSpell(cmd::CastSpell {
+                                unit: u(),
+                                spell: s.name.clone(),
+                                at: Some(at),
+                                dir,
+                                squares: Vec::new(),
+                            })
                         })
                         .collect(),
                 })
@@ -341,26 +356,32 @@ pub(super) fn aimed_commands(world: &World, unit: &UnitId, kind: OptionKind, wea
         }
         OptionKind::CoveringFire => allies_of(world, unit)
             .into_iter()
-            .map(|ally| GameCommand::CoveringFire {
-                unit: u(),
-                ally,
-                weapon: weapon.map(str::to_string),
+            .map(|ally| {
+                GameCommand::CoveringFire(cmd::CoveringFire {
+                    unit: u(),
+                    ally,
+                    weapon: weapon.map(str::to_string),
+                })
             })
             .collect(),
         OptionKind::HarryingFire => foes()
             .into_iter()
-            .map(|target| GameCommand::HarryingFire {
-                unit: u(),
-                target,
-                weapon: weapon.map(str::to_string),
+            .map(|target| {
+                GameCommand::HarryingFire(cmd::HarryingFire {
+                    unit: u(),
+                    target,
+                    weapon: weapon.map(str::to_string),
+                })
             })
             .collect(),
         OptionKind::Suppress => foes()
             .into_iter()
-            .map(|target| GameCommand::Suppress {
-                unit: u(),
-                target,
-                weapon: weapon.map(str::to_string),
+            .map(|target| {
+                GameCommand::Suppress(cmd::Suppress {
+                    unit: u(),
+                    target,
+                    weapon: weapon.map(str::to_string),
+                })
             })
             .collect(),
         OptionKind::AidAnother => {
@@ -368,11 +389,13 @@ pub(super) fn aimed_commands(world: &World, unit: &UnitId, kind: OptionKind, wea
             foes()
                 .into_iter()
                 .flat_map(|target| {
-                    allies.iter().map(move |ally| GameCommand::AidAnother {
-                        unit: u(),
-                        target: target.clone(),
-                        ally: ally.clone(),
-                        weapon: weapon.map(str::to_string),
+                    allies.iter().map(move |ally| {
+                        GameCommand::AidAnother(cmd::AidAnother {
+                            unit: u(),
+                            target: target.clone(),
+                            ally: ally.clone(),
+                            weapon: weapon.map(str::to_string),
+                        })
                     })
                 })
                 .collect()
@@ -387,9 +410,11 @@ pub(super) fn aimed_commands(world: &World, unit: &UnitId, kind: OptionKind, wea
                 .map(|g| {
                     g.0.iter()
                         .filter(|item| near(item.at))
-                        .map(|item| GameCommand::PickUp {
-                            unit: u(),
-                            weapon: item.weapon.name.clone(),
+                        .map(|item| {
+                            GameCommand::PickUp(cmd::PickUp {
+                                unit: u(),
+                                weapon: item.weapon.name.clone(),
+                            })
                         })
                         .collect()
                 })
@@ -425,11 +450,13 @@ fn withdraw_commands(world: &World, unit: &UnitId) -> Vec<GameCommand> {
     squares
         .into_iter()
         .take(WITHDRAW_TRIES)
-        .map(|to| GameCommand::Move {
-            unit: unit.clone(),
-            to,
-            path: None,
-            mode: MoveMode::Withdraw,
+        .map(|to| {
+            GameCommand::Move(cmd::Move {
+                unit: unit.clone(),
+                to,
+                path: None,
+                mode: MoveMode::Withdraw,
+            })
         })
         .collect()
 }

@@ -18,6 +18,7 @@ pub use vehicles::{
 };
 
 use super::{Combat, GameCommand, RuleError, UnitId, check};
+use crate::rules::cmd;
 use crate::ruleset::{ActionKind, ManeuverKind};
 use bevy::prelude::World;
 use serde::Serialize;
@@ -304,16 +305,16 @@ pub fn commands(world: &World, unit: &UnitId, kind: OptionKind, weapon: Option<&
             .delaying
             .iter()
             .filter(|d| &d.unit == unit)
-            .map(|d| GameCommand::ActNow { unit: d.unit.clone() })
+            .map(|d| GameCommand::ActNow(cmd::ActNow { unit: d.unit.clone() }))
             .collect(),
         OptionKind::FireReadied => combat
             .readied
             .iter()
             .filter(|r| &r.unit == unit)
-            .map(|r| GameCommand::FireReadied { unit: r.unit.clone() })
+            .map(|r| GameCommand::FireReadied(cmd::FireReadied { unit: r.unit.clone() }))
             .collect(),
         OptionKind::Proceed => match combat.is_delaying(unit) {
-            true => vec![GameCommand::Proceed],
+            true => vec![GameCommand::Proceed(cmd::Proceed)],
             false => Vec::new(),
         },
         OptionKind::Move => move_choices(world, unit).into_iter().map(|c| c.command).collect(),
@@ -328,35 +329,37 @@ pub fn commands(world: &World, unit: &UnitId, kind: OptionKind, weapon: Option<&
             .and_then(|c| c.acting())
             .and_then(|e| e.pilot.as_ref())
         {
-            Some(pilot) if pilot == unit => vec![GameCommand::EndPilotTurn { unit: u() }],
+            Some(pilot) if pilot == unit => vec![GameCommand::EndPilotTurn(cmd::EndPilotTurn { unit: u() })],
             _ => Vec::new(),
         },
         OptionKind::ChaseCombat => chase_combat_choices(world, unit),
-        OptionKind::FightDefensively => vec![GameCommand::FightDefensively {
+        OptionKind::FightDefensively => vec![GameCommand::FightDefensively(cmd::FightDefensively {
             unit: u(),
             no_attacks: false,
-        }],
-        OptionKind::TotalDefense => vec![GameCommand::TotalDefense { unit: u() }],
-        OptionKind::StandUp => vec![GameCommand::StandUp { unit: u() }],
-        OptionKind::DropProne => vec![GameCommand::DropProne { unit: u() }],
-        OptionKind::BreakFree => vec![GameCommand::BreakFree {
+        })],
+        OptionKind::TotalDefense => vec![GameCommand::TotalDefense(cmd::TotalDefense { unit: u() })],
+        OptionKind::StandUp => vec![GameCommand::StandUp(cmd::StandUp { unit: u() })],
+        OptionKind::DropProne => vec![GameCommand::DropProne(cmd::DropProne { unit: u() })],
+        OptionKind::BreakFree => vec![GameCommand::BreakFree(cmd::BreakFree {
             unit: u(),
             from: Vec::new(),
-        }],
+        })],
         OptionKind::Ready => READY_KINDS
             .iter()
-            .map(|k| GameCommand::Ready {
-                unit: u(),
-                action: *k,
-                trigger: READY_TRIGGERS[0].to_string(),
+            .map(|k| {
+                GameCommand::Ready(cmd::Ready {
+                    unit: u(),
+                    action: *k,
+                    trigger: READY_TRIGGERS[0].to_string(),
+                })
             })
             .collect(),
-        OptionKind::Delay => vec![GameCommand::Delay { unit: u() }],
-        OptionKind::Stabilize => vec![GameCommand::Stabilize { unit: u() }],
-        OptionKind::StayInTheFight => vec![GameCommand::StayInTheFight { unit: u() }],
-        OptionKind::SecondWind => vec![GameCommand::SecondWind { unit: u() }],
-        OptionKind::Recover => vec![GameCommand::Recover { unit: u() }],
-        OptionKind::EndTurn => vec![GameCommand::EndTurn { unit: u() }],
+        OptionKind::Delay => vec![GameCommand::Delay(cmd::Delay { unit: u() })],
+        OptionKind::Stabilize => vec![GameCommand::Stabilize(cmd::Stabilize { unit: u() })],
+        OptionKind::StayInTheFight => vec![GameCommand::StayInTheFight(cmd::StayInTheFight { unit: u() })],
+        OptionKind::SecondWind => vec![GameCommand::SecondWind(cmd::SecondWind { unit: u() })],
+        OptionKind::Recover => vec![GameCommand::Recover(cmd::Recover { unit: u() })],
+        OptionKind::EndTurn => vec![GameCommand::EndTurn(cmd::EndTurn { unit: u() })],
         _ => grid::aimed_commands(world, unit, kind, weapon),
     }
 }

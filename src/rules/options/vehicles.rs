@@ -6,6 +6,7 @@
 use super::{Choice, OptionKind, any_allowed};
 use crate::grid::{Heading, Space, Square};
 use crate::rules::Terrain;
+use crate::rules::cmd;
 use crate::rules::threat::space_of;
 use crate::rules::vehicle::escape::{OffMap, off_map_vehicle};
 use crate::rules::vehicle::{RiderRole, VehicleOrder, VehicleState, plan_vehicle_path, riding, vehicle_view};
@@ -32,10 +33,10 @@ pub enum VehicleEntry {
 }
 
 fn order(unit: &UnitId, order: VehicleOrder) -> GameCommand {
-    GameCommand::Vehicle {
+    GameCommand::Vehicle(cmd::Vehicle {
         unit: unit.clone(),
         order,
-    }
+    })
 }
 
 /// The vehicle `unit` rides, else the vehicles its space touches (it may board them).
@@ -213,15 +214,15 @@ pub fn entry_choices(world: &World, unit: &UnitId, entry: VehicleEntry) -> Vec<C
         VehicleEntry::Ram => {
             let mut choices: Vec<Choice> = Vec::new();
             for command in commands {
-                let GameCommand::Vehicle {
+                let GameCommand::Vehicle(cmd::Vehicle {
                     order: VehicleOrder::Ram { target, .. },
                     ..
-                } = &command
+                }) = &command
                 else {
                     continue;
                 };
                 let seen = choices.iter().position(|c| {
-                    matches!(&c.command, GameCommand::Vehicle { order: VehicleOrder::Ram { target: t, .. }, .. } if t == target)
+                    matches!(&c.command, GameCommand::Vehicle(cmd::Vehicle { order: VehicleOrder::Ram { target: t, .. }, .. }) if t == target)
                 });
                 match seen {
                     Some(i) if choices[i].allowed() => {}
@@ -327,7 +328,7 @@ pub fn edge_choices(world: &World, unit: &UnitId, kind: OptionKind) -> Vec<GameC
     match kind {
         // Offered only while allowed: a vehicle away from the edge has nothing to say here.
         OptionKind::LeaveMap => {
-            let leave = GameCommand::LeaveMap { unit: unit.clone() };
+            let leave = GameCommand::LeaveMap(cmd::LeaveMap { unit: unit.clone() });
             match check(world, &leave) {
                 Ok(()) => vec![leave],
                 Err(_) => Vec::new(),
@@ -349,10 +350,12 @@ pub fn edge_choices(world: &World, unit: &UnitId, kind: OptionKind) -> Vec<GameC
             let heading = inward(off.edge);
             along(off.edge, off.side_squares, map.width(), map.height())
                 .into_iter()
-                .map(|at| GameCommand::ReturnToMap {
-                    unit: unit.clone(),
-                    at,
-                    heading,
+                .map(|at| {
+                    GameCommand::ReturnToMap(cmd::ReturnToMap {
+                        unit: unit.clone(),
+                        at,
+                        heading,
+                    })
                 })
                 .filter(|c| check(world, c).is_ok())
                 .collect()

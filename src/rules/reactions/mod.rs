@@ -2,6 +2,11 @@
 //! unit's standing choice (`SetReactions`) and the reactors a command names as declining
 //! (`Decline`). Both are commands, so a replay takes exactly the same attacks.
 
+pub mod commands;
+mod events;
+use crate::rules::cmd;
+pub use events::ReactionEvent;
+
 pub mod threat;
 
 use super::{Executor, GameCommand, RuleError, UnitId, unit_component};
@@ -41,7 +46,7 @@ pub fn reaction_mode(world: &World, unit: &UnitId) -> ReactionMode {
 /// Checks a `Decline`: every declining reactor is a unit, the wrapped command is not itself a
 /// `Decline`, and the wrapped command is allowed.
 pub fn check_decline(world: &World, reactors: &[UnitId], then: &GameCommand) -> Result<(), RuleError> {
-    if matches!(then, GameCommand::Decline { .. }) {
+    if matches!(then, GameCommand::Decline(cmd::Decline { .. })) {
         return Err(RuleError::IllegalMove("a Decline cannot wrap another Decline".into()));
     }
     if let Some(unknown) = reactors

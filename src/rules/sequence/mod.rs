@@ -2,13 +2,16 @@
 //! (SEQ-1, §3.2), initiative checks and tie-breaks (§3.3, SEQ-7), rounds, turns, late
 //! joiners, and what happens at the start of a turn (SEQ-5 durations, §3.5 readied expiry).
 
+pub mod commands;
+mod events;
+pub use events::SequenceEvent;
+
 pub(crate) mod budget;
 pub(crate) mod combat;
 
 use super::unit::JoinsRound;
 use super::{
-    Awareness, Combat, Executor, GameEvent, Modifier, OrderEntry, Profile, RuleError, StartFlatFooted, UnitId,
-    UnitIndex,
+    Awareness, Combat, Executor, Modifier, OrderEntry, Profile, RuleError, StartFlatFooted, UnitId, UnitIndex,
 };
 use crate::ruleset::{FlatFootedStart, InitiativeRollers, TieBreak};
 use bevy::prelude::World;
@@ -21,7 +24,7 @@ pub fn start_combat(ex: &mut Executor) -> Result<(), RuleError> {
     let surprised: Vec<UnitId> = present.iter().filter(|u| !aware_of(ex, u)).cloned().collect();
     let surprise_round = !aware.is_empty() && !surprised.is_empty();
     let ruleset = ex.ruleset().id.to_string();
-    ex.emit(GameEvent::CombatStarted {
+    ex.emit(SequenceEvent::CombatStarted {
         ruleset,
         surprise_round,
         aware: aware.clone(),
@@ -35,7 +38,7 @@ pub fn start_combat(ex: &mut Executor) -> Result<(), RuleError> {
         FlatFootedStart::EveryoneIfSurpriseRound => Vec::new(),
     };
     for unit in flat_footed {
-        ex.emit(GameEvent::StartedFlatFooted { unit });
+        ex.emit(SequenceEvent::StartedFlatFooted { unit });
     }
 
     let rollers = if surprise_round && ex.ruleset().sequence.initiative_rollers == InitiativeRollers::AwareFirst {
@@ -93,7 +96,7 @@ fn roll_and_insert(ex: &mut Executor, units: &[UnitId]) -> Result<(), RuleError>
         let modifier = super::stacking::saturating_total(modifiers.iter().map(|m| m.value));
         let roll = ex.roll(die, format!("initiative ({unit})"))?;
         let total = super::stacking::saturating_total([roll.result as i32, modifier]);
-        ex.emit(GameEvent::InitiativeRolled {
+        ex.emit(SequenceEvent::InitiativeRolled {
             unit: unit.clone(),
             roll,
             modifiers,
@@ -118,7 +121,7 @@ fn roll_and_insert(ex: &mut Executor, units: &[UnitId]) -> Result<(), RuleError>
             count: e.count,
         })
         .collect();
-    ex.emit(GameEvent::InitiativeOrder { order });
+    ex.emit(SequenceEvent::InitiativeOrder { order });
     Ok(())
 }
 
@@ -155,7 +158,7 @@ fn break_ties(ex: &mut Executor, rolled: &mut [(UnitId, i32, i32, Vec<u32>)]) ->
             rolls.push(r);
         }
         let units = group.iter().map(|&g| rolled[g].0.clone()).collect();
-        ex.emit(GameEvent::InitiativeRollOff { units, rolls });
+        ex.emit(SequenceEvent::InitiativeRollOff { units, rolls });
     }
 }
 
@@ -175,7 +178,7 @@ pub fn begin_round(ex: &mut Executor, round: u32, surprise: bool) -> Result<(), 
                 .collect()
         };
         for unit in &joining {
-            ex.emit(GameEvent::UnitJoined {
+            ex.emit(SequenceEvent::UnitJoined {
                 unit: unit.clone(),
                 round,
             });
@@ -186,7 +189,7 @@ pub fn begin_round(ex: &mut Executor, round: u32, surprise: bool) -> Result<(), 
             .collect();
         roll_and_insert(ex, &not_rolled)?;
     }
-    ex.emit(GameEvent::RoundStarted { round, surprise });
+    ex.emit(SequenceEvent::RoundStarted { round, surprise });
     advance(ex, false)
 }
 
@@ -198,7 +201,7 @@ pub fn advance(ex: &mut Executor, offer_window: bool) -> Result<(), RuleError> {
         let after = last_finisher(&combat);
         if let Some(after) = after {
             let delaying = combat.delaying.iter().map(|d| d.unit.clone()).collect();
-            ex.emit(GameEvent::DelayWindowOpened { after, delaying });
+            ex.emit(SequenceEvent::DelayWindowOpened { after, delaying });
             return Ok(());
         }
     }
@@ -209,7 +212,7 @@ pub fn advance(ex: &mut Executor, offer_window: bool) -> Result<(), RuleError> {
             let end_count = combat.order.last().map_or(0, |e| e.count);
             for d in &combat.delaying {
                 let new_count = new_delay_count(ex, end_count);
-                ex.emit(GameEvent::DelayedToEnd {
+                ex.emit(SequenceEvent::DelayedToEnd {
                     unit: d.unit.clone(),
                     new_count,
                 });
@@ -248,22 +251,22 @@ pub fn begin_turn(ex: &mut Executor, unit: UnitId) -> Result<(), RuleError> {
     let combat = ex.world.resource::<Combat>().clone();
     let count = combat.entry(&unit).map_or(0, |e| e.count);
     for effect in combat.effects.iter().filter(|e| e.expires_before(combat.round, count)) {
-        ex.emit(GameEvent::EffectEnded {
+        ex.emit(SequenceEvent::EffectEnded {
             id: effect.id,
             name: effect.name.clone(),
             target: effect.target.clone(),
         });
     }
     if combat.readied_by(&unit).is_some() {
-        ex.emit(GameEvent::ReadiedActionLost { unit: unit.clone() });
+        ex.emit(SequenceEvent::ReadiedActionLost { unit: unit.clone() });
     }
     if !combat.surprise_round
         && ex.ruleset().variants.saga_flatfooted_until_regular_turn
         && ex.get::<StartFlatFooted>(&unit).is_some()
     {
-        ex.emit(GameEvent::FlatFootedEnded { unit: unit.clone() });
+        ex.emit(SequenceEvent::FlatFootedEnded { unit: unit.clone() });
     }
-    ex.emit(GameEvent::TurnStarted {
+    ex.emit(SequenceEvent::TurnStarted {
         unit: unit.clone(),
         round: combat.round,
         count,

@@ -5,6 +5,7 @@
 use super::{Aboard, CheckRoll, RiderRole, SkillBonuses, VehicleState, VehicleStats};
 use crate::grid::Square;
 use crate::rules::Terrain;
+use crate::rules::VehicleEvent;
 use crate::rules::{Combat, DieRoll, Executor, LifeState, Modifier, Placement, Profile, RuleError, UnitId, UnitIndex};
 use crate::ruleset::{Ruleset, VehicleRules};
 use bevy::prelude::World;
@@ -211,13 +212,13 @@ pub(crate) fn roll_check(
         dc,
         success: dc.is_none_or(|dc| total >= dc),
     };
-    ex.emit(crate::rules::GameEvent::VehicleCheck {
+    ex.emit(crate::rules::GameEvent::Vehicle(VehicleEvent::VehicleCheck {
         unit: unit.clone(),
         vehicle: vehicle.clone(),
         purpose: purpose.to_string(),
         piloting,
         check: check.clone(),
-    });
+    }));
     Ok(check)
 }
 

@@ -6,8 +6,9 @@
 
 use super::VehicleStats;
 use crate::grid::Square;
+use crate::rules::ReactionEvent;
 use crate::rules::threat::{aoo_refusal, hostile, weapon_threatens};
-use crate::rules::{Combat, Executor, GameEvent, Modifier, Profile, RuleError, UnitId, UnitIndex};
+use crate::rules::{Combat, Executor, Modifier, Profile, RuleError, UnitId, UnitIndex};
 use crate::ruleset::{AooTrigger, Ruleset};
 use bevy::prelude::World;
 
@@ -65,7 +66,7 @@ pub(crate) fn vehicle_aoo(
         return Ok(());
     };
     let bonus = rules.vehicles.map_or(0, |v| v.racing_aoo_ac_bonus);
-    ex.emit(GameEvent::AttackOfOpportunity {
+    ex.emit(ReactionEvent::AttackOfOpportunity {
         reactor: reactor.clone(),
         target: vehicle.clone(),
         square_left,

@@ -3,7 +3,8 @@
 //! per-round state over when a round starts.
 
 use super::{Aboard, PilotAction, RiderRole, VehicleMove, VehicleState, VehicleStats};
-use crate::rules::{Combat, GameEvent, InitiativeEntry, Placement, UnitId, UnitIndex};
+use crate::rules::VehicleEvent;
+use crate::rules::{Combat, InitiativeEntry, Placement, UnitId, UnitIndex};
 use bevy::prelude::{Entity, World};
 
 fn entity(world: &World, unit: &UnitId) -> Option<Entity> {
@@ -53,14 +54,14 @@ pub(crate) fn new_round(world: &mut World) {
 }
 
 /// Applies one vehicle event; other events are ignored.
-pub fn apply_vehicle_event(world: &mut World, event: &GameEvent) {
+pub fn apply_vehicle_event(world: &mut World, event: &VehicleEvent) {
     match event {
-        GameEvent::VehicleStarted { vehicle, .. } => {
+        VehicleEvent::VehicleStarted { vehicle, .. } => {
             if let Some(mut s) = state_mut(world, vehicle) {
                 s.started = true;
             }
         }
-        GameEvent::VehicleCheck {
+        VehicleEvent::VehicleCheck {
             vehicle,
             piloting: true,
             check,
@@ -70,7 +71,7 @@ pub fn apply_vehicle_event(world: &mut World, event: &GameEvent) {
                 s.last_piloting_result = Some(check.total);
             }
         }
-        GameEvent::VehicleMoved {
+        VehicleEvent::VehicleMoved {
             vehicle,
             how,
             from,
@@ -134,7 +135,7 @@ pub fn apply_vehicle_event(world: &mut World, event: &GameEvent) {
                 }
             }
         }
-        GameEvent::VehicleStopped { vehicle, .. } => {
+        VehicleEvent::VehicleStopped { vehicle, .. } => {
             if let Some(mut s) = state_mut(world, vehicle) {
                 s.keeps_going = false;
                 s.last_action_speed_ft = 0;
@@ -142,12 +143,12 @@ pub fn apply_vehicle_event(world: &mut World, event: &GameEvent) {
                 s.race_follow_up_due = false;
             }
         }
-        GameEvent::RaceFollowUpDue { vehicle, .. } => {
+        VehicleEvent::RaceFollowUpDue { vehicle, .. } => {
             if let Some(mut s) = state_mut(world, vehicle) {
                 s.race_follow_up_due = true;
             }
         }
-        GameEvent::VehicleSlotTaken { vehicle, pilot, count } => {
+        VehicleEvent::VehicleSlotTaken { vehicle, pilot, count } => {
             if let Some(mut s) = state_mut(world, vehicle) {
                 s.uncontrolled_slot = Some(vehicle.clone());
             }
@@ -164,7 +165,7 @@ pub fn apply_vehicle_event(world: &mut World, event: &GameEvent) {
                 },
             );
         }
-        GameEvent::VehicleSlotEnded { vehicle } => {
+        VehicleEvent::VehicleSlotEnded { vehicle } => {
             if let Some(mut s) = state_mut(world, vehicle)
                 && s.uncontrolled_slot.as_ref() == Some(vehicle)
             {
@@ -178,7 +179,7 @@ pub fn apply_vehicle_event(world: &mut World, event: &GameEvent) {
                 }
             }
         }
-        GameEvent::VehicleControl { vehicle, pilot, .. } => {
+        VehicleEvent::VehicleControl { vehicle, pilot, .. } => {
             let before = state_mut(world, vehicle).and_then(|mut s| {
                 s.race_follow_up_due = false;
                 let before = s.controlled_by.take();
@@ -198,24 +199,24 @@ pub fn apply_vehicle_event(world: &mut World, event: &GameEvent) {
                 set_role(world, p, RiderRole::Pilot);
             }
         }
-        GameEvent::AutocontrolSet { vehicle, engaged } => {
+        VehicleEvent::AutocontrolSet { vehicle, engaged } => {
             if let Some(mut s) = state_mut(world, vehicle) {
                 s.autocontrol_engaged = *engaged;
                 // VEH-13: engaging it after a race is the pilot's follow-up (VEH-6).
                 s.race_follow_up_due &= !*engaged;
             }
         }
-        GameEvent::AutopilotSet { vehicle, engaged, .. } => {
+        VehicleEvent::AutopilotSet { vehicle, engaged, .. } => {
             if let Some(mut s) = state_mut(world, vehicle) {
                 s.autopilot_engaged = *engaged;
             }
         }
-        GameEvent::AutopilotDestinationSet { vehicle, to, .. } => {
+        VehicleEvent::AutopilotDestinationSet { vehicle, to, .. } => {
             if let Some(mut s) = state_mut(world, vehicle) {
                 s.autopilot_destination = Some(*to);
             }
         }
-        GameEvent::VehicleCollision {
+        VehicleEvent::VehicleCollision {
             vehicle,
             target: Some(target),
             kind: super::CollisionKind::RunOver,
@@ -225,7 +226,7 @@ pub fn apply_vehicle_event(world: &mut World, event: &GameEvent) {
                 s.run_over_this_round.insert(target.clone());
             }
         }
-        GameEvent::RiderBoarded {
+        VehicleEvent::RiderBoarded {
             unit,
             vehicle,
             role,
@@ -239,7 +240,7 @@ pub fn apply_vehicle_event(world: &mut World, event: &GameEvent) {
                 });
             }
         }
-        GameEvent::RiderDisembarked { unit, to, .. } => {
+        VehicleEvent::RiderDisembarked { unit, to, .. } => {
             place(world, unit, *to);
             if let Some(e) = entity(world, unit) {
                 world.entity_mut(e).remove::<Aboard>();

@@ -5,7 +5,8 @@
 
 use super::VehicleOrder;
 use super::access::{aboard, illegal, vehicle};
-use crate::rules::{Executor, GameEvent, RuleError, UnitId};
+use crate::rules::VehicleEvent;
+use crate::rules::{Executor, RuleError, UnitId};
 use bevy::prelude::World;
 
 /// A check of the autocontrol against `dc` with the pilot's most recent Piloting result;
@@ -15,7 +16,7 @@ pub(crate) fn fixed_check(ex: &mut Executor, vehicle_id: &UnitId, purpose: &str,
         .ok()
         .and_then(|v| v.state.last_piloting_result);
     let success = result.is_some_and(|r| r >= dc);
-    ex.emit(GameEvent::AutocontrolCheck {
+    ex.emit(VehicleEvent::AutocontrolCheck {
         vehicle: vehicle_id.clone(),
         purpose: purpose.to_string(),
         result,

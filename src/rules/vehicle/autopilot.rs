@@ -15,7 +15,8 @@ use super::access::{Vehicle, aboard, can_spend, illegal, piloted_by, roll_check,
 use super::events::CheckRoll;
 use crate::grid::Square;
 use crate::rules::Terrain;
-use crate::rules::{Executor, GameEvent, Modifier, RuleError, UnitId};
+use crate::rules::VehicleEvent;
+use crate::rules::{Executor, Modifier, RuleError, UnitId};
 use crate::ruleset::ActionKind;
 use bevy::prelude::World;
 
@@ -58,7 +59,7 @@ pub(crate) fn check_engage(world: &World, pilot: &UnitId, engage: bool) -> Resul
 pub(crate) fn execute_engage(ex: &mut Executor, pilot: &UnitId, engage: bool) -> Result<(), RuleError> {
     let vehicle = check_engage(ex.world, pilot, engage)?;
     crate::rules::resolve::take_action(ex, pilot, ActionKind::Swift, "autopilot".into());
-    ex.emit(GameEvent::AutopilotSet {
+    ex.emit(VehicleEvent::AutopilotSet {
         vehicle,
         engaged: engage,
         reason: format!("{pilot}, a swift action"),
@@ -81,7 +82,7 @@ pub(crate) fn check_destination(world: &World, pilot: &UnitId, to: Square) -> Re
 pub(crate) fn execute_destination(ex: &mut Executor, pilot: &UnitId, to: Square) -> Result<(), RuleError> {
     let vehicle = check_destination(ex.world, pilot, to)?;
     crate::rules::resolve::take_action(ex, pilot, ActionKind::Move, "set autopilot destination".into());
-    ex.emit(GameEvent::AutopilotDestinationSet {
+    ex.emit(VehicleEvent::AutopilotDestinationSet {
         vehicle,
         by: pilot.clone(),
         to,

@@ -6,7 +6,8 @@
 use super::RiderRole;
 use super::access::{aboard, blocker, can_spend, illegal, roll_check, vehicle};
 use crate::grid::{Space, Square};
-use crate::rules::{Defenses, Executor, GameEvent, Modifier, Placement, Profile, RuleError, UnitId};
+use crate::rules::VehicleEvent;
+use crate::rules::{Defenses, Executor, Modifier, Placement, Profile, RuleError, UnitId};
 use crate::ruleset::ActionKind;
 use bevy::prelude::World;
 
@@ -118,14 +119,14 @@ pub(crate) fn execute_board(
             return Ok(());
         }
     }
-    ex.emit(GameEvent::RiderBoarded {
+    ex.emit(VehicleEvent::RiderBoarded {
         unit: unit.clone(),
         vehicle: vehicle_id.clone(),
         role,
         at,
     });
     if role == RiderRole::Pilot {
-        ex.emit(GameEvent::VehicleControl {
+        ex.emit(VehicleEvent::VehicleControl {
             vehicle: vehicle_id.clone(),
             pilot: Some(unit.clone()),
             reason: "boarded as pilot".into(),
@@ -172,13 +173,13 @@ pub(crate) fn execute_disembark(ex: &mut Executor, unit: &UnitId, to: Square) ->
         .as_ref()
         == Some(unit)
     {
-        ex.emit(GameEvent::VehicleControl {
+        ex.emit(VehicleEvent::VehicleControl {
             vehicle: vehicle_id.clone(),
             pilot: None,
             reason: format!("{unit} got off"),
         });
     }
-    ex.emit(GameEvent::RiderDisembarked {
+    ex.emit(VehicleEvent::RiderDisembarked {
         unit: unit.clone(),
         vehicle: vehicle_id,
         to,

@@ -2,7 +2,8 @@
 //! autopilot's orders are in `autopilot` (VEH-14).
 
 use super::access::{aboard, can_act, can_spend, illegal, piloted_by, vehicle};
-use crate::rules::{Executor, GameEvent, RuleError, UnitId};
+use crate::rules::VehicleEvent;
+use crate::rules::{Executor, RuleError, UnitId};
 use crate::ruleset::ActionKind;
 use bevy::prelude::World;
 
@@ -18,7 +19,7 @@ pub(crate) fn check_start(world: &World, pilot: &UnitId) -> Result<UnitId, RuleE
 pub(crate) fn execute_start(ex: &mut Executor, pilot: &UnitId) -> Result<(), RuleError> {
     let vehicle = check_start(ex.world, pilot)?;
     crate::rules::resolve::take_action(ex, pilot, ActionKind::Move, "start vehicle".into());
-    ex.emit(GameEvent::VehicleStarted {
+    ex.emit(VehicleEvent::VehicleStarted {
         pilot: pilot.clone(),
         vehicle,
     });
@@ -50,12 +51,12 @@ pub(crate) fn execute_take_control(ex: &mut Executor, unit: &UnitId, vehicle_id:
         .get::<super::VehicleState>(vehicle_id)
         .is_some_and(|s| s.autocontrol_engaged)
     {
-        ex.emit(GameEvent::AutocontrolSet {
+        ex.emit(VehicleEvent::AutocontrolSet {
             vehicle: vehicle_id.clone(),
             engaged: false,
         });
     }
-    ex.emit(GameEvent::VehicleControl {
+    ex.emit(VehicleEvent::VehicleControl {
         vehicle: vehicle_id.clone(),
         pilot: Some(unit.clone()),
         reason: "took control".into(),
@@ -80,13 +81,13 @@ pub(crate) fn execute_relinquish(ex: &mut Executor, pilot: &UnitId) -> Result<()
         .get::<super::VehicleState>(&vehicle)
         .is_some_and(|s| s.autopilot_engaged)
     {
-        ex.emit(GameEvent::AutopilotSet {
+        ex.emit(VehicleEvent::AutopilotSet {
             vehicle: vehicle.clone(),
             engaged: false,
             reason: format!("{pilot} relinquished control"),
         });
     }
-    ex.emit(GameEvent::VehicleControl {
+    ex.emit(VehicleEvent::VehicleControl {
         vehicle,
         pilot: None,
         reason: format!("{pilot} relinquished control"),
@@ -121,7 +122,7 @@ pub(crate) fn execute_autocontrol(ex: &mut Executor, pilot: &UnitId, engage: boo
     let vehicle = check_autocontrol(ex.world, pilot, engage)?;
     let follow_up = super::access::vehicle(ex.world, &vehicle)?.state.race_follow_up_due;
     crate::rules::resolve::take_action(ex, pilot, ActionKind::Swift, "autocontrol".into());
-    ex.emit(GameEvent::AutocontrolSet {
+    ex.emit(VehicleEvent::AutocontrolSet {
         vehicle: vehicle.clone(),
         engaged: engage,
     });

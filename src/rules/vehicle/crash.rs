@@ -6,7 +6,8 @@ use super::CollisionKind;
 use super::access::{
     after_hardness, can_act, damage, piloting_modifiers, roll_check, roll_collision, vehicle, wrecked,
 };
-use crate::rules::{Executor, GameEvent, RuleError, UnitId};
+use crate::rules::VehicleEvent;
+use crate::rules::{Executor, RuleError, UnitId};
 
 /// `vehicle` crashes into `into` (`None`: a wall or obstacle, whose damage is not tracked).
 pub(crate) fn crash(ex: &mut Executor, vehicle_id: &UnitId, into: Option<UnitId>) -> Result<(), RuleError> {
@@ -16,7 +17,7 @@ pub(crate) fn crash(ex: &mut Executor, vehicle_id: &UnitId, into: Option<UnitId>
     let doubled = rolled * rules.crash_multiplier;
     let vehicle_damage = after_hardness(ex.world, vehicle_id, doubled);
     let target_damage = into.as_ref().map_or(doubled, |t| after_hardness(ex.world, t, doubled));
-    ex.emit(GameEvent::VehicleCollision {
+    ex.emit(VehicleEvent::VehicleCollision {
         vehicle: vehicle_id.clone(),
         target: into.clone(),
         kind: CollisionKind::Crash,
@@ -35,7 +36,7 @@ pub(crate) fn crash(ex: &mut Executor, vehicle_id: &UnitId, into: Option<UnitId>
     } else {
         "crashed"
     };
-    ex.emit(GameEvent::VehicleStopped {
+    ex.emit(VehicleEvent::VehicleStopped {
         vehicle: vehicle_id.clone(),
         reason: reason.to_string(),
     });

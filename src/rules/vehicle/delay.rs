@@ -5,7 +5,8 @@
 
 use super::VehicleState;
 use super::access::{vehicle, wrecked};
-use crate::rules::{Combat, Executor, GameEvent, RuleError, UnitId, UnitIndex};
+use crate::rules::{Combat, Executor, RuleError, UnitId, UnitIndex};
+use crate::rules::{SequenceEvent, VehicleEvent};
 use bevy::prelude::World;
 
 /// When `pilot` delays at `count`: each vehicle it pilots is uncontrolled, and one that keeps
@@ -38,14 +39,14 @@ pub(crate) fn on_delay(ex: &mut Executor, pilot: &UnitId, count: i32) -> Result<
         }
         // An engaged autopilot keeps it controlled (VEH-14): it drives on the pilot's new count.
         if !state.autocontrol_engaged && !state.autopilot_engaged {
-            ex.emit(GameEvent::VehicleControl {
+            ex.emit(VehicleEvent::VehicleControl {
                 vehicle: id.clone(),
                 pilot: None,
                 reason: format!("{pilot} delays (VEH-11)"),
             });
         }
         if state.keeps_going || state.autocontrol_engaged {
-            ex.emit(GameEvent::VehicleSlotTaken {
+            ex.emit(VehicleEvent::VehicleSlotTaken {
                 vehicle: id,
                 pilot: pilot.clone(),
                 count,
@@ -64,7 +65,7 @@ pub fn has_own_slot(world: &World, unit: &UnitId) -> bool {
 /// control: it acts on the pilot's count again, 001:4575-4581).
 pub(crate) fn end_own_slot(ex: &mut Executor, vehicle_id: &UnitId) {
     if has_own_slot(ex.world, vehicle_id) {
-        ex.emit(GameEvent::VehicleSlotEnded {
+        ex.emit(VehicleEvent::VehicleSlotEnded {
             vehicle: vehicle_id.clone(),
         });
     }
@@ -73,7 +74,7 @@ pub(crate) fn end_own_slot(ex: &mut Executor, vehicle_id: &UnitId) {
 /// The rest of a vehicle's own turn, after it rolled on (`at_turn_start`): it ends at once;
 /// a vehicle that no longer keeps going, or that someone controls, leaves the order.
 pub(crate) fn finish_own_turn(ex: &mut Executor, vehicle_id: &UnitId) -> Result<(), RuleError> {
-    ex.emit(GameEvent::TurnEnded {
+    ex.emit(SequenceEvent::TurnEnded {
         unit: vehicle_id.clone(),
     });
     let v = vehicle(ex.world, vehicle_id)?;

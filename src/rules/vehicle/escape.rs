@@ -15,13 +15,14 @@
 
 mod off_map;
 
+use crate::rules::{ChaseEvent, SequenceEvent, VehicleEvent};
 pub use off_map::{OffMap, off_map_refusal, off_map_vehicle};
 pub(crate) use off_map::{apply_leave, apply_return, check_leave, check_return, execute_leave, execute_return, seats};
 
 use super::access::{can_act, riders, wrecked};
 use super::{Aboard, VehicleState, VehicleStats};
 use crate::grid::Space;
-use crate::rules::{Executor, GameEvent, Placement, Profile, RuleError, SideId, UnitId, UnitIndex, unit_component};
+use crate::rules::{Executor, Placement, Profile, RuleError, SideId, UnitId, UnitIndex, unit_component};
 use crate::ruleset::Ruleset;
 use bevy::prelude::{Component, World};
 use serde::{Deserialize, Serialize};
@@ -183,7 +184,7 @@ pub(crate) fn at_turn_start(ex: &mut Executor, unit: &UnitId) -> Result<bool, Ru
             EscapeVerdict::Stays => {}
             EscapeVerdict::Escapes { foes } => {
                 let riders = riders(ex.world, &vehicle);
-                ex.emit(GameEvent::VehicleEscaped {
+                ex.emit(VehicleEvent::VehicleEscaped {
                     vehicle: vehicle.clone(),
                     riders,
                     foes,
@@ -192,7 +193,7 @@ pub(crate) fn at_turn_start(ex: &mut Executor, unit: &UnitId) -> Result<bool, Ru
             EscapeVerdict::Chase { foes, pursuers } => {
                 let zones = crate::rules::chase::zones_from_grid(ex.world, &vehicle, &pursuers)?;
                 let left_out = crate::rules::chase::left_out_of_chase(ex.world, &zones);
-                ex.emit(GameEvent::ChaseBegan {
+                ex.emit(ChaseEvent::ChaseBegan {
                     escapee: vehicle.clone(),
                     foes,
                     zones,
@@ -209,7 +210,7 @@ pub(crate) fn at_turn_start(ex: &mut Executor, unit: &UnitId) -> Result<bool, Ru
 /// while anyone is left in the initiative order (with nobody left the battle is over, and
 /// starting rounds without turns would never end).
 pub(crate) fn end_turn_of_departed(ex: &mut Executor, unit: UnitId) -> Result<(), RuleError> {
-    ex.emit(GameEvent::TurnEnded { unit });
+    ex.emit(SequenceEvent::TurnEnded { unit });
     if ex.world.resource::<crate::rules::Combat>().order.is_empty() {
         return Ok(());
     }

@@ -8,7 +8,8 @@
 
 use super::access::{aboard, can_act, illegal, vehicle};
 use super::{VehicleOrder, VehicleState};
-use crate::rules::{Executor, GameEvent, RuleError, UnitId, UnitIndex};
+use crate::rules::VehicleEvent;
+use crate::rules::{Executor, RuleError, UnitId, UnitIndex};
 use bevy::prelude::World;
 
 /// Vehicles `pilot` controls that raced and still keep going (not on autocontrol).
@@ -34,7 +35,7 @@ pub(crate) fn mark_due(ex: &mut Executor, pilot: &UnitId) -> Result<(), RuleErro
             && !s.autocontrol_engaged
             && !super::access::wrecked(ex.world, &id)
         {
-            ex.emit(GameEvent::RaceFollowUpDue {
+            ex.emit(VehicleEvent::RaceFollowUpDue {
                 vehicle: id,
                 pilot: pilot.clone(),
             });
@@ -95,7 +96,7 @@ pub(crate) fn at_turn_end(ex: &mut Executor, pilot: &UnitId) -> Result<(), RuleE
     }
     for (id, s) in raced_by(ex.world, pilot) {
         if s.race_follow_up_due {
-            ex.emit(GameEvent::VehicleControl {
+            ex.emit(VehicleEvent::VehicleControl {
                 vehicle: id,
                 pilot: None,
                 reason: format!(

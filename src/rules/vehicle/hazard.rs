@@ -8,7 +8,8 @@
 use super::access::{Vehicle, piloting_modifiers, roll_check};
 use crate::grid::Square;
 use crate::rules::Terrain;
-use crate::rules::{Executor, GameEvent, RuleError, UnitId};
+use crate::rules::VehicleEvent;
+use crate::rules::{Executor, RuleError, UnitId};
 use bevy::prelude::World;
 
 /// Who makes the hazard check.
@@ -57,7 +58,7 @@ pub(crate) fn face(
     hazard: Square,
 ) -> Result<Option<String>, RuleError> {
     let rules = super::access::vehicle_rules(ex.world)?;
-    ex.emit(GameEvent::RaceHazard {
+    ex.emit(VehicleEvent::RaceHazard {
         vehicle: v.id.clone(),
         at: hazard,
     });

@@ -2,6 +2,10 @@
 //! riders carry, and the vehicle actions of `GameCommand::Vehicle`. Each rule area is a
 //! small file; the family's numbers come from `ruleset::VehicleRules`, never from here.
 
+pub mod commands;
+mod game_events;
+pub use game_events::VehicleEvent;
+
 mod aboard_attack;
 mod access;
 mod aoo;

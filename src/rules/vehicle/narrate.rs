@@ -1,7 +1,8 @@
 //! Vehicle events in words for the combat log (the vehicle half of `rules::narrate`).
 
 use super::{CheckRoll, CollisionKind, RaceMishap};
-use crate::rules::{GameEvent, Modifier};
+use crate::rules::Modifier;
+use crate::rules::VehicleEvent;
 
 fn check_text(c: &CheckRoll, modifiers: fn(&[Modifier]) -> String) -> String {
     let against = match c.dc {
@@ -18,13 +19,13 @@ fn check_text(c: &CheckRoll, modifiers: fn(&[Modifier]) -> String) -> String {
 
 /// One line describing a vehicle event; `modifiers` formats a modifier list as the rest of
 /// the log does.
-pub fn narrate_vehicle_event(event: &GameEvent, modifiers: fn(&[Modifier]) -> String) -> String {
+pub fn narrate_vehicle_event(event: &VehicleEvent, modifiers: fn(&[Modifier]) -> String) -> String {
     match event {
-        GameEvent::VehicleStarted { pilot, vehicle } => format!("{pilot} starts {vehicle}"),
-        GameEvent::VehicleCheck {
+        VehicleEvent::VehicleStarted { pilot, vehicle } => format!("{pilot} starts {vehicle}"),
+        VehicleEvent::VehicleCheck {
             unit, purpose, check, ..
         } => format!("{unit}'s {purpose}: {}", check_text(check, modifiers)),
-        GameEvent::RaceMishap { vehicle, mishap } => match mishap {
+        VehicleEvent::RaceMishap { vehicle, mishap } => match mishap {
             RaceMishap::Stalled => format!("{vehicle} stalls and does not move"),
             RaceMishap::HalfSpeed => format!("{vehicle} fights the rough ground and races at half speed"),
             RaceMishap::OffCourse { roll, angle_tenths } => format!(
@@ -33,7 +34,7 @@ pub fn narrate_vehicle_event(event: &GameEvent, modifiers: fn(&[Modifier]) -> St
                 f64::from(*angle_tenths) / 10.0
             ),
         },
-        GameEvent::VehicleMoved {
+        VehicleEvent::VehicleMoved {
             vehicle,
             how,
             path,
@@ -47,18 +48,18 @@ pub fn narrate_vehicle_event(event: &GameEvent, modifiers: fn(&[Modifier]) -> St
             let why = stopped.as_ref().map(|s| format!(" ({s})")).unwrap_or_default();
             format!("{vehicle} {} {moved_ft} ft to {to}, heading {heading}{why}", how.word())
         }
-        GameEvent::VehicleStopped { vehicle, reason } => format!("{vehicle} stops ({reason})"),
-        GameEvent::VehicleControl { vehicle, pilot, reason } => match pilot {
+        VehicleEvent::VehicleStopped { vehicle, reason } => format!("{vehicle} stops ({reason})"),
+        VehicleEvent::VehicleControl { vehicle, pilot, reason } => match pilot {
             Some(p) => format!("{p} controls {vehicle} ({reason})"),
             None => format!("{vehicle} is uncontrolled ({reason})"),
         },
-        GameEvent::AutocontrolSet { vehicle, engaged } => {
+        VehicleEvent::AutocontrolSet { vehicle, engaged } => {
             format!(
                 "{vehicle}'s autocontrol {}",
                 if *engaged { "engaged" } else { "disengaged" }
             )
         }
-        GameEvent::AutopilotSet {
+        VehicleEvent::AutopilotSet {
             vehicle,
             engaged,
             reason,
@@ -66,11 +67,11 @@ pub fn narrate_vehicle_event(event: &GameEvent, modifiers: fn(&[Modifier]) -> St
             "{vehicle}'s autopilot {} ({reason}, VEH-14)",
             if *engaged { "engaged" } else { "disengaged" }
         ),
-        GameEvent::AutopilotDestinationSet { vehicle, by, to } => {
+        VehicleEvent::AutopilotDestinationSet { vehicle, by, to } => {
             format!("{by} enters {to} as {vehicle}'s autopilot destination (VEH-14)")
         }
-        GameEvent::AutopilotIdle { vehicle, reason } => format!("{vehicle}'s autopilot holds: {reason}"),
-        GameEvent::VehicleCollision {
+        VehicleEvent::AutopilotIdle { vehicle, reason } => format!("{vehicle}'s autopilot holds: {reason}"),
+        VehicleEvent::VehicleCollision {
             vehicle,
             target,
             kind,
@@ -96,18 +97,18 @@ pub fn narrate_vehicle_event(event: &GameEvent, modifiers: fn(&[Modifier]) -> St
                 dice.join(", ")
             )
         }
-        GameEvent::RiderBoarded {
+        VehicleEvent::RiderBoarded {
             unit, vehicle, role, ..
         } => format!("{unit} boards {vehicle} as {role:?}"),
-        GameEvent::RiderDisembarked { unit, vehicle, to } => format!("{unit} gets off {vehicle} at {to}"),
-        GameEvent::RaceFollowUpDue { vehicle, pilot } => {
+        VehicleEvent::RiderDisembarked { unit, vehicle, to } => format!("{unit} gets off {vehicle} at {to}"),
+        VehicleEvent::RaceFollowUpDue { vehicle, pilot } => {
             format!("{vehicle} keeps racing: {pilot} races again, drives, stops short or relinquishes control (VEH-6)")
         }
-        GameEvent::VehicleSlotTaken { vehicle, pilot, count } => {
+        VehicleEvent::VehicleSlotTaken { vehicle, pilot, count } => {
             format!("{vehicle} keeps {pilot}'s old initiative count {count} and moves there uncontrolled (VEH-11)")
         }
-        GameEvent::VehicleSlotEnded { vehicle } => format!("{vehicle} no longer acts on a count of its own"),
-        GameEvent::AutocontrolCheck {
+        VehicleEvent::VehicleSlotEnded { vehicle } => format!("{vehicle} no longer acts on a count of its own"),
+        VehicleEvent::AutocontrolCheck {
             vehicle,
             purpose,
             result,
@@ -120,7 +121,7 @@ pub fn narrate_vehicle_event(event: &GameEvent, modifiers: fn(&[Modifier]) -> St
                 if *success { "success" } else { "failure" }
             )
         }
-        GameEvent::RaceHazard { vehicle, at } => {
+        VehicleEvent::RaceHazard { vehicle, at } => {
             format!("{vehicle} reaches difficult terrain or an obstacle at {at} at racing speed, a hazard (VEH-5)")
         }
         _ => String::new(),

@@ -6,7 +6,8 @@ use super::access::{Vehicle, can_spend, illegal, piloted_by, piloting_modifiers,
 use super::line::{Line, rough, straight_line};
 use super::travel::Leg;
 use super::{RaceMishap, VehicleMove, crash};
-use crate::rules::{Executor, GameEvent, RuleError, UnitId};
+use crate::rules::VehicleEvent;
+use crate::rules::{Executor, RuleError, UnitId};
 use crate::ruleset::ActionKind;
 use bevy::prelude::World;
 
@@ -90,7 +91,7 @@ pub(crate) fn race_check(
         return Ok((check.total, true));
     }
     if plan.dead_stop {
-        ex.emit(GameEvent::RaceMishap {
+        ex.emit(VehicleEvent::RaceMishap {
             vehicle: v.id.clone(),
             mishap: RaceMishap::Stalled,
         });
@@ -123,7 +124,7 @@ pub(crate) fn moving_mishap(
             RaceMishap::OffCourse { roll, angle_tenths },
         )
     };
-    ex.emit(GameEvent::RaceMishap {
+    ex.emit(VehicleEvent::RaceMishap {
         vehicle: v.id.clone(),
         mishap,
     });
@@ -212,7 +213,7 @@ pub(crate) fn execute_stop_short(ex: &mut Executor, pilot: &UnitId) -> Result<()
         race_along(ex, pilot, &v, &line, VehicleMove::StopShort, still)?;
     }
     if !super::access::wrecked(ex.world, &v.id) {
-        ex.emit(GameEvent::VehicleStopped {
+        ex.emit(VehicleEvent::VehicleStopped {
             vehicle: v.id.clone(),
             reason: format!("stopped short after {still} ft"),
         });

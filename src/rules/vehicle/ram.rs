@@ -10,7 +10,8 @@ use super::access::{
 use super::line::straight_line;
 use super::race::{RacePlan, check_race, race_along, race_check, race_dc};
 use super::{CheckRoll, CollisionKind, VehicleMove};
-use crate::rules::{Executor, GameEvent, Modifier, RuleError, UnitId};
+use crate::rules::VehicleEvent;
+use crate::rules::{Executor, Modifier, RuleError, UnitId};
 use crate::ruleset::{ActionKind, Fraction};
 use bevy::prelude::World;
 
@@ -72,7 +73,7 @@ pub(crate) fn execute_ram(ex: &mut Executor, pilot: &UnitId, target: &UnitId, an
     };
     let target_damage = after_hardness(ex.world, target, to_target);
     let vehicle_damage = after_hardness(ex.world, &v.id, to_self);
-    ex.emit(GameEvent::VehicleCollision {
+    ex.emit(VehicleEvent::VehicleCollision {
         vehicle: v.id.clone(),
         target: Some(target.clone()),
         kind: CollisionKind::Ram,

@@ -11,7 +11,8 @@ use super::drive::check_path;
 use super::travel::{Leg, travel};
 use super::{CollisionKind, VehicleMove};
 use crate::grid::{Heading, Square};
-use crate::rules::{Executor, GameEvent, Modifier, Placement, Profile, RuleError, UnitId, UnitIndex};
+use crate::rules::VehicleEvent;
+use crate::rules::{Executor, Modifier, Placement, Profile, RuleError, UnitId, UnitIndex};
 use crate::ruleset::{ActionKind, Size};
 use bevy::prelude::World;
 
@@ -127,7 +128,7 @@ pub(crate) fn execute_run_over(
             )?;
             let to_victim = if save.success { amount / 2 } else { amount };
             let to_vehicle = after_hardness(ex.world, &v.id, r.ram_self.of_floor(amount));
-            ex.emit(GameEvent::VehicleCollision {
+            ex.emit(VehicleEvent::VehicleCollision {
                 vehicle: v.id.clone(),
                 target: Some(victim.clone()),
                 kind: CollisionKind::RunOver,

@@ -6,7 +6,8 @@
 use super::access::{Vehicle, riders, wrecked};
 use super::{VehicleMove, aoo};
 use crate::grid::{Heading, Square};
-use crate::rules::{Executor, GameEvent, RuleError, UnitId};
+use crate::rules::VehicleEvent;
+use crate::rules::{Executor, RuleError, UnitId};
 
 /// How the vehicle moves this time.
 pub(crate) struct Leg {
@@ -58,7 +59,7 @@ pub(crate) fn travel(
             return;
         }
         let heading = if last { leg.heading } else { current_heading(ex, &v.id) };
-        ex.emit(GameEvent::VehicleMoved {
+        ex.emit(VehicleEvent::VehicleMoved {
             vehicle: v.id.clone(),
             pilot: leg.pilot.clone(),
             how: leg.how,

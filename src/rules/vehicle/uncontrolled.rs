@@ -9,7 +9,8 @@ use super::line::straight_line;
 use super::travel::Leg;
 use super::{PilotAction, VehicleMove, VehicleState, crash};
 use crate::grid::Square;
-use crate::rules::{Executor, GameEvent, RuleError, UnitId, UnitIndex};
+use crate::rules::VehicleEvent;
+use crate::rules::{Executor, RuleError, UnitId, UnitIndex};
 use crate::ruleset::{Fraction, Rounding};
 
 /// The next uncontrolled speed (VEH-12): `speed × fraction`, rounded as the family says.
@@ -45,7 +46,7 @@ pub(crate) fn at_turn_start(ex: &mut Executor, unit: &UnitId) -> Result<(), Rule
             && !state.autocontrol_engaged
             && !state.autopilot_engaged
         {
-            ex.emit(GameEvent::VehicleControl {
+            ex.emit(VehicleEvent::VehicleControl {
                 vehicle: id.clone(),
                 pilot: None,
                 reason: format!("{unit} cannot act"),
@@ -105,7 +106,7 @@ pub(crate) fn move_on(ex: &mut Executor, id: &UnitId, on_autocontrol: bool) -> R
             speed = slowed(speed, rules.uncontrolled_speed, rules.uncontrolled_rounding, square_ft);
         }
         if speed == 0 {
-            ex.emit(GameEvent::VehicleStopped {
+            ex.emit(VehicleEvent::VehicleStopped {
                 vehicle: id.clone(),
                 reason: "slowed to a stop".into(),
             });
@@ -178,7 +179,7 @@ fn roll_on(
                 return crash::crash(ex, &v.id, Some(u)).map(|_| false);
             }
             Some(Blocker::OffMap(_)) => {
-                ex.emit(GameEvent::VehicleStopped {
+                ex.emit(VehicleEvent::VehicleStopped {
                     vehicle: v.id.clone(),
                     reason: "reached the edge of the battle map (VEH-21)".into(),
                 });

@@ -22,7 +22,8 @@ use super::super::line::straight_line;
 use super::super::travel::{Leg, travel};
 use super::super::{PilotAction, VehicleMove, VehicleState, crash, plan_vehicle_path, stop_short_distance};
 use crate::grid::{Heading, Square};
-use crate::rules::{Executor, GameEvent, RuleError, UnitId, UnitIndex};
+use crate::rules::VehicleEvent;
+use crate::rules::{Executor, RuleError, UnitId, UnitIndex};
 use crate::ruleset::Ruleset;
 use bevy::prelude::World;
 
@@ -47,7 +48,7 @@ pub(crate) fn at_turn_start(ex: &mut Executor, unit: &UnitId) -> Result<(), Rule
         }
         match &state.controlled_by {
             Some(pilot) if pilot == unit => drive_count(ex, &id, pilot)?,
-            None if state.uncontrolled_slot.as_ref() == Some(unit) => ex.emit(GameEvent::AutopilotSet {
+            None if state.uncontrolled_slot.as_ref() == Some(unit) => ex.emit(VehicleEvent::AutopilotSet {
                 vehicle: id,
                 engaged: false,
                 reason: "nobody is at the controls".into(),
@@ -61,7 +62,7 @@ pub(crate) fn at_turn_start(ex: &mut Executor, unit: &UnitId) -> Result<(), Rule
 /// The autopilot's pilot actions for one count.
 fn drive_count(ex: &mut Executor, id: &UnitId, pilot: &UnitId) -> Result<(), RuleError> {
     let Some(dest) = vehicle(ex.world, id)?.state.autopilot_destination else {
-        ex.emit(GameEvent::AutopilotIdle {
+        ex.emit(VehicleEvent::AutopilotIdle {
             vehicle: id.clone(),
             reason: "no destination entered".into(),
         });
@@ -83,7 +84,7 @@ fn drive_count(ex: &mut Executor, id: &UnitId, pilot: &UnitId) -> Result<(), Rul
         }
     }
     if let Some(reason) = idle {
-        ex.emit(GameEvent::AutopilotIdle {
+        ex.emit(VehicleEvent::AutopilotIdle {
             vehicle: id.clone(),
             reason,
         });
@@ -173,7 +174,7 @@ fn stop_if_racing(ex: &mut Executor, id: &UnitId) -> Result<(), RuleError> {
         }
     }
     if !wrecked(ex.world, id) {
-        ex.emit(GameEvent::VehicleStopped {
+        ex.emit(VehicleEvent::VehicleStopped {
             vehicle: id.clone(),
             reason: format!("the autopilot stopped it short after {still} ft"),
         });

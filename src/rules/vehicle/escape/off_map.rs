@@ -14,7 +14,8 @@ use super::super::VehicleState;
 use super::super::access::{Blocker, blocker, can_spend, illegal, piloted_by, riders, vehicle_rules};
 use super::LeftBattle;
 use crate::grid::{Heading, Square};
-use crate::rules::{Combat, Executor, GameEvent, Placement, RuleError, UnitId, UnitIndex, unit_component};
+use crate::rules::VehicleEvent;
+use crate::rules::{Combat, Executor, Placement, RuleError, UnitId, UnitIndex, unit_component};
 use crate::ruleset::ActionKind;
 use bevy::prelude::{Component, World};
 use serde::{Deserialize, Serialize};
@@ -76,7 +77,7 @@ pub(crate) fn execute_leave(ex: &mut Executor, pilot: &UnitId) -> Result<(), Rul
     let (vehicle, edge, exit) = check_leave(ex.world, pilot)?;
     crate::rules::resolve::take_action(ex, pilot, ActionKind::Move, "drive off the map".into());
     let riders = riders(ex.world, &vehicle);
-    ex.emit(GameEvent::VehicleLeftMap {
+    ex.emit(VehicleEvent::VehicleLeftMap {
         vehicle,
         pilot: pilot.clone(),
         edge,
@@ -165,7 +166,7 @@ pub(crate) fn check_return(world: &World, pilot: &UnitId, at: Square) -> Result<
 pub(crate) fn execute_return(ex: &mut Executor, pilot: &UnitId, at: Square, heading: Heading) -> Result<(), RuleError> {
     let (vehicle, off) = check_return(ex.world, pilot, at)?;
     crate::rules::resolve::take_action(ex, pilot, ActionKind::Move, "drive back onto the map".into());
-    ex.emit(GameEvent::VehicleReturned {
+    ex.emit(VehicleEvent::VehicleReturned {
         vehicle,
         pilot: pilot.clone(),
         at,
