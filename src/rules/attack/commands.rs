@@ -1,6 +1,11 @@
 //! The commands of attacks and their options (§4.3.1): what each carries, and how the rules check and execute it.
 
 use crate::rules::UnitId;
+use crate::rules::attack_action::AttackOrder;
+use crate::rules::engine::command::{Gates, RuleCommand};
+use crate::rules::support::{SupportKind, SupportOrder, check_support, execute_support};
+use crate::rules::{Executor, RuleError};
+use bevy::prelude::World;
 use serde::{Deserialize, Serialize};
 
 /// The active unit attacks `target` with `weapon` (or its best weapon for the job): a
@@ -21,6 +26,39 @@ pub struct Attack {
     pub mount: Option<UnitId>,
 }
 
+impl RuleCommand for Attack {
+    fn actor(&self) -> Option<&UnitId> {
+        Some(&self.unit)
+    }
+
+    fn gates(&self) -> Gates {
+        Gates::ATTACK
+    }
+
+    fn check(&self, world: &World) -> Result<(), RuleError> {
+        crate::rules::attack_action::check_attacks(world, self.order()).map(|_| ())
+    }
+
+    fn execute(&self, ex: &mut Executor) -> Result<(), RuleError> {
+        crate::rules::attack_action::execute_attacks(ex, self.order())
+    }
+}
+
+impl Attack {
+    /// The attack it orders (§4.3.1).
+    fn order(&self) -> AttackOrder<'_> {
+        AttackOrder {
+            unit: &self.unit,
+            targets: std::slice::from_ref(&self.target),
+            weapon: self.weapon.as_deref(),
+            weapons: &[],
+            full: false,
+            defensively: self.defensively,
+            mount: self.mount.as_ref(),
+        }
+    }
+}
+
 /// The active unit makes a full attack (§4.3.1): one attack per listed target (the same
 /// target may repeat), each with the family's full-attack penalties (starfinder: two at
 /// −4; saga: extra attacks from two weapons, a double weapon, Double and Triple Attack).
@@ -39,6 +77,39 @@ pub struct FullAttack {
     pub defensively: bool,
 }
 
+impl RuleCommand for FullAttack {
+    fn actor(&self) -> Option<&UnitId> {
+        Some(&self.unit)
+    }
+
+    fn gates(&self) -> Gates {
+        Gates::ATTACK
+    }
+
+    fn check(&self, world: &World) -> Result<(), RuleError> {
+        crate::rules::attack_action::check_attacks(world, self.order()).map(|_| ())
+    }
+
+    fn execute(&self, ex: &mut Executor) -> Result<(), RuleError> {
+        crate::rules::attack_action::execute_attacks(ex, self.order())
+    }
+}
+
+impl FullAttack {
+    /// The attacks it orders (§4.3.1).
+    fn order(&self) -> AttackOrder<'_> {
+        AttackOrder {
+            unit: &self.unit,
+            targets: &self.targets,
+            weapon: self.weapon.as_deref(),
+            weapons: &self.weapons,
+            full: true,
+            defensively: self.defensively,
+            mount: None,
+        }
+    }
+}
+
 /// saga: the active unit fights defensively, an action of its own (§4.3.1): −5 on its
 /// attacks and a dodge bonus to Reflex until its next turn; with `no_attacks` it makes no
 /// attacks at all meanwhile (not even attacks of opportunity) for a larger bonus.
@@ -48,6 +119,24 @@ pub struct FightDefensively {
     pub unit: UnitId,
     #[serde(default)]
     pub no_attacks: bool,
+}
+
+impl RuleCommand for FightDefensively {
+    fn actor(&self) -> Option<&UnitId> {
+        Some(&self.unit)
+    }
+
+    fn gates(&self) -> Gates {
+        Gates::ACTION.needs_able()
+    }
+
+    fn check(&self, world: &World) -> Result<(), RuleError> {
+        crate::rules::fight_defensively::check_fight_defensively(world, &self.unit, self.no_attacks).map(|_| ())
+    }
+
+    fn execute(&self, ex: &mut Executor) -> Result<(), RuleError> {
+        crate::rules::fight_defensively::execute_fight_defensively(ex, &self.unit, self.no_attacks)
+    }
 }
 
 /// The active unit gives `ally` covering fire with a ranged weapon (§4.3.1).
@@ -60,6 +149,43 @@ pub struct CoveringFire {
     pub weapon: Option<String>,
 }
 
+impl RuleCommand for CoveringFire {
+    fn actor(&self) -> Option<&UnitId> {
+        Some(&self.unit)
+    }
+
+    fn gates(&self) -> Gates {
+        Gates::ATTACK
+    }
+
+    fn check(&self, world: &World) -> Result<(), RuleError> {
+        check_support(
+            world,
+            SupportOrder {
+                kind: SupportKind::Covering,
+                unit: &self.unit,
+                target: &self.ally,
+                ally: None,
+                weapon: self.weapon.as_deref(),
+            },
+        )
+        .map(|_| ())
+    }
+
+    fn execute(&self, ex: &mut Executor) -> Result<(), RuleError> {
+        execute_support(
+            ex,
+            SupportOrder {
+                kind: SupportKind::Covering,
+                unit: &self.unit,
+                target: &self.ally,
+                ally: None,
+                weapon: self.weapon.as_deref(),
+            },
+        )
+    }
+}
+
 /// The active unit harries `target` with a ranged weapon for its allies (§4.3.1).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -68,6 +194,43 @@ pub struct HarryingFire {
     pub target: UnitId,
     #[serde(default)]
     pub weapon: Option<String>,
+}
+
+impl RuleCommand for HarryingFire {
+    fn actor(&self) -> Option<&UnitId> {
+        Some(&self.unit)
+    }
+
+    fn gates(&self) -> Gates {
+        Gates::ATTACK
+    }
+
+    fn check(&self, world: &World) -> Result<(), RuleError> {
+        check_support(
+            world,
+            SupportOrder {
+                kind: SupportKind::Harrying,
+                unit: &self.unit,
+                target: &self.target,
+                ally: None,
+                weapon: self.weapon.as_deref(),
+            },
+        )
+        .map(|_| ())
+    }
+
+    fn execute(&self, ex: &mut Executor) -> Result<(), RuleError> {
+        execute_support(
+            ex,
+            SupportOrder {
+                kind: SupportKind::Harrying,
+                unit: &self.unit,
+                target: &self.target,
+                ally: None,
+                weapon: self.weapon.as_deref(),
+            },
+        )
+    }
 }
 
 /// saga: the active unit attacks `target` against Reflex 10 to give `ally` +2 on its
@@ -82,6 +245,43 @@ pub struct AidAnother {
     pub weapon: Option<String>,
 }
 
+impl RuleCommand for AidAnother {
+    fn actor(&self) -> Option<&UnitId> {
+        Some(&self.unit)
+    }
+
+    fn gates(&self) -> Gates {
+        Gates::ATTACK
+    }
+
+    fn check(&self, world: &World) -> Result<(), RuleError> {
+        check_support(
+            world,
+            SupportOrder {
+                kind: SupportKind::Aid,
+                unit: &self.unit,
+                target: &self.target,
+                ally: Some(&self.ally),
+                weapon: self.weapon.as_deref(),
+            },
+        )
+        .map(|_| ())
+    }
+
+    fn execute(&self, ex: &mut Executor) -> Result<(), RuleError> {
+        execute_support(
+            ex,
+            SupportOrder {
+                kind: SupportKind::Aid,
+                unit: &self.unit,
+                target: &self.target,
+                ally: Some(&self.ally),
+                weapon: self.weapon.as_deref(),
+            },
+        )
+    }
+}
+
 /// saga: the active unit attacks `target` against Reflex 10 to give it −2 on its next
 /// attack roll (§4.3.1).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -93,10 +293,65 @@ pub struct Suppress {
     pub weapon: Option<String>,
 }
 
+impl RuleCommand for Suppress {
+    fn actor(&self) -> Option<&UnitId> {
+        Some(&self.unit)
+    }
+
+    fn gates(&self) -> Gates {
+        Gates::ATTACK
+    }
+
+    fn check(&self, world: &World) -> Result<(), RuleError> {
+        check_support(
+            world,
+            SupportOrder {
+                kind: SupportKind::Suppress,
+                unit: &self.unit,
+                target: &self.target,
+                ally: None,
+                weapon: self.weapon.as_deref(),
+            },
+        )
+        .map(|_| ())
+    }
+
+    fn execute(&self, ex: &mut Executor) -> Result<(), RuleError> {
+        execute_support(
+            ex,
+            SupportOrder {
+                kind: SupportKind::Suppress,
+                unit: &self.unit,
+                target: &self.target,
+                ally: None,
+                weapon: self.weapon.as_deref(),
+            },
+        )
+    }
+}
+
 /// The active unit takes total defense (§4.3.1): a bonus to its defense and no attacks of
 /// opportunity until its next turn.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TotalDefense {
     pub unit: UnitId,
+}
+
+impl RuleCommand for TotalDefense {
+    fn actor(&self) -> Option<&UnitId> {
+        Some(&self.unit)
+    }
+
+    fn gates(&self) -> Gates {
+        Gates::ACTION.needs_able()
+    }
+
+    fn check(&self, world: &World) -> Result<(), RuleError> {
+        crate::rules::attack_action::check_total_defense(world)
+    }
+
+    fn execute(&self, ex: &mut Executor) -> Result<(), RuleError> {
+        crate::rules::attack_action::execute_total_defense(ex, &self.unit)
+    }
 }

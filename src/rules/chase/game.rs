@@ -64,34 +64,28 @@ fn skill(world: &World, unit: &UnitId) -> Modifier {
     Modifier::new(bonus, format!("Piloting ({name})"))
 }
 
-fn request(world: &World, command: &GameCommand) -> Result<Option<PilotRequest>, RuleError> {
-    let GameCommand::PilotAction(cmd::PilotAction {
-        unit,
-        action,
-        target,
-        double,
-    }) = command
-    else {
-        return Ok(None);
-    };
-    Ok(Some(PilotRequest {
-        vehicle: piloted(world, unit)?,
-        action: *action,
-        target: target.clone(),
-        double: *double,
-        skill: skill(world, unit),
-    }))
+fn request(world: &World, c: &cmd::PilotAction) -> Result<PilotRequest, RuleError> {
+    Ok(PilotRequest {
+        vehicle: piloted(world, &c.unit)?,
+        action: c.action,
+        target: c.target.clone(),
+        double: c.double,
+        skill: skill(world, &c.unit),
+    })
 }
 
 /// The DC and the check's modifiers (every one but the d20) of a `PilotAction` command as
 /// its pilot would roll it now, for a menu to show (`None` DC: no check is needed). Pure: the
-/// same numbers `execute_chase_command` rolls against; whether the command is allowed is
-/// `check_chase_command`'s to say.
+/// same numbers `execute_pilot_action` rolls against; whether the command is allowed is
+/// `check_pilot_action`'s to say.
 pub fn pilot_action_terms(world: &World, command: &GameCommand) -> Result<(Option<i32>, Vec<Modifier>), RuleError> {
     let rules = chase_rules(world)?;
     let variants = &world.resource::<Ruleset>().variants;
     let board = chase(world)?;
-    let req = request(world, command)?.ok_or_else(|| illegal("not a pilot action"))?;
+    let GameCommand::PilotAction(c) = command else {
+        return Err(illegal("not a pilot action"));
+    };
+    let req = request(world, c)?;
     let dc = board.pilot_dc(rules, variants, &req.vehicle, req.action, req.target.as_ref());
     // The part of a double maneuver counts as one whether it is the first or the second.
     let double = req.double
@@ -106,129 +100,143 @@ pub fn pilot_action_terms(world: &World, command: &GameCommand) -> Result<(Optio
     Ok((dc, modifiers))
 }
 
-/// Whether a chase command is allowed now. Never changes the battle.
-pub fn check_chase_command(world: &World, command: &GameCommand) -> Result<(), RuleError> {
+/// PilotAction (§26.3): the acting pilot's action, if the chase allows it now.
+pub(crate) fn check_pilot_action(world: &World, c: &cmd::PilotAction) -> Result<(), RuleError> {
     let board = chase(world)?;
-    match command {
-        GameCommand::PilotAction(cmd::PilotAction { unit, .. }) => {
-            crate::rules::health::check_can_act(world, unit)?;
-            let req = request(world, command)?.expect("a pilot action");
-            board.check_pilot_action(&req)
-        }
-        GameCommand::EndPilotTurn(cmd::EndPilotTurn { unit }) => board.check_end_pilot_turn(&piloted(world, unit)?),
-        GameCommand::ChaseProgress(cmd::ChaseProgress { .. }) => {
-            if board.phase != ChasePhase::Progress {
-                return Err(illegal(format!(
-                    "chase progress comes after every pilot has acted; the chase is in the {} phase",
-                    phase_name(board.phase)
-                )));
-            }
-            Ok(())
-        }
-        GameCommand::Collide(cmd::Collide { unit, target }) => {
-            let vehicle = piloted(world, unit)?;
-            if board.phase != ChasePhase::Combat {
-                return Err(illegal("collisions happen in the combat phase (CHS-17)"));
-            }
-            if !board.are_engaged(&vehicle, target) {
-                return Err(illegal(format!(
-                    "{vehicle} is not engaged with {target}: only engaged vehicles collide (CHS-17)"
-                )));
-            }
-            if !board.pilot_allowance(&vehicle).standard {
-                return Err(illegal(format!(
-                    "{unit} has no standard action left after its pilot actions (CHS-14)"
-                )));
-            }
-            world
-                .resource::<Combat>()
-                .can_spend(&world.resource::<Ruleset>().actions, ActionKind::Standard)
-        }
-        GameCommand::BoardEngaged(cmd::BoardEngaged { unit, vehicle, .. }) => {
-            super::boarding::check_boarding(world, unit, vehicle).map(|_| ())
-        }
-        _ => Ok(()),
+    crate::rules::health::check_can_act(world, &c.unit)?;
+    board.check_pilot_action(&request(world, c)?)
+}
+
+/// EndPilotTurn: the acting pilot ends its pilot-actions turn.
+pub(crate) fn check_end_pilot_turn(world: &World, c: &cmd::EndPilotTurn) -> Result<(), RuleError> {
+    chase(world)?.check_end_pilot_turn(&piloted(world, &c.unit)?)
+}
+
+/// ChaseProgress (§26.4): only once every pilot has acted.
+pub(crate) fn check_chase_progress(world: &World, _c: &cmd::ChaseProgress) -> Result<(), RuleError> {
+    let board = chase(world)?;
+    if board.phase != ChasePhase::Progress {
+        return Err(illegal(format!(
+            "chase progress comes after every pilot has acted; the chase is in the {} phase",
+            phase_name(board.phase)
+        )));
+    }
+    Ok(())
+}
+
+/// Collide (CHS-17): a pilot with a standard action left, against an engaged vehicle.
+pub(crate) fn check_collide(world: &World, c: &cmd::Collide) -> Result<(), RuleError> {
+    let board = chase(world)?;
+    let (unit, target) = (&c.unit, &c.target);
+    let vehicle = piloted(world, unit)?;
+    if board.phase != ChasePhase::Combat {
+        return Err(illegal("collisions happen in the combat phase (CHS-17)"));
+    }
+    if !board.are_engaged(&vehicle, target) {
+        return Err(illegal(format!(
+            "{vehicle} is not engaged with {target}: only engaged vehicles collide (CHS-17)"
+        )));
+    }
+    if !board.pilot_allowance(&vehicle).standard {
+        return Err(illegal(format!(
+            "{unit} has no standard action left after its pilot actions (CHS-14)"
+        )));
+    }
+    world
+        .resource::<Combat>()
+        .can_spend(&world.resource::<Ruleset>().actions, ActionKind::Standard)
+}
+
+/// BoardEngaged (CHS-16).
+pub(crate) fn check_board_engaged(world: &World, c: &cmd::BoardEngaged) -> Result<(), RuleError> {
+    chase(world)?;
+    super::boarding::check_boarding(world, &c.unit, &c.vehicle).map(|_| ())
+}
+
+/// Runs an allowed pilot action: the check, its outcome and hazard damage.
+pub(crate) fn execute_pilot_action(ex: &mut Executor, c: &cmd::PilotAction) -> Result<(), RuleError> {
+    let rules = chase_rules(ex.world)?.clone();
+    let variants = ex.ruleset().variants.clone();
+    let req = request(ex.world, c)?;
+    let board = ex.world.resource::<Chase>().clone();
+    let outcome = {
+        let mut dice = ex.world.resource_mut::<Dice>();
+        board.resolve_pilot_action(&rules, &variants, &req, &mut dice)?
+    };
+    let damage: Vec<(UnitId, u32)> = outcome.hazards.iter().map(|h| (h.vehicle.clone(), h.damage)).collect();
+    ex.emit(ChaseEvent::ChasePilotAction {
+        pilot: c.unit.clone(),
+        outcome,
+    });
+    damage_vehicles(ex, &damage)
+}
+
+/// Ends the pilot's turn; a vehicle whose pilot took no action is uncontrolled (CHS-8).
+pub(crate) fn execute_end_pilot_turn(ex: &mut Executor, c: &cmd::EndPilotTurn) -> Result<(), RuleError> {
+    let vehicle = piloted(ex.world, &c.unit)?;
+    let uncontrolled = ex
+        .world
+        .resource::<Chase>()
+        .entry(&vehicle)
+        .is_some_and(|e| e.record.maneuver == ManeuverUse::None);
+    ex.emit(ChaseEvent::ChasePilotTurnEnded {
+        pilot: c.unit.clone(),
+        vehicle,
+        uncontrolled,
+    });
+    Ok(())
+}
+
+/// Runs chase progress (§26.4) and its hazards.
+pub(crate) fn execute_chase_progress(ex: &mut Executor, c: &cmd::ChaseProgress) -> Result<(), RuleError> {
+    let rules = chase_rules(ex.world)?.clone();
+    let board = ex.world.resource::<Chase>().clone();
+    let outcome = {
+        let mut dice = ex.world.resource_mut::<Dice>();
+        board.resolve_progress(&rules, &c.stay, &mut dice)?
+    };
+    let damage: Vec<(UnitId, u32)> = outcome
+        .hazards
+        .iter()
+        .chain(&outcome.followers)
+        .map(|h| (h.vehicle.clone(), h.damage))
+        .collect();
+    ex.emit(ChaseEvent::ChaseProgressed { outcome });
+    damage_vehicles(ex, &damage)?;
+    // The unit whose turn it is may have left with its vehicle: its turn is over.
+    let active = ex.world.resource::<Combat>().active.clone();
+    match active.filter(|u| crate::rules::vehicle::escape::left_battle(ex.world, u)) {
+        Some(unit) => crate::rules::vehicle::escape::end_turn_of_departed(ex, unit),
+        None => Ok(()),
     }
 }
 
-/// Runs an allowed chase command.
-pub fn execute_chase_command(ex: &mut Executor, command: &GameCommand) -> Result<(), RuleError> {
+/// Runs a collision (CHS-17).
+pub(crate) fn execute_collide(ex: &mut Executor, c: &cmd::Collide) -> Result<(), RuleError> {
     let rules = chase_rules(ex.world)?.clone();
-    let variants = ex.ruleset().variants.clone();
-    match command {
-        GameCommand::PilotAction(cmd::PilotAction { unit, .. }) => {
-            let req = request(ex.world, command)?.expect("a pilot action");
-            let board = ex.world.resource::<Chase>().clone();
-            let outcome = {
-                let mut dice = ex.world.resource_mut::<Dice>();
-                board.resolve_pilot_action(&rules, &variants, &req, &mut dice)?
-            };
-            let damage: Vec<(UnitId, u32)> = outcome.hazards.iter().map(|h| (h.vehicle.clone(), h.damage)).collect();
-            ex.emit(ChaseEvent::ChasePilotAction {
-                pilot: unit.clone(),
-                outcome,
-            });
-            damage_vehicles(ex, &damage)
-        }
-        GameCommand::EndPilotTurn(cmd::EndPilotTurn { unit }) => {
-            let vehicle = piloted(ex.world, unit)?;
-            let uncontrolled = ex
-                .world
-                .resource::<Chase>()
-                .entry(&vehicle)
-                .is_some_and(|e| e.record.maneuver == ManeuverUse::None);
-            ex.emit(ChaseEvent::ChasePilotTurnEnded {
-                pilot: unit.clone(),
-                vehicle,
-                uncontrolled,
-            });
-            Ok(())
-        }
-        GameCommand::ChaseProgress(cmd::ChaseProgress { stay }) => {
-            let board = ex.world.resource::<Chase>().clone();
-            let outcome = {
-                let mut dice = ex.world.resource_mut::<Dice>();
-                board.resolve_progress(&rules, stay, &mut dice)?
-            };
-            let damage: Vec<(UnitId, u32)> = outcome
-                .hazards
-                .iter()
-                .chain(&outcome.followers)
-                .map(|h| (h.vehicle.clone(), h.damage))
-                .collect();
-            ex.emit(ChaseEvent::ChaseProgressed { outcome });
-            damage_vehicles(ex, &damage)?;
-            // The unit whose turn it is may have left with its vehicle: its turn is over.
-            let active = ex.world.resource::<Combat>().active.clone();
-            match active.filter(|u| crate::rules::vehicle::escape::left_battle(ex.world, u)) {
-                Some(unit) => crate::rules::vehicle::escape::end_turn_of_departed(ex, unit),
-                None => Ok(()),
-            }
-        }
-        GameCommand::Collide(cmd::Collide { unit, target }) => {
-            let vehicle = piloted(ex.world, unit)?;
-            let board = ex.world.resource::<Chase>().clone();
-            let piloting = skill(ex.world, unit);
-            let outcome = {
-                let mut dice = ex.world.resource_mut::<Dice>();
-                board.resolve_collision(&rules, &vehicle, target, piloting, &mut dice)?
-            };
-            crate::rules::resolve::take_action(ex, unit, ActionKind::Standard, format!("collides with {target}"));
-            let damage = vec![
-                (outcome.target.clone(), outcome.damage),
-                (outcome.vehicle.clone(), outcome.self_damage),
-            ];
-            ex.emit(ChaseEvent::ChaseCollision {
-                pilot: unit.clone(),
-                outcome,
-            });
-            damage_vehicles(ex, &damage)
-        }
-        GameCommand::BoardEngaged(cmd::BoardEngaged { unit, vehicle, skill }) => {
-            super::boarding::execute_boarding(ex, unit, vehicle, *skill)
-        }
-        _ => Ok(()),
-    }
+    let (unit, target) = (&c.unit, &c.target);
+    let vehicle = piloted(ex.world, unit)?;
+    let board = ex.world.resource::<Chase>().clone();
+    let piloting = skill(ex.world, unit);
+    let outcome = {
+        let mut dice = ex.world.resource_mut::<Dice>();
+        board.resolve_collision(&rules, &vehicle, target, piloting, &mut dice)?
+    };
+    crate::rules::resolve::take_action(ex, unit, ActionKind::Standard, format!("collides with {target}"));
+    let damage = vec![
+        (outcome.target.clone(), outcome.damage),
+        (outcome.vehicle.clone(), outcome.self_damage),
+    ];
+    ex.emit(ChaseEvent::ChaseCollision {
+        pilot: unit.clone(),
+        outcome,
+    });
+    damage_vehicles(ex, &damage)
+}
+
+/// Runs a boarding between engaged vehicles (CHS-16).
+pub(crate) fn execute_board_engaged(ex: &mut Executor, c: &cmd::BoardEngaged) -> Result<(), RuleError> {
+    super::boarding::execute_boarding(ex, &c.unit, &c.vehicle, c.skill)
 }
 
 /// Hazard and collision damage to vehicles, through the usual health path.

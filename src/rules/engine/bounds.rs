@@ -10,9 +10,7 @@
 
 use crate::grid::{Intersection, Square};
 use crate::rules::Terrain;
-use crate::rules::cmd;
-use crate::rules::vehicle::VehicleOrder;
-use crate::rules::{GameCommand, Maneuver, RuleError};
+use crate::rules::{GameCommand, RuleError};
 use bevy::prelude::World;
 
 /// An inclusive range of accepted values, with what the value is (for messages).
@@ -112,85 +110,55 @@ pub struct Located {
     pub operand: Operand,
 }
 
-/// Every number `command` carries, in the order written.
+/// Every number `command` carries, in the order written (each command lists its own,
+/// `RuleCommand::operands`).
 pub fn operands(command: &GameCommand) -> Vec<Located> {
-    let mut out = Vec::new();
-    collect(command, &mut Vec::new(), &mut out);
-    out
+    let mut out = Operands::default();
+    command.rule().operands(&mut out);
+    out.list
 }
 
-fn collect(command: &GameCommand, at: &mut Vec<Step>, out: &mut Vec<Located>) {
-    let mut push = |steps: &[Step], operand: Operand| {
-        let mut path = at.clone();
+/// Where a command lists its operands, each with its way into the command.
+#[derive(Debug, Default)]
+pub struct Operands {
+    prefix: Vec<Step>,
+    list: Vec<Located>,
+}
+
+impl Operands {
+    fn push(&mut self, steps: &[Step], operand: Operand) {
+        let mut path = self.prefix.clone();
         path.extend_from_slice(steps);
-        out.push(Located { path, operand });
-    };
-    let squares = |name: &'static str, list: &[Square], push: &mut dyn FnMut(&[Step], Operand)| {
+        self.list.push(Located { path, operand });
+    }
+
+    /// A square, written at `steps`.
+    pub fn square(&mut self, steps: &[Step], sq: Square) {
+        self.push(steps, Operand::Square(sq));
+    }
+
+    /// A grid intersection, written at `steps`.
+    pub fn corner(&mut self, steps: &[Step], p: Intersection) {
+        self.push(steps, Operand::Corner(p));
+    }
+
+    /// A number and its range, written at `steps`.
+    pub fn number(&mut self, steps: &[Step], value: i64, range: Range) {
+        self.push(steps, Operand::Number(value, range));
+    }
+
+    /// Each square of the list in field `name`.
+    pub fn squares(&mut self, name: &'static str, list: &[Square]) {
         for (k, sq) in list.iter().enumerate() {
-            push(&[Step::Field(name), Step::Index(k)], Operand::Square(*sq));
+            self.square(&[Step::Field(name), Step::Index(k)], *sq);
         }
-    };
-    match command {
-        GameCommand::TrackEffect(cmd::TrackEffect { rounds, .. }) => {
-            push(&[Step::Field("rounds")], Operand::Number(i64::from(*rounds), ROUNDS));
-        }
-        GameCommand::DamageAbility(cmd::DamageAbility { amount, .. }) => {
-            push(&[Step::Field("amount")], Operand::Number(i64::from(*amount), SCORE));
-        }
-        GameCommand::Move(cmd::Move { to, path, .. }) => {
-            push(&[Step::Field("to")], Operand::Square(*to));
-            squares("path", path.as_deref().unwrap_or_default(), &mut push);
-        }
-        GameCommand::Charge(cmd::Charge { to: Some(to), .. }) => push(&[Step::Field("to")], Operand::Square(*to)),
-        GameCommand::Fly(cmd::Fly { route, .. }) => {
-            for (k, step) in route.iter().enumerate() {
-                if let crate::rules::flight::FlyStep::To(sq) = step {
-                    push(&[Step::Field("route"), Step::Index(k)], Operand::Square(*sq));
-                }
-            }
-        }
-        GameCommand::AreaAttack(cmd::AreaAttack { at, .. }) => push(&[Step::Field("at")], Operand::Corner(*at)),
-        GameCommand::Autofire(cmd::Autofire { at, .. }) => push(&[Step::Field("at")], Operand::Square(*at)),
-        GameCommand::Maneuver(cmd::Maneuver {
-            maneuver: Maneuver::Reposition { to },
-            ..
-        }) => push(&[Step::Field("maneuver"), Step::Field("to")], Operand::Square(*to)),
-        GameCommand::CastSpell(cmd::CastSpell { at, squares: list, .. }) => {
-            if let Some(at) = at {
-                push(&[Step::Field("at")], Operand::Corner(*at));
-            }
-            squares("squares", list, &mut push);
-        }
-        GameCommand::Vehicle(cmd::Vehicle { order, .. }) => {
-            let o = Step::Field("order");
-            match order {
-                VehicleOrder::Drive { path, .. } | VehicleOrder::RunOver { path, .. } => {
-                    for (k, sq) in path.iter().enumerate() {
-                        push(&[o, Step::Field("path"), Step::Index(k)], Operand::Square(*sq));
-                    }
-                }
-                VehicleOrder::Race { angle, distance_ft } => {
-                    push(&[o, Step::Field("angle")], Operand::Number(i64::from(*angle), ANGLE));
-                    if let Some(d) = distance_ft {
-                        push(&[o, Step::Field("distance_ft")], Operand::Number(i64::from(*d), FEET));
-                    }
-                }
-                VehicleOrder::Ram { angle, .. } => {
-                    push(&[o, Step::Field("angle")], Operand::Number(i64::from(*angle), ANGLE));
-                }
-                VehicleOrder::AutopilotDestination { to } | VehicleOrder::Disembark { to } => {
-                    push(&[o, Step::Field("to")], Operand::Square(*to));
-                }
-                _ => {}
-            }
-        }
-        GameCommand::ReturnToMap(cmd::ReturnToMap { at: sq, .. }) => push(&[Step::Field("at")], Operand::Square(*sq)),
-        GameCommand::Decline(cmd::Decline { then, .. }) => {
-            at.push(Step::Field("then"));
-            collect(then, at, out);
-            at.pop();
-        }
-        _ => {}
+    }
+
+    /// The operands of `command`, written in field `name` of this one.
+    pub fn within(&mut self, name: &'static str, command: &GameCommand) {
+        self.prefix.push(Step::Field(name));
+        command.rule().operands(self);
+        self.prefix.pop();
     }
 }
 

@@ -1,9 +1,10 @@
 //! `GameCommand`: every change to a battle is one of these (serializable, so scripts, saves,
 //! replays and hot-seat all use the same path). `rules::process` runs one.
 
-use crate::rules::UnitId;
-use crate::rules::cmd;
+use super::bounds::Operands;
+use crate::rules::{Executor, RuleError, UnitId};
 use crate::rules::{area, attack, chase, health, maneuver, movement, reactions, sequence, vehicle};
+use bevy::prelude::World;
 use serde::{Deserialize, Serialize};
 
 /// Declares `GameCommand` from one line per command (`Name(area::commands::Name)`), with its
@@ -21,6 +22,13 @@ macro_rules! game_commands {
         impl GameCommand {
             /// The commands' names, as scripts write them.
             pub const NAMES: &'static [&'static str] = &[$(stringify!($variant)),*];
+
+            /// The command as its area handles it.
+            pub fn rule(&self) -> &dyn RuleCommand {
+                match self {
+                    $(GameCommand::$variant(c) => c,)*
+                }
+            }
         }
 
         impl Serialize for GameCommand {
@@ -119,66 +127,103 @@ impl GameCommand {
     /// Whether the command makes attack rolls (saga fighting defensively with no attacks
     /// forbids them, §4.3.1).
     pub fn makes_attacks(&self) -> bool {
-        matches!(
-            self,
-            GameCommand::Attack(cmd::Attack { .. })
-                | GameCommand::FullAttack(cmd::FullAttack { .. })
-                | GameCommand::Charge(cmd::Charge { .. })
-                | GameCommand::CoveringFire(cmd::CoveringFire { .. })
-                | GameCommand::HarryingFire(cmd::HarryingFire { .. })
-                | GameCommand::AidAnother(cmd::AidAnother { .. })
-                | GameCommand::Suppress(cmd::Suppress { .. })
-                | GameCommand::Maneuver(cmd::Maneuver { .. })
-                | GameCommand::AreaAttack(cmd::AreaAttack { .. })
-                | GameCommand::Autofire(cmd::Autofire { .. })
-        ) || matches!(self, GameCommand::Decline(cmd::Decline { then, .. }) if then.makes_attacks())
+        self.rule().makes_attacks()
     }
 
     /// The unit that issues the command, if any.
     pub fn actor(&self) -> Option<&UnitId> {
-        match self {
-            GameCommand::EndTurn(cmd::EndTurn { unit })
-            | GameCommand::Delay(cmd::Delay { unit })
-            | GameCommand::ActNow(cmd::ActNow { unit })
-            | GameCommand::Ready(cmd::Ready { unit, .. })
-            | GameCommand::FireReadied(cmd::FireReadied { unit })
-            | GameCommand::Act(cmd::Act { unit, .. })
-            | GameCommand::Move(cmd::Move { unit, .. })
-            | GameCommand::Charge(cmd::Charge { unit, .. })
-            | GameCommand::Fly(cmd::Fly { unit, .. })
-            | GameCommand::Attack(cmd::Attack { unit, .. })
-            | GameCommand::FullAttack(cmd::FullAttack { unit, .. })
-            | GameCommand::AreaAttack(cmd::AreaAttack { unit, .. })
-            | GameCommand::Autofire(cmd::Autofire { unit, .. })
-            | GameCommand::FightDefensively(cmd::FightDefensively { unit, .. })
-            | GameCommand::TotalDefense(cmd::TotalDefense { unit })
-            | GameCommand::CoveringFire(cmd::CoveringFire { unit, .. })
-            | GameCommand::HarryingFire(cmd::HarryingFire { unit, .. })
-            | GameCommand::AidAnother(cmd::AidAnother { unit, .. })
-            | GameCommand::Suppress(cmd::Suppress { unit, .. })
-            | GameCommand::Stabilize(cmd::Stabilize { unit })
-            | GameCommand::StayInTheFight(cmd::StayInTheFight { unit })
-            | GameCommand::SecondWind(cmd::SecondWind { unit })
-            | GameCommand::Recover(cmd::Recover { unit })
-            | GameCommand::StandUp(cmd::StandUp { unit })
-            | GameCommand::DropProne(cmd::DropProne { unit })
-            | GameCommand::Maneuver(cmd::Maneuver { unit, .. })
-            | GameCommand::BreakFree(cmd::BreakFree { unit, .. })
-            | GameCommand::PickUp(cmd::PickUp { unit, .. })
-            | GameCommand::CastSpell(cmd::CastSpell { unit, .. })
-            | GameCommand::TreatBleeding(cmd::TreatBleeding { unit, .. })
-            | GameCommand::SetReactions(cmd::SetReactions { unit, .. })
-            | GameCommand::Vehicle(cmd::Vehicle { unit, .. })
-            | GameCommand::PilotAction(cmd::PilotAction { unit, .. })
-            | GameCommand::EndPilotTurn(cmd::EndPilotTurn { unit })
-            | GameCommand::Collide(cmd::Collide { unit, .. })
-            | GameCommand::LeaveMap(cmd::LeaveMap { unit })
-            | GameCommand::ReturnToMap(cmd::ReturnToMap { unit, .. })
-            | GameCommand::BoardEngaged(cmd::BoardEngaged { unit, .. }) => Some(unit),
-            GameCommand::Decline(cmd::Decline { then, .. }) => then.actor(),
-            GameCommand::TrackEffect(cmd::TrackEffect { source, .. })
-            | GameCommand::DamageAbility(cmd::DamageAbility { source, .. }) => Some(source),
-            GameCommand::Proceed(cmd::Proceed) | GameCommand::ChaseProgress(cmd::ChaseProgress { .. }) => None,
+        self.rule().actor()
+    }
+
+    /// Which of the engine's shared gates the command passes through.
+    pub fn gates(&self) -> Gates {
+        self.rule().gates()
+    }
+}
+
+/// A command of a rule area: who gives it, which shared gates it passes, the numbers it
+/// carries, and the area's own check and execution. The engine runs the shared gates first
+/// (`engine::resolve::check`), then `check`; `execute` runs only after both allowed it.
+pub trait RuleCommand {
+    /// The unit that issues the command, if any.
+    fn actor(&self) -> Option<&UnitId>;
+
+    /// Which of the engine's shared gates apply; most commands are the active unit's actions.
+    fn gates(&self) -> Gates {
+        Gates::ACTION
+    }
+
+    /// Whether the command makes attack rolls (§4.3.1 saga: not while fighting defensively
+    /// with no attacks).
+    fn makes_attacks(&self) -> bool {
+        self.gates().attacks
+    }
+
+    /// Every square, intersection and number the command carries and where it is written
+    /// (issue #16 items 6, 7, 10), refused before any geometry when out of range or off the map.
+    fn operands(&self, _out: &mut Operands) {}
+
+    /// Whether the area's rules allow the command now (after the shared gates). Never changes
+    /// the battle.
+    fn check(&self, world: &World) -> Result<(), RuleError>;
+
+    /// Runs the allowed command: emits (and so applies) its events.
+    fn execute(&self, ex: &mut Executor) -> Result<(), RuleError>;
+}
+
+/// The engine's checks shared by many commands (`engine::resolve`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Gates {
+    /// The shared gates run at all (a `Decline` only wraps another command, which passes them).
+    pub shared: bool,
+    /// Given by the active unit on its own turn, with no delay window open.
+    pub own_turn: bool,
+    /// The actor does something (as opposed to ending or passing its turn, a referee's record
+    /// or a down unit's own recovery): conditions that forbid actions (§20) and pins refuse it.
+    pub acts: bool,
+    /// HP-SF-2: refused to a dying, unconscious or dead unit even though it rolls nothing.
+    pub needs_able: bool,
+    /// The unit walks: refused aboard a vehicle (§25.9).
+    pub walks: bool,
+    /// It makes attack rolls.
+    pub attacks: bool,
+}
+
+impl Gates {
+    /// An action the active unit takes on its own turn.
+    pub const ACTION: Gates = Gates {
+        shared: true,
+        own_turn: true,
+        acts: true,
+        needs_able: false,
+        walks: false,
+        attacks: false,
+    };
+    /// An action with attack rolls.
+    pub const ATTACK: Gates = Gates {
+        attacks: true,
+        ..Gates::ACTION
+    };
+    /// Not an action the actor takes (ending or passing its turn, a record, its own recovery).
+    pub const fn passive(self) -> Gates {
+        Gates { acts: false, ..self }
+    }
+    /// Given outside the giver's own turn.
+    pub const fn any_time(self) -> Gates {
+        Gates {
+            own_turn: false,
+            ..self
         }
+    }
+    /// Refused to a down unit (HP-SF-2).
+    pub const fn needs_able(self) -> Gates {
+        Gates {
+            needs_able: true,
+            ..self
+        }
+    }
+    /// The unit walks on its own feet.
+    pub const fn walks(self) -> Gates {
+        Gates { walks: true, ..self }
     }
 }

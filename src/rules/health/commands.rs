@@ -1,6 +1,11 @@
 //! The commands of health and recovery (§17, §20): what each carries, and how the rules check and execute it.
 
+use crate::rules::engine::bounds::{Operands, SCORE, Step};
+use crate::rules::engine::command::{Gates, RuleCommand};
+use crate::rules::engine::resolve::{known, no_delay_window};
 use crate::rules::{Ability, UnitId};
+use crate::rules::{Executor, RuleError};
+use bevy::prelude::World;
 use serde::{Deserialize, Serialize};
 
 /// An effect deals `amount` damage to `target`'s `ability` (HP-SF-8, starfinder): a
@@ -14,6 +19,30 @@ pub struct DamageAbility {
     pub amount: u32,
 }
 
+impl RuleCommand for DamageAbility {
+    fn actor(&self) -> Option<&UnitId> {
+        Some(&self.source)
+    }
+
+    fn gates(&self) -> Gates {
+        Gates::ACTION.passive().any_time()
+    }
+
+    fn operands(&self, out: &mut Operands) {
+        out.number(&[Step::Field("amount")], i64::from(self.amount), SCORE);
+    }
+
+    fn check(&self, world: &World) -> Result<(), RuleError> {
+        no_delay_window(world)?;
+        known(world, &self.target)?;
+        crate::rules::ability::check_damage_ability(world, &self.target, self.amount).map(|_| ())
+    }
+
+    fn execute(&self, ex: &mut Executor) -> Result<(), RuleError> {
+        crate::rules::ability::damage_ability(ex, &self.source, &self.target, self.ability, self.amount)
+    }
+}
+
 /// The active unit stops `target`'s bleeding with a DC 15 Medicine check (§20). Refused as
 /// not supported: the engine does not model skill checks.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -23,11 +52,44 @@ pub struct TreatBleeding {
     pub target: UnitId,
 }
 
+impl RuleCommand for TreatBleeding {
+    fn actor(&self) -> Option<&UnitId> {
+        Some(&self.unit)
+    }
+
+    fn check(&self, world: &World) -> Result<(), RuleError> {
+        known(world, &self.target)?;
+        crate::rules::bleeding::check_treat_bleeding(world, &self.target)
+    }
+
+    fn execute(&self, ex: &mut Executor) -> Result<(), RuleError> {
+        crate::rules::bleeding::check_treat_bleeding(ex.world, &self.target)
+    }
+}
+
 /// A dying unit spends Resolve Points to become stable, on its turn (HP-SF-3).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Stabilize {
     pub unit: UnitId,
+}
+
+impl RuleCommand for Stabilize {
+    fn actor(&self) -> Option<&UnitId> {
+        Some(&self.unit)
+    }
+
+    fn gates(&self) -> Gates {
+        Gates::ACTION.passive()
+    }
+
+    fn check(&self, world: &World) -> Result<(), RuleError> {
+        crate::rules::recovery::check_stabilize(world, &self.unit).map(|_| ())
+    }
+
+    fn execute(&self, ex: &mut Executor) -> Result<(), RuleError> {
+        crate::rules::recovery::stabilize(ex, &self.unit)
+    }
 }
 
 /// A stable unit at 0 HP spends 1 Resolve Point at the start of its turn to get up with
@@ -38,6 +100,24 @@ pub struct StayInTheFight {
     pub unit: UnitId,
 }
 
+impl RuleCommand for StayInTheFight {
+    fn actor(&self) -> Option<&UnitId> {
+        Some(&self.unit)
+    }
+
+    fn gates(&self) -> Gates {
+        Gates::ACTION.passive()
+    }
+
+    fn check(&self, world: &World) -> Result<(), RuleError> {
+        crate::rules::recovery::check_stay_in_the_fight(world, &self.unit)
+    }
+
+    fn execute(&self, ex: &mut Executor) -> Result<(), RuleError> {
+        crate::rules::recovery::stay_in_the_fight(ex, &self.unit)
+    }
+}
+
 /// saga: catch a second wind (HP-SG-11).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -45,9 +125,37 @@ pub struct SecondWind {
     pub unit: UnitId,
 }
 
+impl RuleCommand for SecondWind {
+    fn actor(&self) -> Option<&UnitId> {
+        Some(&self.unit)
+    }
+
+    fn check(&self, world: &World) -> Result<(), RuleError> {
+        crate::rules::recovery::check_second_wind(world, &self.unit).map(|_| ())
+    }
+
+    fn execute(&self, ex: &mut Executor) -> Result<(), RuleError> {
+        crate::rules::recovery::second_wind(ex, &self.unit)
+    }
+}
+
 /// saga: one swift action toward moving up the condition track (HP-SG-7).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Recover {
     pub unit: UnitId,
+}
+
+impl RuleCommand for Recover {
+    fn actor(&self) -> Option<&UnitId> {
+        Some(&self.unit)
+    }
+
+    fn check(&self, world: &World) -> Result<(), RuleError> {
+        crate::rules::recover::check_recover(world, &self.unit).map(|_| ())
+    }
+
+    fn execute(&self, ex: &mut Executor) -> Result<(), RuleError> {
+        crate::rules::recover::recover(ex, &self.unit)
+    }
 }

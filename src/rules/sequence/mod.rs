@@ -8,6 +8,7 @@ pub use events::SequenceEvent;
 
 pub(crate) mod budget;
 pub(crate) mod combat;
+pub(crate) mod turn;
 
 use super::unit::JoinsRound;
 use super::{

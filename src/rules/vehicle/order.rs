@@ -67,6 +67,33 @@ pub enum VehicleOrder {
 }
 
 impl VehicleOrder {
+    /// The squares and numbers the order carries (issue #16 items 6, 7, 10), written in the
+    /// command's `order` field.
+    pub(crate) fn operands(&self, out: &mut crate::rules::engine::bounds::Operands) {
+        use crate::rules::engine::bounds::{ANGLE, FEET, Step};
+        let o = Step::Field("order");
+        match self {
+            VehicleOrder::Drive { path, .. } | VehicleOrder::RunOver { path, .. } => {
+                for (k, sq) in path.iter().enumerate() {
+                    out.square(&[o, Step::Field("path"), Step::Index(k)], *sq);
+                }
+            }
+            VehicleOrder::Race { angle, distance_ft } => {
+                out.number(&[o, Step::Field("angle")], i64::from(*angle), ANGLE);
+                if let Some(d) = distance_ft {
+                    out.number(&[o, Step::Field("distance_ft")], i64::from(*d), FEET);
+                }
+            }
+            VehicleOrder::Ram { angle, .. } => {
+                out.number(&[o, Step::Field("angle")], i64::from(*angle), ANGLE);
+            }
+            VehicleOrder::AutopilotDestination { to } | VehicleOrder::Disembark { to } => {
+                out.square(&[o, Step::Field("to")], *to);
+            }
+            _ => {}
+        }
+    }
+
     /// The family action it costs (ACT-1).
     pub fn action(&self) -> crate::ruleset::ActionKind {
         use crate::ruleset::ActionKind;
