@@ -89,6 +89,11 @@ pub enum QueryWhat {
     Turn,
     /// One unit's state.
     Unit { id: String },
+    /// What a unit may do now: each kind of command with its choices (targets, squares, aims)
+    /// and the rules' verdict on each (`rules::options`).
+    Options { unit: String },
+    /// What a side sees now: the squares its units see and the units it sees (`rules::sight`).
+    Visible { side: String },
     /// The path a unit would take to a square, its cost and the attacks of opportunity it provokes.
     Path {
         unit: String,
@@ -172,6 +177,8 @@ impl QueryWhat {
             QueryWhat::Chase => "chase",
             QueryWhat::Turn => "turn",
             QueryWhat::Unit { .. } => "unit",
+            QueryWhat::Options { .. } => "options",
+            QueryWhat::Visible { .. } => "visible",
             QueryWhat::Path { .. } => "path",
             QueryWhat::Reach { .. } => "reach",
             QueryWhat::Threat { .. } => "threat",

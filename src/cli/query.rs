@@ -110,6 +110,11 @@ pub fn answer(battle: &Battle, what: &QueryWhat) -> Result<Value, String> {
             avoid_aoo,
         } => path_answer(battle, unit, to, action.as_deref(), *avoid_aoo),
         QueryWhat::Reach { unit } => reach_answer(battle, unit),
+        QueryWhat::Options { unit } => {
+            let options = crate::rules::options(world, &UnitId(unit.clone())).map_err(|e| e.to_string())?;
+            serde_json::to_value(options).map_err(|e| e.to_string())
+        }
+        QueryWhat::Visible { side } => visible_answer(battle, side),
         QueryWhat::Chase => super::query_chase::chase_answer(battle),
         QueryWhat::Threat { unit } => threat_answer(battle, unit),
         QueryWhat::Cover {
@@ -163,4 +168,29 @@ pub fn answer(battle: &Battle, what: &QueryWhat) -> Result<Value, String> {
             })
         }
     }
+}
+
+/// `query visible SIDE`: the squares the side's units see (rows of `x` seen and `.` not) and
+/// the units it sees and does not (`rules::sight::side_view`).
+fn visible_answer(battle: &Battle, side: &str) -> Result<Value, String> {
+    let world = battle.world();
+    let side = crate::rules::SideId(side.to_string());
+    if !battle.spec().sides.iter().any(|s| s.id == side) {
+        let known: Vec<&str> = battle.spec().sides.iter().map(|s| s.id.0.as_str()).collect();
+        return Err(format!("there is no side `{}` in this battle (sides: {})", side.0, known.join(", ")));
+    }
+    let view = crate::rules::sight::side_view(world, &side);
+    let width = view.width.max(1) as usize;
+    let rows: Vec<String> = view
+        .seen
+        .chunks(width)
+        .map(|row| row.iter().map(|s| if *s { 'x' } else { '.' }).collect())
+        .collect();
+    Ok(json!({
+        "side": side,
+        "seen": rows,
+        "seen_count": view.seen.iter().filter(|s| **s).count(),
+        "visible": view.visible,
+        "hidden": view.hidden,
+    }))
 }

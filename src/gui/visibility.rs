@@ -1,8 +1,6 @@
 //! Hidden-information mode (scenario `hidden_information: true`): while a human side plays,
-//! the board shows it only what its units can see. Sight is the rules' own test
-//! (`grid::line_of_sight`, the family's sight model, squares that block sight), with light and
-//! the viewer's senses as `rules::situation` reads them (§10.3, §22.2): a square in darkness is
-//! seen only within darkvision range. Unseen squares are dimmed on a fog layer, unseen enemies'
+//! the board shows it only what its units can see, as the rules say (`rules::sight::side_view`,
+//! which `query visible` also answers). Unseen squares are dimmed on a fog layer, unseen enemies'
 //! tokens are hidden, and the tracker and the log name them "?" / withhold their lines
 //! (`hides`). Purely a view: the rules, the CLI and saves are untouched.
 
@@ -16,6 +14,7 @@ use crate::rules::conditions::effective_conditions;
 use crate::rules::health::LifeState;
 use crate::rules::threat::space_of;
 use crate::rules::{ConditionName, Placement, Profile, SideId, UnitId, UnitIndex};
+use crate::rules::sight::side_view;
 use crate::ruleset::Ruleset;
 use bevy::prelude::*;
 use bevy_ecs_tilemap::prelude::*;
@@ -58,82 +57,6 @@ impl Sight {
     pub fn shows(&self, sq: Square) -> bool {
         !self.on || (sq.x >= 0 && sq.y >= 0 && self.seen.get((sq.y * self.width as i32 + sq.x) as usize) == Some(&true))
     }
-}
-
-/// The units of `side` that look: placed, able to act, not blinded.
-fn viewers(world: &World, side: &SideId) -> Vec<(UnitId, Space)> {
-    let mut q = world.try_query::<(&UnitId, &SideId, &Placement, Option<&LifeState>)>();
-    let Some(q) = q.as_mut() else { return Vec::new() };
-    let mut out: Vec<(UnitId, Space)> = q
-        .iter(world)
-        .filter(|(_, s, _, life)| *s == side && life.copied().unwrap_or_default().can_act())
-        .map(|(u, _, p, _)| (u.clone(), Space::new(p.at, p.side_squares)))
-        .filter(|(u, _)| !effective_conditions(world, u).contains(&ConditionName::Blinded))
-        .collect();
-    out.sort_by(|a, b| a.0.cmp(&b.0));
-    out
-}
-
-/// Every square some unit of `side` can see now, row-major (LOS-1, LOS-2, §10.3, §22.2). A
-/// viewer sees its own squares; another square needs line of sight from the viewer's space
-/// (squares that block sight or are totally concealed stop it), not be totally concealed
-/// itself, and be lit or dim, or dark within the viewer's darkvision.
-pub fn seen_squares(world: &World, side: &SideId) -> Vec<bool> {
-    let map = &world.resource::<Terrain>().0;
-    let rules = world.resource::<Ruleset>();
-    let (w, h) = (map.width() as i32, map.height() as i32);
-    let mut seen = vec![false; (w * h) as usize];
-    let model = SightModel::of(&rules.cover);
-    let grid = LineGrid::new(map, &[]);
-    let obscured = |sq: Square| map.cell(sq).is_some_and(|c| c.blocks_sight);
-    for (unit, space) in viewers(world, side) {
-        let senses = crate::rules::unit_component::<Profile>(world, &unit)
-            .map(|p| p.senses)
-            .unwrap_or_default();
-        for y in 0..h {
-            for x in 0..w {
-                let i = (y * w + x) as usize;
-                let sq = Square::new(x, y);
-                if seen[i] {
-                    continue;
-                }
-                if space.contains(sq) {
-                    seen[i] = true;
-                    continue;
-                }
-                let Some(cell) = map.cell(sq) else { continue };
-                if cell.concealment == Concealment::Total || cell.blocks_sight {
-                    continue;
-                }
-                if cell.light == Light::Darkness {
-                    let ft = space.distance(Space::new(sq, 1), rules.grid.diagonal) * rules.grid.square_ft;
-                    if senses.darkvision_ft.is_none_or(|r| ft > r) {
-                        continue;
-                    }
-                }
-                seen[i] = grid.line_of_sight(model, space, Space::new(sq, 1), obscured);
-            }
-        }
-    }
-    seen
-}
-
-/// The enemies of `side` standing on no square in `seen` (units of `side` are always shown).
-pub fn hidden_units(world: &World, side: &SideId, seen: &[bool]) -> BTreeSet<UnitId> {
-    let w = world.resource::<Terrain>().0.width() as i32;
-    world
-        .resource::<UnitIndex>()
-        .0
-        .iter()
-        .filter(|(_, e)| world.get::<SideId>(**e) != Some(side))
-        .filter(|(u, _)| {
-            space_of(world, u).is_none_or(|s| {
-                !s.squares()
-                    .any(|sq| sq.x >= 0 && sq.y >= 0 && seen.get((sq.y * w + sq.x) as usize) == Some(&true))
-            })
-        })
-        .map(|(u, _)| u.clone())
-        .collect()
 }
 
 /// The units a log event names: every string in it that is a unit id of this battle.
@@ -179,8 +102,9 @@ fn derive_sight(
     sight.width = world.resource::<Terrain>().0.width();
     match (&side, sight.on) {
         (Some(side), true) => {
-            sight.seen = seen_squares(world, side);
-            sight.hidden = hidden_units(world, side, &sight.seen);
+            let view = side_view(world, side);
+            sight.seen = view.seen;
+            sight.hidden = view.hidden;
         }
         _ => {
             sight.seen.clear();
@@ -235,6 +159,13 @@ fn paint_fog(
 
 #[cfg(test)]
 mod tests {
+    fn seen_squares(world: &World, side: &SideId) -> Vec<bool> {
+        side_view(world, side).seen
+    }
+
+    fn hidden_units(world: &World, side: &SideId, _seen: &[bool]) -> BTreeSet<UnitId> {
+        side_view(world, side).hidden
+    }
     use super::*;
     use crate::rules::{ReactionEvent, cmd};
     use crate::testing::battle;

@@ -21,6 +21,7 @@ pub mod vehicle;
 pub mod battlefield;
 pub mod feats;
 pub mod options;
+pub mod sight;
 
 /// Every command's own struct by its name (`cmd::Move`), for building and matching commands:
 /// `GameCommand::Move(cmd::Move { unit, to, path: None, mode })`.

@@ -124,12 +124,26 @@ pub const KINDS: [OptionKind; 34] = [
     OptionKind::EndTurn,
 ];
 
-/// One concrete command and the rules' verdict on it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+/// One concrete command and the rules' verdict on it. Written `{"command": …, "allowed":
+/// true}` or `{"command": …, "allowed": false, "reason": "…"}`.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Choice {
     pub command: GameCommand,
-    #[serde(serialize_with = "verdict_json::allowed", rename = "allowed")]
     pub verdict: Result<(), String>,
+}
+
+impl Serialize for Choice {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut st = s.serialize_struct("Choice", 3)?;
+        st.serialize_field("command", &self.command)?;
+        st.serialize_field("allowed", &self.verdict.is_ok())?;
+        match &self.verdict {
+            Ok(()) => st.skip_field("reason")?,
+            Err(why) => st.serialize_field("reason", why)?,
+        }
+        st.end()
+    }
 }
 
 impl Choice {
@@ -146,14 +160,26 @@ impl Choice {
 
 /// One kind of thing the unit may do: its choices, and the verdict on the kind as a whole
 /// (allowed if any choice is; else the first choice's reason, or why there is none).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct KindOption {
     pub kind: OptionKind,
-    #[serde(serialize_with = "verdict_json::allowed", rename = "allowed")]
     pub verdict: Result<(), String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub reason: Option<String>,
     pub choices: Vec<Choice>,
+}
+
+impl Serialize for KindOption {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut st = s.serialize_struct("KindOption", 4)?;
+        st.serialize_field("kind", &self.kind)?;
+        st.serialize_field("allowed", &self.verdict.is_ok())?;
+        match &self.verdict {
+            Ok(()) => st.skip_field("reason")?,
+            Err(why) => st.serialize_field("reason", why)?,
+        }
+        st.serialize_field("choices", &self.choices)?;
+        st.end()
+    }
 }
 
 /// What `unit` may do now.
@@ -175,13 +201,6 @@ impl UnitOptions {
 
     pub fn of(&self, kind: OptionKind) -> Option<&KindOption> {
         self.options.iter().find(|o| o.kind == kind)
-    }
-}
-
-/// Serializes a verdict as `allowed: bool` (the reason goes in its own field).
-mod verdict_json {
-    pub fn allowed<S: serde::Serializer>(v: &Result<(), String>, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_bool(v.is_ok())
     }
 }
 
@@ -239,12 +258,7 @@ pub fn kind_option(world: &World, unit: &UnitId, kind: OptionKind, weapon: Optio
             Err(_) => {}
         }
     }
-    KindOption {
-        kind,
-        reason: verdict.clone().err(),
-        verdict,
-        choices,
-    }
+    KindOption { kind, verdict, choices }
 }
 
 /// The verdict on a kind as a whole (as [`kind_option`] gives it).
