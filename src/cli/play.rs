@@ -3,12 +3,10 @@
 //! FILE; without the feature shows the battle headless: the scenario, the initiative order and
 //! whose turn it is.
 
-use super::DiceArgs;
-use super::open::open_battle;
 use crate::history::Battle;
 use crate::rules::{Combat, narrate};
 use crate::ruleset::Ruleset;
-use crate::scenario::{DEFAULT_SCENARIO, DEFAULT_SCENARIO_NAME, Templates, load_str};
+
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -18,11 +16,11 @@ pub fn play(file: Option<PathBuf>) -> ExitCode {
         match file {
             // Without a file the window opens on the title screen (scenarios, resume, saves).
             None => crate::gui::play_title(),
-            Some(_) => crate::gui::play(open(file)),
+            Some(_) => crate::gui::play(crate::history::open_or_default(file.as_deref())),
         }
     }
     #[cfg(not(feature = "gui"))]
-    show_headless(open(file))
+    show_headless(crate::history::open_or_default(file.as_deref()))
 }
 
 /// `fivefoot edit [FILE]`: the scenario editor on FILE (a file that does not exist yet is a new
@@ -46,14 +44,11 @@ pub fn edit(file: Option<PathBuf>) -> ExitCode {
     }
 }
 
-/// The size and family of the scenario `fivefoot edit` starts when it is given no file.
-pub const NEW_SCENARIO: (&str, u32, u32) = ("starfinder", 20, 12);
-
 /// The document `fivefoot edit` opens: FILE if it exists (an unreadable or syntax-broken one
 /// is refused with its messages), a new scenario to be saved at FILE otherwise.
 #[cfg_attr(not(feature = "gui"), allow(dead_code))]
 pub fn editor_doc(file: Option<PathBuf>) -> Result<crate::editor::EditorDoc, String> {
-    let (family, width, height) = NEW_SCENARIO;
+    let (family, width, height) = crate::editor::NEW_SCENARIO;
     match file {
         Some(path) if path.exists() => crate::editor::EditorDoc::open(&path)
             .map_err(|d| d.iter().map(|d| d.to_string()).collect::<Vec<_>>().join("\n")),
@@ -63,20 +58,6 @@ pub fn editor_doc(file: Option<PathBuf>) -> Result<crate::editor::EditorDoc, Str
             Ok(doc)
         }
         None => Ok(crate::editor::EditorDoc::blank(family, width, height)),
-    }
-}
-
-/// The battle of `file`, or of the embedded default scenario; the messages if it cannot start.
-pub fn open(file: Option<PathBuf>) -> Result<Battle, String> {
-    match file {
-        Some(path) => open_battle(&path, &DiceArgs::default()),
-        None => load_str(DEFAULT_SCENARIO, DEFAULT_SCENARIO_NAME, &Templates::shipped())
-            .map_err(|d| d.iter().map(|d| d.to_string()).collect::<Vec<_>>().join("\n"))
-            .and_then(|spec| {
-                let seed = spec.seed.unwrap_or(0);
-                Battle::start(spec, DEFAULT_SCENARIO, DEFAULT_SCENARIO_NAME, seed, Vec::new())
-                    .map_err(|e| e.to_string())
-            }),
     }
 }
 
@@ -118,7 +99,10 @@ mod tests {
     #[test]
     fn edit_opens_a_file_a_new_scenario_for_a_missing_file_and_refuses_broken_ron() {
         let blank = editor_doc(None).expect("a new scenario");
-        assert_eq!(blank.size(), (NEW_SCENARIO.1, NEW_SCENARIO.2));
+        assert_eq!(
+            blank.size(),
+            (crate::editor::NEW_SCENARIO.1, crate::editor::NEW_SCENARIO.2)
+        );
         assert_eq!(blank.path, None);
         let dir = std::env::temp_dir().join(format!("fivefoot-edit-cli-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);

@@ -177,7 +177,11 @@ fn visible_answer(battle: &Battle, side: &str) -> Result<Value, String> {
     let side = crate::rules::SideId(side.to_string());
     if !battle.spec().sides.iter().any(|s| s.id == side) {
         let known: Vec<&str> = battle.spec().sides.iter().map(|s| s.id.0.as_str()).collect();
-        return Err(format!("there is no side `{}` in this battle (sides: {})", side.0, known.join(", ")));
+        return Err(format!(
+            "there is no side `{}` in this battle (sides: {})",
+            side.0,
+            known.join(", ")
+        ));
     }
     let view = crate::rules::sight::side_view(world, &side);
     let width = view.width.max(1) as usize;

@@ -22,3 +22,7 @@ pub use map_edit::MAX_EDIT_SIDE;
 pub use problems::{EditorProblem, JumpTarget};
 pub use tools::{brush_squares, flood_fill, rect_squares};
 pub use units::{TemplateChoice, custom_unit, next_unit_id, unit_templates};
+
+/// The family and size (width, height) of a new scenario: what `fivefoot edit` and the
+/// editor page start when given no file.
+pub const NEW_SCENARIO: (&str, u32, u32) = ("starfinder", 20, 12);

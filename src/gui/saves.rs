@@ -3,7 +3,7 @@
 //! directory (`FIVEFOOT_DATA_DIR`, else `$XDG_DATA_HOME/fivefoot`, else
 //! `$HOME/.local/share/fivefoot`) and are written atomically (`history::write_atomic`), so a
 //! crash or a killed process never leaves a broken save. Loading goes through the CLI's
-//! `open_battle`, which replays the commands and checks the saved state hash.
+//! `history::open_file`, which replays the commands and checks the saved state hash.
 
 use super::session::{Intent, Revision, Session, StatusLine, apply_intents};
 use super::{AppSystems, Screen};
@@ -85,7 +85,7 @@ pub fn save_new(dir: &Path, battle: &Battle) -> std::io::Result<PathBuf> {
 
 /// Rebuilds the battle in a save file (the CLI's path), or says why it cannot.
 pub fn load_save(path: &Path) -> Result<Battle, String> {
-    crate::cli::open::open_battle(path, &crate::cli::DiceArgs::default())
+    crate::history::open_file(path, None, &[]).map_err(|e| e.to_string())
 }
 
 /// A save in the saves folder, newest first, with a line saying what it holds.

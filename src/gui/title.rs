@@ -237,7 +237,7 @@ fn restore_entries(data: Option<&Path>) -> Vec<MenuEntry> {
 /// listed too: the editor is where they are fixed.
 pub fn editor_menu(scenarios: &Path, data: Option<&Path>) -> Vec<MenuEntry> {
     let mut entries = restore_entries(data);
-    let (_, width, height) = crate::cli::play::NEW_SCENARIO;
+    let (_, width, height) = crate::editor::NEW_SCENARIO;
     for family in crate::ruleset::Family::ALL {
         entries.push(MenuEntry::new(
             format!("New scenario ({family})"),
@@ -279,7 +279,7 @@ pub fn saves_menu(data: Option<&Path>) -> Vec<MenuEntry> {
 
 /// The battle of the embedded default scenario.
 fn default_battle() -> Result<Battle, String> {
-    crate::cli::play::open(None)
+    crate::history::open_or_default(None)
 }
 
 #[derive(Component)]
@@ -448,7 +448,7 @@ fn open_choice(world: &mut World) {
     }
     let battle = match choice {
         Choice::Default => default_battle(),
-        Choice::Scenario(path) => crate::cli::open::open_battle(&path, &crate::cli::DiceArgs::default()),
+        Choice::Scenario(path) => crate::history::open_file(&path, None, &[]).map_err(|e| e.to_string()),
         Choice::Resume(path) | Choice::Save(path) => load_save(&path),
         Choice::Saves => {
             world.resource_mut::<TitleMenu>().show(saves_menu(data.as_deref()));
@@ -486,7 +486,7 @@ fn open_editor_choice(world: &mut World, choice: &Choice, data: Option<&Path>) -
             return Some(Ok(()));
         }
         Choice::EditorNew(family) => {
-            let (_, width, height) = crate::cli::play::NEW_SCENARIO;
+            let (_, width, height) = crate::editor::NEW_SCENARIO;
             crate::editor::EditorDoc::blank(family, width, height)
         }
         Choice::EditorOpen(path) => match crate::editor::EditorDoc::open(path) {

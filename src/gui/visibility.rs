@@ -8,14 +8,10 @@ use super::handoff::HandOff;
 use super::session::{Revision, Session};
 use super::tokens::Token;
 use super::{AppSystems, Screen};
-use crate::grid::{Concealment, Light, LineGrid, SightModel, Space, Square};
+use crate::grid::Square;
 use crate::history::Terrain;
-use crate::rules::conditions::effective_conditions;
-use crate::rules::health::LifeState;
-use crate::rules::threat::space_of;
-use crate::rules::{ConditionName, Placement, Profile, SideId, UnitId, UnitIndex};
 use crate::rules::sight::side_view;
-use crate::ruleset::Ruleset;
+use crate::rules::{SideId, UnitId, UnitIndex};
 use bevy::prelude::*;
 use bevy_ecs_tilemap::prelude::*;
 use std::collections::BTreeSet;
@@ -159,6 +155,10 @@ fn paint_fog(
 
 #[cfg(test)]
 mod tests {
+    use crate::grid::{Light, SightModel, Space};
+    use crate::rules::Profile;
+    use crate::rules::threat::space_of;
+    use crate::ruleset::Ruleset;
     fn seen_squares(world: &World, side: &SideId) -> Vec<bool> {
         side_view(world, side).seen
     }
