@@ -24,6 +24,7 @@ mod history;
 mod hostile;
 mod maneuvers;
 mod movement;
+mod options;
 mod reach_weapons;
 mod recovery;
 mod scenarios;

@@ -59,8 +59,13 @@ pub fn move_choices(world: &World, unit: &UnitId) -> Vec<Choice> {
             verdict: Ok(()),
         })
         .collect();
-    if !choices.is_empty() {
-        return choices;
+    if let Some(first) = choices.first() {
+        // The plan judges squares, not whose turn it is: one move stands for the gates every
+        // move shares (the turn, a delay window, the unit's state).
+        return match check(world, &first.command) {
+            Ok(()) => choices,
+            Err(e) => refused_move(world, unit, e.to_string()),
+        };
     }
     let why = plan
         .bands
