@@ -70,11 +70,11 @@ impl AttackEvent {
                 kind.name(),
                 ally.as_ref().map(|a| format!(", for {a}")).unwrap_or_default(),
                 roll.weapon,
-                roll.roll.result,
-                modifiers(&roll.modifiers),
-                roll.total,
-                roll.defense,
-                if roll.hit { "hit" } else { "miss" }
+                roll.check.roll.result,
+                modifiers(&roll.check.modifiers),
+                roll.check.total,
+                roll.check.dc.unwrap_or_default(),
+                if roll.check.success { "hit" } else { "miss" }
             ),
             AttackEvent::AttackResolved {
                 attacker,
@@ -129,7 +129,7 @@ impl AttackEvent {
                 dice.extend(attack.damage.iter().flat_map(|d| d.dice.iter()));
                 dice
             }
-            AttackEvent::SupportResolved { roll, .. } => vec![&roll.roll],
+            AttackEvent::SupportResolved { roll, .. } => vec![&roll.check.roll],
         }
     }
 }

@@ -100,12 +100,12 @@ impl ChaseEvent {
                         .chain(h.damage_dice.iter())
                 })
                 .collect(),
-            ChaseEvent::ChaseCollision { outcome, .. } => std::iter::once(&outcome.roll)
+            ChaseEvent::ChaseCollision { outcome, .. } => std::iter::once(&outcome.check.roll)
                 .chain(outcome.damage_dice.iter())
                 .collect(),
-            ChaseEvent::ChaseBoarding { outcome, .. } => {
-                std::iter::once(&outcome.roll).chain(outcome.fall_dice.iter()).collect()
-            }
+            ChaseEvent::ChaseBoarding { outcome, .. } => std::iter::once(&outcome.check.roll)
+                .chain(outcome.fall_dice.iter())
+                .collect(),
             _ => Vec::new(),
         }
     }

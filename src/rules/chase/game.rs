@@ -465,7 +465,7 @@ pub fn narrate_chase(event: &ChaseEvent) -> String {
                         c.roll.result,
                         mods.join(" "),
                         c.total,
-                        c.dc,
+                        c.dc.unwrap_or_default(),
                         if c.success { "success" } else { "failure" }
                     )
                 }
@@ -548,10 +548,10 @@ pub fn narrate_chase(event: &ChaseEvent) -> String {
             "{pilot} smashes {} into {}: d20 {} → {} vs DC {} — {}",
             outcome.vehicle,
             outcome.target,
-            outcome.roll.result,
-            outcome.total,
-            outcome.dc,
-            if outcome.success {
+            outcome.check.roll.result,
+            outcome.check.total,
+            outcome.check.dc.unwrap_or_default(),
+            if outcome.check.success {
                 format!("{} damage to it, {} back", outcome.damage, outcome.self_damage)
             } else {
                 "misses".into()
@@ -574,10 +574,10 @@ pub fn narrate_chase(event: &ChaseEvent) -> String {
             format!(
                 "{unit} tries to board {to} from {from}: {} d20 {} {:+} = {} vs DC {} — {result}",
                 skill.name(),
-                outcome.roll.result,
-                outcome.modifiers.iter().map(|m| m.value).sum::<i32>(),
-                outcome.total,
-                outcome.dc
+                outcome.check.roll.result,
+                outcome.check.modifiers.iter().map(|m| m.value).sum::<i32>(),
+                outcome.check.total,
+                outcome.check.dc.unwrap_or_default()
             )
         }
         ChaseEvent::ChaseBegan {

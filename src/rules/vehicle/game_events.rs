@@ -3,10 +3,10 @@
 
 use crate::grid::Heading;
 use crate::grid::Square;
+use crate::rules::D20Check;
 use crate::rules::DieRoll;
 use crate::rules::UnitId;
 use crate::rules::engine::narrate::modifiers;
-use crate::rules::vehicle::CheckRoll as VehicleCheckRoll;
 use crate::rules::vehicle::CollisionKind;
 use crate::rules::vehicle::RaceMishap;
 use crate::rules::vehicle::RiderRole;
@@ -29,7 +29,7 @@ pub enum VehicleEvent {
         purpose: String,
         /// A Piloting check: its result becomes the vehicle's last Piloting result (VEH-13).
         piloting: bool,
-        check: VehicleCheckRoll,
+        check: D20Check,
     },
     /// A failed race check's consequence (VEH-5).
     RaceMishap { vehicle: UnitId, mishap: RaceMishap },
@@ -82,7 +82,7 @@ pub enum VehicleEvent {
         dice: Vec<DieRoll>,
         rolled: u32,
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        save: Option<VehicleCheckRoll>,
+        save: Option<D20Check>,
         target_damage: u32,
         vehicle_damage: u32,
     },
