@@ -13,6 +13,7 @@ mod chase_escape;
 mod chase_pilots;
 mod cli;
 mod concealment;
+mod coup_de_grace;
 mod docs;
 mod editor;
 mod editor_layout;

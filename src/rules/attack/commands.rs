@@ -355,3 +355,33 @@ impl RuleCommand for TotalDefense {
         crate::rules::attack_action::execute_total_defense(ex, &self.unit)
     }
 }
+
+/// The active unit delivers a coup de grace to the helpless `target` (§4.3.1): a full action,
+/// an automatic (critical) hit with `weapon` (or its best weapon that may), and the target's
+/// death by the family's rules.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CoupDeGrace {
+    pub unit: UnitId,
+    pub target: UnitId,
+    #[serde(default)]
+    pub weapon: Option<String>,
+}
+
+impl RuleCommand for CoupDeGrace {
+    fn actor(&self) -> Option<&UnitId> {
+        Some(&self.unit)
+    }
+
+    fn gates(&self) -> Gates {
+        Gates::ATTACK
+    }
+
+    fn check(&self, world: &World) -> Result<(), RuleError> {
+        super::coup_de_grace::check_coup_de_grace(world, &self.unit, &self.target, self.weapon.as_deref()).map(|_| ())
+    }
+
+    fn execute(&self, ex: &mut Executor) -> Result<(), RuleError> {
+        super::coup_de_grace::execute_coup_de_grace(ex, &self.unit, &self.target, self.weapon.as_deref())
+    }
+}

@@ -269,6 +269,16 @@ pub(super) fn aimed_commands(world: &World, unit: &UnitId, kind: OptionKind, wea
                 })
             })
             .collect(),
+        OptionKind::CoupDeGrace => foes()
+            .into_iter()
+            .map(|target| {
+                GameCommand::CoupDeGrace(cmd::CoupDeGrace {
+                    unit: u(),
+                    target,
+                    weapon: weapon.map(str::to_string),
+                })
+            })
+            .collect(),
         OptionKind::Maneuver(k) if MANEUVERS.contains(&k) => match maneuver_of(k) {
             Ok(maneuver) => foes()
                 .into_iter()

@@ -32,6 +32,7 @@ pub enum OptionKind {
     Attack,
     FullAttack,
     Charge,
+    CoupDeGrace,
     Maneuver(ManeuverKind),
     AreaAttack,
     Autofire,
@@ -87,12 +88,13 @@ pub const READY_TRIGGERS: [&str; 4] = [
 ];
 
 /// Every kind, in the order the options list gives them.
-pub const KINDS: [OptionKind; 34] = [
+pub const KINDS: [OptionKind; 35] = [
     OptionKind::Move,
     OptionKind::Withdraw,
     OptionKind::Attack,
     OptionKind::FullAttack,
     OptionKind::Charge,
+    OptionKind::CoupDeGrace,
     OptionKind::Maneuver(ManeuverKind::BullRush),
     OptionKind::Maneuver(ManeuverKind::Trip),
     OptionKind::Maneuver(ManeuverKind::Grapple),
@@ -301,6 +303,7 @@ pub fn none_reason(kind: OptionKind) -> &'static str {
         OptionKind::Attack
         | OptionKind::FullAttack
         | OptionKind::Charge
+        | OptionKind::CoupDeGrace
         | OptionKind::Maneuver(_)
         | OptionKind::HarryingFire
         | OptionKind::Suppress => "no enemy to attack",
