@@ -272,9 +272,17 @@ pub fn follow_vehicle_control(world: &mut World, vehicle: &UnitId, pilot: Option
 
 /// The only writer of the chase's events.
 pub fn apply_chase_event(world: &mut World, event: &ChaseEvent) {
-    if let ChaseEvent::ChaseBoarding { unit, to, outcome, .. } = event {
-        super::boarding::apply_boarding(world, unit, to, outcome.result);
-        return;
+    match event {
+        ChaseEvent::ChaseBoarding { unit, to, outcome, .. } => {
+            super::boarding::apply_boarding(world, unit, to, outcome.result);
+            return;
+        }
+        // VEH-22: the grid battle becomes a chase; the board is made here.
+        ChaseEvent::ChaseBegan { zones, left_out, .. } => {
+            super::begin_from_grid(world, zones, left_out);
+            return;
+        }
+        _ => {}
     }
     let Some(rules) = world.resource::<Ruleset>().chases.clone() else {
         return;

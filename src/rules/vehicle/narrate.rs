@@ -111,6 +111,23 @@ pub fn narrate_vehicle_event(event: &VehicleEvent, modifiers: fn(&[Modifier]) ->
         VehicleEvent::RaceHazard { vehicle, at } => {
             format!("{vehicle} reaches difficult terrain or an obstacle at {at} at racing speed, a hazard (VEH-5)")
         }
-        _ => String::new(),
+        VehicleEvent::VehicleEscaped { vehicle, riders, foes } => {
+            crate::rules::vehicle::escape::narrate_escape(vehicle, riders, foes)
+        }
+        VehicleEvent::VehicleLeftMap {
+            vehicle, edge, riders, ..
+        } => {
+            let aboard = match riders.len() {
+                0 => String::new(),
+                _ => format!(
+                    " with {}",
+                    riders.iter().map(|r| r.0.as_str()).collect::<Vec<_>>().join(", ")
+                ),
+            };
+            format!("{vehicle} drives off the map across the {edge} edge{aboard} (VEH-21)")
+        }
+        VehicleEvent::VehicleReturned {
+            vehicle, at, heading, ..
+        } => format!("{vehicle} drives back onto the map at {at}, heading {heading} (VEH-21)"),
     }
 }
