@@ -17,15 +17,15 @@ use super::input::Hover;
 use super::session::{Revision, Session};
 use super::{AppSystems, Screen};
 use crate::grid::{
-    AttackKind, Concealment, ConcealmentLine, CoverLine, CoverParams, Intersection, Space, Square, concealment_decided,
-    cover, flanking_line,
+    AttackKind, Concealment, ConcealmentLine, CoverLine, CoverParams, Intersection, Square, concealment_decided, cover,
+    flanking_line,
 };
 use crate::history::Terrain;
+use crate::rules::attack::situation::cover_blockers;
 use crate::rules::attack_action::{AttackPreview, preview_attack, preview_mounted_attack};
 use crate::rules::check;
 use crate::rules::threat::space_of;
-use crate::rules::vehicle::ignored_for_cover;
-use crate::rules::{Combat, Modifier, Profile, UnitId, UnitIndex, WeaponKind, unit_component};
+use crate::rules::{Combat, Modifier, Profile, UnitId, WeaponKind, unit_component};
 use crate::ruleset::Ruleset;
 use bevy::prelude::*;
 
@@ -98,16 +98,8 @@ pub fn attack_hover_with(
             None => p.weapons.first(),
         })
         .is_some_and(|w| matches!(w.kind, WeaponKind::Ranged | WeaponKind::Thrown));
-    // Every other unit is in the way, but the vehicles the attacker or the target ride and
-    // their riders (§25.9: the vehicle's passenger cover stands for them).
-    let others: Vec<Space> = world
-        .resource::<UnitIndex>()
-        .0
-        .keys()
-        .filter(|u| *u != attacker && *u != origin && **u != target)
-        .filter(|u| !ignored_for_cover(world, attacker, &target, u))
-        .filter_map(|u| space_of(world, u))
-        .collect();
+    // The creatures the rules count in the way (COV-1, §9.3).
+    let others = cover_blockers(world, attacker, origin, &target);
     let kind = if ranged { AttackKind::Ranged } else { AttackKind::Melee };
     let map = &world.resource::<Terrain>().0;
     let decided = cover(
@@ -427,6 +419,7 @@ fn draw_attack_lines(mut commands: Commands, view: Res<AttackView>, old: Query<E
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grid::Space;
     use crate::testing::battle;
 
     /// `me` and `pal` flank `foe` (west and east of it); `far` stands behind a crate.
