@@ -1,7 +1,7 @@
 //! The grid actions' choices: the squares a move reaches (from the reach plan), and the aims
 //! of attacks, maneuvers, areas, spells and support actions (foes, allies, intersections).
 
-use super::{Choice, MANEUVERS, OptionKind};
+use super::{Arms, Choice, MANEUVERS, OptionKind};
 use crate::grid::{Direction8, Intersection, Square};
 use crate::rules::cmd;
 use crate::rules::items::Ground;
@@ -113,11 +113,11 @@ pub fn area_weapon(world: &World, unit: &UnitId, chosen: Option<&str>) -> Option
         .cloned()
 }
 
-/// The weapons to offer attacks with: the chosen one, or (`None`) the rules' pick plus each
-/// weapon the unit holds that is not an area weapon.
-fn weapon_names(world: &World, unit: &UnitId, chosen: Option<&str>) -> Vec<Option<String>> {
-    if let Some(w) = chosen {
-        return vec![Some(w.to_string())];
+/// The weapons to offer attacks with: the chosen one (`None`: the rules' pick), or for every
+/// weapon the rules' pick plus each weapon the unit holds that is not an area weapon.
+fn weapon_names(world: &World, unit: &UnitId, arms: Arms) -> Vec<Option<String>> {
+    if let Arms::Chosen { weapon, .. } = arms {
+        return vec![weapon.map(str::to_string)];
     }
     let mut names = vec![None];
     if let Some(p) = crate::rules::unit_component::<Profile>(world, unit) {
@@ -198,18 +198,52 @@ fn aim_points(
     }
 }
 
+/// The attacks of `unit` firing `vehicle`'s mounted weapons (VEH-20): each foe but the
+/// vehicle, with `weapon` (`None`: each weapon mounted on it).
+pub fn mounted_attacks(world: &World, unit: &UnitId, vehicle: &UnitId, weapon: Option<&str>) -> Vec<GameCommand> {
+    let mounted: Vec<String> = match weapon {
+        Some(w) => vec![w.to_string()],
+        None => crate::rules::unit_component::<Profile>(world, vehicle)
+            .map(|p| p.weapons.iter().map(|w| w.name.clone()).collect())
+            .unwrap_or_default(),
+    };
+    foes_of(world, unit)
+        .into_iter()
+        .filter(|t| t != vehicle)
+        .flat_map(|target| {
+            mounted.iter().map(move |w| {
+                GameCommand::Attack(cmd::Attack {
+                    unit: unit.clone(),
+                    target: target.clone(),
+                    weapon: Some(w.clone()),
+                    defensively: false,
+                    mount: Some(vehicle.clone()),
+                })
+            })
+        })
+        .collect()
+}
+
 /// The commands of an aimed kind: one per target (and weapon), aim or ally.
-pub(super) fn aimed_commands(world: &World, unit: &UnitId, kind: OptionKind, weapon: Option<&str>) -> Vec<GameCommand> {
+pub(super) fn aimed_commands(world: &World, unit: &UnitId, kind: OptionKind, arms: Arms) -> Vec<GameCommand> {
     let u = || unit.clone();
     let foes = || foes_of(world, unit);
     let profile = crate::rules::unit_component::<Profile>(world, unit);
+    let weapon = arms.named();
     match kind {
         OptionKind::Withdraw => withdraw_commands(world, unit),
         OptionKind::Attack => {
+            if let Arms::Chosen {
+                weapon,
+                mount: Some(vehicle),
+            } = arms
+            {
+                return mounted_attacks(world, unit, vehicle, weapon);
+            }
             let mut commands: Vec<GameCommand> = foes()
                 .into_iter()
                 .flat_map(|target| {
-                    weapon_names(world, unit, weapon)
+                    weapon_names(world, unit, arms)
                         .into_iter()
                         .map(move |weapon| (target.clone(), weapon))
                 })
@@ -225,29 +259,16 @@ pub(super) fn aimed_commands(world: &World, unit: &UnitId, kind: OptionKind, wea
                 .collect();
             // VEH-20: a rider may fire its vehicle's mounted weapons.
             if let Some(vehicle) = riding(world, unit)
-                && weapon.is_none()
+                && arms == Arms::Every
             {
-                let mounted: Vec<String> = crate::rules::unit_component::<Profile>(world, &vehicle)
-                    .map(|p| p.weapons.iter().map(|w| w.name.clone()).collect())
-                    .unwrap_or_default();
-                for target in foes().into_iter().filter(|t| *t != vehicle) {
-                    for w in &mounted {
-                        commands.push(GameCommand::Attack(cmd::Attack {
-                            unit: u(),
-                            target: target.clone(),
-                            weapon: Some(w.clone()),
-                            defensively: false,
-                            mount: Some(vehicle.clone()),
-                        }));
-                    }
-                }
+                commands.extend(mounted_attacks(world, unit, &vehicle, None));
             }
             commands
         }
         OptionKind::FullAttack => foes()
             .into_iter()
             .flat_map(|target| {
-                weapon_names(world, unit, weapon)
+                weapon_names(world, unit, arms)
                     .into_iter()
                     .map(move |weapon| (target.clone(), weapon))
             })
@@ -279,9 +300,9 @@ pub(super) fn aimed_commands(world: &World, unit: &UnitId, kind: OptionKind, wea
             Err(_) => Vec::new(),
         },
         OptionKind::AreaAttack => {
-            let weapons: Vec<Weapon> = match weapon {
-                Some(_) => area_weapon(world, unit, weapon).into_iter().collect(),
-                None => profile
+            let weapons: Vec<Weapon> = match arms {
+                Arms::Chosen { weapon, .. } => area_weapon(world, unit, weapon).into_iter().collect(),
+                Arms::Every => profile
                     .map(|p| p.weapons.iter().filter(|w| w.area.is_some()).cloned().collect())
                     .unwrap_or_default(),
             };
