@@ -1,20 +1,19 @@
 //! The action bar's logic (issue #6): every action a player at the board gives (move, attack,
 //! full attack, charge, combat maneuvers, area, fighting defensively, total defense, posture,
-//! ready and fire readied, delay, act now and proceed, recovery, end turn), each asked of the
-//! rules' `check` (the check `Battle::submit` runs) so a greyed-out action shows the rules' own
-//! reason; the selected mode; the pickers for a maneuver and a readied action; the chosen
-//! weapon; the threat and avoid-AoO toggles; and the commands the action intents stand for.
-//! Decides no rule.
+//! ready and fire readied, delay, act now and proceed, recovery, end turn), each standing for
+//! kinds of the rules' options list (`rules::options`), whose verdict greys it out with the
+//! rules' own reason; the selected mode; the pickers for a maneuver and a readied action; the
+//! chosen weapon; the threat and avoid-AoO toggles; and the commands the action intents (a
+//! key, a click on a square) stand for. Decides no rule.
 
 use super::overlay::path_preview_avoiding;
 use super::panel::{Choice, Chosen, Panel, PanelKind, PanelOption, PanelSpec, digit};
 use super::session::{Intent, Revision, Session, StatusLine};
 use super::{AppSystems, Screen};
 use crate::grid::Square;
-use crate::rules::check;
 use crate::rules::cmd;
-use crate::rules::threat::{hostile, space_of};
-use crate::rules::{Combat, GameCommand, Maneuver, Profile, RuleError, UnitId, UnitIndex};
+use crate::rules::options::{self, Arms, MANEUVERS, OptionKind, READY_TRIGGERS};
+use crate::rules::{Combat, GameCommand, Profile, RuleError, UnitId};
 use crate::ruleset::{ActionKind, ManeuverKind};
 use bevy::prelude::*;
 
@@ -176,212 +175,135 @@ impl Action {
         }
     }
 
-    /// The commands that stand for it now, to check (the bar) or to send (the first one the
-    /// rules allow): for an aimed action one per aim, for the others the unit's own (or, for
-    /// act now and fire readied, each delaying or readying unit's). `unit` is the active unit.
-    pub fn candidates(self, world: &World, unit: Option<&UnitId>, weapon: Option<&str>) -> Vec<GameCommand> {
-        let combat = world.resource::<Combat>();
+    /// The kinds of the rules' options list it stands for (`rules::options`); the vehicle
+    /// orders are the unit's own (`options::entries_for`), asked apart.
+    pub fn kinds(self) -> &'static [OptionKind] {
         match self {
-            Action::ActNow => {
-                return combat
-                    .delaying
-                    .iter()
-                    .map(|d| GameCommand::ActNow(cmd::ActNow { unit: d.unit.clone() }))
-                    .collect();
-            }
-            Action::FireReadied => {
-                return combat
-                    .readied
-                    .iter()
-                    .map(|r| GameCommand::FireReadied(cmd::FireReadied { unit: r.unit.clone() }))
-                    .collect();
-            }
-            Action::Proceed => return vec![GameCommand::Proceed(cmd::Proceed)],
-            _ => {}
-        }
-        let Some(unit) = unit else { return Vec::new() };
-        let u = || unit.clone();
-        let weapon = weapon.map(str::to_string);
-        let foes = || foes_of(world, unit);
-        match self {
-            Action::Move => {
-                let at = space_of(world, unit).map_or(Square::new(0, 0), |s| s.at);
-                (-1..=1)
-                    .flat_map(|dy| (-1..=1).map(move |dx| Square::new(at.x + dx, at.y + dy)))
-                    .filter(|sq| *sq != at)
-                    .map(|to| {
-                        GameCommand::Move(cmd::Move {
-                            unit: u(),
-                            to,
-                            path: None,
-                            mode: crate::rules::MoveMode::Move,
-                        })
-                    })
-                    .collect()
-            }
-            Action::Attack => foes()
-                .into_iter()
-                .map(|target| {
-                    GameCommand::Attack(cmd::Attack {
-                        unit: u(),
-                        target,
-                        weapon: weapon.clone(),
-                        defensively: false,
-                        mount: None,
-                    })
-                })
-                .collect(),
-            Action::FullAttack => foes()
-                .into_iter()
-                .map(|t| {
-                    GameCommand::FullAttack(cmd::FullAttack {
-                        unit: u(),
-                        targets: vec![t],
-                        weapon: weapon.clone(),
-                        weapons: Vec::new(),
-                        defensively: false,
-                    })
-                })
-                .collect(),
-            Action::Charge => foes()
-                .into_iter()
-                .map(|target| {
-                    GameCommand::Charge(cmd::Charge {
-                        unit: u(),
-                        target,
-                        to: None,
-                        weapon: weapon.clone(),
-                    })
-                })
-                .collect(),
-            Action::Maneuver => MANEUVERS
-                .iter()
-                .flat_map(|k| maneuver_commands(world, unit, *k, weapon.as_deref()))
-                .collect(),
-            Action::Area => area_aims(world, unit, weapon.as_deref(), &foes()),
-            Action::Defensive => vec![GameCommand::FightDefensively(cmd::FightDefensively {
-                unit: u(),
-                no_attacks: false,
-            })],
-            Action::TotalDefense => vec![GameCommand::TotalDefense(cmd::TotalDefense { unit: u() })],
-            Action::StandUp => vec![GameCommand::StandUp(cmd::StandUp { unit: u() })],
-            Action::DropProne => vec![GameCommand::DropProne(cmd::DropProne { unit: u() })],
-            Action::Ready => READY_KINDS.iter().map(|k| ready(unit, *k, READY_TRIGGERS[0])).collect(),
-            Action::Delay => vec![GameCommand::Delay(cmd::Delay { unit: u() })],
-            Action::Recover => vec![
-                GameCommand::StayInTheFight(cmd::StayInTheFight { unit: u() }),
-                GameCommand::Stabilize(cmd::Stabilize { unit: u() }),
-                GameCommand::SecondWind(cmd::SecondWind { unit: u() }),
-                GameCommand::Recover(cmd::Recover { unit: u() }),
+            Action::Move => &[OptionKind::Move],
+            Action::Attack => &[OptionKind::Attack],
+            Action::FullAttack => &[OptionKind::FullAttack],
+            Action::Charge => &[OptionKind::Charge],
+            Action::Maneuver => &[
+                OptionKind::Maneuver(MANEUVERS[0]),
+                OptionKind::Maneuver(MANEUVERS[1]),
+                OptionKind::Maneuver(MANEUVERS[2]),
+                OptionKind::Maneuver(MANEUVERS[3]),
+                OptionKind::Maneuver(MANEUVERS[4]),
             ],
-            Action::Vehicle => super::piloting::all_candidates(world, unit),
-            Action::EndTurn => vec![GameCommand::EndTurn(cmd::EndTurn { unit: u() })],
-            Action::ActNow | Action::FireReadied | Action::Proceed => Vec::new(),
+            Action::Area => &[OptionKind::AreaAttack],
+            Action::Defensive => &[OptionKind::FightDefensively],
+            Action::TotalDefense => &[OptionKind::TotalDefense],
+            Action::StandUp => &[OptionKind::StandUp],
+            Action::DropProne => &[OptionKind::DropProne],
+            Action::Ready => &[OptionKind::Ready],
+            Action::FireReadied => &[OptionKind::FireReadied],
+            Action::Delay => &[OptionKind::Delay],
+            Action::ActNow => &[OptionKind::ActNow],
+            Action::Proceed => &[OptionKind::Proceed],
+            Action::Recover => &[
+                OptionKind::StayInTheFight,
+                OptionKind::Stabilize,
+                OptionKind::SecondWind,
+                OptionKind::Recover,
+            ],
+            Action::Vehicle => &[],
+            Action::EndTurn => &[OptionKind::EndTurn],
         }
     }
 
-    /// What it says when nothing stands for it.
+    /// It answers the initiative (act now, proceed, fire readied): offered to whoever waits,
+    /// whoever's turn it is (`options::waiting_choices`).
+    fn answers_the_initiative(self) -> bool {
+        matches!(self, Action::ActNow | Action::Proceed | Action::FireReadied)
+    }
+
+    /// What it says when nothing stands for it (the rules' words for its first kind).
     fn none_reason(self) -> &'static str {
+        match self.kinds().first() {
+            Some(kind) => options::none_reason(*kind),
+            None => options::none_reason(OptionKind::Vehicle(options::VehicleEntry::Start)),
+        }
+    }
+
+    /// The commands the rules list for it now (`unit`: the active unit), each with the rules'
+    /// verdict, in the list's order: for an aimed action one per aim, for the others the
+    /// unit's own (for act now, proceed and fire readied, each waiting unit's).
+    pub fn choices(self, world: &World, unit: Option<&UnitId>) -> Vec<options::Choice> {
+        if self.answers_the_initiative() {
+            return self
+                .kinds()
+                .iter()
+                .flat_map(|k| options::waiting_choices(world, *k))
+                .map(|c| options::Choice::checked(world, c))
+                .collect();
+        }
+        let Some(unit) = unit else { return Vec::new() };
+        let kinds: Vec<OptionKind> = match self {
+            Action::Vehicle => options::entries_for(world, unit)
+                .into_iter()
+                .map(OptionKind::Vehicle)
+                .collect(),
+            _ => self.kinds().to_vec(),
+        };
+        kinds
+            .into_iter()
+            .flat_map(|k| options::kind_option(world, unit, k, None).choices)
+            .collect()
+    }
+
+    /// The rules' verdict on it now for the active `unit` (`None`: between turns), with the
+    /// weapon the player chose (`None`: the rules' pick), mounted on `mount` (VEH-20): allowed
+    /// when the rules accept one of its choices, else their first reason.
+    pub fn verdict(
+        self,
+        world: &World,
+        unit: Option<&UnitId>,
+        weapon: Option<&str>,
+        mount: Option<&UnitId>,
+    ) -> Result<(), String> {
+        if self.answers_the_initiative() {
+            let kind = self.kinds()[0];
+            return options::any_allowed(
+                world,
+                &options::waiting_choices(world, kind),
+                options::none_reason(kind),
+            );
+        }
+        let Some(unit) = unit else {
+            return Err(self.none_reason().to_string());
+        };
+        // Only single attacks fire a mounted weapon (VEH-20); the others name it and the
+        // rules refuse them with their reason.
+        let mount = mount.filter(|_| self == Action::Attack);
         match self {
-            Action::Move => "no square to move to",
-            Action::Area => "no area weapon",
-            Action::Vehicle => "no vehicle at hand",
-            Action::ActNow => "nobody is delaying",
-            Action::FireReadied => "nobody has readied an action",
-            Action::Attack | Action::FullAttack | Action::Charge | Action::Maneuver => "no enemy to attack",
-            _ => "no turn is under way",
+            Action::Vehicle => options::vehicle_verdict(world, unit),
+            _ => options::any_verdict(world, unit, self.kinds(), Arms::Chosen { weapon, mount }),
         }
     }
 }
 
-/// The maneuvers the GUI aims with one click on the target (reposition also needs the square
-/// to move it to: scripts only, for now).
-pub const MANEUVERS: [ManeuverKind; 5] = [
-    ManeuverKind::BullRush,
-    ManeuverKind::Trip,
-    ManeuverKind::Grapple,
-    ManeuverKind::Disarm,
-    ManeuverKind::Grab,
-];
+/// The rules' verdict on each action now (`unit`: the active unit), with the chosen weapon
+/// (mounted on `mount`, VEH-20).
+pub fn availability(
+    world: &World,
+    unit: Option<&UnitId>,
+    weapon: Option<&str>,
+    mount: Option<&UnitId>,
+) -> Vec<(Action, Result<(), String>)> {
+    Action::ALL
+        .into_iter()
+        .map(|action| (action, action.verdict(world, unit, weapon, mount)))
+        .collect()
+}
 
-/// The kinds of action a unit may ready (§3.5: not a full action).
-pub const READY_KINDS: [ActionKind; 3] = [ActionKind::Standard, ActionKind::Move, ActionKind::Swift];
-
-/// The triggers offered when readying (the engine does not watch for them: the player fires
-/// the readied action when one happens, §3.5).
-pub const READY_TRIGGERS: [&str; 4] = [
-    "an enemy comes within reach",
-    "an enemy moves",
-    "an enemy attacks",
-    "an enemy casts a spell",
-];
-
+/// The readied action the player picked: its kind and the trigger chosen in the second step
+/// (the options list offers the first trigger; the rules take any).
 fn ready(unit: &UnitId, action: ActionKind, trigger: &str) -> GameCommand {
     GameCommand::Ready(cmd::Ready {
         unit: unit.clone(),
         action,
         trigger: trigger.to_string(),
     })
-}
-
-/// The rules' maneuver of a kind aimed with a click.
-pub fn maneuver_of(kind: ManeuverKind) -> Result<Maneuver, String> {
-    Ok(match kind {
-        ManeuverKind::BullRush => Maneuver::BullRush,
-        ManeuverKind::Trip => Maneuver::Trip,
-        ManeuverKind::Grapple => Maneuver::Grapple,
-        ManeuverKind::Disarm => Maneuver::Disarm {
-            item: None,
-            catch: false,
-        },
-        ManeuverKind::Grab => Maneuver::Grab,
-        ManeuverKind::Reposition => {
-            return Err("reposition needs the square to move the target to: not offered in the GUI yet".into());
-        }
-    })
-}
-
-fn maneuver_commands(world: &World, unit: &UnitId, kind: ManeuverKind, weapon: Option<&str>) -> Vec<GameCommand> {
-    let Ok(maneuver) = maneuver_of(kind) else {
-        return Vec::new();
-    };
-    foes_of(world, unit)
-        .into_iter()
-        .map(|target| {
-            GameCommand::Maneuver(cmd::Maneuver {
-                unit: unit.clone(),
-                target,
-                maneuver: maneuver.clone(),
-                weapon: weapon.map(str::to_string),
-            })
-        })
-        .collect()
-}
-
-/// The units hostile to `unit`.
-fn foes_of(world: &World, unit: &UnitId) -> Vec<UnitId> {
-    world
-        .resource::<UnitIndex>()
-        .0
-        .keys()
-        .filter(|u| *u != unit && hostile(world, unit, u))
-        .cloned()
-        .collect()
-}
-
-/// The rules' verdict on a list of commands: allowed if one is, else the first refusal (or
-/// `none` when the list is empty).
-pub fn any_allowed(world: &World, commands: &[GameCommand], none: &str) -> Result<(), String> {
-    let mut first = None;
-    for c in commands {
-        match check(world, c) {
-            Ok(()) => return Ok(()),
-            Err(e) => {
-                first.get_or_insert(e);
-            }
-        }
-    }
-    Err(first.map_or_else(|| none.to_string(), |e: RuleError| e.to_string()))
 }
 
 /// What a click on the map does.
@@ -499,36 +421,17 @@ pub fn unit_at(world: &World, at: Square, me: &UnitId) -> Option<UnitId> {
     super::arms::unit_picked(world, at, me, 0)
 }
 
-/// The most attacks the rules allow `unit` in one full attack on `target` (1 when none do,
-/// so the refusal comes from `Battle::submit` with its reason).
-fn full_attack(world: &World, unit: &UnitId, target: &UnitId, weapon: Option<String>) -> GameCommand {
-    let command = |n: usize| {
-        GameCommand::FullAttack(cmd::FullAttack {
-            unit: unit.clone(),
-            targets: vec![target.clone(); n],
-            weapon: weapon.clone(),
-            weapons: Vec::new(),
-            defensively: false,
-        })
-    };
-    (1..=4)
-        .rev()
-        .map(command)
-        .find(|c| check(world, c).is_ok())
-        .unwrap_or_else(|| command(1))
-}
-
 /// The rule command an action intent stands for (`unit`: the active unit, if a turn is
 /// under way), or why there is none.
 pub fn command_for(act: &ActIntent, unit: Option<UnitId>, world: &World) -> Result<GameCommand, String> {
     if let ActIntent::Do(action) = act {
-        let candidates = action.candidates(world, unit.as_ref(), None);
+        let choices = action.choices(world, unit.as_ref());
         // The first the rules allow; else the first, so the refusal gives the rules' reason.
-        return candidates
+        return choices
             .iter()
-            .find(|c| check(world, c).is_ok())
-            .or(candidates.first())
-            .cloned()
+            .find(|c| c.allowed())
+            .or(choices.first())
+            .map(|c| c.command.clone())
             .ok_or_else(|| action.none_reason().to_string());
     }
     let unit = unit.ok_or_else(|| RuleError::NoActiveTurn.to_string())?;
@@ -546,7 +449,7 @@ pub fn command_for(act: &ActIntent, unit: Option<UnitId>, world: &World) -> Resu
             let target = target_at(at, *pick)?;
             // A full attack with a mounted weapon goes out as named: the rules say why not.
             Ok(match full {
-                true => full_attack(world, &unit, &target, weapon.clone()),
+                true => options::full_attack_choice(world, &unit, &target, weapon.clone()),
                 false => GameCommand::Attack(cmd::Attack {
                     unit,
                     target,
@@ -565,7 +468,7 @@ pub fn command_for(act: &ActIntent, unit: Option<UnitId>, world: &World) -> Resu
         ActIntent::ManeuverAt { at, kind, weapon, pick } => Ok(GameCommand::Maneuver(cmd::Maneuver {
             target: target_at(at, *pick)?,
             unit,
-            maneuver: maneuver_of(*kind)?,
+            maneuver: options::maneuver_of(*kind)?,
             weapon: weapon.clone(),
         })),
         ActIntent::Ready { action, trigger } => Ok(ready(&unit, *action, trigger)),
@@ -580,70 +483,6 @@ pub fn command_for(act: &ActIntent, unit: Option<UnitId>, world: &World) -> Resu
             }))
         }
         ActIntent::Do(_) => unreachable!("handled above"),
-    }
-}
-
-/// Whether each action may be taken now, and the rules' reason when not (`unit`: the active
-/// unit). Aimed actions are allowed when the rules accept them against at least one aim (a
-/// neighbouring square, an enemy); otherwise the first refusal is the reason. With `mount`
-/// the chosen weapon is that vehicle's (VEH-20): the attacks are asked with it.
-pub fn availability(
-    world: &World,
-    unit: Option<&UnitId>,
-    weapon: Option<&str>,
-    mount: Option<&UnitId>,
-) -> Vec<(Action, Result<(), String>)> {
-    Action::ALL
-        .into_iter()
-        .map(|action| {
-            // The vehicle picker's verdict also plans the drives a click could make.
-            if let (Action::Vehicle, Some(u)) = (action, unit) {
-                return (action, super::piloting::vehicle_verdict(world, u));
-            }
-            let mut commands = action.candidates(world, unit, weapon);
-            for c in &mut commands {
-                if let GameCommand::Attack(cmd::Attack { mount: slot, .. }) = c {
-                    *slot = mount.cloned();
-                }
-            }
-            (action, any_allowed(world, &commands, action.none_reason()))
-        })
-        .collect()
-}
-
-/// Area commands to check for the bar: a burst at each enemy's corner, a cone or line from
-/// each corner of the unit's own space in each direction.
-fn area_aims(world: &World, unit: &UnitId, chosen: Option<&str>, foes: &[UnitId]) -> Vec<GameCommand> {
-    use crate::grid::{Direction8, Intersection};
-    let Some(weapon) = super::area::area_weapon(world, unit, chosen) else {
-        return Vec::new();
-    };
-    let directed = weapon.area.is_some_and(|a| a.shape.directed());
-    let command = |at: Intersection, dir: Option<Direction8>| {
-        GameCommand::AreaAttack(cmd::AreaAttack {
-            unit: unit.clone(),
-            weapon: weapon.name.clone(),
-            at,
-            dir,
-        })
-    };
-    if directed {
-        let Some(me) = space_of(world, unit) else {
-            return Vec::new();
-        };
-        let side = me.side as i32;
-        let corners = [(0, 0), (side, 0), (0, side), (side, side)];
-        corners
-            .iter()
-            .flat_map(|(dx, dy)| {
-                Direction8::ALL.map(|d| command(Intersection::new(me.at.x + dx, me.at.y + dy), Some(d)))
-            })
-            .collect()
-    } else {
-        foes.iter()
-            .filter_map(|f| space_of(world, f))
-            .map(|s| command(Intersection::new(s.at.x, s.at.y), None))
-            .collect()
     }
 }
 
@@ -729,23 +568,27 @@ pub fn picker_panel(world: &World, unit: &UnitId, kind: PanelKind, weapon: Optio
             .enumerate()
             .map(|(i, k)| {
                 let name = crate::rules::maneuver::kind_name(*k);
-                let commands = maneuver_commands(world, unit, *k, weapon);
-                PanelOption::new(name, digit(i), Choice::Maneuver(*k)).greyed(any_allowed(
+                let arms = Arms::Chosen { weapon, mount: None };
+                PanelOption::new(name, digit(i), Choice::Maneuver(*k)).greyed(options::armed_verdict(
                     world,
-                    &commands,
-                    "no enemy to attack",
+                    unit,
+                    OptionKind::Maneuver(*k),
+                    arms,
                 ))
             })
             .collect(),
         PanelKind::Ready => {
             let rules = world.resource::<crate::ruleset::Ruleset>();
-            READY_KINDS
-                .iter()
+            options::kind_option(world, unit, OptionKind::Ready, None)
+                .choices
+                .into_iter()
+                .filter_map(|c| match c.command {
+                    GameCommand::Ready(cmd::Ready { action, .. }) => Some((action, c.verdict)),
+                    _ => None,
+                })
                 .enumerate()
-                .map(|(i, k)| {
-                    let command = ready(unit, *k, READY_TRIGGERS[0]);
-                    PanelOption::new(rules.actions.name_of(*k), digit(i), Choice::ReadyKind(*k))
-                        .greyed(check(world, &command).map_err(|e| e.to_string()))
+                .map(|(i, (k, verdict))| {
+                    PanelOption::new(rules.actions.name_of(k), digit(i), Choice::ReadyKind(k)).greyed(verdict)
                 })
                 .collect()
         }
@@ -930,6 +773,8 @@ fn derive_action_bar(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::check;
+    use crate::rules::options::{READY_KINDS, any_allowed};
     use crate::testing::{battle, ok};
 
     /// `me` (a blade) at (2, 2) next to `foe` at (3, 2); `far` (no weapon) across the room.
@@ -1030,7 +875,11 @@ mod tests {
         let entries = availability(b.world(), Some(&me()), None, None);
         for a in [Action::Maneuver, Action::Ready, Action::Defensive] {
             // Each verdict is the rules' own: allowed, or their reason.
-            let commands = a.candidates(b.world(), Some(&me()), None);
+            let commands: Vec<GameCommand> = a
+                .choices(b.world(), Some(&me()))
+                .into_iter()
+                .map(|c| c.command)
+                .collect();
             assert!(!commands.is_empty(), "{a:?}");
             assert_eq!(allowed(&entries, a), any_allowed(b.world(), &commands, "-"), "{a:?}");
         }

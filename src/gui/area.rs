@@ -14,8 +14,9 @@ use crate::grid::{AreaShape, Direction8, Intersection, Square, TemplateSpec, tem
 use crate::history::Terrain;
 use crate::rules::area::{AreaShapeKind, check_area_attack, cover_in_template};
 use crate::rules::cmd;
+use crate::rules::options::area_weapon;
 use crate::rules::threat::space_of;
-use crate::rules::{Combat, GameCommand, Profile, UnitId, UnitIndex, Weapon, unit_component};
+use crate::rules::{Combat, GameCommand, Profile, UnitId, UnitIndex, unit_component};
 use crate::ruleset::Ruleset;
 use bevy::prelude::*;
 
@@ -41,16 +42,6 @@ impl Default for AreaAim {
     fn default() -> Self {
         Self(Direction8::E)
     }
-}
-
-/// The area weapon `unit` uses: the chosen weapon if it has an area, else its first one.
-pub fn area_weapon(world: &World, unit: &UnitId, chosen: Option<&str>) -> Option<Weapon> {
-    let weapons = &unit_component::<Profile>(world, unit)?.weapons;
-    weapons
-        .iter()
-        .find(|w| w.area.is_some() && Some(w.name.as_str()) == chosen)
-        .or_else(|| weapons.iter().find(|w| w.area.is_some()))
-        .cloned()
 }
 
 /// The area command of `unit` with its area weapon at `at` (cones and lines toward `dir`).

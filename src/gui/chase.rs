@@ -9,8 +9,9 @@
 //! shows the stay-in-the-chase toggles of `chase_stay` (CHS-10) and G runs it. The combat
 //! phase is played with the normal action bar and attack mode, plus the collide and board buttons of
 //! `chase_combat`; the log lines are `rules::narrate`'s in the HUD.
-//! Decides no rule: DCs and modifiers come from `rules::chase::pilot_action_terms`, whether an
-//! action is allowed from `rules::check`, and every choice is submitted as the CLI's command.
+//! Decides no rule: the actions come from `rules::options`, DCs and modifiers from
+//! `rules::chase::pilot_action_terms`, whether an action is allowed from `rules::check`, and
+//! every choice is submitted as the CLI's command.
 
 use super::camera::{HUD_RIGHT, HUD_TOP};
 use super::chase_combat::{CombatEntry, combat_entries};
@@ -20,6 +21,7 @@ use super::{AppSystems, Screen};
 use crate::history::Sides;
 use crate::rules::chase::{Chase, ChasePhase, Departure, ManeuverUse, phase_name, pilot_action_terms, would_escape};
 use crate::rules::cmd;
+use crate::rules::options::{OptionKind, pilot_action_choices, verdict};
 use crate::rules::{Combat, GameCommand, Profile, SideId, UnitId, check, unit_component};
 use crate::ruleset::PilotAction;
 use bevy::prelude::*;
@@ -233,34 +235,24 @@ pub fn phase_line(world: &World, chase: &Chase) -> String {
     }
 }
 
-/// The acting pilot's menu: every Table 8-3 action (engage once per other vehicle) with the
-/// DC and modifier the rules would roll and the rules' verdict; `double` asks for the parts of
-/// a double maneuver.
+/// The acting pilot's menu: the pilot actions the rules list (`options::pilot_action_choices`:
+/// every Table 8-3 action, engage and the like once per other vehicle) with the DC and
+/// modifier the rules would roll and the rules' verdict; `double` asks for the parts of a
+/// double maneuver.
 pub fn pilot_menu(world: &World, double: bool) -> Option<PilotMenu> {
     let chase = world.get_resource::<Chase>()?;
     let acting = chase.acting()?;
     let pilot = acting.pilot.clone()?;
     let double_forced = matches!(acting.record.maneuver, ManeuverUse::Double { parts: 1 });
     let double = double || double_forced;
-    let others: Vec<(UnitId, String)> = chase
-        .active()
-        .filter(|e| e.vehicle.id != acting.vehicle.id)
-        .map(|e| (e.vehicle.id.clone(), e.vehicle.name.clone()))
-        .collect();
-    let mut entries = Vec::new();
-    for action in PilotAction::ALL {
-        let targets: Vec<Option<(UnitId, String)>> = if action.needs_target() && !others.is_empty() {
-            others.iter().cloned().map(Some).collect()
-        } else {
-            vec![None]
-        };
-        for target in targets {
-            let command = GameCommand::PilotAction(cmd::PilotAction {
-                unit: pilot.clone(),
-                action,
-                target: target.as_ref().map(|t| t.0.clone()),
-                double,
-            });
+    let vehicle_name = |v: &UnitId| chase.entry(v).map_or_else(|| v.to_string(), |e| e.vehicle.name.clone());
+    let entries = pilot_action_choices(world, &pilot, double)
+        .into_iter()
+        .filter_map(|command| {
+            let GameCommand::PilotAction(cmd::PilotAction { action, target, .. }) = &command else {
+                return None;
+            };
+            let (action, target) = (*action, target.clone());
             let allowed = check(world, &command).map_err(|e| e.to_string());
             let (dc, modifiers) = pilot_action_terms(world, &command).unwrap_or_default();
             let counted: Vec<_> = modifiers.iter().filter(|m| m.counts()).collect();
@@ -271,29 +263,25 @@ pub fn pilot_menu(world: &World, double: bool) -> Option<PilotMenu> {
                 .collect::<Vec<_>>()
                 .join(", ");
             let name = capitalised(action.name());
-            let label = match (&target, dc, modifier) {
-                (Some((_, t)), Some(dc), Some(m)) => format!("{name} {t}: DC {dc}, {m:+}"),
-                (Some((_, t)), _, _) => format!("{name} {t}: no check"),
+            let label = match (target.as_ref().map(vehicle_name), dc, modifier) {
+                (Some(t), Some(dc), Some(m)) => format!("{name} {t}: DC {dc}, {m:+}"),
+                (Some(t), _, _) => format!("{name} {t}: no check"),
                 (None, Some(dc), Some(m)) => format!("{name}: DC {dc}, {m:+}"),
                 (None, _, _) => format!("{name}: no check"),
             };
-            entries.push(MenuEntry {
+            Some(MenuEntry {
                 action,
-                target: target.map(|t| t.0),
+                target,
                 label,
                 command,
                 dc,
                 modifier,
                 breakdown,
                 allowed,
-            });
-        }
-    }
-    let end_turn = check(
-        world,
-        &GameCommand::EndPilotTurn(cmd::EndPilotTurn { unit: pilot.clone() }),
-    )
-    .map_err(|e| e.to_string());
+            })
+        })
+        .collect();
+    let end_turn = verdict(world, &pilot, OptionKind::EndPilotTurn, None);
     Some(PilotMenu {
         pilot,
         vehicle: acting.vehicle.id.clone(),

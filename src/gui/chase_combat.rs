@@ -1,13 +1,14 @@
 //! The chase panel's combat-phase buttons (RULES.md CHS-16, CHS-17): for the unit whose turn
 //! it is, one button per enemy vehicle engaged with its own: "Collide with X: DC n" for a
-//! pilot (a standard action) and "Board X: DC n" for a passenger or gunner (a move action; the rules refuse a gunner). The DCs are
-//! the rules' (`collision_dc`, `boarding_dc`) and whether the command is allowed is
-//! `rules::check`'s verdict; the button sends the command the CLI takes.
+//! pilot (a standard action) and "Board X: DC n" for a passenger or gunner (a move action;
+//! the rules refuse a gunner). The commands and their verdicts are the rules' options list's
+//! (`options::chase_combat_choices`), the DCs the rules' (`collision_dc`, `boarding_dc`); the
+//! button sends the command the CLI takes.
 
-use crate::rules::chase::{Chase, ChasePhase, boarding_dc, collision_dc, vehicle_of};
+use crate::rules::chase::{Chase, boarding_dc, collision_dc};
 use crate::rules::cmd;
-use crate::rules::vehicle::{Aboard, RiderRole};
-use crate::rules::{Combat, GameCommand, check, unit_component};
+use crate::rules::options::{OptionKind, kind_option};
+use crate::rules::{Combat, GameCommand};
 use crate::ruleset::Ruleset;
 use bevy::prelude::World;
 
@@ -20,7 +21,8 @@ pub struct CombatEntry {
 }
 
 /// The collide (pilot) or board (passenger) buttons of the active unit in the combat phase,
-/// one per enemy vehicle engaged with its vehicle; empty otherwise.
+/// one per enemy vehicle engaged with its vehicle, as `rules::options` lists them; empty
+/// otherwise. The label names the target and the rules' DC.
 pub fn combat_entries(world: &World) -> Vec<CombatEntry> {
     let (Some(chase), Some(rules)) = (
         world.get_resource::<Chase>(),
@@ -28,44 +30,30 @@ pub fn combat_entries(world: &World) -> Vec<CombatEntry> {
     ) else {
         return Vec::new();
     };
-    if chase.phase != ChasePhase::Combat {
-        return Vec::new();
-    }
     let Some(unit) = world.resource::<Combat>().active.clone() else {
         return Vec::new();
     };
-    let (Some(aboard), Some(own)) = (unit_component::<Aboard>(world, &unit), vehicle_of(world, &unit)) else {
-        return Vec::new();
-    };
-    chase
-        .adversaries(&own)
-        .filter(|e| chase.are_engaged(&own, &e.vehicle.id))
-        .map(|e| {
-            let target = e.vehicle.id.clone();
-            let (label, command) = match aboard.role {
-                RiderRole::Pilot => (
-                    format!("Collide with {}: DC {}", e.vehicle.name, collision_dc(&e.vehicle)),
-                    GameCommand::Collide(cmd::Collide {
-                        unit: unit.clone(),
-                        target,
-                    }),
-                ),
+    kind_option(world, &unit, OptionKind::ChaseCombat, None)
+        .choices
+        .into_iter()
+        .filter_map(|choice| {
+            let label = match &choice.command {
+                GameCommand::Collide(cmd::Collide { target, .. }) => {
+                    let e = chase.entry(target)?;
+                    format!("Collide with {}: DC {}", e.vehicle.name, collision_dc(&e.vehicle))
+                }
                 // A gunner sees the button greyed with the rules' reason (only passengers board).
-                RiderRole::Passenger | RiderRole::Gunner => (
-                    format!("Board {}: DC {}", e.vehicle.name, boarding_dc(rules, &e.vehicle)),
-                    GameCommand::BoardEngaged(cmd::BoardEngaged {
-                        unit: unit.clone(),
-                        vehicle: target,
-                        skill: None,
-                    }),
-                ),
+                GameCommand::BoardEngaged(cmd::BoardEngaged { vehicle, .. }) => {
+                    let e = chase.entry(vehicle)?;
+                    format!("Board {}: DC {}", e.vehicle.name, boarding_dc(rules, &e.vehicle))
+                }
+                _ => return None,
             };
-            let allowed = check(world, &command).map_err(|e| e.to_string());
-            CombatEntry {
+            Some(CombatEntry {
                 label,
-                command,
-                allowed,
-            }
+                command: choice.command,
+                allowed: choice.verdict,
+            })
         })
         .collect()
 }
@@ -77,6 +65,7 @@ mod tests {
     use crate::gui::chase::testkit::{headless, press, redliner};
     use crate::gui::session::{Session, StatusLine};
     use crate::rules::UnitId;
+    use crate::rules::check;
     use crate::ruleset::PilotAction;
     use crate::testing::{ok, pass_until_turn_of};
     use bevy::prelude::*;

@@ -3,16 +3,14 @@
 //! for a pilot whose vehicle stands at the edge ahead of it, and "Drive back in at (x, y)" for
 //! each square along the edge it left where the rules let its vehicle come back (facing into
 //! the map). Decides no rule: every button is a command `rules::check` accepts, submitted as
-//! the CLI's `LeaveMap` / `ReturnToMap`.
+//! the CLI's `LeaveMap` / `ReturnToMap`, as `rules::options::edge_choices` lists them.
 
 use super::camera::{HUD_BOTTOM, HUD_RIGHT};
 use super::session::{Revision, Session, StatusLine};
 use super::{AppSystems, Screen};
-use crate::grid::{Heading, Square};
-use crate::history::Terrain;
 use crate::rules::cmd;
-use crate::rules::vehicle::escape::{OffMap, off_map_vehicle};
-use crate::rules::{Combat, GameCommand, UnitIndex, check};
+use crate::rules::options::{OptionKind, edge_choices};
+use crate::rules::{Combat, GameCommand};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -36,63 +34,25 @@ pub struct EdgeView {
     pub commands: Vec<(String, GameCommand)>,
 }
 
-/// Facing into the map from `edge`.
-fn inward(edge: Heading) -> Heading {
-    match edge {
-        Heading::N => Heading::S,
-        Heading::E => Heading::W,
-        Heading::S => Heading::N,
-        Heading::W => Heading::E,
-    }
-}
-
-/// The top-left squares of a `side`-square space along `edge` of a `width × height` map.
-fn along(edge: Heading, side: u32, width: u32, height: u32) -> Vec<Square> {
-    let (w, h, s) = (width as i32, height as i32, side.max(1) as i32);
-    match edge {
-        Heading::N => (0..=w - s).map(|x| Square::new(x, 0)).collect(),
-        Heading::S => (0..=w - s).map(|x| Square::new(x, h - s)).collect(),
-        Heading::W => (0..=h - s).map(|y| Square::new(0, y)).collect(),
-        Heading::E => (0..=h - s).map(|y| Square::new(w - s, y)).collect(),
-    }
-}
-
-/// What the active unit may do at the map's edge: leave it, or come back at one of the
-/// squares the rules accept.
+/// What the active unit may do at the map's edge, as the rules list it (VEH-21): leave it, or
+/// come back at one of the squares the rules accept; each with its button's label.
 pub fn edge_commands(world: &World) -> Vec<(String, GameCommand)> {
     let Some(unit) = world.get_resource::<Combat>().and_then(|c| c.active.clone()) else {
         return Vec::new();
     };
-    let leave = GameCommand::LeaveMap(cmd::LeaveMap { unit: unit.clone() });
-    if check(world, &leave).is_ok() {
-        return vec![("Drive off the map (VEH-21)".into(), leave)];
-    }
-    let Some(vehicle) = off_map_vehicle(world, &unit) else {
-        return Vec::new();
-    };
-    let Some(off) = world
-        .resource::<UnitIndex>()
-        .0
-        .get(&vehicle)
-        .and_then(|e| world.get::<OffMap>(*e))
-    else {
-        return Vec::new();
-    };
-    let map = &world.resource::<Terrain>().0;
-    let heading = inward(off.edge);
-    along(off.edge, off.side_squares, map.width(), map.height())
+    [OptionKind::LeaveMap, OptionKind::ReturnToMap]
         .into_iter()
-        .filter_map(|at| {
-            let command = GameCommand::ReturnToMap(cmd::ReturnToMap {
-                unit: unit.clone(),
-                at,
-                heading,
-            });
-            check(world, &command)
-                .is_ok()
-                .then(|| (format!("Drive back in at {at}"), command))
-        })
+        .flat_map(|kind| edge_choices(world, &unit, kind))
+        .map(|command| (edge_label(&command), command))
         .collect()
+}
+
+/// A map-edge button's label.
+fn edge_label(command: &GameCommand) -> String {
+    match command {
+        GameCommand::ReturnToMap(cmd::ReturnToMap { at, .. }) => format!("Drive back in at {at}"),
+        _ => "Drive off the map (VEH-21)".into(),
+    }
 }
 
 fn derive_edge_view(session: Res<Session>, revision: Res<Revision>, mut view: ResMut<EdgeView>) {
@@ -180,6 +140,7 @@ fn press_edge_buttons(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grid::{Heading, Square};
     use crate::rules::UnitId;
     use crate::rules::vehicle::VehicleOrder;
 

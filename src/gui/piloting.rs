@@ -1,5 +1,6 @@
 //! Vehicle orders from the board (RULES.md §25, issue #7 item 4): the vehicle picker the
-//! action bar's Vehicle entry opens (each order greyed with the rules' reason), the aimed
+//! action bar's Vehicle entry opens (the orders `rules::options` lists for the unit, each
+//! greyed with the rules' reason, labelled here), the aimed
 //! vehicle modes (drive and run over to a clicked square then a heading, race to a clicked
 //! end square or an angle picked with `[` / `]`, ram a clicked unit, board a clicked vehicle,
 //! disembark to a clicked square), the race overlay (the 45° arc from the front-edge centre
@@ -7,7 +8,7 @@
 //! and the drive path preview. Every order goes out as `GameCommand::Vehicle` through the
 //! session; the rules decide.
 
-use super::actions::{Mode, any_allowed, unit_at};
+use super::actions::{Mode, unit_at};
 use super::board::{TILE, space_centre, square_centre};
 use super::input::Hover;
 use super::panel::{Choice, Chosen, Panel, PanelKind, PanelOption, PanelSpec, digit};
@@ -15,12 +16,13 @@ use super::session::{Intent, Revision, Session, StatusLine};
 use super::{AppSystems, Screen};
 use crate::grid::{Heading, Space, Square};
 use crate::rules::cmd;
-use crate::rules::threat::space_of;
-use crate::rules::vehicle::{
-    RaceEnd, RiderRole, VehicleOrder, VehicleState, plan_vehicle_path, race_ends, race_line_end, race_view, riding,
-    vehicle_view,
+use crate::rules::options::{
+    OptionKind, VehicleEntry, entries_for, entry_verdict, kind_option, ram_angles, vehicles_at_hand,
 };
-use crate::rules::{Combat, GameCommand, UnitId, UnitIndex, check};
+use crate::rules::vehicle::{
+    RaceEnd, RiderRole, VehicleOrder, plan_vehicle_path, race_ends, race_line_end, race_view, vehicle_view,
+};
+use crate::rules::{Combat, GameCommand, UnitId, check};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -79,53 +81,35 @@ impl VehicleAim {
     }
 }
 
-/// One entry of the vehicle picker.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum VehicleEntry {
-    Start,
-    Drive,
-    Race,
-    StopShort,
-    Ram,
-    RunOver,
-    TakeControl,
-    Relinquish,
-    /// Engage autocontrol, or disengage it when engaged (VEH-13).
-    Autocontrol,
-    Board(RiderRole),
-    Disembark,
+/// The label of an order in the vehicle picker.
+pub fn entry_label(entry: VehicleEntry) -> &'static str {
+    match entry {
+        VehicleEntry::Start => "Start",
+        VehicleEntry::Drive => "Drive (click)",
+        VehicleEntry::Race => "Race (click an end square)",
+        VehicleEntry::StopShort => "Stop short",
+        VehicleEntry::Ram => "Ram (click the target)",
+        VehicleEntry::RunOver => "Run over (click)",
+        VehicleEntry::TakeControl => "Take control",
+        VehicleEntry::Relinquish => "Relinquish control",
+        VehicleEntry::Autocontrol => "Autocontrol on/off",
+        VehicleEntry::Board(RiderRole::Pilot) => "Board as pilot (click)",
+        VehicleEntry::Board(RiderRole::Gunner) => "Board as gunner (click)",
+        VehicleEntry::Board(RiderRole::Passenger) => "Board as passenger (click)",
+        VehicleEntry::Disembark => "Disembark (click)",
+    }
 }
 
-impl VehicleEntry {
-    pub fn label(self) -> &'static str {
-        match self {
-            VehicleEntry::Start => "Start",
-            VehicleEntry::Drive => "Drive (click)",
-            VehicleEntry::Race => "Race (click an end square)",
-            VehicleEntry::StopShort => "Stop short",
-            VehicleEntry::Ram => "Ram (click the target)",
-            VehicleEntry::RunOver => "Run over (click)",
-            VehicleEntry::TakeControl => "Take control",
-            VehicleEntry::Relinquish => "Relinquish control",
-            VehicleEntry::Autocontrol => "Autocontrol on/off",
-            VehicleEntry::Board(RiderRole::Pilot) => "Board as pilot (click)",
-            VehicleEntry::Board(RiderRole::Gunner) => "Board as gunner (click)",
-            VehicleEntry::Board(RiderRole::Passenger) => "Board as passenger (click)",
-            VehicleEntry::Disembark => "Disembark (click)",
-        }
-    }
-
-    /// The map mode it selects, for orders aimed with the mouse.
-    pub fn aim(self) -> Option<VehicleAim> {
-        match self {
-            VehicleEntry::Drive => Some(VehicleAim::Drive),
-            VehicleEntry::Race => Some(VehicleAim::Race),
-            VehicleEntry::Ram => Some(VehicleAim::Ram),
-            VehicleEntry::RunOver => Some(VehicleAim::RunOver),
-            VehicleEntry::Board(role) => Some(VehicleAim::Board(role)),
-            VehicleEntry::Disembark => Some(VehicleAim::Disembark),
-            _ => None,
-        }
+/// The map mode an order selects, for orders aimed with the mouse.
+pub fn entry_aim(entry: VehicleEntry) -> Option<VehicleAim> {
+    match entry {
+        VehicleEntry::Drive => Some(VehicleAim::Drive),
+        VehicleEntry::Race => Some(VehicleAim::Race),
+        VehicleEntry::Ram => Some(VehicleAim::Ram),
+        VehicleEntry::RunOver => Some(VehicleAim::RunOver),
+        VehicleEntry::Board(role) => Some(VehicleAim::Board(role)),
+        VehicleEntry::Disembark => Some(VehicleAim::Disembark),
+        _ => None,
     }
 }
 
@@ -137,252 +121,12 @@ pub enum VehicleChoice {
     Heading(Option<Heading>),
 }
 
+/// The command of `unit` giving `order` (what a click or the heading panel completes).
 fn order(unit: &UnitId, order: VehicleOrder) -> GameCommand {
     GameCommand::Vehicle(cmd::Vehicle {
         unit: unit.clone(),
         order,
     })
-}
-
-/// The vehicle `unit` rides, else the vehicles its space touches (it may board them).
-pub fn vehicles_at_hand(world: &World, unit: &UnitId) -> Vec<UnitId> {
-    if let Some(v) = riding(world, unit) {
-        return vec![v];
-    }
-    let Some(me) = space_of(world, unit) else {
-        return Vec::new();
-    };
-    let grown = Space::new(Square::new(me.at.x - 1, me.at.y - 1), me.side + 2);
-    world
-        .resource::<UnitIndex>()
-        .0
-        .keys()
-        .filter(|u| *u != unit && vehicle_view(world, u).is_ok())
-        .filter(|u| space_of(world, u).is_some_and(|s| s.squares().any(|sq| grown.contains(sq))))
-        .cloned()
-        .collect()
-}
-
-/// The entries offered to `unit`: the pilot's and rider's orders aboard, boarding next to one.
-pub fn entries_for(world: &World, unit: &UnitId) -> Vec<VehicleEntry> {
-    if riding(world, unit).is_some() {
-        vec![
-            VehicleEntry::Start,
-            VehicleEntry::Drive,
-            VehicleEntry::Race,
-            VehicleEntry::StopShort,
-            VehicleEntry::Ram,
-            VehicleEntry::RunOver,
-            VehicleEntry::TakeControl,
-            VehicleEntry::Relinquish,
-            VehicleEntry::Autocontrol,
-            VehicleEntry::Disembark,
-        ]
-    } else if vehicles_at_hand(world, unit).is_empty() {
-        Vec::new()
-    } else {
-        [RiderRole::Pilot, RiderRole::Gunner, RiderRole::Passenger]
-            .map(VehicleEntry::Board)
-            .to_vec()
-    }
-}
-
-/// The commands that stand for an entry now, to ask the rules (one per aim for aimed orders).
-pub fn entry_candidates(world: &World, unit: &UnitId, entry: VehicleEntry) -> Vec<GameCommand> {
-    let vehicles = vehicles_at_hand(world, unit);
-    let state = |v: &UnitId| vehicle_view(world, v).ok().map(|view| view.state);
-    let near = |v: &UnitId| -> Vec<Square> {
-        space_of(world, v).map_or_else(Vec::new, |s| {
-            (-1..=1)
-                .flat_map(|dy| (-1..=1).map(move |dx| Square::new(s.at.x + dx, s.at.y + dy)))
-                .filter(|sq| *sq != s.at)
-                .collect()
-        })
-    };
-    if vehicles.is_empty() {
-        return Vec::new();
-    }
-    let u = unit;
-    match entry {
-        VehicleEntry::Start => vec![order(u, VehicleOrder::Start)],
-        VehicleEntry::StopShort => vec![order(u, VehicleOrder::StopShort)],
-        VehicleEntry::Relinquish => vec![order(u, VehicleOrder::Relinquish)],
-        VehicleEntry::Autocontrol => vehicles
-            .iter()
-            .map(|v| {
-                let engaged = state(v).is_some_and(|s: VehicleState| s.autocontrol_engaged);
-                order(u, VehicleOrder::Autocontrol { engage: !engaged })
-            })
-            .collect(),
-        VehicleEntry::TakeControl => vehicles
-            .iter()
-            .map(|v| order(u, VehicleOrder::TakeControl { vehicle: v.clone() }))
-            .collect(),
-        VehicleEntry::Drive | VehicleEntry::RunOver => vehicles
-            .iter()
-            .flat_map(near)
-            .map(|to| {
-                let path = vec![to];
-                match entry {
-                    VehicleEntry::Drive => order(u, VehicleOrder::Drive { path, heading: None }),
-                    _ => order(u, VehicleOrder::RunOver { path, heading: None }),
-                }
-            })
-            .collect(),
-        VehicleEntry::Race => [0, -45, 45]
-            .map(|angle| {
-                order(
-                    u,
-                    VehicleOrder::Race {
-                        angle,
-                        distance_ft: None,
-                    },
-                )
-            })
-            .to_vec(),
-        // Every target at every angle a click tries (`ram_angles`), straight ahead first, so
-        // the bar allows what a click would and a refusal is the straight-ahead one's.
-        VehicleEntry::Ram => {
-            let mut targets: Vec<UnitId> = world
-                .resource::<UnitIndex>()
-                .0
-                .keys()
-                .filter(|t| *t != unit && !vehicles.contains(t))
-                .cloned()
-                .collect();
-            targets.sort();
-            ram_angles()
-                .into_iter()
-                .flat_map(|angle| {
-                    targets.iter().map(move |t| {
-                        order(
-                            u,
-                            VehicleOrder::Ram {
-                                target: t.clone(),
-                                angle,
-                            },
-                        )
-                    })
-                })
-                .collect()
-        }
-        VehicleEntry::Board(role) => vehicles
-            .iter()
-            .map(|v| {
-                order(
-                    u,
-                    VehicleOrder::Board {
-                        vehicle: v.clone(),
-                        role,
-                    },
-                )
-            })
-            .collect(),
-        VehicleEntry::Disembark => vehicles
-            .iter()
-            .flat_map(|v| {
-                let side = space_of(world, v).map_or(1, |s| s.side as i32);
-                let at = space_of(world, v).map_or(Square::new(0, 0), |s| s.at);
-                (-1..=side).flat_map(move |dy| (-1..=side).map(move |dx| Square::new(at.x + dx, at.y + dy)))
-            })
-            .map(|to| order(u, VehicleOrder::Disembark { to }))
-            .collect(),
-    }
-}
-
-/// The angles a ram click tries (VEH-8), the line nearest straight ahead first.
-pub fn ram_angles() -> Vec<i32> {
-    let mut angles: Vec<i32> = (-45..=45).collect();
-    angles.sort_by_key(|a| (a.abs(), *a));
-    angles
-}
-
-/// How many planned drives (or run overs) the bar asks the rules about, nearest first.
-///
-/// The trade-off: planning every square in reach and asking about each took 12 s (debug
-/// build) for a run over refused by the action budget in the buggy raid, each refused
-/// destination costing a full search; the planner only yields paths the drive check accepts
-/// as paths (`rules::vehicle::plan`), so a refusal of the nearest planned ones is one of the
-/// order itself (the budget, the role, the vehicle's state), which more destinations would
-/// repeat. Eight took 32 ms in that case (measured once with `Instant`, debug build).
-pub const PLANNED_TRIES: usize = 8;
-
-/// The rules' verdict on an entry (any of its candidates allowed, else the first refusal).
-/// Drive and run over are judged, past the one-step candidates, by paths a click can
-/// produce: `plan_vehicle_path` to the squares the order may reach, nearest first
-/// ([`planned_orders`], the first [`PLANNED_TRIES`]). Ram tries every target at every angle
-/// a click tries (`ram_angles`).
-pub fn entry_verdict(world: &World, unit: &UnitId, entry: VehicleEntry) -> Result<(), String> {
-    let commands = entry_candidates(world, unit, entry);
-    let first = any_allowed(world, &commands, "no vehicle at hand");
-    match entry {
-        VehicleEntry::Drive | VehicleEntry::RunOver if first.is_err() => {
-            let run_over = entry == VehicleEntry::RunOver;
-            let mut planned = planned_orders(world, unit, run_over).take(PLANNED_TRIES);
-            match planned.find(|c| check(world, c).is_ok()) {
-                Some(_) => Ok(()),
-                None => first,
-            }
-        }
-        _ => first,
-    }
-}
-
-/// The drive (or run over) orders a click could send, lazily: for each square within the
-/// order's reach of the vehicle's top-left square (its drive speed, times the run-over
-/// multiple for a run over, VEH-3, VEH-9), nearest first, the planned path with the heading
-/// kept. Squares farther than the reach are never planned (no path to them fits the limit).
-pub fn planned_orders<'a>(
-    world: &'a World,
-    unit: &'a UnitId,
-    run_over: bool,
-) -> impl Iterator<Item = GameCommand> + 'a {
-    let view = riding(world, unit).and_then(|v| vehicle_view(world, &v).ok());
-    let rules = world.resource::<crate::ruleset::Ruleset>();
-    let square_ft = rules.grid.square_ft.max(1);
-    let multiple = match (run_over, rules.vehicles) {
-        (true, Some(r)) => r.run_over_drive_multiple,
-        _ => 1,
-    };
-    let (at, reach) = view.map_or((Square::new(0, 0), 0), |v| {
-        (v.at, (v.stats.drive_ft * multiple / square_ft) as i32)
-    });
-    (1..=reach)
-        .flat_map(move |k| {
-            (-k..=k).flat_map(move |dy| {
-                (-k..=k)
-                    .filter(move |dx| dx.abs() == k || dy.abs() == k)
-                    .map(move |dx| Square::new(at.x + dx, at.y + dy))
-            })
-        })
-        .filter_map(move |to| plan_vehicle_path(world, unit, to, run_over).ok())
-        .map(move |path| match run_over {
-            false => order(unit, VehicleOrder::Drive { path, heading: None }),
-            true => order(unit, VehicleOrder::RunOver { path, heading: None }),
-        })
-}
-
-/// The rules' verdict on the bar's Vehicle entry: allowed when any entry of the picker is.
-pub fn vehicle_verdict(world: &World, unit: &UnitId) -> Result<(), String> {
-    let mut first = None;
-    for entry in entries_for(world, unit) {
-        match entry_verdict(world, unit, entry) {
-            Ok(()) => return Ok(()),
-            Err(why) => {
-                first.get_or_insert(why);
-            }
-        }
-    }
-    Err(first.unwrap_or_else(|| "no vehicle at hand".into()))
-}
-
-/// Every vehicle command to ask the rules for the bar's Vehicle entry (the one-step drives;
-/// [`vehicle_verdict`] also tries the planned paths).
-pub fn all_candidates(world: &World, unit: &UnitId) -> Vec<GameCommand> {
-    entries_for(world, unit)
-        .into_iter()
-        .flat_map(|e| entry_candidates(world, unit, e))
-        .collect()
 }
 
 /// The vehicle picker of `unit`: each entry with its key and the rules' verdict.
@@ -391,7 +135,7 @@ pub fn order_panel(world: &World, unit: &UnitId) -> PanelSpec {
         .into_iter()
         .enumerate()
         .map(|(i, e)| {
-            PanelOption::new(e.label(), digit(i), Choice::Vehicle(VehicleChoice::Entry(e)))
+            PanelOption::new(entry_label(e), digit(i), Choice::Vehicle(VehicleChoice::Entry(e)))
                 .greyed(entry_verdict(world, unit, e))
         })
         .collect();
@@ -616,12 +360,13 @@ fn vehicle_chosen(
             continue;
         };
         match c.choice {
-            Choice::Vehicle(VehicleChoice::Entry(entry)) => match entry.aim() {
+            Choice::Vehicle(VehicleChoice::Entry(entry)) => match entry_aim(entry) {
                 Some(aim) => *mode = Mode::Vehicle(aim),
                 None => {
-                    let commands = entry_candidates(world, &unit, entry);
-                    if let Some(command) = commands.iter().find(|c| check(world, c).is_ok()).or(commands.first()) {
-                        intents.write(Intent::Command(command.clone()));
+                    // The first the rules allow; else the first, so the refusal says why.
+                    let choices = kind_option(world, &unit, OptionKind::Vehicle(entry), None).choices;
+                    if let Some(choice) = choices.iter().find(|c| c.allowed()).or(choices.first()) {
+                        intents.write(Intent::Command(choice.command.clone()));
                     }
                 }
             },
@@ -791,6 +536,8 @@ pub fn aim_line(aim: VehicleAim, view: &VehicleAimView) -> String {
 mod tests {
     use super::*;
     use crate::gui::actions::{Action, ActionBar, availability};
+    use crate::rules::options::{PLANNED_TRIES, any_allowed, entry_commands, planned_orders};
+    use crate::rules::threat::space_of;
     use crate::testing::{battle, pass_until_turn_of};
 
     const BUGGY_RAID: &str = include_str!("../../scenarios/starfinder_buggy_raid.ron");
@@ -817,7 +564,10 @@ mod tests {
         let labels: Vec<&str> = panel.options.iter().map(|o| o.label.as_str()).collect();
         assert_eq!(
             labels,
-            entries_for(w, &buddy()).iter().map(|e| e.label()).collect::<Vec<_>>()
+            entries_for(w, &buddy())
+                .into_iter()
+                .map(entry_label)
+                .collect::<Vec<_>>()
         );
         assert_eq!(panel.options.len(), 10);
         let verdict = |e: VehicleEntry| {
@@ -976,7 +726,7 @@ mod tests {
         }
         let gunner = UnitId("sssazza".into());
         assert_eq!(planned_orders(w, &gunner, false).count(), 0, "only the pilot drives");
-        let one_step = any_allowed(w, &entry_candidates(w, &gunner, VehicleEntry::Drive), "-");
+        let one_step = any_allowed(w, &entry_commands(w, &gunner, VehicleEntry::Drive), "-");
         assert!(one_step.is_err());
         assert_eq!(entry_verdict(w, &gunner, VehicleEntry::Drive), one_step);
     }
