@@ -162,6 +162,7 @@ pub fn plugin(app: &mut App) {
         board::camera::plugin,
         board::input::plugin,
         hud::bar::plugin,
+        hud::status::plugin,
         hud::actions::plugin,
         hud::attack::plugin,
         hud::arms::plugin,

@@ -254,8 +254,8 @@ mod tests {
         );
         let w = b.world();
         let withheld = |e: &crate::rules::GameEvent| units_named(w, e).iter().any(|u| hidden.contains(u));
-        let all = crate::gui::hud::bar::log_lines(&b, usize::MAX);
-        let shown = crate::gui::hud::bar::log_lines_hiding(&b, usize::MAX, withheld);
+        let all = crate::gui::hud::status::log_lines(&b, usize::MAX);
+        let shown = crate::gui::hud::status::log_lines_hiding(&b, usize::MAX, withheld);
         assert!(all.iter().any(|l| l.contains(&lurker)), "{all:?}");
         assert!(shown.iter().all(|l| !l.contains(&lurker)), "{shown:?}");
         assert!(shown.iter().any(|l| l == WITHHELD));
