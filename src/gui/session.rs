@@ -89,7 +89,7 @@ pub enum Intent {
     /// Leave for the title menu (Ctrl+O); the autosave keeps the battle.
     Menu,
     /// An action-bar or attack-mode request (`gui::actions` says what it stands for).
-    Act(crate::gui::hud::actions::ActIntent),
+    Act(crate::gui::hud::actions::intents::ActIntent),
     /// This exact command, already decided (a reaction prompt's outcome, a setting): sent
     /// without asking again.
     Command(GameCommand),
@@ -102,7 +102,11 @@ pub fn command_for(intent: &Intent, world: &World) -> Result<GameCommand, String
         Intent::Command(command) => return Ok(command.clone()),
         // Act now, proceed and fire readied have no active unit to wait for.
         Intent::Act(act) => {
-            return crate::gui::hud::actions::command_for(act, world.resource::<Combat>().active.clone(), world);
+            return crate::gui::hud::actions::intents::command_for(
+                act,
+                world.resource::<Combat>().active.clone(),
+                world,
+            );
         }
         _ => {}
     }

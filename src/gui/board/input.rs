@@ -6,7 +6,8 @@
 use crate::grid::{Intersection, Square};
 use crate::gui::board::camera::MainCamera;
 use crate::gui::board::map::{BoardSize, square_at};
-use crate::gui::hud::actions::{ActIntent, Mode, Toggles, WeaponChoice};
+use crate::gui::hud::actions::intents::ActIntent;
+use crate::gui::hud::actions::modes::{Mode, Toggles, WeaponChoice};
 use crate::gui::hud::arms::TargetPick;
 use crate::gui::hud::panel::Panel;
 use crate::gui::session::{Intent, Revision};

@@ -8,7 +8,7 @@
 use crate::grid::{Space, Square};
 use crate::gui::board::input::Hover;
 use crate::gui::board::map::{OverlayLayer, TILE, space_centre, tile_pos};
-use crate::gui::hud::actions::{Mode, Toggles};
+use crate::gui::hud::actions::modes::{Mode, Toggles};
 use crate::gui::session::{Revision, Session};
 use crate::gui::{AppSystems, Screen};
 use crate::rules::cmd;

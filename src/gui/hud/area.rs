@@ -8,7 +8,7 @@
 use crate::grid::{AreaShape, Direction8, Intersection, Square, TemplateSpec, template};
 use crate::gui::board::input::HoverCorner;
 use crate::gui::board::map::{GuiImages, TILE, space_centre, square_centre};
-use crate::gui::hud::actions::{Mode, WeaponChoice};
+use crate::gui::hud::actions::modes::{Mode, WeaponChoice};
 use crate::gui::session::{Revision, Session};
 use crate::gui::{AppSystems, Screen};
 use crate::history::Terrain;

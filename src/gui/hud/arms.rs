@@ -6,7 +6,7 @@
 //! Decides no rule: refusals come from `rules::vehicle::mounted_weapon`.
 
 use crate::grid::Square;
-use crate::gui::hud::actions::Mode;
+use crate::gui::hud::actions::modes::Mode;
 use crate::gui::session::{Revision, Session, StatusLine};
 use crate::gui::{AppSystems, Screen};
 use crate::rules::threat::space_of;
@@ -32,7 +32,10 @@ const TARGET_LINE: &str = "Target: ";
 
 /// A mounted weapon fires in a single attack only (VEH-20): leaving the attack modes goes back
 /// to the rules' pick, so a charge or an area attack never asks for the vehicle's gun.
-fn drop_mounted_weapon_outside_attacks(mode: Res<Mode>, mut choice: ResMut<crate::gui::hud::actions::WeaponChoice>) {
+fn drop_mounted_weapon_outside_attacks(
+    mode: Res<Mode>,
+    mut choice: ResMut<crate::gui::hud::actions::modes::WeaponChoice>,
+) {
     if mode.is_changed() && !mode.attacks() && choice.mount.is_some() {
         choice.weapon = None;
         choice.mount = None;
@@ -229,7 +232,8 @@ fn switch_target(
 mod tests {
     use super::*;
     use crate::gui::board::input::Hover;
-    use crate::gui::hud::actions::{ActIntent, WeaponChoice, command_for};
+    use crate::gui::hud::actions::intents::{ActIntent, command_for};
+    use crate::gui::hud::actions::modes::WeaponChoice;
     use crate::gui::hud::attack::{AttackView, attack_hover_with, preview_lines};
     use crate::rules::GameCommand;
     use crate::rules::attack_action::preview_mounted_attack;

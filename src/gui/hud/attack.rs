@@ -16,7 +16,8 @@ use crate::grid::{
 use crate::gui::board::camera::{HUD_BOTTOM, HUD_RIGHT};
 use crate::gui::board::input::Hover;
 use crate::gui::board::map::{TILE, square_centre};
-use crate::gui::hud::actions::{ActIntent, Mode, WeaponChoice, command_for};
+use crate::gui::hud::actions::intents::{ActIntent, command_for};
+use crate::gui::hud::actions::modes::{Mode, WeaponChoice};
 use crate::gui::hud::arms::TargetPick;
 use crate::gui::session::{Revision, Session};
 use crate::gui::{AppSystems, Screen};

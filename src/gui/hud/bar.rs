@@ -4,7 +4,9 @@
 //! button's hint goes to the status line (`status`), a pressed one picks the action.
 
 use crate::gui::board::camera::HUD_TOP;
-use crate::gui::hud::actions::{Action, ActionBar, Mode, Picker, pick_and_report};
+use crate::gui::hud::actions::entries::{Action, ActionBar};
+use crate::gui::hud::actions::modes::{Mode, pick_and_report};
+use crate::gui::hud::actions::pickers::Picker;
 use crate::gui::session::{Intent, Revision, Session, StatusLine};
 use crate::gui::{AppSystems, Screen};
 use crate::history::{Battle, Sides};
@@ -219,7 +221,7 @@ fn paint_action_bar(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gui::hud::actions::Toggles;
+    use crate::gui::hud::actions::modes::Toggles;
 
     #[test]
     fn the_turn_line_names_the_round_unit_and_side() {

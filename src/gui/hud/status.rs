@@ -5,7 +5,8 @@
 
 use crate::gui::board::camera::HUD_BOTTOM;
 use crate::gui::board::overlay::PathOverlay;
-use crate::gui::hud::actions::{Action, ActionBar, Mode, Toggles, WeaponChoice};
+use crate::gui::hud::actions::entries::{Action, ActionBar};
+use crate::gui::hud::actions::modes::{Mode, Toggles, WeaponChoice};
 use crate::gui::hud::area::{AreaAim, AreaView, area_line};
 use crate::gui::hud::attack::AttackView;
 use crate::gui::hud::bar::{HoveredAction, PANEL, action_hint};
@@ -329,7 +330,7 @@ mod tests {
     fn bar_of(b: &crate::history::Battle, unit: &UnitId) -> ActionBar {
         ActionBar {
             key: None,
-            entries: crate::gui::hud::actions::availability(b.world(), Some(unit), None, None),
+            entries: crate::gui::hud::actions::entries::availability(b.world(), Some(unit), None, None),
         }
     }
 

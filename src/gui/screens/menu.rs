@@ -4,7 +4,7 @@
 //! test from the editor it also offers "Back to editor".
 
 use crate::gui::editor::playtest::{PlayTest, back_to_editor};
-use crate::gui::hud::actions::Mode;
+use crate::gui::hud::actions::modes::Mode;
 use crate::gui::hud::panel::{Choice, Chosen, Panel, PanelKind, PanelOption, PanelSpec, digit};
 use crate::gui::screens::saves::{DataDir, list_saves, load_save};
 use crate::gui::session::{Intent, Session, StatusLine, install_session};
@@ -17,7 +17,7 @@ pub(in crate::gui) fn plugin(app: &mut App) {
         Update,
         open_menu_on_escape
             .after(crate::gui::hud::panel::panel_keys)
-            .before(crate::gui::hud::actions::keys_to_actions)
+            .before(crate::gui::hud::actions::modes::keys_to_actions)
             .in_set(AppSystems::Input)
             .run_if(in_state(Screen::Battle)),
     );

@@ -11,7 +11,8 @@
 use crate::grid::{Heading, Space, Square};
 use crate::gui::board::input::Hover;
 use crate::gui::board::map::{TILE, space_centre, square_centre};
-use crate::gui::hud::actions::{Mode, unit_at};
+use crate::gui::hud::actions::intents::unit_at;
+use crate::gui::hud::actions::modes::Mode;
 use crate::gui::hud::panel::{Choice, Chosen, Panel, PanelKind, PanelOption, PanelSpec, digit};
 use crate::gui::session::{Intent, Revision, Session, StatusLine};
 use crate::gui::{AppSystems, Screen};
@@ -535,7 +536,7 @@ pub fn aim_line(aim: VehicleAim, view: &VehicleAimView) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gui::hud::actions::{Action, ActionBar, availability};
+    use crate::gui::hud::actions::entries::{Action, ActionBar, availability};
     use crate::rules::options::{PLANNED_TRIES, any_allowed, entry_commands, planned_orders};
     use crate::rules::threat::space_of;
     use crate::testing::{battle, pass_until_turn_of};
