@@ -173,6 +173,7 @@ pub fn plugin(app: &mut App) {
         board::animation::plugin,
         board::visibility::plugin,
         vehicles::hulls::plugin,
+        vehicles::aim_view::plugin,
         vehicles::piloting::plugin,
     ));
     app.add_plugins((hud::panel::plugin, screens::menu::plugin, hud::reactions::plugin));

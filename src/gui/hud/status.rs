@@ -205,7 +205,7 @@ fn show_status(
     mode: Res<Mode>,
     hovered: Res<HoveredAction>,
     area: (Res<AreaView>, Res<AreaAim>, Res<Session>),
-    vehicle: Res<crate::gui::vehicles::piloting::VehicleAimView>,
+    vehicle: Res<crate::gui::vehicles::aim_view::VehicleAimView>,
     mut text: Single<&mut Text, With<StatusText>>,
 ) {
     let (area, aim, session) = area;
@@ -233,7 +233,7 @@ fn show_status(
     } else if let Some(prompt) = down {
         prompt
     } else if let Mode::Vehicle(aim) = *mode {
-        crate::gui::vehicles::piloting::aim_line(aim, &vehicle)
+        crate::gui::vehicles::aim_view::aim_line(aim, &vehicle)
     } else if *mode == Mode::Area {
         match &area.hover {
             Some(h) => area_line(session.battle.world(), h, aim.0),
