@@ -178,7 +178,11 @@ pub fn plugin(app: &mut App) {
     ));
     app.add_plugins((hud::panel::plugin, screens::menu::plugin, hud::reactions::plugin));
     // The vehicle chase panel (only shown when the battle is a chase).
-    app.add_plugins(vehicles::chase::panel::plugin);
+    app.add_plugins((
+        vehicles::chase::panel::plugin,
+        vehicles::chase::intents::plugin,
+        vehicles::chase::view::plugin,
+    ));
     // The scenario editor (its own screen).
     app.add_plugins(editor::plugin);
     app.add_plugins(vehicles::chase::dock::plugin);

@@ -62,8 +62,8 @@ pub fn combat_entries(world: &World) -> Vec<CombatEntry> {
 mod tests {
     use super::*;
     use crate::gui::session::{Session, StatusLine};
-    use crate::gui::vehicles::chase::panel::ChaseView;
-    use crate::gui::vehicles::chase::panel::testkit::{headless, press, redliner};
+    use crate::gui::vehicles::chase::testkit::{headless, press, redliner};
+    use crate::gui::vehicles::chase::view::ChaseView;
     use crate::rules::UnitId;
     use crate::rules::check;
     use crate::ruleset::PilotAction;

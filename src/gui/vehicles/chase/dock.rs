@@ -6,7 +6,8 @@
 
 use crate::gui::board::camera::{HUD_BOTTOM, HUD_RIGHT, HUD_TOP, MAX_ZOOM, MIN_ZOOM, MainCamera};
 use crate::gui::board::map::BoardSize;
-use crate::gui::vehicles::chase::panel::{CHASE_PANEL, ChaseView};
+use crate::gui::vehicles::chase::panel::CHASE_PANEL;
+use crate::gui::vehicles::chase::view::ChaseView;
 use crate::gui::{AppSystems, Screen};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
@@ -80,7 +81,7 @@ fn dock_camera(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gui::vehicles::chase::panel::testkit::{headless, redliner};
+    use crate::gui::vehicles::chase::testkit::{headless, redliner};
     use crate::rules::cmd;
 
     /// The map fitted under the chase panel lies wholly below the panel, above the bottom

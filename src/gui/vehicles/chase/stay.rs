@@ -69,8 +69,8 @@ pub fn stay_toggles(world: &World, choice: &StayChoice) -> Vec<StayToggle> {
 mod tests {
     use super::*;
     use crate::gui::session::Session;
-    use crate::gui::vehicles::chase::panel::ChaseView;
-    use crate::gui::vehicles::chase::panel::testkit::{headless, press, redliner};
+    use crate::gui::vehicles::chase::testkit::{headless, press, redliner};
+    use crate::gui::vehicles::chase::view::ChaseView;
     use crate::rules::GameCommand;
     use crate::rules::chase::Departure;
     use crate::rules::cmd;
