@@ -159,6 +159,7 @@ pub fn plugin(app: &mut App) {
         board::map::plugin,
         board::tokens::plugin,
         board::overlay::plugin,
+        board::path::plugin,
         board::camera::plugin,
         board::input::plugin,
         hud::bar::plugin,

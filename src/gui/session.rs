@@ -4,7 +4,7 @@
 //! nothing visual.
 
 use crate::grid::Square;
-use crate::gui::board::overlay::path_preview;
+use crate::gui::board::path::path_preview;
 use crate::gui::hud::panel::Panel;
 use crate::gui::hud::reactions::{Pending, ReactionPrompt, offer};
 use crate::gui::screens::handoff::HandOff;

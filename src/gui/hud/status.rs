@@ -4,7 +4,7 @@
 //! (`rules::narrate`).
 
 use crate::gui::board::camera::HUD_BOTTOM;
-use crate::gui::board::overlay::PathOverlay;
+use crate::gui::board::path::PathOverlay;
 use crate::gui::hud::actions::entries::{Action, ActionBar};
 use crate::gui::hud::actions::modes::{Mode, Toggles, WeaponChoice};
 use crate::gui::hud::area::{AreaAim, AreaView, area_line};

@@ -5,7 +5,7 @@
 //! command when it is submitted.
 
 use crate::grid::Square;
-use crate::gui::board::overlay::path_preview_avoiding;
+use crate::gui::board::path::path_preview_avoiding;
 use crate::gui::hud::actions::entries::Action;
 use crate::rules::cmd;
 use crate::rules::options;
