@@ -2,7 +2,7 @@
 //! the choices to what a click sends; the initiative's answers are listed for whoever waits.
 
 use super::*;
-use crate::testing::{battle, ok, pass_until_turn_of};
+use crate::testing::{Battle, battle, ok, pass_until_turn_of};
 
 /// `me` (a blade and a knife) at (2, 2) next to `foe` at (3, 2).
 const DUEL: &str = r##"Scenario(version: 1, name: "t", ruleset: "starfinder",
@@ -28,7 +28,7 @@ fn id(s: &str) -> UnitId {
     UnitId(s.into())
 }
 
-fn my_turn() -> crate::history::Battle {
+fn my_turn() -> Battle {
     let mut b = battle(DUEL, &[]);
     pass_until_turn_of(&mut b, "me");
     b
