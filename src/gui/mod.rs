@@ -1,9 +1,13 @@
 //! The windowed game (feature `gui`): a battle map drawn with `bevy_ecs_tilemap`, tokens, the
-//! movement overlays and a small HUD. The GUI only reads rule state and sends commands through
-//! `history::Battle::submit`, the path the CLI uses; it never decides a rule.
+//! movement overlays and a small HUD. The GUI only reads rule state, asks the rules what a
+//! unit may do (`rules::options`) and sends commands through `history::Battle::submit`, the
+//! path the CLI uses; it never decides a rule.
 //!
-//! One plugin per file; every `Update` system sits in one of the [`AppSystems`] sets, chained
-//! here, and runs only on its [`Screen`].
+//! Folders by concern: `board` (the map and what is drawn on it), `hud` (the bars, panels and
+//! previews over it), `vehicles` (vehicle orders and the chase), `screens` (title, menu, saves,
+//! hand-off, results) and `editor`; `session` is the running battle. One plugin per file; the
+//! plugins are wired here, in one place and order, and every `Update` system sits in one of
+//! the [`AppSystems`] sets, chained here, and runs only on its [`Screen`].
 
 pub mod board;
 pub mod editor;
