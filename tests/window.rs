@@ -211,7 +211,7 @@ fn key(key_code: KeyCode, state: ButtonState, window: Entity) -> KeyboardInput {
 
 fn drive(
     mut driver: ResMut<Driver>,
-    session: NonSend<Session>,
+    session: Res<Session>,
     revision: Res<Revision>,
     path: Res<PathOverlay>,
     tokens: Query<&Token>,
