@@ -70,6 +70,24 @@ pub fn move_choices(world: &World, unit: &UnitId) -> Vec<Choice> {
     refused_move(world, unit, why)
 }
 
+/// The verdict on moving (the one [`move_choices`] gives: allowed when a band reaches a
+/// square, else the first band's refusal), planning the bands one at a time and only until
+/// one reaches a square: the run band, the costly one (a priced line to every square of its
+/// box), is planned only when neither a move nor a double move goes anywhere.
+pub(super) fn move_verdict(world: &World, unit: &UnitId) -> Result<(), String> {
+    let mut first = None;
+    for mode in [MoveMode::Move, MoveMode::Double, MoveMode::Run] {
+        let plan = plan_reach(world, unit, &[mode]).map_err(|e| e.to_string())?;
+        if !plan.smallest().is_empty() {
+            return Ok(());
+        }
+        if let Some((_, Err(e))) = plan.bands.first() {
+            first.get_or_insert_with(|| e.to_string());
+        }
+    }
+    Err(first.unwrap_or_else(|| "no square to move to".to_string()))
+}
+
 /// One move one square over, refused with `why` (so the list says why the unit cannot move).
 fn refused_move(world: &World, unit: &UnitId, why: String) -> Vec<Choice> {
     let Some(me) = space_of(world, unit) else {
@@ -131,23 +149,51 @@ fn weapon_names(world: &World, unit: &UnitId, arms: Arms) -> Vec<Option<String>>
     names
 }
 
+/// The most attacks one full attack may try (more than any family's rules allow).
+const MOST_ATTACKS: usize = 4;
+
+/// A full attack of `unit` making `n` attacks on `target` with `weapon`.
+fn full_attack(unit: &UnitId, target: &UnitId, weapon: Option<String>, n: usize) -> GameCommand {
+    GameCommand::FullAttack(cmd::FullAttack {
+        unit: unit.clone(),
+        targets: vec![target.clone(); n],
+        weapon,
+        weapons: Vec::new(),
+        defensively: false,
+    })
+}
+
 /// The most attacks the rules allow `unit` in one full attack on `target` with `weapon` (a
 /// single one when none is allowed, so the refusal gives the rules' reason).
 pub fn full_attack_choice(world: &World, unit: &UnitId, target: &UnitId, weapon: Option<String>) -> GameCommand {
-    let command = |n: usize| {
-        GameCommand::FullAttack(cmd::FullAttack {
-            unit: unit.clone(),
-            targets: vec![target.clone(); n],
-            weapon: weapon.clone(),
-            weapons: Vec::new(),
-            defensively: false,
-        })
-    };
-    (1..=4)
+    (1..=MOST_ATTACKS)
         .rev()
-        .map(command)
+        .map(|n| full_attack(unit, target, weapon.clone(), n))
         .find(|c| check(world, c).is_ok())
-        .unwrap_or_else(|| command(1))
+        .unwrap_or_else(|| full_attack(unit, target, weapon.clone(), 1))
+}
+
+/// The verdict on the full attacks (the one their choices give: allowed when one target with
+/// one weapon allows some number of attacks, else the first one's single attack's refusal),
+/// asking the rules only until one is allowed, a single attack first: `full_attack_choice`
+/// looks for the most attacks, which the verdict does not need.
+pub(super) fn full_attack_verdict(world: &World, unit: &UnitId, arms: Arms) -> Result<(), String> {
+    let weapons = weapon_names(world, unit, arms);
+    let mut first = None;
+    for target in foes_of(world, unit) {
+        for weapon in &weapons {
+            for n in 1..=MOST_ATTACKS {
+                match check(world, &full_attack(unit, &target, weapon.clone(), n)) {
+                    Ok(()) => return Ok(()),
+                    Err(e) if n == 1 => {
+                        first.get_or_insert_with(|| e.to_string());
+                    }
+                    Err(_) => {}
+                }
+            }
+        }
+    }
+    Err(first.unwrap_or_else(|| super::none_reason(OptionKind::FullAttack).to_string()))
 }
 
 /// Area commands: for a burst or spread, each corner of each foe's space; for a cone or

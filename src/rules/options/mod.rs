@@ -310,11 +310,13 @@ pub fn verdict(world: &World, unit: &UnitId, kind: OptionKind, weapon: Option<&s
 }
 
 /// The verdict on a kind armed with `arms` (as [`armed_option`] gives it), asking the rules
-/// only until one choice is allowed: the moves' from the reach plan, the vehicle orders'
-/// through [`entry_verdict`] (the planned drives only when no one-step drive is allowed).
+/// only until one choice is allowed: the moves' from the reach plan a band at a time, the
+/// full attacks' a single attack first, the vehicle orders' through [`entry_verdict`] (the
+/// planned drives only when no one-step drive is allowed).
 pub fn armed_verdict(world: &World, unit: &UnitId, kind: OptionKind, arms: Arms) -> Result<(), String> {
     match kind {
-        OptionKind::Move => armed_option(world, unit, kind, arms).verdict,
+        OptionKind::Move => grid::move_verdict(world, unit),
+        OptionKind::FullAttack => grid::full_attack_verdict(world, unit, arms),
         OptionKind::Vehicle(entry) => entry_verdict(world, unit, entry),
         _ => any_allowed(world, &armed_commands(world, unit, kind, arms), none_reason(kind)),
     }

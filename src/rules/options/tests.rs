@@ -74,6 +74,28 @@ fn the_verdicts_agree_with_the_options_list() {
     for unit in ["buddy", "sssazza", "merris", "goblin_1"] {
         assert_verdicts_agree(raid.world(), &id(unit));
     }
+    // After an attack (the standard action spent) and after a full attack (the turn spent):
+    // the refusals agree too.
+    let attack = GameCommand::Attack(cmd::Attack {
+        unit: id("me"),
+        target: id("foe"),
+        weapon: None,
+        defensively: false,
+        mount: None,
+    });
+    let full = GameCommand::FullAttack(cmd::FullAttack {
+        unit: id("me"),
+        targets: vec![id("foe")],
+        weapon: None,
+        weapons: Vec::new(),
+        defensively: false,
+    });
+    for spent in [attack, full] {
+        let mut b = my_turn();
+        ok(&mut b, spent);
+        assert!(verdict(b.world(), &id("me"), OptionKind::FullAttack, None).is_err());
+        assert_verdicts_agree(b.world(), &id("me"));
+    }
 }
 
 /// VEH-3: the pilot's drive is allowed one step away, so its verdict plans no path; the
