@@ -204,12 +204,11 @@ impl Action {
         matches!(self, Action::ActNow | Action::Proceed | Action::FireReadied)
     }
 
-    /// What it says when nothing stands for it (the rules' words for its first kind).
+    /// What it says when nothing stands for it: the rules' words for its first kind (the
+    /// vehicle orders, which are the unit's own, have the same words for every order).
     pub fn none_reason(self) -> &'static str {
-        match self.kinds().first() {
-            Some(kind) => options::none_reason(*kind),
-            None => options::none_reason(OptionKind::Vehicle(options::VehicleEntry::Start)),
-        }
+        let any_order = OptionKind::Vehicle(options::VehicleEntry::Start);
+        options::none_reason(self.kinds().first().copied().unwrap_or(any_order))
     }
 
     /// The commands the rules list for it now (`unit`: the active unit), each with the rules'
