@@ -28,6 +28,21 @@ pub struct AttackPlan {
     pub provokes: Vec<UnitId>,
 }
 
+impl AttackPlan {
+    /// The plan of an attack with `weapon` in `situation`, with the enemies it provokes
+    /// before it is made (§8.2).
+    fn with_provoked(world: &World, unit: &UnitId, weapon: Weapon, situation: Situation) -> AttackPlan {
+        let provokes = attack_provokes(world, unit, &weapon, situation.ranged)
+            .map(|(trigger, _)| provoked_by(world, unit, trigger))
+            .unwrap_or_default();
+        AttackPlan {
+            weapon,
+            situation,
+            provokes,
+        }
+    }
+}
+
 /// Whether `weapon` (a melee weapon) reaches any square of `target` from `attacker`, at
 /// their altitudes (a flier 20 ft up is out of a 5-ft reach, MOV-14). A d20 SRD reach weapon
 /// reaches only beyond its wielder's natural reach (§6.2, `threat::weapon_reach`).
@@ -147,15 +162,7 @@ pub fn check_attack(
         return Err(illegal(why));
     }
     let situation = situation(world, unit, target, &weapon)?;
-    let provokes = attack_provokes(world, unit, &weapon, situation.ranged)
-        .map(|(trigger, _)| provoked_by(world, unit, trigger))
-        .unwrap_or_default();
-
-    Ok(AttackPlan {
-        weapon,
-        situation,
-        provokes,
-    })
+    Ok(AttackPlan::with_provoked(world, unit, weapon, situation))
 }
 
 /// Checks `unit` firing a weapon mounted on `mount` at `target` (VEH-20): the weapon its role
@@ -171,14 +178,7 @@ fn check_mounted_attack(
     check_attacker_and_target(world, unit, target)?;
     let weapon = crate::rules::vehicle::mounted_weapon(world, unit, mount, weapon)?;
     let situation = situation_from(world, unit, mount, target, &weapon)?;
-    let provokes = attack_provokes(world, unit, &weapon, situation.ranged)
-        .map(|(trigger, _)| provoked_by(world, unit, trigger))
-        .unwrap_or_default();
-    Ok(AttackPlan {
-        weapon,
-        situation,
-        provokes,
-    })
+    Ok(AttackPlan::with_provoked(world, unit, weapon, situation))
 }
 
 /// What an attack with `weapon` provokes before it is made, and how the log says it (§8.2):

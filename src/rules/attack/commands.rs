@@ -1,18 +1,18 @@
 //! The commands of attacks and their options (§4.3.1): what each carries, and how the rules check and execute it.
 
 use crate::rules::UnitId;
-use crate::rules::attack_action::AttackOrder;
+use crate::rules::attack_action::{AttackOrder, check_attacks, execute_attacks};
 use crate::rules::engine::command::{Gates, RuleCommand};
 use crate::rules::support::{SupportKind, SupportOrder, check_support, execute_support};
 use crate::rules::{Executor, RuleError};
 use bevy::prelude::World;
 use serde::{Deserialize, Serialize};
 
-/// The support actions' `RuleCommand` (§4.3.1): an attack roll against a fixed defense,
-/// checked and executed by `attack::support` with the order the command stands for (its
-/// `order`).
-macro_rules! support_command {
-    ($command:ident) => {
+/// The `RuleCommand` of a command that stands for an order (its `order()`) which one
+/// function of its area checks and another executes: the attacks (`attack::action`) and the
+/// support actions, an attack roll against a fixed defense (`attack::support`) (§4.3.1).
+macro_rules! ordered_command {
+    ($command:ident, $check:path, $execute:path) => {
         impl RuleCommand for $command {
             fn actor(&self) -> Option<&UnitId> {
                 Some(&self.unit)
@@ -23,11 +23,11 @@ macro_rules! support_command {
             }
 
             fn check(&self, world: &World) -> Result<(), RuleError> {
-                check_support(world, self.order()).map(|_| ())
+                $check(world, self.order()).map(|_| ())
             }
 
             fn execute(&self, ex: &mut Executor) -> Result<(), RuleError> {
-                execute_support(ex, self.order())
+                $execute(ex, self.order())
             }
         }
     };
@@ -51,23 +51,7 @@ pub struct Attack {
     pub mount: Option<UnitId>,
 }
 
-impl RuleCommand for Attack {
-    fn actor(&self) -> Option<&UnitId> {
-        Some(&self.unit)
-    }
-
-    fn gates(&self) -> Gates {
-        Gates::ATTACK
-    }
-
-    fn check(&self, world: &World) -> Result<(), RuleError> {
-        crate::rules::attack_action::check_attacks(world, self.order()).map(|_| ())
-    }
-
-    fn execute(&self, ex: &mut Executor) -> Result<(), RuleError> {
-        crate::rules::attack_action::execute_attacks(ex, self.order())
-    }
-}
+ordered_command!(Attack, check_attacks, execute_attacks);
 
 impl Attack {
     /// The attack it orders (§4.3.1).
@@ -102,23 +86,7 @@ pub struct FullAttack {
     pub defensively: bool,
 }
 
-impl RuleCommand for FullAttack {
-    fn actor(&self) -> Option<&UnitId> {
-        Some(&self.unit)
-    }
-
-    fn gates(&self) -> Gates {
-        Gates::ATTACK
-    }
-
-    fn check(&self, world: &World) -> Result<(), RuleError> {
-        crate::rules::attack_action::check_attacks(world, self.order()).map(|_| ())
-    }
-
-    fn execute(&self, ex: &mut Executor) -> Result<(), RuleError> {
-        crate::rules::attack_action::execute_attacks(ex, self.order())
-    }
-}
+ordered_command!(FullAttack, check_attacks, execute_attacks);
 
 impl FullAttack {
     /// The attacks it orders (§4.3.1).
@@ -174,7 +142,7 @@ pub struct CoveringFire {
     pub weapon: Option<String>,
 }
 
-support_command!(CoveringFire);
+ordered_command!(CoveringFire, check_support, execute_support);
 
 impl CoveringFire {
     fn order(&self) -> SupportOrder<'_> {
@@ -198,7 +166,7 @@ pub struct HarryingFire {
     pub weapon: Option<String>,
 }
 
-support_command!(HarryingFire);
+ordered_command!(HarryingFire, check_support, execute_support);
 
 impl HarryingFire {
     fn order(&self) -> SupportOrder<'_> {
@@ -224,7 +192,7 @@ pub struct AidAnother {
     pub weapon: Option<String>,
 }
 
-support_command!(AidAnother);
+ordered_command!(AidAnother, check_support, execute_support);
 
 impl AidAnother {
     fn order(&self) -> SupportOrder<'_> {
@@ -249,7 +217,7 @@ pub struct Suppress {
     pub weapon: Option<String>,
 }
 
-support_command!(Suppress);
+ordered_command!(Suppress, check_support, execute_support);
 
 impl Suppress {
     fn order(&self) -> SupportOrder<'_> {
