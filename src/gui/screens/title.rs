@@ -213,7 +213,13 @@ fn open_choice(world: &mut World) {
     let battle = match choice {
         Choice::Default => default_battle(),
         Choice::Scenario(path) => crate::history::open_file(&path, None, &[]).map_err(|e| e.to_string()),
-        Choice::Resume(path) | Choice::Save(path) => load_save(&path),
+        Choice::Resume(path) | Choice::Save(path) => {
+            match load_save(&path) {
+                Ok(battle) => open_session(world, battle),
+                Err(why) => world.resource_mut::<TitleMenu>().message = format!("Cannot open it:\n{why}"),
+            }
+            return;
+        }
         Choice::Saves => {
             world.resource_mut::<TitleMenu>().show(saves_menu(data.as_deref()));
             return;
@@ -234,9 +240,15 @@ fn open_choice(world: &mut World) {
         }
     };
     match battle {
-        Ok(battle) => open_session(world, battle),
+        Ok(battle) => play(world, battle),
         Err(why) => world.resource_mut::<TitleMenu>().message = format!("Cannot open it:\n{why}"),
     }
+}
+
+/// Plays a scenario's new battle: the one "play this scenario" path, taken by the title's
+/// scenarios and the end screen's Play again (a pre-battle setup step goes here).
+pub fn play(world: &mut World, battle: Battle) {
+    open_session(world, battle);
 }
 
 /// Opens an editor choice (`None` for the other choices): the editor page, a document in the
