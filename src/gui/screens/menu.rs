@@ -100,9 +100,9 @@ pub fn load_page(data: Option<&Path>) -> PanelSpec {
         .take(9)
         .enumerate()
         .map(|(i, s)| {
-            let allowed = match s.detail.starts_with("unreadable") {
-                true => Err(s.detail.clone()),
-                false => Ok(()),
+            let allowed = match s.readable {
+                true => Ok(()),
+                false => Err(s.detail.clone()),
             };
             PanelOption::new(format!("{} ({})", s.label, s.detail), digit(i), Choice::Load(s.path)).greyed(allowed)
         })
