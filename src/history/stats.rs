@@ -135,7 +135,13 @@ mod tests {
             entries: vec![
                 entry(
                     None,
-                    vec![SequenceEvent::RoundStarted { round: 1, surprise: false }.into()],
+                    vec![
+                        SequenceEvent::RoundStarted {
+                            round: 1,
+                            surprise: false,
+                        }
+                        .into(),
+                    ],
                 ),
                 // A move that drew an attack of opportunity from "ogre": the mover's command,
                 // the ogre's damage.
@@ -145,7 +151,11 @@ mod tests {
                 entry(
                     end_turn("ogre"),
                     vec![
-                        SequenceEvent::RoundStarted { round: 2, surprise: false }.into(),
+                        SequenceEvent::RoundStarted {
+                            round: 2,
+                            surprise: false,
+                        }
+                        .into(),
                         HealthEvent::BleedDamage {
                             unit: id("ogre"),
                             source: "bleed".into(),
@@ -177,7 +187,10 @@ mod tests {
             (7, 7, Some(LifeState::Dying)),
             "bleeding is nobody's damage"
         );
-        assert_eq!(stats.downed().collect::<Vec<_>>(), vec![(&id("ogre"), LifeState::Dying)]);
+        assert_eq!(
+            stats.downed().collect::<Vec<_>>(),
+            vec![(&id("ogre"), LifeState::Dying)]
+        );
         assert_eq!(stats.units[0].0, id("hero"), "in order of first appearance");
     }
 
@@ -209,7 +222,8 @@ mod tests {
     fn a_real_battles_attack_is_credited_to_its_attacker() {
         // Two foes side by side attack in turn until one is hurt; the books must balance.
         use crate::testing::{skirmish, unit};
-        let club = r#"weapons: [(name: "Club", kind: Melee, attack: 6, damage: "1d6+2", damage_types: [Bludgeoning])], speed"#;
+        let club =
+            r#"weapons: [(name: "Club", kind: Melee, attack: 6, damage: "1d6+2", damage_types: [Bludgeoning])], speed"#;
         let text = skirmish("d20_srd", &[unit("a1", "a", 5), unit("b1", "b", 1)]).replace("speed", club);
         let mut battle = crate::testing::battle(&text, &[]);
         let mut guard = 0;

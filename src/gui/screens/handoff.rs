@@ -195,7 +195,11 @@ impl HandOff {
     }
 
     fn prepare(&mut self, battle: &Battle, to: Option<SideId>) {
-        let from = to.as_ref().and_then(|s| self.left_at.get(s)).copied().unwrap_or(self.opened_at);
+        let from = to
+            .as_ref()
+            .and_then(|s| self.left_at.get(s))
+            .copied()
+            .unwrap_or(self.opened_at);
         let hidden = match (&to, battle.spec().hidden_information) {
             (Some(side), true) => side_view(battle.world(), side).hidden,
             _ => Default::default(),
@@ -360,17 +364,40 @@ mod tests {
         assert!(turn(policy(false, true, 2)), "the players asked");
         assert!(turn(policy(true, false, 2)), "hidden information");
         assert!(
-            !hand_off_due(policy(true, true, 2), Moment::Turn, Some(&a), Some(&b), |s: &SideId| s.0 == "a"),
+            !hand_off_due(policy(true, true, 2), Moment::Turn, Some(&a), Some(&b), |s: &SideId| s
+                .0
+                == "a"),
             "never before a computer side"
         );
         for start in [Moment::BattleStart, Moment::ChaseStart] {
             assert!(hand_off_due(policy(true, false, 2), start, None, Some(&a), all));
-            assert!(hand_off_due(policy(true, false, 2), start, Some(&a), Some(&a), all), "{start:?}");
-            assert!(!hand_off_due(policy(false, true, 2), start, None, Some(&a), all), "no view to hide");
-            assert!(!hand_off_due(policy(true, false, 1), start, None, Some(&a), all), "one player");
+            assert!(
+                hand_off_due(policy(true, false, 2), start, Some(&a), Some(&a), all),
+                "{start:?}"
+            );
+            assert!(
+                !hand_off_due(policy(false, true, 2), start, None, Some(&a), all),
+                "no view to hide"
+            );
+            assert!(
+                !hand_off_due(policy(true, false, 1), start, None, Some(&a), all),
+                "one player"
+            );
         }
-        assert!(hand_off_due(policy(false, true, 2), Moment::Loaded, None, Some(&a), all));
-        assert!(!hand_off_due(policy(false, false, 2), Moment::Loaded, None, Some(&a), all));
+        assert!(hand_off_due(
+            policy(false, true, 2),
+            Moment::Loaded,
+            None,
+            Some(&a),
+            all
+        ));
+        assert!(!hand_off_due(
+            policy(false, false, 2),
+            Moment::Loaded,
+            None,
+            Some(&a),
+            all
+        ));
     }
 
     /// The recap is what happened since the side last had the board, the last lines only,
@@ -386,7 +413,10 @@ mod tests {
         let mut passes = 0;
         for _ in 0..6 {
             let unit = battle.world().resource::<Combat>().active.clone().expect("a turn");
-            crate::testing::ok(&mut battle, crate::rules::GameCommand::EndTurn(cmd::EndTurn { unit: unit.clone() }));
+            crate::testing::ok(
+                &mut battle,
+                crate::rules::GameCommand::EndTurn(cmd::EndTurn { unit: unit.clone() }),
+            );
             if hand_off.turn_seen(&battle) {
                 passes += 1;
                 assert!(hand_off.to.is_some());
@@ -407,7 +437,10 @@ mod tests {
         assert!(open.len() > 3 && !open.contains(&WITHHELD.to_string()));
         let short = recap_lines(&battle, 0, &BTreeSet::new(), 3);
         assert_eq!(short.len(), 3);
-        assert!(short[0].starts_with("… ") && short[0].ends_with("earlier lines"), "{short:?}");
+        assert!(
+            short[0].starts_with("… ") && short[0].ends_with("earlier lines"),
+            "{short:?}"
+        );
         assert_eq!(short[1..], open[open.len() - 2..]);
     }
 

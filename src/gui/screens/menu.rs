@@ -276,7 +276,10 @@ mod tests {
         // (No input plugin here to end the key press after a frame.)
         app.world_mut().resource_mut::<ButtonInput<KeyCode>>().reset_all();
         app.update();
-        assert!(app.world().resource::<Panel>().is_open(), "a greyed button does nothing");
+        assert!(
+            app.world().resource::<Panel>().is_open(),
+            "a greyed button does nothing"
+        );
         assert_eq!(
             app.world().resource::<StatusLine>().0,
             "Cannot undo: nothing to undo",
@@ -298,7 +301,12 @@ mod tests {
         app.world_mut().resource_mut::<ButtonInput<KeyCode>>().reset_all();
         let unit = {
             let battle = &app.world().resource::<Session>().battle;
-            battle.world().resource::<crate::rules::Combat>().active.clone().expect("a turn")
+            battle
+                .world()
+                .resource::<crate::rules::Combat>()
+                .active
+                .clone()
+                .expect("a turn")
         };
         let moved = {
             let world = app.world().resource::<Session>().battle.world();
@@ -345,7 +353,10 @@ mod tests {
         assert_eq!(on_screen, saved.commands());
         assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Battle);
         let status = app.world().resource::<StatusLine>().0.clone();
-        assert!(status.starts_with("Save loaded: round 1, ") && status.ends_with(" to act."), "{status}");
+        assert!(
+            status.starts_with("Save loaded: round 1, ") && status.ends_with(" to act."),
+            "{status}"
+        );
 
         app.world_mut().resource_mut::<HandOff>().enabled = true;
         app.world_mut().write_message(Chosen {

@@ -269,7 +269,10 @@ fn leave_results(
     buttons: Query<(&Interaction, &EndChoice), Changed<Interaction>>,
     mut commands: Commands,
 ) {
-    let clicked = buttons.iter().find(|(i, _)| **i == Interaction::Pressed).map(|(_, c)| *c);
+    let clicked = buttons
+        .iter()
+        .find(|(i, _)| **i == Interaction::Pressed)
+        .map(|(_, c)| *c);
     let pressed = end_choices(play_test.is_some())
         .into_iter()
         .find(|c| keys.any_just_pressed(c.keys().iter().copied()));
@@ -278,7 +281,9 @@ fn leave_results(
     };
     match choice {
         EndChoice::Editor => commands.queue(back_to_editor),
-        EndChoice::Title => commands.queue(|world: &mut World| world.resource_mut::<NextState<Screen>>().set(Screen::Title)),
+        EndChoice::Title => {
+            commands.queue(|world: &mut World| world.resource_mut::<NextState<Screen>>().set(Screen::Title))
+        }
         EndChoice::PlayAgain => commands.queue(play_again),
     }
 }
@@ -359,7 +364,12 @@ mod tests {
         let mut app = results_app(false);
         let unit = {
             let battle = &app.world().resource::<Session>().battle;
-            battle.world().resource::<crate::rules::Combat>().active.clone().expect("a turn")
+            battle
+                .world()
+                .resource::<crate::rules::Combat>()
+                .active
+                .clone()
+                .expect("a turn")
         };
         let first = app.world().resource::<Session>().battle.state_hash();
         app.world_mut()

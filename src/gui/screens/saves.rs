@@ -5,9 +5,9 @@
 //! crash or a killed process never leaves a broken save. Loading goes through the CLI's
 //! `history::open_file`, which replays the commands and checks the saved state hash.
 
+use crate::gui::screens::handoff::HandOff;
 use crate::gui::session::{Intent, Revision, Session, StatusLine, apply_intents};
 use crate::gui::{AppSystems, Screen};
-use crate::gui::screens::handoff::HandOff;
 use crate::history::{Battle, write_atomic};
 use crate::rules::Combat;
 use bevy::prelude::*;
@@ -76,7 +76,13 @@ pub fn save_stem(battle: &Battle) -> String {
     let name = format!("{scenario}-round-{round}-{side}");
     // Only characters every file system takes.
     name.chars()
-        .map(|c| if c.is_ascii_alphanumeric() || c == '-' || c == '_' { c } else { '_' })
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
         .collect()
 }
 
@@ -121,7 +127,12 @@ pub fn save_summary(battle: &Battle) -> String {
     let world = battle.world();
     let round = world.resource::<Combat>().round;
     let sides = &world.resource::<crate::history::Sides>().0;
-    let side = HandOff::active_side(battle).map(|id| sides.iter().find(|s| s.id == id).map_or(id.0.clone(), |s| s.name.clone()));
+    let side = HandOff::active_side(battle).map(|id| {
+        sides
+            .iter()
+            .find(|s| s.id == id)
+            .map_or(id.0.clone(), |s| s.name.clone())
+    });
     match side {
         Some(side) => format!("{} · round {round} · {side} to act", battle.spec().name),
         None => format!("{} · round {round}", battle.spec().name),
@@ -272,7 +283,14 @@ mod tests {
         assert_eq!(saves.len(), 3);
         assert!(saves.iter().any(|s| s.detail.starts_with("unreadable") && !s.readable));
         let side = HandOff::active_side(&battle).expect("a side");
-        let name = battle.spec().sides.iter().find(|s| s.id == side).expect("named").name.clone();
+        let name = battle
+            .spec()
+            .sides
+            .iter()
+            .find(|s| s.id == side)
+            .expect("named")
+            .name
+            .clone();
         let good: Vec<&SaveEntry> = saves.iter().filter(|s| s.readable).collect();
         assert_eq!(good.len(), 2);
         for entry in good {
