@@ -51,6 +51,9 @@ pub struct HandOff {
     pub reason: Option<String>,
     /// The recap the screen shows: the other sides' log lines since `to` last had the board.
     pub recap: Vec<String>,
+    /// The log's length at the last look, so a chase's start is handed off once, not again
+    /// when the board comes back from the hand-off.
+    pub checked: usize,
 }
 
 impl Default for HandOff {
@@ -63,6 +66,7 @@ impl Default for HandOff {
             opened_at: 0,
             reason: None,
             recap: Vec::new(),
+            checked: 0,
         }
     }
 }
@@ -151,12 +155,16 @@ impl HandOff {
     /// it first (and then prepares the screen's recap).
     pub fn turn_seen(&mut self, battle: &Battle) -> bool {
         let now = Self::active_side(battle);
-        let chase_began = battle.log().entries.last().is_some_and(|e| {
-            e.command.is_some()
-                && e.events
-                    .iter()
-                    .any(|e| matches!(e, GameEvent::Chase(ChaseEvent::ChaseBegan { .. })))
-        });
+        let length = battle.log().entries.len();
+        let fresh = length != self.checked;
+        self.checked = length;
+        let chase_began = fresh
+            && battle.log().entries.last().is_some_and(|e| {
+                e.command.is_some()
+                    && e.events
+                        .iter()
+                        .any(|e| matches!(e, GameEvent::Chase(ChaseEvent::ChaseBegan { .. })))
+            });
         let moment = if chase_began { Moment::ChaseStart } else { Moment::Turn };
         let pass = self.decide(battle, moment, now.as_ref());
         if let (Some(last), Some(side)) = (&self.last_side, &now)
@@ -181,6 +189,7 @@ impl HandOff {
         self.last_side = now.clone();
         self.left_at.clear();
         self.opened_at = battle.log().entries.len();
+        self.checked = self.opened_at;
         let pass = self.decide(battle, moment, now.as_ref());
         if pass {
             self.reason = match moment {
