@@ -33,7 +33,7 @@ pub const RECAP_LINES: usize = 8;
 
 /// The hand-off's memory: the players' setting, whose side played last, to whom the board is
 /// being passed and what they missed.
-#[derive(Resource, Debug, Clone, PartialEq, Eq)]
+#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
 pub struct HandOff {
     /// The players asked for hand-off screens between their sides (the Esc menu's setting;
     /// kept for the session). Hidden information shows them whatever this says.
@@ -54,21 +54,6 @@ pub struct HandOff {
     /// The log's length at the last look, so a chase's start is handed off once, not again
     /// when the board comes back from the hand-off.
     pub checked: usize,
-}
-
-impl Default for HandOff {
-    fn default() -> Self {
-        Self {
-            enabled: false,
-            last_side: None,
-            to: None,
-            left_at: BTreeMap::new(),
-            opened_at: 0,
-            reason: None,
-            recap: Vec::new(),
-            checked: 0,
-        }
-    }
 }
 
 /// When a hand-off is considered.
@@ -230,6 +215,13 @@ pub fn to_act_line(battle: &Battle) -> String {
     }
 }
 
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map_or_else(String::new, |first| first.to_uppercase().chain(chars).collect())
+}
+
 /// The last `max` narrated lines of the log from entry `from` on (what happened while the
 /// receiving side was away), with events naming a unit in `hidden` (units that side cannot
 /// see, in hidden-information mode) withheld: one "out of sight" line per run of them.
@@ -303,7 +295,7 @@ fn spawn_hand_off_screen(mut commands: Commands, hand_off: Res<HandOff>, session
         line("Reason", reason.clone(), 20.0, grey);
     }
     line("Pass to", format!("Pass to {name}"), 48.0, colour);
-    line("To act", to_act_line(battle), 20.0, grey);
+    line("To act", capitalised(&to_act_line(battle)), 20.0, grey);
     if !hand_off.recap.is_empty() {
         line(
             "Recap",

@@ -161,10 +161,7 @@ fn spawn_results_screen(mut commands: Commands, session: Res<Session>, play_test
     let outcome = battle.outcome();
     let (headline, lines) = result_lines(&outcome, sides);
     let stats = battle_stats(battle.log());
-    let rounds = match stats.rounds {
-        1 => "1 round".to_string(),
-        n => format!("{n} rounds"),
-    };
+    let rounds = format!("ended in round {}", stats.rounds);
     let colour = outcome
         .winner
         .as_ref()

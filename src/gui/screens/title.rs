@@ -12,7 +12,7 @@ use crate::gui::session::open_session;
 use crate::gui::{AppSystems, Screen};
 use crate::history::Battle;
 use crate::scenario::{DEFAULT_SCENARIO, DEFAULT_SCENARIO_NAME, Templates};
-use bevy::input::mouse::{AccumulatedMouseScroll, MouseScrollUnit};
+use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll, MouseScrollUnit};
 use bevy::prelude::*;
 use std::path::Path;
 
@@ -581,11 +581,15 @@ fn menu_keys(keys: Res<ButtonInput<KeyCode>>, mut menu: ResMut<TitleMenu>) {
 fn menu_mouse(
     rows: Query<(&Interaction, &MenuRow), Changed<Interaction>>,
     buttons: Query<(&Interaction, &TitleButton), Changed<Interaction>>,
+    motion: Option<Res<AccumulatedMouseMotion>>,
     mut menu: ResMut<TitleMenu>,
 ) {
+    // A line under a resting pointer (the list redrawn under it) does not take the selection
+    // from the keys; a moving one does.
+    let moving = motion.is_some_and(|m| m.delta != Vec2::ZERO);
     for (interaction, row) in &rows {
         match interaction {
-            Interaction::Hovered if menu.selected != row.0 => {
+            Interaction::Hovered if moving && menu.selected != row.0 => {
                 menu.selected = row.0;
                 menu.message.clear();
             }

@@ -156,6 +156,7 @@ fn start_tutorial(session: Res<Session>, dir: Res<DataDir>, mut tutorial: ResMut
 fn follow_player(
     session: Res<Session>,
     hover: Option<Res<Hover>>,
+    motion: Option<Res<bevy::input::mouse::AccumulatedMouseMotion>>,
     mode: Option<Res<Mode>>,
     view: Option<Res<AttackView>>,
     mut tutorial: ResMut<Tutorial>,
@@ -164,7 +165,9 @@ fn follow_player(
         return;
     };
     let mut progress = logged_progress(&session.battle, &side);
-    progress.hovered = hover.is_some_and(|h| h.0.is_some());
+    // The pointer moved over the map (one resting there when the battle opened is not the
+    // player trying it).
+    progress.hovered = hover.is_some_and(|h| h.0.is_some()) && motion.is_some_and(|m| m.delta != Vec2::ZERO);
     progress.aiming =
         mode.is_some_and(|m| matches!(*m, Mode::Attack | Mode::FullAttack)) && view.is_some_and(|v| v.hover.is_some());
     let next = advance(tutorial.step, progress);
