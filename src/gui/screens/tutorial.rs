@@ -74,18 +74,23 @@ pub struct Progress {
     pub ended: bool,
 }
 
-/// The step after `step` once the player did what it asks; the last step stays until it is
-/// closed.
+/// The first step from `step` on whose request the player has not yet done (a player who ran
+/// ahead skips the tips about what they already did); the last step stays until it is closed.
 pub fn advance(step: usize, progress: Progress) -> usize {
-    let done = match step {
-        0 => progress.hovered,
+    let done = |step: usize| match step {
+        // Clicking a square to move means the path was seen.
+        0 => progress.hovered || progress.moved,
         1 => progress.moved,
         2 => progress.aiming || progress.attacked,
         3 => progress.attacked || progress.ended,
         4 => progress.ended,
         _ => false,
     };
-    if done { step + 1 } else { step }
+    let mut step = step;
+    while done(step) {
+        step += 1;
+    }
+    step
 }
 
 /// The file whose presence says the tutorial's tips were seen to the end or hidden.
@@ -156,18 +161,23 @@ fn start_tutorial(session: Res<Session>, dir: Res<DataDir>, mut tutorial: ResMut
 fn follow_player(
     session: Res<Session>,
     hover: Option<Res<Hover>>,
-    motion: Option<Res<bevy::input::mouse::AccumulatedMouseMotion>>,
     mode: Option<Res<Mode>>,
     view: Option<Res<AttackView>>,
+    mut first_hover: Local<Option<Option<crate::grid::Square>>>,
     mut tutorial: ResMut<Tutorial>,
 ) {
     let (true, Some(side)) = (tutorial.active, tutorial.side.clone()) else {
+        *first_hover = None;
         return;
     };
     let mut progress = logged_progress(&session.battle, &side);
-    // The pointer moved over the map (one resting there when the battle opened is not the
-    // player trying it).
-    progress.hovered = hover.is_some_and(|h| h.0.is_some()) && motion.is_some_and(|m| m.delta != Vec2::ZERO);
+    // The pointer went to another square of the map (one resting there when the tips began
+    // is not the player trying it).
+    let hovered = hover.and_then(|h| h.0);
+    if first_hover.is_none() && hovered.is_some() {
+        *first_hover = Some(hovered);
+    }
+    progress.hovered = first_hover.is_some_and(|first| hovered.is_some() && hovered != first);
     progress.aiming =
         mode.is_some_and(|m| matches!(*m, Mode::Attack | Mode::FullAttack)) && view.is_some_and(|v| v.hover.is_some());
     let next = advance(tutorial.step, progress);
@@ -305,11 +315,12 @@ mod tests {
         let moved = Progress { moved: true, ..none };
         assert_eq!(advance(1, moved), 2);
         assert_eq!(advance(2, moved), 2, "moving is not aiming");
+        assert_eq!(advance(0, moved), 2, "a move shows the path and the bands were seen");
         assert_eq!(advance(2, Progress { aiming: true, ..none }), 3);
         assert_eq!(
             advance(3, Progress { ended: true, ..none }),
-            4,
-            "ending the turn skips the attack"
+            5,
+            "ending the turn skips the attack and the end-turn tip"
         );
         assert_eq!(advance(4, Progress { ended: true, ..none }), 5);
         let all = Progress {
@@ -320,6 +331,7 @@ mod tests {
             ended: true,
         };
         assert_eq!(advance(5, all), 5, "the last tip stays until closed");
+        assert_eq!(advance(0, all), 5, "a player who ran ahead skips to the last tip");
     }
 
     /// Issue #18 item 9: the player's side acts first in the built-in scenario.
