@@ -47,7 +47,7 @@ pub struct HandOff {
     /// The log's length when the battle went on screen (the recap of a side that never had
     /// the board starts there).
     pub opened_at: usize,
-    /// Why the screen shows besides a change of side ("Save loaded: round 3").
+    /// Why the screen shows besides a change of side ("Save loaded", "… begins").
     pub reason: Option<String>,
     /// The recap the screen shows: the other sides' log lines since `to` last had the board.
     pub recap: Vec<String>,
@@ -178,7 +178,7 @@ impl HandOff {
         let pass = self.decide(battle, moment, now.as_ref());
         if pass {
             self.reason = match moment {
-                Moment::Loaded => Some(format!("Save loaded: {}", to_act_line(battle))),
+                Moment::Loaded => Some("Save loaded".to_string()),
                 _ => Some(format!("{} begins", battle.spec().name)),
             };
             self.prepare(battle, now);
@@ -203,7 +203,7 @@ impl HandOff {
     }
 }
 
-/// "Round 3 · Navasi to act" for the battle now.
+/// "round 3, Navasi to act" for the battle now (the acting unit's name).
 pub fn to_act_line(battle: &Battle) -> String {
     let world = battle.world();
     let round = world.resource::<Combat>().round;
