@@ -104,7 +104,7 @@ pub fn load_page(data: Option<&Path>) -> PanelSpec {
                 true => Ok(()),
                 false => Err(s.detail.clone()),
             };
-            PanelOption::new(format!("{} ({})", s.label, s.detail), digit(i), Choice::Load(s.path)).greyed(allowed)
+            PanelOption::new(format!("{} ({})", s.label, s.date), digit(i), Choice::Load(s.path)).greyed(allowed)
         })
         .collect();
     options.push(PanelOption::new("Back", KeyCode::KeyB, Choice::Page(Page::Main)));

@@ -117,6 +117,8 @@ pub struct SaveEntry {
     pub path: PathBuf,
     pub label: String,
     pub detail: String,
+    /// When the file was written ("2026-11-26 14:05", UTC).
+    pub date: String,
     /// Whether it can be loaded (else `detail` says why not, starting "unreadable").
     pub readable: bool,
 }
@@ -195,12 +197,14 @@ pub fn list_saves(dir: &Path) -> Vec<SaveEntry> {
                     label: save_summary(&battle),
                     detail: format!("saved {date} · {file}"),
                     path,
+                    date,
                     readable: true,
                 },
                 Err(why) => SaveEntry {
                     label: file,
                     detail: format!("unreadable: {}", why.lines().next().unwrap_or_default()),
                     path,
+                    date,
                     readable: false,
                 },
             }
