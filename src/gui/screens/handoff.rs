@@ -206,12 +206,16 @@ impl HandOff {
 /// "round 3, Navasi to act" for the battle now (the acting unit's name).
 pub fn to_act_line(battle: &Battle) -> String {
     let world = battle.world();
-    let round = world.resource::<Combat>().round;
+    let combat = world.resource::<Combat>();
+    let round = match combat.surprise_round {
+        true => "the surprise round".to_string(),
+        false => format!("round {}", combat.round),
+    };
     let unit = HandOff::acting_unit(battle)
         .map(|u| unit_component::<Profile>(world, &u).map_or_else(|| u.0.clone(), |p| p.name.clone()));
     match unit {
-        Some(unit) => format!("round {round}, {unit} to act"),
-        None => format!("round {round}"),
+        Some(unit) => format!("{round}, {unit} to act"),
+        None => round,
     }
 }
 
