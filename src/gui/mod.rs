@@ -72,8 +72,9 @@ pub fn app(launch: Launch, config: &GuiConfig) -> App {
     let mut app = window_app(config);
     match launch {
         Ok(battle) => {
-            app.insert_state(Screen::Battle);
-            session::install_session(app.world_mut(), battle);
+            // The battle, or first the hand-off when a view must be hidden or a save names its side.
+            let first = session::install_session(app.world_mut(), battle);
+            app.insert_state(first);
         }
         Err(messages) => {
             app.insert_resource(screens::states::LaunchError(messages));
@@ -158,6 +159,7 @@ pub fn plugin(app: &mut App) {
         screens::title::plugin,
         screens::handoff::plugin,
         screens::results::plugin,
+        screens::tutorial::plugin,
     ));
     app.add_plugins((
         board::map::plugin,

@@ -1,13 +1,13 @@
 //! The running battle and the way into it: input writes an [`Intent`], `apply_intents` turns it
 //! into a rule command and submits it with `Battle::submit` (the CLI's path), or undoes, saves
-//! or opens the menu. [`open_session`] puts a battle on screen (title, resume, load). Owns
-//! nothing visual.
+//! or opens the menu. [`open_session`] puts a battle on screen (title, resume, load) and
+//! [`undo_verdict`] says whether Undo would be accepted. Owns nothing visual.
 
 use crate::grid::Square;
 use crate::gui::board::path::path_preview;
 use crate::gui::hud::panel::Panel;
 use crate::gui::hud::reactions::{Pending, ReactionPrompt, offer};
-use crate::gui::screens::handoff::HandOff;
+use crate::gui::screens::handoff::{HandOff, Moment, to_act_line};
 use crate::gui::screens::saves::{DataDir, save_new};
 use crate::gui::{AppSystems, Screen};
 use crate::history::Battle;
@@ -29,23 +29,47 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-/// Puts `battle` on screen in place of any other: the board is rebuilt for its map, the
-/// hand-off starts from its active side, and the battle screen opens.
+/// Puts `battle` on screen in place of any other: the board is rebuilt for its map (also when
+/// the battle screen is already showing: a loaded save), and the hand-off screen shows first
+/// when `HandOff` says so (hidden information at the start; a loaded save's side to act).
 pub fn open_session(world: &mut World, battle: Battle) {
-    install_session(world, battle);
-    NextState::set_if_neq(&mut world.resource_mut::<NextState<Screen>>(), Screen::Battle);
+    let first = install_session(world, battle);
+    // `set`, not `set_if_neq`: from the battle screen to itself rebuilds the board.
+    world.resource_mut::<NextState<Screen>>().set(first);
 }
 
-/// Puts `battle` in the world (the session, the hand-off's side, a clear status line) without
-/// changing the screen: for an app that starts on the battle screen.
-pub fn install_session(world: &mut World, battle: Battle) {
-    let side = HandOff::active_side(&battle);
+/// Puts `battle` in the world (the session, the hand-off's memory, a clear status line) without
+/// changing the screen; returns the screen to show first: the hand-off or the battle. A battle
+/// with commands is a loaded save (the status line names who is to act), one without is a
+/// start.
+pub fn install_session(world: &mut World, battle: Battle) -> Screen {
+    let moment = match battle.commands().is_empty() {
+        true => Moment::BattleStart,
+        false => Moment::Loaded,
+    };
+    let to_act = to_act_line(&battle);
+    let hand_off = world
+        .get_resource_or_insert_with(HandOff::default)
+        .battle_opened(&battle, moment);
     // A new battle's board is added afresh, so the camera fits its map (a hand-off, which
     // respawns the same board, keeps the player's view).
     world.remove_resource::<crate::gui::board::map::BoardSize>();
     world.insert_resource(Session::new(battle));
-    world.get_resource_or_insert_with(HandOff::default).last_side = side;
-    world.get_resource_or_insert_with(StatusLine::default).0.clear();
+    let status = &mut world.get_resource_or_insert_with(StatusLine::default).0;
+    status.clear();
+    if moment == Moment::Loaded {
+        *status = format!("Save loaded: {to_act}.");
+    }
+    match hand_off {
+        true => Screen::Handoff,
+        false => Screen::Battle,
+    }
+}
+
+/// Whether Undo would be accepted now, or why not ("Cannot undo: …", as the refusal reads):
+/// the menu greys its Undo with it.
+pub fn undo_verdict(battle: &Battle) -> Result<(), String> {
+    battle.undo_refusal().map_err(|why| format!("Cannot undo: {why}"))
 }
 
 /// The board, tokens and HUD were spawned afresh (after a hand-off or a load): bumping the

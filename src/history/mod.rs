@@ -12,6 +12,7 @@ mod save;
 pub mod script;
 mod snapshot;
 mod spawn;
+mod stats;
 
 pub use crate::rules::{Environment, Terrain};
 pub use battle::{Battle, BattleError};
@@ -22,3 +23,4 @@ pub use open::{OpenError, is_save, open_file, open_or_default};
 pub use save::{SaveError, SaveFile, load_save};
 pub use snapshot::{BattleSnapshot, UnitSnapshot, state_hash};
 pub use spawn::{ScenarioInfo, Sides};
+pub use stats::{BattleStats, UnitStats, battle_stats};

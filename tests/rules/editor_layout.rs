@@ -86,7 +86,7 @@ fn a_seed_is_added_after_the_ruleset_and_removed_with_its_line() {
     );
     let (text, mut ed) = editor("scenarios/tutorial_relay.ron");
     ed.apply(EditCommand::SetSeed(None)).unwrap();
-    assert_eq!(check_reads_back(&ed), text.replacen("    seed: 2026,\n", "", 1));
+    assert_eq!(check_reads_back(&ed), text.replacen("    seed: 2021,\n", "", 1));
 }
 
 #[test]

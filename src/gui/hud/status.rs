@@ -151,7 +151,8 @@ fn show_mode(
     toggles: Res<Toggles>,
     mut text: Single<&mut Text, With<ModeText>>,
 ) {
-    if mode.is_changed() || choice.is_changed() || toggles.is_changed() {
+    // An empty line is a freshly spawned panel (after a hand-off or a load): fill it too.
+    if mode.is_changed() || choice.is_changed() || toggles.is_changed() || text.0.is_empty() {
         // "Roof laser (Exploration buggy)" for a mounted weapon (VEH-20).
         let weapon = choice.weapon.as_ref().map(|_| choice.label(session.battle.world()));
         text.0 = mode_line(*mode, weapon.as_deref(), *toggles);

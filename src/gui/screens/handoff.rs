@@ -1,14 +1,21 @@
-//! Hot-seat hand-off: when the turn passes to a unit of another human side, a screen hides the
-//! board ("Pass to Scavengers", in that side's colour) until the next player clicks or presses
-//! Enter or Space. The decision is the pure [`needs_hand_off`]; `states::route_battle` applies it.
+//! Hot-seat hand-off: a screen hides the board ("Pass to Scavengers", in that side's colour,
+//! the round and who is to act, and a "while you were away" recap of the other sides' log
+//! lines, withheld ones withheld) until the next player clicks or presses Enter or Space.
+//! Shown only when hidden information is on or the players asked for it (the Esc menu's
+//! setting): the one decision is the pure [`hand_off_due`]; `states::route_battle` asks it
+//! after each command and `session::open_session` when a battle goes on screen.
 
+use crate::gui::board::visibility::{WITHHELD, units_named};
 use crate::gui::session::Session;
 use crate::gui::{AppSystems, Screen};
 use crate::history::{Battle, Sides};
 use crate::rules::chase::{Chase, ChasePhase};
-use crate::rules::{Combat, SideId};
+use crate::rules::sight::side_view;
+use crate::rules::{ChaseEvent, Combat, GameEvent, Profile, SideId, UnitId, narrate, unit_component};
+use crate::ruleset::Ruleset;
 use crate::scenario::format::Control;
 use bevy::prelude::*;
+use std::collections::{BTreeMap, BTreeSet};
 
 pub(in crate::gui) fn plugin(app: &mut App) {
     app.init_resource::<HandOff>();
@@ -21,24 +28,76 @@ pub(in crate::gui) fn plugin(app: &mut App) {
     );
 }
 
-/// The hand-off's memory: whose side played last, and to whom the board is being passed.
-#[derive(Resource, Debug, Clone, PartialEq, Eq)]
+/// Lines of the "while you were away" recap at most.
+pub const RECAP_LINES: usize = 8;
+
+/// The hand-off's memory: the players' setting, whose side played last, to whom the board is
+/// being passed and what they missed.
+#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
 pub struct HandOff {
-    /// Off, the board stays visible between sides (one player, or the window test).
+    /// The players asked for hand-off screens between their sides (the Esc menu's setting;
+    /// kept for the session). Hidden information shows them whatever this says.
     pub enabled: bool,
     /// The side of the unit that had the last turn seen.
     pub last_side: Option<SideId>,
     /// The side the board is passed to while the hand-off screen shows.
     pub to: Option<SideId>,
+    /// Per side, the log's length when the board last left it: its recap starts there.
+    pub left_at: BTreeMap<SideId, usize>,
+    /// The log's length when the battle went on screen (the recap of a side that never had
+    /// the board starts there).
+    pub opened_at: usize,
+    /// Why the screen shows besides a change of side ("Save loaded", "… begins").
+    pub reason: Option<String>,
+    /// The recap the screen shows: the other sides' log lines since `to` last had the board.
+    pub recap: Vec<String>,
+    /// The log's length at the last look, so a chase's start is handed off once, not again
+    /// when the board comes back from the hand-off.
+    pub checked: usize,
 }
 
-impl Default for HandOff {
-    fn default() -> Self {
-        Self {
-            enabled: true,
-            last_side: None,
-            to: None,
-        }
+/// When a hand-off is considered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Moment {
+    /// After a command: the turn may have passed to another side.
+    Turn,
+    /// A battle was just put on screen from its start.
+    BattleStart,
+    /// A command turned the battle into a vehicle chase (VEH-22, §26).
+    ChaseStart,
+    /// A save was just loaded.
+    Loaded,
+}
+
+/// What the hand-off decision depends on besides the sides.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Policy {
+    /// The scenario's `hidden_information`: each side may see only its own view.
+    pub hidden_information: bool,
+    /// The players asked for hand-off screens (the setting).
+    pub asked: bool,
+    /// How many sides are played by people here.
+    pub human_sides: usize,
+}
+
+/// The one decision whether the hand-off screen shows now (issue #18 item 6): only when
+/// hidden information is on or the players asked for it, and only between people: after a
+/// command when the turn passed from one human side to another; at the start of a battle or a
+/// chase when a human side's view must be hidden from another human player; after loading a
+/// save, to name the side to act.
+pub fn hand_off_due(
+    policy: Policy,
+    moment: Moment,
+    last: Option<&SideId>,
+    now: Option<&SideId>,
+    human: impl Fn(&SideId) -> bool,
+) -> bool {
+    let shown = policy.hidden_information || policy.asked;
+    let people = policy.human_sides >= 2 && now.is_some_and(&human);
+    match moment {
+        Moment::Turn => shown && needs_hand_off(last, now, human),
+        Moment::BattleStart | Moment::ChaseStart => policy.hidden_information && people,
+        Moment::Loaded => shown && people,
     }
 }
 
@@ -62,20 +121,134 @@ impl HandOff {
         world.get::<SideId>(entity).cloned()
     }
 
-    /// Notes the side now playing; says whether the board must be handed to it first.
-    pub fn turn_seen(&mut self, battle: &Battle) -> bool {
-        let now = Self::active_side(battle);
+    fn policy(&self, battle: &Battle) -> Policy {
+        let sides = &battle.world().resource::<Sides>().0;
+        Policy {
+            hidden_information: battle.spec().hidden_information,
+            asked: self.enabled,
+            human_sides: sides.iter().filter(|s| s.control == Control::Human).count(),
+        }
+    }
+
+    fn decide(&self, battle: &Battle, moment: Moment, now: Option<&SideId>) -> bool {
         let sides = &battle.world().resource::<Sides>().0;
         let human = |s: &SideId| sides.iter().any(|side| &side.id == s && side.control == Control::Human);
-        let pass = self.enabled && needs_hand_off(self.last_side.as_ref(), now.as_ref(), human);
+        hand_off_due(self.policy(battle), moment, self.last_side.as_ref(), now, human)
+    }
+
+    /// Notes the side now playing after a command; says whether the board must be handed to
+    /// it first (and then prepares the screen's recap).
+    pub fn turn_seen(&mut self, battle: &Battle) -> bool {
+        let now = Self::active_side(battle);
+        let length = battle.log().entries.len();
+        let fresh = length != self.checked;
+        self.checked = length;
+        let chase_began = fresh
+            && battle.log().entries.last().is_some_and(|e| {
+                e.command.is_some()
+                    && e.events
+                        .iter()
+                        .any(|e| matches!(e, GameEvent::Chase(ChaseEvent::ChaseBegan { .. })))
+            });
+        let moment = if chase_began { Moment::ChaseStart } else { Moment::Turn };
+        let pass = self.decide(battle, moment, now.as_ref());
+        if let (Some(last), Some(side)) = (&self.last_side, &now)
+            && last != side
+        {
+            self.left_at.insert(last.clone(), battle.log().entries.len());
+        }
         if now.is_some() {
             self.last_side = now.clone();
         }
         if pass {
-            self.to = now;
+            self.reason = chase_began.then(|| "The battle becomes a vehicle chase".to_string());
+            self.prepare(battle, now);
         }
         pass
     }
+
+    /// A battle was put on screen (`moment`: from its start, or loaded from a save): starts
+    /// the memory from its active side; says whether the hand-off screen shows first.
+    pub fn battle_opened(&mut self, battle: &Battle, moment: Moment) -> bool {
+        let now = Self::active_side(battle);
+        self.last_side = now.clone();
+        self.left_at.clear();
+        self.opened_at = battle.log().entries.len();
+        self.checked = self.opened_at;
+        let pass = self.decide(battle, moment, now.as_ref());
+        if pass {
+            self.reason = match moment {
+                Moment::Loaded => Some("Save loaded".to_string()),
+                _ => Some(format!("{} begins", battle.spec().name)),
+            };
+            self.prepare(battle, now);
+            // Nothing happened before the start or before the save: no recap.
+            self.recap.clear();
+        }
+        pass
+    }
+
+    fn prepare(&mut self, battle: &Battle, to: Option<SideId>) {
+        let from = to
+            .as_ref()
+            .and_then(|s| self.left_at.get(s))
+            .copied()
+            .unwrap_or(self.opened_at);
+        let hidden = match (&to, battle.spec().hidden_information) {
+            (Some(side), true) => side_view(battle.world(), side).hidden,
+            _ => Default::default(),
+        };
+        self.recap = recap_lines(battle, from, &hidden, RECAP_LINES);
+        self.to = to;
+    }
+}
+
+/// "round 3, Navasi to act" for the battle now (the acting unit's name).
+pub fn to_act_line(battle: &Battle) -> String {
+    let world = battle.world();
+    let combat = world.resource::<Combat>();
+    let round = match combat.surprise_round {
+        true => "the surprise round".to_string(),
+        false => format!("round {}", combat.round),
+    };
+    let unit = HandOff::acting_unit(battle)
+        .map(|u| unit_component::<Profile>(world, &u).map_or_else(|| u.0.clone(), |p| p.name.clone()));
+    match unit {
+        Some(unit) => format!("{round}, {unit} to act"),
+        None => round,
+    }
+}
+
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map_or_else(String::new, |first| first.to_uppercase().chain(chars).collect())
+}
+
+/// The last `max` narrated lines of the log from entry `from` on (what happened while the
+/// receiving side was away), with events naming a unit in `hidden` (units that side cannot
+/// see, in hidden-information mode) withheld: one "out of sight" line per run of them.
+pub fn recap_lines(battle: &Battle, from: usize, hidden: &BTreeSet<UnitId>, max: usize) -> Vec<String> {
+    let world = battle.world();
+    let rules = world.resource::<Ruleset>();
+    let mut lines: Vec<String> = Vec::new();
+    for event in battle.log().entries.iter().skip(from).flat_map(|e| &e.events) {
+        let withheld = !hidden.is_empty() && units_named(world, event).iter().any(|u| hidden.contains(u));
+        if !withheld {
+            lines.push(narrate(event, rules));
+        } else if lines.last().map(String::as_str) != Some(WITHHELD) {
+            lines.push(WITHHELD.to_string());
+        }
+    }
+    lines.retain(|l| !l.is_empty());
+    if lines.len() > max {
+        let earlier = lines.len() - max + 1;
+        let mut kept = vec![format!("… {earlier} earlier lines")];
+        kept.extend(lines.split_off(lines.len() - max + 1));
+        lines = kept;
+    }
+    lines
 }
 
 /// Whether the board must be handed over: the turn passed from one human side to another.
@@ -87,40 +260,60 @@ pub fn needs_hand_off(last: Option<&SideId>, now: Option<&SideId>, human: impl F
 }
 
 fn spawn_hand_off_screen(mut commands: Commands, hand_off: Res<HandOff>, session: Res<Session>) {
-    let sides = &session.battle.world().resource::<Sides>().0;
+    let battle = &session.battle;
+    let sides = &battle.world().resource::<Sides>().0;
     let side = hand_off.to.as_ref().and_then(|to| sides.iter().find(|s| &s.id == to));
     let (name, colour) = side.map_or(("the next player".to_string(), Color::WHITE), |s| {
         (s.name.clone(), Color::srgb_u8(s.colour[0], s.colour[1], s.colour[2]))
     });
-    commands.spawn((
-        Name::new("Hand-off screen"),
-        DespawnOnExit(Screen::Handoff),
-        Button,
-        Node {
-            width: Val::Percent(100.0),
-            height: Val::Percent(100.0),
-            flex_direction: FlexDirection::Column,
-            justify_content: JustifyContent::Center,
-            align_items: AlignItems::Center,
-            row_gap: Val::Px(20.0),
-            ..default()
-        },
-        BackgroundColor(Color::srgb(0.05, 0.05, 0.07)),
-        children![
-            (
-                Name::new("Pass to"),
-                Text::new(format!("Pass to {name}")),
-                TextFont::from_font_size(48.0),
-                TextColor(colour),
-            ),
-            (
-                Name::new("Hint"),
-                Text::new(format!("{name}: click or press Enter when you are at the screen.")),
-                TextFont::from_font_size(18.0),
-                TextColor(Color::srgb(0.75, 0.75, 0.8)),
-            ),
-        ],
-    ));
+    let grey = Color::srgb(0.75, 0.75, 0.8);
+    let screen = commands
+        .spawn((
+            Name::new("Hand-off screen"),
+            DespawnOnExit(Screen::Handoff),
+            Button,
+            Node {
+                width: Val::Percent(100.0),
+                height: Val::Percent(100.0),
+                flex_direction: FlexDirection::Column,
+                justify_content: JustifyContent::Center,
+                align_items: AlignItems::Center,
+                row_gap: Val::Px(18.0),
+                padding: UiRect::all(Val::Px(24.0)),
+                ..default()
+            },
+            BackgroundColor(Color::srgb(0.05, 0.05, 0.07)),
+        ))
+        .id();
+    let mut line = |name: &str, text: String, size: f32, colour: Color| {
+        commands.spawn((
+            Name::new(name.to_string()),
+            Text::new(text),
+            TextFont::from_font_size(size),
+            TextColor(colour),
+            TextLayout::justify(Justify::Center),
+            ChildOf(screen),
+        ));
+    };
+    if let Some(reason) = &hand_off.reason {
+        line("Reason", reason.clone(), 20.0, grey);
+    }
+    line("Pass to", format!("Pass to {name}"), 48.0, colour);
+    line("To act", capitalised(&to_act_line(battle)), 20.0, grey);
+    if !hand_off.recap.is_empty() {
+        line(
+            "Recap",
+            format!("While you were away:\n{}", hand_off.recap.join("\n")),
+            15.0,
+            Color::srgb(0.85, 0.87, 0.9),
+        );
+    }
+    line(
+        "Hint",
+        format!("{name}: click or press Enter when you are at the screen."),
+        18.0,
+        grey,
+    );
 }
 
 fn continue_after_hand_off(
@@ -157,6 +350,105 @@ mod tests {
         assert!(!needs_hand_off(Some(&side("a")), Some(&side("b")), |s| s.0 == "a"));
     }
 
+    fn policy(hidden_information: bool, asked: bool, human_sides: usize) -> Policy {
+        Policy {
+            hidden_information,
+            asked,
+            human_sides,
+        }
+    }
+
+    /// Issue #18 item 6: hand-offs only with hidden information or when asked for; at the
+    /// start of a battle or a chase only when a view must be hidden; after a load when shown.
+    #[test]
+    fn a_hand_off_shows_only_with_hidden_information_or_when_asked() {
+        let all = |_: &SideId| true;
+        let (a, b) = (side("a"), side("b"));
+        let turn = |p: Policy| hand_off_due(p, Moment::Turn, Some(&a), Some(&b), all);
+        assert!(!turn(policy(false, false, 2)), "nobody asked and nothing is hidden");
+        assert!(turn(policy(false, true, 2)), "the players asked");
+        assert!(turn(policy(true, false, 2)), "hidden information");
+        assert!(
+            !hand_off_due(policy(true, true, 2), Moment::Turn, Some(&a), Some(&b), |s: &SideId| s
+                .0
+                == "a"),
+            "never before a computer side"
+        );
+        for start in [Moment::BattleStart, Moment::ChaseStart] {
+            assert!(hand_off_due(policy(true, false, 2), start, None, Some(&a), all));
+            assert!(
+                hand_off_due(policy(true, false, 2), start, Some(&a), Some(&a), all),
+                "{start:?}"
+            );
+            assert!(
+                !hand_off_due(policy(false, true, 2), start, None, Some(&a), all),
+                "no view to hide"
+            );
+            assert!(
+                !hand_off_due(policy(true, false, 1), start, None, Some(&a), all),
+                "one player"
+            );
+        }
+        assert!(hand_off_due(
+            policy(false, true, 2),
+            Moment::Loaded,
+            None,
+            Some(&a),
+            all
+        ));
+        assert!(!hand_off_due(
+            policy(false, false, 2),
+            Moment::Loaded,
+            None,
+            Some(&a),
+            all
+        ));
+    }
+
+    /// The recap is what happened since the side last had the board, the last lines only,
+    /// and in hidden-information mode the lines naming a unit the side cannot see withheld.
+    #[test]
+    fn the_recap_shows_the_other_sides_lines_since_and_withholds_hidden_ones() {
+        let mut battle = crate::gui::session::tests::tutorial();
+        let mut hand_off = HandOff {
+            enabled: true,
+            ..HandOff::default()
+        };
+        assert!(!hand_off.battle_opened(&battle, Moment::BattleStart), "nothing hidden");
+        let mut passes = 0;
+        for _ in 0..6 {
+            let unit = battle.world().resource::<Combat>().active.clone().expect("a turn");
+            crate::testing::ok(
+                &mut battle,
+                crate::rules::GameCommand::EndTurn(cmd::EndTurn { unit: unit.clone() }),
+            );
+            if hand_off.turn_seen(&battle) {
+                passes += 1;
+                assert!(hand_off.to.is_some());
+                let ends = hand_off.recap.iter().filter(|l| l.contains("ends")).count();
+                assert!(ends >= 1, "the other side's turn ended: {:?}", hand_off.recap);
+                assert!(hand_off.recap.len() <= RECAP_LINES);
+            }
+        }
+        assert!(passes > 0);
+        let all: BTreeSet<UnitId> = battle.spec().units.iter().map(|u| u.id.clone()).collect();
+        let hidden = recap_lines(&battle, 0, &all, 50);
+        assert!(hidden.contains(&WITHHELD.to_string()));
+        assert!(
+            hidden.iter().all(|l| l == WITHHELD || l.starts_with("Round")),
+            "every line that names a unit is withheld: {hidden:?}"
+        );
+        let open = recap_lines(&battle, 0, &BTreeSet::new(), 50);
+        assert!(open.len() > 3 && !open.contains(&WITHHELD.to_string()));
+        let short = recap_lines(&battle, 0, &BTreeSet::new(), 3);
+        assert_eq!(short.len(), 3);
+        assert!(
+            short[0].starts_with("… ") && short[0].ends_with("earlier lines"),
+            "{short:?}"
+        );
+        assert_eq!(short[1..], open[open.len() - 2..]);
+    }
+
     /// §26 pilot-actions phase: the pilots of the Redliner chase's two human sides act one
     /// after another (`Chase::acting`); the hand-off follows the acting pilot, not the grid
     /// initiative's active unit.
@@ -165,7 +457,10 @@ mod tests {
         const REDLINER: &str = include_str!("../../../scenarios/starfinder_redliner_chase.ron");
         // The sample's initiative rolls (Sssazza 18, Buddy 16, Merris 12, ysoki 11 and 10).
         let mut battle = crate::testing::battle(REDLINER, &[16, 6, 12, 18, 11, 10]);
-        let mut hand_off = HandOff::default();
+        let mut hand_off = HandOff {
+            enabled: true,
+            ..HandOff::default()
+        };
         hand_off.turn_seen(&battle);
         let mut pilots = Vec::new();
         let mut hand_offs = 0;

@@ -5,9 +5,11 @@
 //! crash or a killed process never leaves a broken save. Loading goes through the CLI's
 //! `history::open_file`, which replays the commands and checks the saved state hash.
 
+use crate::gui::screens::handoff::HandOff;
 use crate::gui::session::{Intent, Revision, Session, StatusLine, apply_intents};
 use crate::gui::{AppSystems, Screen};
-use crate::history::{Battle, SaveFile, write_atomic};
+use crate::history::{Battle, write_atomic};
+use crate::rules::Combat;
 use bevy::prelude::*;
 use std::path::{Path, PathBuf};
 
@@ -62,23 +64,43 @@ pub fn write_save(path: &Path, battle: &Battle) -> std::io::Result<()> {
     write_atomic(path, battle.save().to_ron().as_bytes())
 }
 
-/// Saves the battle under a new name in the saves folder; returns the file.
-pub fn save_new(dir: &Path, battle: &Battle) -> std::io::Result<PathBuf> {
-    let stem = Path::new(battle.scenario_file())
+/// A save's file name (without `.ron`) people recognise: the scenario's file stem, the round
+/// and the side to act, e.g. `tutorial_relay-round-2-crew`.
+pub fn save_stem(battle: &Battle) -> String {
+    let scenario = Path::new(battle.scenario_file())
         .file_stem()
         .and_then(|s| s.to_str())
-        .unwrap_or("battle")
-        .to_string();
-    let secs = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    let folder = saves_dir(dir);
-    let mut path = folder.join(format!("{stem}-{secs}.ron"));
+        .unwrap_or("battle");
+    let round = battle.world().resource::<Combat>().round;
+    let side = HandOff::active_side(battle).map_or_else(|| "between-turns".to_string(), |s| s.0);
+    let name = format!("{scenario}-round-{round}-{side}");
+    // Only characters every file system takes.
+    name.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}
+
+/// `stem.ron` in `folder`, or `stem-2.ron`, `stem-3.ron`, … when taken.
+pub fn unique_path(folder: &Path, stem: &str) -> PathBuf {
+    let mut path = folder.join(format!("{stem}.ron"));
     let mut n = 1;
     while path.exists() {
         n += 1;
-        path = folder.join(format!("{stem}-{secs}-{n}.ron"));
+        path = folder.join(format!("{stem}-{n}.ron"));
     }
+    path
+}
+
+/// Saves the battle under a new name in the saves folder ([`save_stem`], made unique);
+/// returns the file.
+pub fn save_new(dir: &Path, battle: &Battle) -> std::io::Result<PathBuf> {
+    let path = unique_path(&saves_dir(dir), &save_stem(battle));
     write_save(&path, battle)?;
     Ok(path)
 }
@@ -88,12 +110,53 @@ pub fn load_save(path: &Path) -> Result<Battle, String> {
     crate::history::open_file(path, None, &[]).map_err(|e| e.to_string())
 }
 
-/// A save in the saves folder, newest first, with a line saying what it holds.
+/// A save in the saves folder, newest first: what it holds ("Ambush at the Relay · round 2 ·
+/// Relay Crew to act") and when it was written, with its file name.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SaveEntry {
     pub path: PathBuf,
     pub label: String,
     pub detail: String,
+    /// When the file was written ("2026-11-26 14:05", UTC).
+    pub date: String,
+    /// Whether it can be loaded (else `detail` says why not, starting "unreadable").
+    pub readable: bool,
+}
+
+/// What a save holds, read by rebuilding its battle: scenario name, round and the side (and
+/// unit) to act.
+pub fn save_summary(battle: &Battle) -> String {
+    let world = battle.world();
+    let round = world.resource::<Combat>().round;
+    let sides = &world.resource::<crate::history::Sides>().0;
+    let side = HandOff::active_side(battle).map(|id| {
+        sides
+            .iter()
+            .find(|s| s.id == id)
+            .map_or(id.0.clone(), |s| s.name.clone())
+    });
+    match side {
+        Some(side) => format!("{} · round {round} · {side} to act", battle.spec().name),
+        None => format!("{} · round {round}", battle.spec().name),
+    }
+}
+
+/// A file time as "2026-11-26 14:05" (UTC), without a date library: days since the epoch to a
+/// civil date (Howard Hinnant's `civil_from_days`).
+pub fn format_time(time: std::time::SystemTime) -> String {
+    let secs = time.duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    let days = (secs / 86_400) as i64;
+    let (hour, minute) = ((secs % 86_400) / 3600, (secs % 3600) / 60);
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02} {hour:02}:{minute:02}")
 }
 
 /// The `.ron` files in `dir`, newest first (ties by name, newest name first); none when the
@@ -117,22 +180,34 @@ pub fn ron_files_newest_first(dir: &Path) -> Vec<PathBuf> {
     files.into_iter().map(|(_, path)| path).collect()
 }
 
-/// The saves in the data directory's saves folder, newest first (by file name's time).
+/// The saves in the data directory's saves folder, newest first, each rebuilt to say what it
+/// holds ([`save_summary`]) and dated by its file's time (UTC).
 pub fn list_saves(dir: &Path) -> Vec<SaveEntry> {
     ron_files_newest_first(&saves_dir(dir))
         .into_iter()
         .map(|path| {
-            let label = path
+            let file = path
                 .file_name()
                 .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-            let detail = match std::fs::read_to_string(&path)
-                .map_err(|e| e.to_string())
-                .and_then(|t| SaveFile::from_ron(&t).map_err(|e| e.to_string()))
-            {
-                Ok(save) => format!("{} · {} commands", save.scenario_file, save.commands.len()),
-                Err(why) => format!("unreadable: {why}"),
-            };
-            SaveEntry { path, label, detail }
+            let date = std::fs::metadata(&path)
+                .and_then(|m| m.modified())
+                .map_or_else(|_| "date unknown".to_string(), format_time);
+            match load_save(&path) {
+                Ok(battle) => SaveEntry {
+                    label: save_summary(&battle),
+                    detail: format!("saved {date} · {file}"),
+                    path,
+                    date,
+                    readable: true,
+                },
+                Err(why) => SaveEntry {
+                    label: file,
+                    detail: format!("unreadable: {}", why.lines().next().unwrap_or_default()),
+                    path,
+                    date,
+                    readable: false,
+                },
+            }
         })
         .collect()
 }
@@ -210,9 +285,59 @@ mod tests {
         write_atomic(&saves_dir(&dir).join("broken.ron"), b"Save(").unwrap();
         let saves = list_saves(&dir);
         assert_eq!(saves.len(), 3);
-        assert!(saves.iter().any(|s| s.detail.starts_with("unreadable")));
-        assert!(saves.iter().any(|s| s.detail.ends_with("0 commands")));
+        assert!(saves.iter().any(|s| s.detail.starts_with("unreadable") && !s.readable));
+        let side = HandOff::active_side(&battle).expect("a side");
+        let name = battle
+            .spec()
+            .sides
+            .iter()
+            .find(|s| s.id == side)
+            .expect("named")
+            .name
+            .clone();
+        let good: Vec<&SaveEntry> = saves.iter().filter(|s| s.readable).collect();
+        assert_eq!(good.len(), 2);
+        for entry in good {
+            assert_eq!(entry.label, format!("Ambush at the Relay · round 1 · {name} to act"));
+            assert!(entry.detail.starts_with("saved 20"), "{}", entry.detail);
+        }
         assert!(load_save(&saves_dir(&dir).join("broken.ron")).is_err());
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Issue #18 item 7: a save is named by scenario, round and side, never a timestamp, and a
+    /// second save of the same moment gets its own name.
+    #[test]
+    fn saves_are_named_by_scenario_round_and_side_and_never_collide() {
+        let dir = temp_dir("save-names");
+        let mut battle = tutorial();
+        let side = HandOff::active_side(&battle).expect("a side").0;
+        let first = save_new(&dir, &battle).expect("saved");
+        assert_eq!(
+            first.file_name().and_then(|n| n.to_str()),
+            Some(format!("tutorial_relay-round-1-{side}.ron").as_str())
+        );
+        let second = save_new(&dir, &battle).expect("saved");
+        assert_eq!(
+            second.file_name().and_then(|n| n.to_str()),
+            Some(format!("tutorial_relay-round-1-{side}-2.ron").as_str())
+        );
+        // Play on to the next round: the name follows.
+        let round = |b: &Battle| b.world().resource::<Combat>().round;
+        while round(&battle) == 1 {
+            let unit = battle.world().resource::<Combat>().active.clone().expect("a turn");
+            crate::testing::ok(&mut battle, GameCommand::EndTurn(cmd::EndTurn { unit }));
+        }
+        assert!(save_stem(&battle).starts_with("tutorial_relay-round-2-"));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn file_times_read_as_utc_dates() {
+        let at = |secs: u64| format_time(std::time::UNIX_EPOCH + std::time::Duration::from_secs(secs));
+        assert_eq!(at(0), "1970-01-01 00:00");
+        // 2026-11-26 06:40 UTC and a leap day.
+        assert_eq!(at(1_795_675_200), "2026-11-26 06:40");
+        assert_eq!(at(951_782_400), "2000-02-29 00:00");
     }
 }

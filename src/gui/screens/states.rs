@@ -222,6 +222,48 @@ mod tests {
         );
     }
 
+    /// Issue #18 item 6: with hidden information the board is handed to the first side at the
+    /// start (its view must be hidden from the other player), and between sides without the
+    /// players asking; without it and unasked, never.
+    #[test]
+    fn hidden_information_hands_the_board_off_from_the_start_and_otherwise_only_when_asked() {
+        const KEEP: &str = include_str!("../../../scenarios/d20_srd_ruined_keep.ron");
+        let keep = crate::testing::battle(KEEP, &[]);
+        assert!(keep.spec().hidden_information);
+        let mut app = headless(keep, false);
+        assert_eq!(screen(&app), Screen::Handoff, "the first side's view is hidden first");
+        let hand_off = app.world().resource::<HandOff>().clone();
+        assert_eq!(hand_off.to, active_side(&app));
+        assert!(hand_off.reason.is_some_and(|r| r.ends_with("begins")));
+        assert!(hand_off.recap.is_empty(), "nothing happened before the start");
+        app.world_mut()
+            .resource_mut::<ButtonInput<KeyCode>>()
+            .press(KeyCode::Enter);
+        app.update();
+        let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+        keys.release_all();
+        keys.clear();
+        app.update();
+        assert_eq!(screen(&app), Screen::Battle);
+        let mut passed = false;
+        for _ in 0..8 {
+            let before = active_side(&app);
+            end_turn(&mut app);
+            if screen(&app) == Screen::Handoff {
+                assert_ne!(before, active_side(&app));
+                passed = true;
+                break;
+            }
+        }
+        assert!(passed, "the turn passed to the other side behind a hand-off");
+
+        let mut app = headless(tutorial(), false);
+        for _ in 0..8 {
+            end_turn(&mut app);
+            assert_eq!(screen(&app), Screen::Battle, "nothing hidden, nobody asked");
+        }
+    }
+
     #[test]
     fn a_met_objective_opens_the_end_screen() {
         let text = DEFAULT_SCENARIO.replace(r#"goal: EliminateSide("goblins")"#, "goal: SurviveRounds(1)");

@@ -1,12 +1,18 @@
-//! The title screen: the menu (`title_menu`) as a list with the selected entry's details;
-//! Up/Down or the mouse select, Enter or a click opens; Esc goes back from the saves and the
-//! editor page. `open_choice` turns a choice into a battle (or the editor, or quitting).
+//! The title screen: title art (the built-in scenario's map in the game's own tiles and
+//! tokens, under the game's name), the menu (`title_menu`) as a scrolling list of scenarios
+//! (each marked with its rule family, the built-in one "Tutorial") beside the selected entry's
+//! details and the buttons Play / Editor / Load / Quit. Up/Down, Page Up/Down, Home/End or the
+//! mouse select, the wheel scrolls, Enter or a click opens; Esc goes back from the saves and
+//! the editor page. `open_choice` turns a choice into a battle (or the editor, or quitting),
+//! and [`play`] is the one way a scenario's new battle goes on screen.
 
 use crate::gui::screens::saves::{DataDir, load_save};
 use crate::gui::screens::title_menu::{Choice, ScenarioDir, TitleMenu, editor_menu, main_menu, saves_menu};
 use crate::gui::session::open_session;
 use crate::gui::{AppSystems, Screen};
 use crate::history::Battle;
+use crate::scenario::{DEFAULT_SCENARIO, DEFAULT_SCENARIO_NAME, Templates};
+use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll, MouseScrollUnit};
 use bevy::prelude::*;
 use std::path::Path;
 
@@ -24,7 +30,7 @@ pub(in crate::gui) fn plugin(app: &mut App) {
     );
     app.add_systems(
         Update,
-        (menu_keys, menu_mouse)
+        (menu_keys, menu_mouse, scroll_with_wheel)
             .in_set(AppSystems::Input)
             .run_if(in_state(Screen::Title)),
     );
@@ -34,7 +40,8 @@ pub(in crate::gui) fn plugin(app: &mut App) {
     );
     app.add_systems(
         Update,
-        draw_menu
+        (draw_menu, keep_selected_in_view)
+            .chain()
             .in_set(AppSystems::Draw)
             .run_if(in_state(Screen::Title))
             .run_if(resource_changed::<TitleMenu>),
@@ -46,6 +53,23 @@ fn default_battle() -> Result<Battle, String> {
     crate::history::open_or_default(None)
 }
 
+/// Height of one line of the list, and the gap between lines (fixed, so the selected line's
+/// place is known without waiting for layout).
+const ROW_HEIGHT: f32 = 58.0;
+const ROW_GAP: f32 = 4.0;
+const ROW_STRIDE: f32 = ROW_HEIGHT + ROW_GAP;
+/// Pixels one notch of the wheel scrolls.
+const WHEEL_LINE: f32 = ROW_STRIDE;
+/// Height of the title art.
+const BANNER_HEIGHT: f32 = 190.0;
+/// Side of a map square in the title art.
+const ART_TILE: f32 = 34.0;
+
+/// The tint of the title art's tiles.
+const ART_SHADE: Color = Color::srgb(0.42, 0.42, 0.48);
+const GOLD: Color = Color::srgb(0.95, 0.8, 0.45);
+const DIM: Color = Color::srgb(0.68, 0.7, 0.76);
+
 #[derive(Component)]
 struct MenuList;
 
@@ -53,73 +77,314 @@ struct MenuList;
 struct DetailText;
 
 #[derive(Component)]
+struct ButtonBar;
+
+#[derive(Component)]
 struct MenuRow(usize);
+
+/// A button under the details: `None` opens the selected line (Play, Open, Load).
+#[derive(Component)]
+struct TitleButton(Option<Choice>);
 
 fn build_main_menu(mut menu: ResMut<TitleMenu>, scenarios: Res<ScenarioDir>, data: Res<DataDir>) {
     menu.show(main_menu(&scenarios.0, data.0.as_deref()));
     menu.chosen = None;
 }
 
-fn spawn_title_screen(mut commands: Commands) {
+fn spawn_title_screen(
+    mut commands: Commands,
+    images: Option<Res<crate::gui::board::map::GuiImages>>,
+    layouts: Option<ResMut<Assets<TextureAtlasLayout>>>,
+) {
+    let root = commands
+        .spawn((
+            Name::new("Title screen"),
+            DespawnOnExit(Screen::Title),
+            Node {
+                width: Val::Percent(100.0),
+                height: Val::Percent(100.0),
+                flex_direction: FlexDirection::Column,
+                ..default()
+            },
+            BackgroundColor(Color::srgb(0.07, 0.08, 0.11)),
+        ))
+        .id();
+    let banner = commands
+        .spawn((
+            Name::new("Title art"),
+            Node {
+                width: Val::Percent(100.0),
+                height: Val::Px(BANNER_HEIGHT),
+                flex_shrink: 0.0,
+                overflow: Overflow::clip(),
+                ..default()
+            },
+            BackgroundColor(Color::srgb(0.12, 0.12, 0.14)),
+            ChildOf(root),
+        ))
+        .id();
+    if let (Some(images), Some(mut layouts)) = (images, layouts) {
+        spawn_title_art(&mut commands, banner, &images, &mut layouts);
+    }
     commands.spawn((
-        Name::new("Title screen"),
-        DespawnOnExit(Screen::Title),
+        Name::new("Title"),
         Node {
-            width: Val::Percent(100.0),
-            height: Val::Percent(100.0),
+            position_type: PositionType::Absolute,
+            left: Val::Px(40.0),
+            bottom: Val::Px(24.0),
             flex_direction: FlexDirection::Column,
-            padding: UiRect::all(Val::Px(32.0)),
-            row_gap: Val::Px(12.0),
             ..default()
         },
-        BackgroundColor(Color::srgb(0.08, 0.09, 0.12)),
+        ChildOf(banner),
         children![
             (
-                Name::new("Title"),
                 Text::new("fivefoot"),
-                TextFont::from_font_size(40.0),
-                TextColor(Color::srgb(0.95, 0.85, 0.55)),
+                TextFont::from_font_size(76.0),
+                TextColor(GOLD),
+                TextShadow::default(),
             ),
             (
-                Name::new("Keys"),
-                Text::new("Up/Down or the mouse to choose, Enter or click to open, Esc back, Ctrl+Q quits. In battle: Ctrl+Z undo, Ctrl+S save, Ctrl+O this menu. Editor: docs/editor.md."),
-                TextFont::from_font_size(14.0),
-                TextColor(Color::srgb(0.65, 0.65, 0.7)),
-            ),
-            (
-                Name::new("Menu"),
-                MenuList,
-                Node {
-                    flex_direction: FlexDirection::Column,
-                    row_gap: Val::Px(4.0),
-                    ..default()
-                },
-            ),
-            (
-                Name::new("Details"),
-                DetailText,
-                Text::new(""),
-                TextFont::from_font_size(15.0),
-                TextColor(Color::srgb(1.0, 0.7, 0.6)),
+                Text::new("Tactical skirmishes on the d20 grid, played by the rules as written"),
+                TextFont::from_font_size(18.0),
+                TextColor(Color::srgb(0.9, 0.9, 0.92)),
+                TextShadow::default(),
             ),
         ],
     ));
+    let body = commands
+        .spawn((
+            Name::new("Title body"),
+            Node {
+                flex_grow: 1.0,
+                flex_basis: Val::Px(0.0),
+                min_height: Val::Px(0.0),
+                padding: UiRect::axes(Val::Px(28.0), Val::Px(18.0)),
+                column_gap: Val::Px(24.0),
+                ..default()
+            },
+            ChildOf(root),
+        ))
+        .id();
+    commands.spawn((
+        Name::new("Menu"),
+        MenuList,
+        Node {
+            flex_grow: 1.0,
+            flex_basis: Val::Px(0.0),
+            min_width: Val::Px(0.0),
+            min_height: Val::Px(0.0),
+            flex_direction: FlexDirection::Column,
+            row_gap: Val::Px(ROW_GAP),
+            overflow: Overflow::scroll_y(),
+            ..default()
+        },
+        ScrollPosition::default(),
+        ChildOf(body),
+    ));
+    let side = commands
+        .spawn((
+            Name::new("Title side panel"),
+            Node {
+                width: Val::Px(360.0),
+                flex_shrink: 0.0,
+                flex_direction: FlexDirection::Column,
+                justify_content: JustifyContent::SpaceBetween,
+                row_gap: Val::Px(12.0),
+                overflow: Overflow::clip(),
+                ..default()
+            },
+            ChildOf(body),
+        ))
+        .id();
+    let details = commands
+        .spawn((
+            Name::new("Details box"),
+            Node {
+                flex_grow: 1.0,
+                min_height: Val::Px(0.0),
+                padding: UiRect::all(Val::Px(14.0)),
+                overflow: Overflow::clip(),
+                ..default()
+            },
+            BackgroundColor(Color::srgb(0.1, 0.11, 0.15)),
+            ChildOf(side),
+        ))
+        .id();
+    commands.spawn((
+        Name::new("Details"),
+        DetailText,
+        Text::new(""),
+        TextFont::from_font_size(15.0),
+        TextColor(Color::srgb(0.88, 0.88, 0.9)),
+        Node {
+            max_width: Val::Px(330.0),
+            ..default()
+        },
+        ChildOf(details),
+    ));
+    commands.spawn((
+        Name::new("Title buttons"),
+        ButtonBar,
+        Node {
+            flex_direction: FlexDirection::Column,
+            flex_shrink: 0.0,
+            row_gap: Val::Px(8.0),
+            ..default()
+        },
+        ChildOf(side),
+    ));
+    commands.spawn((
+        Name::new("Keys"),
+        Text::new("Up/Down or the wheel: choose · Enter: open · Esc: back · Ctrl+Q: quit · in battle: Esc menu, Ctrl+Z undo, Ctrl+S save"),
+        TextFont::from_font_size(13.0),
+        TextColor(DIM),
+        Node {
+            margin: UiRect::new(Val::Px(28.0), Val::Px(28.0), Val::Px(0.0), Val::Px(10.0)),
+            ..default()
+        },
+        ChildOf(root),
+    ));
+}
+
+/// The title art: the built-in scenario's map drawn with the game's own terrain tiles and
+/// side-coloured tokens, repeated across the banner and shaded so the title reads on it.
+fn spawn_title_art(
+    commands: &mut Commands,
+    banner: Entity,
+    images: &crate::gui::board::map::GuiImages,
+    layouts: &mut Assets<TextureAtlasLayout>,
+) {
+    use crate::gui::board::map::TerrainTile;
+    let Ok(spec) = crate::scenario::load_str(DEFAULT_SCENARIO, DEFAULT_SCENARIO_NAME, &Templates::shipped()) else {
+        return;
+    };
+    let layout = layouts.add(TextureAtlasLayout::from_grid(UVec2::splat(64), 8, 1, None, None));
+    let (width, height) = (spec.map.width() as i32, spec.map.height() as i32);
+    // Enough squares for a wide window; the banner clips the rest.
+    let (columns, rows): (i32, i32) = (64, (BANNER_HEIGHT / ART_TILE).ceil() as i32 + 1);
+    let tiles = commands
+        .spawn((
+            Name::new("Title art tiles"),
+            Node {
+                position_type: PositionType::Absolute,
+                left: Val::Px(-ART_TILE / 2.0),
+                top: Val::Px(-ART_TILE / 3.0),
+                flex_direction: FlexDirection::Column,
+                ..default()
+            },
+            ChildOf(banner),
+        ))
+        .id();
+    for y in 0..rows {
+        let row = commands.spawn((Node::default(), ChildOf(tiles))).id();
+        for x in 0..columns {
+            let square = crate::grid::Square::new(x.rem_euclid(width), y.rem_euclid(height));
+            let tile = spec.map.cell(square).map_or(TerrainTile::Floor, TerrainTile::of);
+            commands.spawn((
+                ImageNode::from_atlas_image(
+                    images.terrain.clone(),
+                    TextureAtlas {
+                        layout: layout.clone(),
+                        index: tile.index() as usize,
+                    },
+                )
+                // Dimmed, so the title reads on it.
+                .with_color(ART_SHADE),
+                Node {
+                    width: Val::Px(ART_TILE),
+                    height: Val::Px(ART_TILE),
+                    ..default()
+                },
+                ChildOf(row),
+            ));
+        }
+    }
+    // The scenario's units on every copy of its map.
+    for copy in 0..(columns / width + 1) {
+        for unit in &spec.units {
+            let colour = spec
+                .sides
+                .iter()
+                .find(|s| s.id == unit.side)
+                .map_or(Color::WHITE, |s| Color::srgb_u8(s.colour[0], s.colour[1], s.colour[2]));
+            let at = unit.placement.at;
+            let x = (copy * width + at.x) as f32 * ART_TILE - ART_TILE / 2.0;
+            let y = at.y as f32 * ART_TILE - ART_TILE / 3.0;
+            commands.spawn((
+                Name::new("Title art token"),
+                ImageNode::new(images.token.clone()).with_color(colour.mix(&ART_SHADE, 0.3)),
+                Node {
+                    position_type: PositionType::Absolute,
+                    left: Val::Px(x + 3.0),
+                    top: Val::Px(y + 3.0),
+                    width: Val::Px(ART_TILE - 6.0),
+                    height: Val::Px(ART_TILE - 6.0),
+                    ..default()
+                },
+                ChildOf(banner),
+            ));
+        }
+    }
+}
+
+/// A badge's colour: the tutorial stands out, an invalid file is red, families are calm.
+fn badge_colour(badge: &str) -> Color {
+    match badge {
+        "Tutorial" => Color::srgb(0.75, 0.55, 0.12),
+        "invalid" => Color::srgb(0.6, 0.2, 0.18),
+        _ => Color::srgb(0.22, 0.32, 0.42),
+    }
+}
+
+/// The text of the side panel for the selected entry: its name, marks and full description,
+/// or the message of a failed open, or an invalid file's problems.
+pub fn detail_text(menu: &TitleMenu) -> String {
+    if !menu.message.is_empty() {
+        return menu.message.clone();
+    }
+    let Some(entry) = menu.entries.get(menu.selected) else {
+        return String::new();
+    };
+    if let Some(problems) = &entry.problems {
+        return format!("This scenario cannot be played:\n{problems}");
+    }
+    let mut text = entry.label.clone();
+    if !entry.badges.is_empty() {
+        text.push_str(&format!("\n{}", entry.badges.join(" · ")));
+    }
+    if !entry.detail.is_empty() {
+        text.push_str(&format!("\n\n{}", entry.detail));
+    }
+    text
+}
+
+/// The label of the button that opens the selected line: Play for a battle, Load for a
+/// save, Open otherwise.
+pub fn open_label(menu: &TitleMenu) -> &'static str {
+    match menu.entries.get(menu.selected).and_then(|e| e.choice.as_ref()) {
+        Some(Choice::Default | Choice::Scenario(_)) => "Play",
+        Some(Choice::Resume(_)) => "Resume",
+        Some(Choice::Save(_)) => "Load",
+        _ => "Open",
+    }
 }
 
 fn draw_menu(
     mut commands: Commands,
     menu: Res<TitleMenu>,
     list: Single<Entity, With<MenuList>>,
+    bar: Single<Entity, With<ButtonBar>>,
     mut details: Single<&mut Text, With<DetailText>>,
 ) {
     commands.entity(*list).despawn_related::<Children>();
     commands.entity(*list).with_children(|list| {
-        for (i, entry) in menu.entries.iter().enumerate() {
+        for i in menu.rows() {
+            let entry = &menu.entries[i];
             let selected = i == menu.selected;
             let background = if selected {
-                Color::srgb(0.22, 0.3, 0.45)
+                Color::srgb(0.2, 0.29, 0.44)
             } else {
-                Color::srgb(0.12, 0.13, 0.17)
+                Color::srgb(0.11, 0.12, 0.16)
             };
             let label = if entry.choice.is_none() && entry.problems.is_some() {
                 Color::srgb(1.0, 0.55, 0.45)
@@ -132,60 +397,199 @@ fn draw_menu(
                 Button,
                 Node {
                     flex_direction: FlexDirection::Column,
-                    padding: UiRect::axes(Val::Px(12.0), Val::Px(6.0)),
-                    width: Val::Px(900.0),
+                    justify_content: JustifyContent::Center,
+                    padding: UiRect::axes(Val::Px(14.0), Val::Px(6.0)),
+                    height: Val::Px(ROW_HEIGHT),
+                    flex_shrink: 0.0,
+                    overflow: Overflow::clip(),
+                    border: UiRect::left(Val::Px(4.0)),
+                    ..default()
+                },
+                BorderColor::all(if selected { GOLD } else { Color::NONE }),
+                BackgroundColor(background),
+            ))
+            .with_children(|row| {
+                row.spawn(Node {
+                    column_gap: Val::Px(8.0),
+                    align_items: AlignItems::Center,
+                    ..default()
+                })
+                .with_children(|line| {
+                    line.spawn((
+                        Text::new(entry.label.clone()),
+                        TextFont::from_font_size(19.0),
+                        TextColor(label),
+                        TextLayout::no_wrap(),
+                    ));
+                    for badge in &entry.badges {
+                        line.spawn((
+                            Node {
+                                padding: UiRect::axes(Val::Px(6.0), Val::Px(1.0)),
+                                ..default()
+                            },
+                            BackgroundColor(badge_colour(badge)),
+                            children![(
+                                Text::new(badge.clone()),
+                                TextFont::from_font_size(12.0),
+                                TextColor(Color::WHITE),
+                            )],
+                        ));
+                    }
+                });
+                row.spawn((
+                    Text::new(entry.detail.clone()),
+                    TextFont::from_font_size(13.0),
+                    TextColor(DIM),
+                    TextLayout::no_wrap(),
+                ));
+            });
+        }
+    });
+    commands.entity(*bar).despawn_related::<Children>();
+    commands.entity(*bar).with_children(|bar| {
+        let mut buttons = vec![(open_label(&menu).to_string(), None, true)];
+        buttons.extend(
+            menu.entries
+                .iter()
+                .filter(|e| e.is_button())
+                .map(|e| (button_label(e), e.choice.clone(), false)),
+        );
+        for (label, choice, primary) in buttons {
+            let background = if primary {
+                Color::srgb(0.62, 0.45, 0.12)
+            } else {
+                Color::srgb(0.17, 0.2, 0.27)
+            };
+            bar.spawn((
+                Name::new(format!("Title button {label}")),
+                TitleButton(choice),
+                Button,
+                Node {
+                    padding: UiRect::axes(Val::Px(16.0), Val::Px(9.0)),
+                    justify_content: JustifyContent::Center,
                     ..default()
                 },
                 BackgroundColor(background),
-                children![
-                    (
-                        Text::new(entry.label.clone()),
-                        TextFont::from_font_size(20.0),
-                        TextColor(label)
-                    ),
-                    (
-                        Text::new(entry.detail.clone()),
-                        TextFont::from_font_size(13.0),
-                        TextColor(Color::srgb(0.7, 0.72, 0.78))
-                    ),
-                ],
+                children![(
+                    Text::new(label),
+                    TextFont::from_font_size(if primary { 22.0 } else { 17.0 }),
+                    TextColor(Color::WHITE),
+                )],
             ));
         }
     });
-    let problems = menu
-        .entries
-        .get(menu.selected)
-        .and_then(|e| e.problems.clone())
-        .map(|p| format!("This scenario cannot be played:\n{p}"));
-    details.0 = if menu.message.is_empty() {
-        problems.unwrap_or_default()
+    details.0 = detail_text(&menu);
+}
+
+/// A button's words: the entry's label, "Load save…" read as "Load".
+fn button_label(entry: &crate::gui::screens::title_menu::MenuEntry) -> String {
+    match entry.choice {
+        Some(Choice::Saves) => "Load".to_string(),
+        _ => entry.label.clone(),
+    }
+}
+
+/// The scroll offset that shows line `row` (of the list's lines) whole in a `viewport` this
+/// high, moving as little as possible from `current`.
+pub fn scroll_to_show(current: f32, row: usize, viewport: f32) -> f32 {
+    let top = row as f32 * ROW_STRIDE;
+    let bottom = top + ROW_HEIGHT;
+    if top < current || viewport <= ROW_HEIGHT {
+        top
+    } else if bottom > current + viewport {
+        bottom - viewport
     } else {
-        menu.message.clone()
+        current
+    }
+}
+
+/// The scroll offset after the wheel turned by `lines` notches (positive: towards the top),
+/// kept between the top and the last line's end.
+pub fn scroll_by_wheel(current: f32, lines: f32, rows: usize, viewport: f32) -> f32 {
+    let content = (rows as f32 * ROW_STRIDE - ROW_GAP).max(0.0);
+    (current - lines * WHEEL_LINE).clamp(0.0, (content - viewport).max(0.0))
+}
+
+/// The list's visible height in logical pixels (zero before the first layout).
+fn viewport_height(node: &ComputedNode) -> f32 {
+    node.size.y * node.inverse_scale_factor()
+}
+
+fn keep_selected_in_view(menu: Res<TitleMenu>, mut list: Single<(&mut ScrollPosition, &ComputedNode), With<MenuList>>) {
+    let Some(row) = menu.rows().iter().position(|&i| i == menu.selected) else {
+        return;
     };
+    let viewport = viewport_height(list.1);
+    if viewport <= 0.0 {
+        return;
+    }
+    let y = scroll_to_show(list.0.y, row, viewport);
+    if y != list.0.y {
+        list.0.y = y;
+    }
+}
+
+fn scroll_with_wheel(
+    wheel: Option<Res<AccumulatedMouseScroll>>,
+    menu: Res<TitleMenu>,
+    mut list: Single<(&mut ScrollPosition, &ComputedNode), With<MenuList>>,
+) {
+    let Some(wheel) = wheel.filter(|w| w.delta.y != 0.0) else {
+        return;
+    };
+    let lines = match wheel.unit {
+        MouseScrollUnit::Line => wheel.delta.y,
+        MouseScrollUnit::Pixel => wheel.delta.y / WHEEL_LINE,
+    };
+    let viewport = viewport_height(list.1);
+    list.0.y = scroll_by_wheel(list.0.y, lines, menu.rows().len(), viewport);
 }
 
 fn menu_keys(keys: Res<ButtonInput<KeyCode>>, mut menu: ResMut<TitleMenu>) {
-    let n = menu.entries.len().max(1);
     if keys.any_just_pressed([KeyCode::ArrowDown, KeyCode::KeyS]) {
-        menu.selected = (menu.selected + 1) % n;
-        menu.message.clear();
+        menu.step(1);
     }
     if keys.any_just_pressed([KeyCode::ArrowUp, KeyCode::KeyW]) {
-        menu.selected = (menu.selected + n - 1) % n;
-        menu.message.clear();
+        menu.step(-1);
+    }
+    if keys.just_pressed(KeyCode::PageDown) {
+        menu.step(5);
+    }
+    if keys.just_pressed(KeyCode::PageUp) {
+        menu.step(-5);
+    }
+    if keys.just_pressed(KeyCode::Home) {
+        let first = menu.rows().first().copied();
+        if let Some(first) = first {
+            menu.selected = first;
+        }
+    }
+    if keys.just_pressed(KeyCode::End) {
+        let last = menu.rows().last().copied();
+        if let Some(last) = last {
+            menu.selected = last;
+        }
     }
     if keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter]) {
         menu.activate();
     }
-    if keys.just_pressed(KeyCode::Escape) && menu.entries.iter().any(|e| e.choice == Some(Choice::Back)) {
-        menu.chosen = Some(Choice::Back);
+    if keys.just_pressed(KeyCode::Escape) {
+        menu.press(&Choice::Back);
     }
 }
 
-fn menu_mouse(rows: Query<(&Interaction, &MenuRow), Changed<Interaction>>, mut menu: ResMut<TitleMenu>) {
+fn menu_mouse(
+    rows: Query<(&Interaction, &MenuRow), Changed<Interaction>>,
+    buttons: Query<(&Interaction, &TitleButton), Changed<Interaction>>,
+    motion: Option<Res<AccumulatedMouseMotion>>,
+    mut menu: ResMut<TitleMenu>,
+) {
+    // A line under a resting pointer (the list redrawn under it) does not take the selection
+    // from the keys; a moving one does.
+    let moving = motion.is_some_and(|m| m.delta != Vec2::ZERO);
     for (interaction, row) in &rows {
         match interaction {
-            Interaction::Hovered if menu.selected != row.0 => {
+            Interaction::Hovered if moving && menu.selected != row.0 => {
                 menu.selected = row.0;
                 menu.message.clear();
             }
@@ -194,6 +598,14 @@ fn menu_mouse(rows: Query<(&Interaction, &MenuRow), Changed<Interaction>>, mut m
                 menu.activate();
             }
             _ => {}
+        }
+    }
+    for (interaction, button) in &buttons {
+        if *interaction == Interaction::Pressed {
+            match &button.0 {
+                Some(choice) => menu.press(choice),
+                None => menu.activate(),
+            }
         }
     }
 }
@@ -213,7 +625,13 @@ fn open_choice(world: &mut World) {
     let battle = match choice {
         Choice::Default => default_battle(),
         Choice::Scenario(path) => crate::history::open_file(&path, None, &[]).map_err(|e| e.to_string()),
-        Choice::Resume(path) | Choice::Save(path) => load_save(&path),
+        Choice::Resume(path) | Choice::Save(path) => {
+            match load_save(&path) {
+                Ok(battle) => open_session(world, battle),
+                Err(why) => world.resource_mut::<TitleMenu>().message = format!("Cannot open it:\n{why}"),
+            }
+            return;
+        }
         Choice::Saves => {
             world.resource_mut::<TitleMenu>().show(saves_menu(data.as_deref()));
             return;
@@ -234,9 +652,15 @@ fn open_choice(world: &mut World) {
         }
     };
     match battle {
-        Ok(battle) => open_session(world, battle),
+        Ok(battle) => play(world, battle),
         Err(why) => world.resource_mut::<TitleMenu>().message = format!("Cannot open it:\n{why}"),
     }
+}
+
+/// Plays a scenario's new battle: the one "play this scenario" path, taken by the title's
+/// scenarios and the end screen's Play again (a pre-battle setup step goes here).
+pub fn play(world: &mut World, battle: Battle) {
+    open_session(world, battle);
 }
 
 /// Opens an editor choice (`None` for the other choices): the editor page, a document in the
@@ -361,5 +785,93 @@ mod tests {
         app.update();
         assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Battle);
         assert!(app.world().get_resource::<Session>().is_some());
+    }
+
+    /// Issue #18 item 3: the list scrolls so every line can be reached: keys move the
+    /// selection and the view follows it; the wheel scrolls within the list's length.
+    #[test]
+    fn every_line_is_reachable_by_keys_and_the_wheel_stays_within_the_list() {
+        let mut menu = TitleMenu::default();
+        menu.show(main_menu(&shipped(), None));
+        let rows = menu.rows();
+        assert!(
+            rows.len() > 5,
+            "more scenarios than the view below holds: {}",
+            rows.len()
+        );
+        assert!(rows.iter().all(|&i| !menu.entries[i].is_button()));
+        assert_eq!(menu.selected, rows[0]);
+        let viewport = 4.5 * ROW_STRIDE;
+        let mut scroll = 0.0;
+        let mut seen = Vec::new();
+        for _ in 0..rows.len() {
+            seen.push(menu.selected);
+            let row = rows.iter().position(|&i| i == menu.selected).expect("a line");
+            scroll = scroll_to_show(scroll, row, viewport);
+            let top = row as f32 * ROW_STRIDE;
+            assert!(
+                top >= scroll && top + ROW_HEIGHT <= scroll + viewport,
+                "line {row} in view"
+            );
+            menu.step(1);
+        }
+        assert_eq!(seen, rows, "Down visits every line once");
+        assert_eq!(menu.selected, rows[0], "and wraps to the first");
+        menu.step(-1);
+        assert_eq!(menu.selected, *rows.last().unwrap(), "Up wraps to the last");
+
+        let end = rows.len() as f32 * ROW_STRIDE - ROW_GAP - viewport;
+        assert_eq!(
+            scroll_by_wheel(0.0, 2.0, rows.len(), viewport),
+            0.0,
+            "not above the top"
+        );
+        assert_eq!(scroll_by_wheel(0.0, -1.0, rows.len(), viewport), WHEEL_LINE);
+        assert_eq!(
+            scroll_by_wheel(0.0, -1000.0, rows.len(), viewport),
+            end,
+            "not past the end"
+        );
+        assert_eq!(
+            scroll_by_wheel(0.0, -3.0, 2, viewport),
+            0.0,
+            "a short list does not scroll"
+        );
+    }
+
+    /// Issue #18 item 8: the list marks the tutorial and each scenario's family; the side
+    /// panel reads the selected one; the buttons are Play, Editor, Load and Quit.
+    #[test]
+    fn the_title_marks_the_tutorial_and_families_and_offers_play_editor_load_quit() {
+        let data = temp_dir("title-buttons");
+        let mut menu = TitleMenu::default();
+        menu.show(main_menu(&shipped(), Some(&data)));
+        let first = &menu.entries[menu.selected];
+        assert_eq!(first.badges, vec!["Tutorial".to_string(), "Starfinder".to_string()]);
+        assert!(
+            menu.rows().iter().skip(1).all(
+                |&i| menu.entries[i].badges.len() == 1 && !menu.entries[i].badges.contains(&"Tutorial".to_string())
+            ),
+            "one family badge on every other scenario"
+        );
+        let families: std::collections::BTreeSet<&String> =
+            menu.rows().iter().flat_map(|&i| &menu.entries[i].badges).collect();
+        assert!(families.len() >= 5, "the tutorial and four families: {families:?}");
+        assert_eq!(open_label(&menu), "Play");
+        let text = detail_text(&menu);
+        assert!(
+            text.starts_with("Ambush at the Relay\nTutorial · Starfinder\n\n"),
+            "{text}"
+        );
+        let buttons: Vec<String> = menu
+            .entries
+            .iter()
+            .filter(|e| e.is_button())
+            .map(button_label)
+            .collect();
+        assert_eq!(buttons, ["Editor", "Load", "Quit"]);
+        menu.press(&Choice::Quit);
+        assert_eq!(menu.chosen, Some(Choice::Quit));
+        std::fs::remove_dir_all(&data).unwrap();
     }
 }

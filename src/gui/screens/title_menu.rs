@@ -5,8 +5,7 @@
 //! Quit ([`main_menu`]); the editor page ([`editor_menu`]: a new scenario of each family, or
 //! any scenario file) and the saves page ([`saves_menu`]). `title` shows and opens them.
 
-use crate::gui::screens::saves::{autosave_path, list_saves};
-use crate::history::SaveFile;
+use crate::gui::screens::saves::{autosave_path, format_time, list_saves, load_save, save_summary};
 use crate::scenario::{DEFAULT_SCENARIO, DEFAULT_SCENARIO_NAME, ScenarioSpec, Templates, load_file, load_str};
 use bevy::prelude::*;
 use std::path::{Path, PathBuf};
@@ -52,6 +51,8 @@ pub struct MenuEntry {
     pub detail: String,
     pub choice: Option<Choice>,
     pub problems: Option<String>,
+    /// Marks shown beside the label: "Tutorial", the rule family ("Starfinder").
+    pub badges: Vec<String>,
 }
 
 impl MenuEntry {
@@ -61,7 +62,23 @@ impl MenuEntry {
             detail: detail.into(),
             choice: Some(choice),
             problems: None,
+            badges: Vec::new(),
         }
+    }
+
+    /// The entry with these marks beside its label.
+    pub fn with_badges(mut self, badges: impl IntoIterator<Item = String>) -> Self {
+        self.badges = badges.into_iter().collect();
+        self
+    }
+
+    /// Whether the entry is one of the screen's buttons (Editor, Load, Quit, Back) rather than
+    /// a line of the scrolling list.
+    pub fn is_button(&self) -> bool {
+        matches!(
+            self.choice,
+            Some(Choice::Editor | Choice::Saves | Choice::Quit | Choice::Back)
+        )
     }
 }
 
@@ -76,10 +93,39 @@ pub struct TitleMenu {
 }
 
 impl TitleMenu {
+    /// Shows a page, the first line of its list selected.
     pub fn show(&mut self, entries: Vec<MenuEntry>) {
         self.entries = entries;
-        self.selected = 0;
+        self.selected = self.rows().first().copied().unwrap_or(0);
         self.message.clear();
+    }
+
+    /// The indices of the list's lines (every entry that is not a button), in order.
+    pub fn rows(&self) -> Vec<usize> {
+        (0..self.entries.len())
+            .filter(|&i| !self.entries[i].is_button())
+            .collect()
+    }
+
+    /// Moves the selection `by` lines up (negative) or down the list, wrapping around; the
+    /// buttons are not in the list (they have their own keys).
+    pub fn step(&mut self, by: i32) {
+        let rows = self.rows();
+        if rows.is_empty() {
+            return;
+        }
+        let at = rows.iter().position(|&i| i == self.selected).unwrap_or(0) as i32;
+        let n = rows.len() as i32;
+        self.selected = rows[(at + by).rem_euclid(n) as usize];
+        self.message.clear();
+    }
+
+    /// Opens the entry with this choice (a button), if the page has one.
+    pub fn press(&mut self, choice: &Choice) {
+        if let Some(i) = self.entries.iter().position(|e| e.choice.as_ref() == Some(choice)) {
+            self.selected = i;
+            self.activate();
+        }
     }
 
     /// Opens the selected entry, or shows why it cannot be opened.
@@ -95,12 +141,11 @@ impl TitleMenu {
     }
 }
 
-/// One line about a scenario: ruleset, sides, map size and description.
+/// One line about a scenario: sides, map size and description (the family is a badge).
 pub fn summary(spec: &ScenarioSpec) -> String {
     let sides: Vec<&str> = spec.sides.iter().map(|s| s.name.as_str()).collect();
     format!(
-        "{} · {} · {}×{} · {}",
-        spec.ruleset.name,
+        "{} · {}×{} · {}",
         sides.join(" vs "),
         spec.map.width(),
         spec.map.height(),
@@ -112,22 +157,23 @@ pub fn summary(spec: &ScenarioSpec) -> String {
 pub fn main_menu(scenarios: &Path, data: Option<&Path>) -> Vec<MenuEntry> {
     let mut entries = Vec::new();
     if let Some(autosave) = data.map(autosave_path).filter(|p| p.exists()) {
-        let detail = std::fs::read_to_string(&autosave)
-            .ok()
-            .and_then(|t| SaveFile::from_ron(&t).ok())
-            .map_or_else(
-                || "the autosave".to_string(),
-                |s| format!("{} · {} commands", s.scenario_file, s.commands.len()),
-            );
+        let detail = match load_save(&autosave) {
+            Ok(battle) => {
+                let date = std::fs::metadata(&autosave)
+                    .and_then(|m| m.modified())
+                    .map_or_else(|_| String::new(), |t| format!(" · {}", format_time(t)));
+                format!("{}{date}", save_summary(&battle))
+            }
+            Err(_) => "the autosave".to_string(),
+        };
         entries.push(MenuEntry::new("Resume", detail, Choice::Resume(autosave)));
     }
     entries.extend(restore_entries(data));
     match load_str(DEFAULT_SCENARIO, DEFAULT_SCENARIO_NAME, &Templates::shipped()) {
-        Ok(spec) => entries.push(MenuEntry::new(
-            format!("{} (built in)", spec.name),
-            summary(&spec),
-            Choice::Default,
-        )),
+        Ok(spec) => entries.push(
+            MenuEntry::new(spec.name.clone(), summary(&spec), Choice::Default)
+                .with_badges(["Tutorial".to_string(), spec.ruleset.name.clone()]),
+        ),
         Err(d) => entries.push(invalid("built-in scenario".into(), &d)),
     }
     // The shipped scenarios, then the ones saved from the editor into the data directory.
@@ -140,7 +186,8 @@ pub fn main_menu(scenarios: &Path, data: Option<&Path>) -> Vec<MenuEntry> {
             .file_name()
             .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
         entries.push(match load_file(&path) {
-            Ok(spec) => MenuEntry::new(spec.name.clone(), summary(&spec), Choice::Scenario(path)),
+            Ok(spec) => MenuEntry::new(spec.name.clone(), summary(&spec), Choice::Scenario(path))
+                .with_badges([spec.ruleset.name.clone()]),
             Err(d) => invalid(name, &d),
         });
     }
@@ -167,6 +214,7 @@ fn invalid(name: String, diagnostics: &[crate::scenario::Diagnostic]) -> MenuEnt
         detail: format!("{} problem(s); select it to read them", problems.len()),
         choice: None,
         problems: Some(problems.join("\n")),
+        badges: vec!["invalid".to_string()],
     }
 }
 
@@ -236,6 +284,7 @@ pub fn saves_menu(data: Option<&Path>) -> Vec<MenuEntry> {
             detail: "Ctrl+S in a battle saves it".into(),
             choice: None,
             problems: None,
+            badges: Vec::new(),
         });
     }
     entries.push(MenuEntry::new("Back", "", Choice::Back));

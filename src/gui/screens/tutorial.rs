@@ -1,0 +1,413 @@
+//! The built-in scenario's tips (issue #18 item 9): short step prompts in a box beside the
+//! map (hover to see the path, the bands, press 2 and hover a foe for the odds, the cover
+//! lines, end the turn) that move on when the player has done each thing, or on "Next" (F1),
+//! and can be hidden. Shown on the first run: playing the tutorial until its tips are finished
+//! or hidden leaves a marker file in the data directory (`tutorial-done`). Owns only the tips;
+//! it reads the battle, the hover, the mode and the attack preview and decides nothing.
+
+use crate::gui::board::input::Hover;
+use crate::gui::hud::actions::modes::Mode;
+use crate::gui::hud::attack::AttackView;
+use crate::gui::screens::handoff::HandOff;
+use crate::gui::screens::saves::DataDir;
+use crate::gui::session::Session;
+use crate::gui::{AppSystems, Screen};
+use crate::history::Battle;
+use crate::rules::{AttackEvent, GameCommand, GameEvent, SequenceEvent, SideId, UnitId, UnitIndex};
+use crate::scenario::DEFAULT_SCENARIO_NAME;
+use bevy::prelude::*;
+use std::path::{Path, PathBuf};
+
+pub(in crate::gui) fn plugin(app: &mut App) {
+    app.init_resource::<Tutorial>();
+    app.add_systems(OnEnter(Screen::Battle), (start_tutorial, spawn_tips).chain());
+    app.add_systems(
+        Update,
+        tip_buttons.in_set(AppSystems::Input).run_if(in_state(Screen::Battle)),
+    );
+    app.add_systems(
+        Update,
+        follow_player
+            .in_set(AppSystems::Derive)
+            .run_if(in_state(Screen::Battle)),
+    );
+    app.add_systems(
+        Update,
+        draw_tips
+            .in_set(AppSystems::Draw)
+            .run_if(in_state(Screen::Battle))
+            .run_if(resource_changed::<Tutorial>),
+    );
+}
+
+/// The tips, in order.
+pub const STEPS: [&str; 6] = [
+    "Your side, the Relay Crew, acts first. Move the mouse over a square of the map: the line shows the path your unit would take to it.",
+    "The coloured bands show how far your unit can go this turn: the nearest band with one move action, the next with a double move, the farthest only running. Click a square in the nearest band to move there.",
+    "Press 2 (Attack) and move the mouse over an enemy: the panel shows your chance to hit, every modifier and where it comes from.",
+    "The thin lines from your unit to the enemy's corners decide cover: a line a wall or crate blocks gives the enemy cover, and your odds drop. Click the enemy to attack, or press Esc to go back to moving.",
+    "Press E to end the turn. Your other crew member acts next, then the Scavengers.",
+    "That's the basics. Eliminate the Scavengers to win. Esc opens the menu: save, load, undo and settings.",
+];
+
+/// The tips' state: on or off, the step shown and the side the player leads.
+#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
+pub struct Tutorial {
+    pub active: bool,
+    pub step: usize,
+    /// The side that acts first in the tutorial: the player's.
+    pub side: Option<SideId>,
+}
+
+/// What the player has done so far, as far as the tips care.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Progress {
+    /// The mouse is over a square of the map.
+    pub hovered: bool,
+    /// A unit of the player's side moved.
+    pub moved: bool,
+    /// Attack mode with an enemy under the mouse (the odds are on screen).
+    pub aiming: bool,
+    /// A unit of the player's side attacked.
+    pub attacked: bool,
+    /// A unit of the player's side ended its turn.
+    pub ended: bool,
+}
+
+/// The first step from `step` on whose request the player has not yet done (a player who ran
+/// ahead skips the tips about what they already did); the last step stays until it is closed.
+pub fn advance(step: usize, progress: Progress) -> usize {
+    let done = |step: usize| match step {
+        // Clicking a square to move means the path was seen.
+        0 => progress.hovered || progress.moved,
+        1 => progress.moved,
+        2 => progress.aiming || progress.attacked,
+        3 => progress.attacked || progress.ended,
+        4 => progress.ended,
+        _ => false,
+    };
+    let mut step = step;
+    while done(step) {
+        step += 1;
+    }
+    step
+}
+
+/// The file whose presence says the tutorial's tips were seen to the end or hidden.
+pub fn marker_path(dir: &Path) -> PathBuf {
+    dir.join("tutorial-done")
+}
+
+/// Whether the tips show: no marker yet (or no data directory to keep one in).
+pub fn first_run(dir: Option<&Path>) -> bool {
+    dir.is_none_or(|d| !marker_path(d).exists())
+}
+
+/// Whether `battle` is the built-in tutorial, at its start.
+pub fn is_tutorial_start(battle: &Battle) -> bool {
+    battle.scenario_file() == DEFAULT_SCENARIO_NAME && battle.commands().is_empty()
+}
+
+fn side_of(battle: &Battle, unit: &UnitId) -> Option<SideId> {
+    let world = battle.world();
+    let entity = world.resource::<UnitIndex>().0.get(unit).copied()?;
+    world.get::<SideId>(entity).cloned()
+}
+
+/// What `side` has done in `battle`, read from its log.
+pub fn logged_progress(battle: &Battle, side: &SideId) -> Progress {
+    let ours = |unit: &UnitId| side_of(battle, unit).as_ref() == Some(side);
+    let mut progress = Progress::default();
+    for entry in battle.log().entries.iter().filter(|e| e.command.is_some()) {
+        if let Some(GameCommand::Move(m)) = &entry.command {
+            progress.moved |= ours(&m.unit);
+        }
+        for event in &entry.events {
+            match event {
+                GameEvent::Attack(AttackEvent::AttackResolved { attacker, .. }) => progress.attacked |= ours(attacker),
+                GameEvent::Sequence(SequenceEvent::TurnEnded { unit }) => progress.ended |= ours(unit),
+                _ => {}
+            }
+        }
+    }
+    progress
+}
+
+/// Writes the marker so the tips do not show again.
+fn mark_done(dir: &DataDir) {
+    if let Some(dir) = &dir.0 {
+        let _ = std::fs::create_dir_all(dir);
+        let _ = crate::history::write_atomic(&marker_path(dir), b"The tutorial's tips were seen.\n");
+    }
+}
+
+/// On the battle screen: the tips start with a fresh tutorial on the first run and stop for
+/// any other battle (a hand-off back to the same battle keeps them where they were).
+fn start_tutorial(session: Res<Session>, dir: Res<DataDir>, mut tutorial: ResMut<Tutorial>) {
+    let battle = &session.battle;
+    if is_tutorial_start(battle) && first_run(dir.0.as_deref()) {
+        if !tutorial.active {
+            *tutorial = Tutorial {
+                active: true,
+                step: 0,
+                side: HandOff::active_side(battle),
+            };
+        }
+    } else if tutorial.active && battle.scenario_file() != DEFAULT_SCENARIO_NAME {
+        tutorial.active = false;
+    }
+}
+
+fn follow_player(
+    session: Res<Session>,
+    hover: Option<Res<Hover>>,
+    mode: Option<Res<Mode>>,
+    view: Option<Res<AttackView>>,
+    mut first_hover: Local<Option<Option<crate::grid::Square>>>,
+    mut tutorial: ResMut<Tutorial>,
+) {
+    let (true, Some(side)) = (tutorial.active, tutorial.side.clone()) else {
+        *first_hover = None;
+        return;
+    };
+    let mut progress = logged_progress(&session.battle, &side);
+    // The pointer went to another square of the map (one resting there when the tips began
+    // is not the player trying it).
+    let hovered = hover.and_then(|h| h.0);
+    if first_hover.is_none() && hovered.is_some() {
+        *first_hover = Some(hovered);
+    }
+    progress.hovered = first_hover.is_some_and(|first| hovered.is_some() && hovered != first);
+    progress.aiming =
+        mode.is_some_and(|m| matches!(*m, Mode::Attack | Mode::FullAttack)) && view.is_some_and(|v| v.hover.is_some());
+    let next = advance(tutorial.step, progress);
+    if next != tutorial.step {
+        tutorial.step = next;
+    }
+}
+
+#[derive(Component)]
+struct TipsBox;
+
+#[derive(Component)]
+struct TipText;
+
+#[derive(Component, Clone, Copy, PartialEq, Eq)]
+enum TipButton {
+    Next,
+    Hide,
+}
+
+fn spawn_tips(mut commands: Commands) {
+    let button = |label: &str, which: TipButton| {
+        (
+            Name::new(format!("Tip button {label}")),
+            which,
+            Button,
+            Node {
+                padding: UiRect::axes(Val::Px(10.0), Val::Px(4.0)),
+                ..default()
+            },
+            BackgroundColor(Color::srgb(0.2, 0.26, 0.36)),
+            children![(
+                Text::new(label.to_string()),
+                TextFont::from_font_size(13.0),
+                TextColor(Color::WHITE),
+            )],
+        )
+    };
+    commands.spawn((
+        Name::new("Tutorial tips"),
+        TipsBox,
+        DespawnOnExit(Screen::Battle),
+        Visibility::Hidden,
+        Node {
+            position_type: PositionType::Absolute,
+            right: Val::Px(8.0),
+            bottom: Val::Px(crate::gui::board::camera::HUD_BOTTOM + 8.0),
+            width: Val::Px(crate::gui::board::camera::HUD_RIGHT - 16.0),
+            flex_direction: FlexDirection::Column,
+            row_gap: Val::Px(8.0),
+            padding: UiRect::all(Val::Px(10.0)),
+            border: UiRect::left(Val::Px(3.0)),
+            ..default()
+        },
+        BorderColor::all(Color::srgb(0.95, 0.8, 0.45)),
+        BackgroundColor(Color::srgba(0.08, 0.09, 0.12, 0.94)),
+        GlobalZIndex(5),
+        children![
+            (
+                Name::new("Tip"),
+                TipText,
+                Text::new(""),
+                TextFont::from_font_size(14.0),
+                TextColor(Color::srgb(0.92, 0.92, 0.94)),
+            ),
+            (
+                Node {
+                    column_gap: Val::Px(8.0),
+                    ..default()
+                },
+                children![
+                    button("Next (F1)", TipButton::Next),
+                    button("Hide tips", TipButton::Hide)
+                ],
+            ),
+        ],
+    ));
+}
+
+fn draw_tips(
+    tutorial: Res<Tutorial>,
+    mut tips: Single<&mut Visibility, With<TipsBox>>,
+    mut text: Single<&mut Text, With<TipText>>,
+) {
+    let shown = tutorial.active && tutorial.step < STEPS.len();
+    **tips = if shown {
+        Visibility::Inherited
+    } else {
+        Visibility::Hidden
+    };
+    if shown {
+        text.0 = format!("Tip {}/{}: {}", tutorial.step + 1, STEPS.len(), STEPS[tutorial.step]);
+    }
+}
+
+fn tip_buttons(
+    keys: Res<ButtonInput<KeyCode>>,
+    buttons: Query<(&Interaction, &TipButton), Changed<Interaction>>,
+    dir: Res<DataDir>,
+    mut tutorial: ResMut<Tutorial>,
+) {
+    if !tutorial.active {
+        return;
+    }
+    let mut pressed = buttons
+        .iter()
+        .filter(|(i, _)| **i == Interaction::Pressed)
+        .map(|(_, b)| *b);
+    let which = pressed
+        .next()
+        .or_else(|| keys.just_pressed(KeyCode::F1).then_some(TipButton::Next));
+    match which {
+        Some(TipButton::Next) if tutorial.step + 1 < STEPS.len() => tutorial.step += 1,
+        Some(TipButton::Next | TipButton::Hide) => {
+            tutorial.active = false;
+            mark_done(&dir);
+        }
+        None => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Combat, cmd};
+    use bevy::state::app::StatesPlugin;
+
+    #[test]
+    fn each_tip_waits_for_what_it_asks() {
+        let none = Progress::default();
+        for step in 0..STEPS.len() {
+            assert_eq!(advance(step, none), step, "step {step} waits");
+        }
+        assert_eq!(advance(0, Progress { hovered: true, ..none }), 1);
+        let moved = Progress { moved: true, ..none };
+        assert_eq!(advance(1, moved), 2);
+        assert_eq!(advance(2, moved), 2, "moving is not aiming");
+        assert_eq!(advance(0, moved), 2, "a move shows the path and the bands were seen");
+        assert_eq!(advance(2, Progress { aiming: true, ..none }), 3);
+        assert_eq!(
+            advance(3, Progress { ended: true, ..none }),
+            5,
+            "ending the turn skips the attack and the end-turn tip"
+        );
+        assert_eq!(advance(4, Progress { ended: true, ..none }), 5);
+        let all = Progress {
+            hovered: true,
+            moved: true,
+            aiming: true,
+            attacked: true,
+            ended: true,
+        };
+        assert_eq!(advance(5, all), 5, "the last tip stays until closed");
+        assert_eq!(advance(0, all), 5, "a player who ran ahead skips to the last tip");
+    }
+
+    /// Issue #18 item 9: the player's side acts first in the built-in scenario.
+    #[test]
+    fn in_the_tutorial_the_players_side_acts_first_and_its_progress_is_read_from_the_log() {
+        let mut battle = crate::gui::session::tests::tutorial();
+        assert!(is_tutorial_start(&battle));
+        let side = HandOff::active_side(&battle).expect("a side acts");
+        assert_eq!(side, SideId("crew".into()), "the Relay Crew moves first");
+        assert_eq!(logged_progress(&battle, &side), Progress::default());
+        let unit = battle.world().resource::<Combat>().active.clone().expect("a turn");
+        let at = crate::rules::threat::space_of(battle.world(), &unit)
+            .expect("placed")
+            .at;
+        let to = crate::grid::Square::new(at.x + 1, at.y);
+        let path = crate::gui::board::path::path_preview(battle.world(), &unit, to).expect("a step");
+        crate::testing::ok(
+            &mut battle,
+            GameCommand::Move(cmd::Move {
+                unit: unit.clone(),
+                to,
+                path: Some(path.squares),
+                mode: crate::rules::MoveMode::Move,
+            }),
+        );
+        crate::testing::ok(&mut battle, GameCommand::EndTurn(cmd::EndTurn { unit }));
+        let progress = logged_progress(&battle, &side);
+        assert!(progress.moved && progress.ended && !progress.attacked);
+        assert!(!is_tutorial_start(&battle), "no longer at its start");
+        let other = logged_progress(&battle, &SideId("goblins".into()));
+        assert_eq!(other, Progress::default());
+    }
+
+    fn tips_app(dir: Option<PathBuf>) -> App {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, StatesPlugin));
+        app.insert_resource(Session::new(crate::gui::session::tests::tutorial()));
+        app.insert_resource(DataDir(dir));
+        app.init_resource::<ButtonInput<KeyCode>>();
+        app.insert_state(Screen::Battle);
+        crate::gui::order_sets(&mut app);
+        app.add_plugins(plugin);
+        app.update();
+        app
+    }
+
+    /// Shown on the first run; hiding the tips leaves the marker, and then they stay away.
+    #[test]
+    fn the_tips_show_on_the_first_run_and_hiding_them_leaves_the_marker() {
+        let dir = std::env::temp_dir().join(format!("fivefoot-tutorial-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        assert!(first_run(Some(&dir)));
+        let mut app = tips_app(Some(dir.clone()));
+        let tutorial = app.world().resource::<Tutorial>().clone();
+        assert!(tutorial.active);
+        assert_eq!(tutorial.step, 0);
+        app.world_mut()
+            .resource_mut::<ButtonInput<KeyCode>>()
+            .press(KeyCode::F1);
+        app.update();
+        assert_eq!(app.world().resource::<Tutorial>().step, 1, "F1: the next tip");
+        for _ in 0..STEPS.len() {
+            let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+            keys.release_all();
+            keys.clear();
+            keys.press(KeyCode::F1);
+            app.update();
+        }
+        assert!(
+            !app.world().resource::<Tutorial>().active,
+            "past the last tip they close"
+        );
+        assert!(marker_path(&dir).exists());
+        assert!(!first_run(Some(&dir)));
+        let again = tips_app(Some(dir.clone()));
+        assert!(!again.world().resource::<Tutorial>().active, "not shown again");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
