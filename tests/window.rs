@@ -23,13 +23,14 @@ use bevy::ui::UiGlobalTransform;
 use bevy::window::{CursorMoved, PrimaryWindow};
 use fivefoot::editor::EditorDoc;
 use fivefoot::grid::{Space, Square};
-use fivefoot::gui::board::{space_centre, square_centre};
-use fivefoot::gui::camera::MainCamera;
+use fivefoot::gui::board::camera::MainCamera;
+use fivefoot::gui::board::map::{space_centre, square_centre};
+use fivefoot::gui::board::overlay::{Band, reach_bands};
+use fivefoot::gui::board::path::{PathOverlay, path_preview};
+use fivefoot::gui::board::tokens::Token;
 use fivefoot::gui::editor::EditorSession;
 use fivefoot::gui::editor::ui::UiAction;
 use fivefoot::gui::editor::view::MapSize;
-use fivefoot::gui::overlay::{Band, PathOverlay, path_preview, reach_bands};
-use fivefoot::gui::tokens::Token;
 use fivefoot::gui::{GuiConfig, Revision, Session};
 use fivefoot::history::{Battle, Sides};
 use fivefoot::rules::threat::space_of;
@@ -74,12 +75,12 @@ fn main() -> ExitCode {
     };
     let mut app = fivefoot::gui::app(Ok(battle), &config);
     // One player drives both sides here, and the autosave stays out of the user's data.
-    app.insert_resource(fivefoot::gui::handoff::HandOff {
+    app.insert_resource(fivefoot::gui::screens::handoff::HandOff {
         enabled: false,
         ..Default::default()
     });
     let data = std::env::temp_dir().join(format!("fivefoot-window-{}", std::process::id()));
-    app.insert_resource(fivefoot::gui::saves::DataDir(Some(data.clone())));
+    app.insert_resource(fivefoot::gui::screens::saves::DataDir(Some(data.clone())));
     app.insert_resource(Driver {
         verdict: verdict.clone(),
         shot: root.join("docs/screenshot.png"),
@@ -210,7 +211,7 @@ fn key(key_code: KeyCode, state: ButtonState, window: Entity) -> KeyboardInput {
 
 fn drive(
     mut driver: ResMut<Driver>,
-    session: NonSend<Session>,
+    session: Res<Session>,
     revision: Res<Revision>,
     path: Res<PathOverlay>,
     tokens: Query<&Token>,

@@ -12,6 +12,8 @@ pub fn median(mut samples: Vec<Duration>) -> Duration {
 
 /// Runs `f` a tenth of `runs` times to warm caches, then `runs` timed times; prints and
 /// returns the median.
+// Each benchmark compiles this module on its own; `action_bar` times two closures in turn.
+#[allow(dead_code)]
 pub fn measure(name: &str, runs: usize, mut f: impl FnMut()) -> Duration {
     for _ in 0..runs / 10 + 1 {
         f();

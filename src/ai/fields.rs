@@ -45,7 +45,11 @@ impl Field {
                 if from.x < 0 || from.y < 0 || from.x >= width || from.y >= height {
                     continue;
                 }
-                // The mover steps from `from` to `at`: the step it would walk toward the goal.
+                // The mover steps from `from` to `at`: the step it would walk toward the goal
+                // (`check_step` judges the step, not whether the mover can stand at `from`).
+                if !board.footprint_passable(from) {
+                    continue;
+                }
                 let Ok(shape) = board.check_step(from, at) else {
                     continue;
                 };

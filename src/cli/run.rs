@@ -72,7 +72,7 @@ pub fn run(
 /// The JSON document of `run --json` (docs/cli.md).
 pub fn run_json(battle: &Battle, rejected: Option<&(usize, GameCommand, String)>) -> String {
     let doc = json!({
-        "format": 1,
+        "format": 2,
         "scenario": battle.scenario_file(),
         "ruleset": battle.spec().family.id(),
         "seed": battle.seed(),

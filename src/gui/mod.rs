@@ -1,47 +1,25 @@
 //! The windowed game (feature `gui`): a battle map drawn with `bevy_ecs_tilemap`, tokens, the
-//! movement overlays and a small HUD. The GUI only reads rule state and sends commands through
-//! `history::Battle::submit`, the path the CLI uses; it never decides a rule.
+//! movement overlays and a small HUD. The GUI only reads rule state, asks the rules what a
+//! unit may do (`rules::options`) and sends commands through `history::Battle::submit`, the
+//! path the CLI uses; it never decides a rule.
 //!
-//! One plugin per file; every `Update` system sits in one of the [`AppSystems`] sets, chained
-//! here, and runs only on its [`Screen`].
+//! Folders by concern: `board` (the map and what is drawn on it), `hud` (the bars, panels and
+//! previews over it), `vehicles` (vehicle orders and the chase), `screens` (title, menu, saves,
+//! hand-off, results) and `editor`; `session` is the running battle. One plugin per file; the
+//! plugins are wired here, in one place and order, and every `Update` system sits in one of
+//! the [`AppSystems`] sets, chained here, and runs only on its [`Screen`].
 
-pub mod actions;
-pub mod animation;
-pub mod area;
-pub mod arms;
-pub mod attack;
-pub mod autopilot;
-pub mod badges;
 pub mod board;
-pub mod camera;
-pub mod chase;
-pub mod chase_combat;
-pub mod chase_dock;
-pub mod chase_edge;
-pub mod chase_stay;
 pub mod editor;
 pub mod font;
-pub mod handoff;
 pub mod hud;
-pub mod initiative;
-pub mod input;
-pub mod menu;
-pub mod overlay;
-pub mod panel;
-pub mod piloting;
-pub mod reactions;
-pub mod results;
-pub mod saves;
 pub mod screens;
 pub mod session;
 #[cfg(test)]
 mod test_input;
-pub mod title;
-pub mod tokens;
 pub mod vehicles;
-pub mod visibility;
 
-pub use screens::Screen;
+pub use screens::states::Screen;
 pub use session::{Intent, Revision, Session};
 
 use crate::history::Battle;
@@ -98,7 +76,7 @@ pub fn app(launch: Launch, config: &GuiConfig) -> App {
             session::install_session(app.world_mut(), battle);
         }
         Err(messages) => {
-            app.insert_resource(screens::LaunchError(messages));
+            app.insert_resource(screens::states::LaunchError(messages));
             app.insert_state(Screen::Invalid);
         }
     }
@@ -174,41 +152,48 @@ pub fn plugin(app: &mut App) {
     order_sets(app);
     // Screens and the battle session, then what is drawn on the battle screen.
     app.add_plugins((
-        screens::plugin,
+        screens::states::plugin,
         session::plugin,
-        saves::plugin,
-        title::plugin,
-        handoff::plugin,
-        results::plugin,
+        screens::saves::plugin,
+        screens::title::plugin,
+        screens::handoff::plugin,
+        screens::results::plugin,
     ));
     app.add_plugins((
-        board::plugin,
-        tokens::plugin,
-        overlay::plugin,
-        camera::plugin,
-        input::plugin,
-        hud::plugin,
-        actions::plugin,
-        attack::plugin,
-        arms::plugin,
-        area::plugin,
-        initiative::plugin,
+        board::map::plugin,
+        board::tokens::plugin,
+        board::overlay::plugin,
+        board::path::plugin,
+        board::camera::plugin,
+        board::input::plugin,
+        hud::bar::plugin,
+        hud::status::plugin,
+        hud::actions::plugin,
+        hud::attack::plugin,
+        hud::arms::plugin,
+        hud::area::plugin,
+        hud::initiative::plugin,
     ));
     app.add_plugins((
-        animation::plugin,
-        visibility::plugin,
-        vehicles::plugin,
-        piloting::plugin,
+        board::animation::plugin,
+        board::visibility::plugin,
+        vehicles::hulls::plugin,
+        vehicles::aim_view::plugin,
+        vehicles::piloting::plugin,
     ));
-    app.add_plugins((panel::plugin, menu::plugin, reactions::plugin));
+    app.add_plugins((hud::panel::plugin, screens::menu::plugin, hud::reactions::plugin));
     // The vehicle chase panel (only shown when the battle is a chase).
-    app.add_plugins(chase::plugin);
+    app.add_plugins((
+        vehicles::chase::panel::plugin,
+        vehicles::chase::intents::plugin,
+        vehicles::chase::view::plugin,
+    ));
     // The scenario editor (its own screen).
     app.add_plugins(editor::plugin);
-    app.add_plugins(chase_dock::plugin);
-    app.add_plugins(chase_edge::plugin);
+    app.add_plugins(vehicles::chase::dock::plugin);
+    app.add_plugins(vehicles::chase::edge::plugin);
     // VEH-14: `U` / `I` autopilot keys.
-    app.add_plugins(autopilot::plugin);
+    app.add_plugins(vehicles::autopilot::plugin);
 }
 
 /// Opens the window on a launch and runs the game until it is closed.

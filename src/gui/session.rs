@@ -3,13 +3,13 @@
 //! or opens the menu. [`open_session`] puts a battle on screen (title, resume, load). Owns
 //! nothing visual.
 
-use super::handoff::HandOff;
-use super::overlay::path_preview;
-use super::panel::Panel;
-use super::reactions::{Pending, ReactionPrompt, offer};
-use super::saves::{DataDir, save_new};
-use super::{AppSystems, Screen};
 use crate::grid::Square;
+use crate::gui::board::path::path_preview;
+use crate::gui::hud::panel::Panel;
+use crate::gui::hud::reactions::{Pending, ReactionPrompt, offer};
+use crate::gui::screens::handoff::HandOff;
+use crate::gui::screens::saves::{DataDir, save_new};
+use crate::gui::{AppSystems, Screen};
 use crate::history::Battle;
 use crate::rules::cmd;
 use crate::rules::{Combat, GameCommand, RuleError};
@@ -42,7 +42,7 @@ pub fn install_session(world: &mut World, battle: Battle) {
     let side = HandOff::active_side(&battle);
     // A new battle's board is added afresh, so the camera fits its map (a hand-off, which
     // respawns the same board, keeps the player's view).
-    world.remove_resource::<super::board::BoardSize>();
+    world.remove_resource::<crate::gui::board::map::BoardSize>();
     world.insert_resource(Session::new(battle));
     world.get_resource_or_insert_with(HandOff::default).last_side = side;
     world.get_resource_or_insert_with(StatusLine::default).0.clear();
@@ -89,7 +89,7 @@ pub enum Intent {
     /// Leave for the title menu (Ctrl+O); the autosave keeps the battle.
     Menu,
     /// An action-bar or attack-mode request (`gui::actions` says what it stands for).
-    Act(super::actions::ActIntent),
+    Act(crate::gui::hud::actions::intents::ActIntent),
     /// This exact command, already decided (a reaction prompt's outcome, a setting): sent
     /// without asking again.
     Command(GameCommand),
@@ -101,7 +101,13 @@ pub fn command_for(intent: &Intent, world: &World) -> Result<GameCommand, String
     match intent {
         Intent::Command(command) => return Ok(command.clone()),
         // Act now, proceed and fire readied have no active unit to wait for.
-        Intent::Act(act) => return super::actions::command_for(act, world.resource::<Combat>().active.clone(), world),
+        Intent::Act(act) => {
+            return crate::gui::hud::actions::intents::command_for(
+                act,
+                world.resource::<Combat>().active.clone(),
+                world,
+            );
+        }
         _ => {}
     }
     let unit = world

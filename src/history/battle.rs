@@ -39,6 +39,8 @@ struct Setup {
 /// A battle: scenario + seed + scripted dice + accepted commands, and the world they made.
 pub struct Battle {
     world: World,
+    /// The systems that keep the derived rule state (`rules::derive`), run by `derive`.
+    derive: Schedule,
     setup: Arc<Setup>,
     log: BattleLog,
     objectives: ObjectiveTracker,
@@ -76,6 +78,7 @@ impl Battle {
         };
         Ok(Battle {
             world,
+            derive: rules::derive::schedule(),
             setup: Arc::new(Setup {
                 spec,
                 scenario_text: scenario_text.to_string(),
@@ -118,6 +121,7 @@ impl Battle {
     pub fn fork(&self) -> Battle {
         Battle {
             world: forker().fork(&self.world),
+            derive: rules::derive::schedule(),
             setup: Arc::clone(&self.setup),
             log: self.log.clone(),
             objectives: self.objectives.clone(),
@@ -235,6 +239,12 @@ impl Battle {
 
     pub fn world(&self) -> &World {
         &self.world
+    }
+
+    /// Refreshes the derived rule state (`rules::derive`: what each side sees, the squares
+    /// each side threatens) if the battle changed since it was made; read it from `world()`.
+    pub fn derive(&mut self) {
+        self.derive.run(&mut self.world);
     }
 
     pub fn log(&self) -> &BattleLog {

@@ -19,6 +19,7 @@ pub mod sequence;
 pub mod vehicle;
 
 pub mod battlefield;
+pub mod derive;
 pub mod feats;
 pub mod options;
 pub mod sight;
@@ -88,6 +89,7 @@ pub use combat::{
 };
 pub use command::GameCommand;
 pub use dice::{Dice, DiceExpr, DiceExprError, DieRoll, ScriptedDieError};
+pub use engine::check::D20Check;
 pub use error::RuleError;
 pub use event::{GameEvent, Modifier, OrderEntry};
 pub use executor::Executor;
@@ -118,7 +120,8 @@ use bevy::prelude::*;
 pub enum RulesSet {
     /// Commands are checked and executed (by `process`, one at a time).
     Resolve,
-    /// Views derived from rule state are refreshed (the GUI and the computer read them).
+    /// Views derived from rule state are refreshed (`derive`: the GUI and the computer read
+    /// them).
     Derive,
 }
 
@@ -133,6 +136,7 @@ pub fn init_world(world: &mut World) {
     world.init_resource::<Combat>();
     world.init_resource::<UnitIndex>();
     world.init_resource::<items::Ground>();
+    world.init_resource::<derive::BattleRevision>();
 }
 
 /// Checks `command`, and if allowed executes it: the events it produced, each already
@@ -150,5 +154,9 @@ pub fn process(world: &mut World, command: &GameCommand) -> Result<Vec<GameEvent
     }
     let events = std::mem::take(&mut ex.events);
     result?;
+    // Derived state (`derive`) made before this command is stale now.
+    if let Some(mut revision) = world.get_resource_mut::<derive::BattleRevision>() {
+        revision.0 += 1;
+    }
     Ok(events)
 }

@@ -42,6 +42,8 @@ pub enum AooTrigger {
     VehicleDriving,
     VehicleRacing,
     BoardVehicle,
+    /// Delivering a coup de grace (d20 SRD: it provokes from threatening foes).
+    CoupDeGrace,
 }
 
 /// Movement that does not provoke when leaving threatened squares (§8.2 first row).

@@ -83,8 +83,8 @@ pub use movement::{
     Squeezing,
 };
 pub use options::{
-    AttackOptions, ExtraAttacks, FightDefensively, FullAttack, FullAttackModel, SupportFire, TotalDefense,
-    TrainedFightDefensively,
+    AttackOptions, CoupDeGrace, CoupDeGraceDc, CoupDeGraceSave, CoupDeGraceWeapons, ExtraAttacks, FightDefensively,
+    FullAttack, FullAttackModel, SupportFire, TotalDefense, TrainedFightDefensively,
 };
 pub use position::{HelplessModifiers, ModifierSide, PositionRules, ProneModifiers, ShootingIntoMelee};
 pub use range::{IncrementCounting, RangeModel, RangeRules, Scatter};

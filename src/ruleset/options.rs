@@ -1,5 +1,5 @@
 //! Attack options of a family as data (RULES.md §4.3.1): full attack, fighting defensively,
-//! total defense, covering and harrying fire, aid another and suppress. `None` where the family's seed has no such option.
+//! total defense, covering and harrying fire, aid another, suppress and coup de grace. `None` where the family's seed has no such option.
 
 use super::Skill;
 use super::actions::ActionKind;
@@ -119,4 +119,50 @@ pub struct AttackOptions {
     pub aid_another: Option<SupportFire>,
     /// saga suppress: the penalty goes to a foe's next attack roll.
     pub suppress: Option<SupportFire>,
+    /// A coup de grace on a helpless foe.
+    pub coup_de_grace: Option<CoupDeGrace>,
+}
+
+/// Coup de grace (§4.3.1): an automatic critical hit on a helpless foe, who may die of it
+/// (starfinder 001:1056-1063; saga 004:303-307; d20_srd and d20_modern: the d20 SRD, as their
+/// seeds are silent).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CoupDeGrace {
+    pub action: ActionKind,
+    /// Which weapons may deliver it, and from where.
+    pub weapons: CoupDeGraceWeapons,
+    /// A target that survives the damage saves with Fortitude or dies (starfinder, d20).
+    pub save: Option<CoupDeGraceSave>,
+    /// saga: a target brought to 0 HP, or hit while unconscious or disabled, dies (004:305).
+    pub kills_down: bool,
+    /// saga: not against vehicles or objects (004:307).
+    pub creatures_only: bool,
+}
+
+/// The weapons that may deliver a coup de grace.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CoupDeGraceWeapons {
+    /// Any weapon, the target adjacent (starfinder: "an adjacent helpless opponent").
+    AnyAdjacent,
+    /// A melee weapon that reaches the target, or a ranged one when adjacent (saga, d20 SRD).
+    MeleeOrAdjacentRanged,
+}
+
+/// The Fortitude save against dying after a coup de grace: DC `base` + the attacker's level
+/// (starfinder, "level or CR") or + the damage dealt (d20 SRD).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CoupDeGraceSave {
+    pub base: i32,
+    pub plus: CoupDeGraceDc,
+}
+
+/// What the coup de grace save's DC adds to its base.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CoupDeGraceDc {
+    AttackerLevel,
+    DamageDealt,
 }

@@ -125,7 +125,7 @@ fn we_33_missed_grenade_falls_short_toward_the_thrower() {
     let o = outcome(&events);
     let p = o.placement.clone().expect("a roll against the intersection");
     assert_eq!(
-        (p.roll.result, p.total, p.ac, p.hit),
+        (p.check.roll.result, p.check.total, p.check.dc.unwrap(), p.check.success),
         (2, 3, 5, false),
         "2 + 3 − 2 vs AC 5"
     );
@@ -187,7 +187,7 @@ fn area_5_reflex_save_for_half_with_cover_from_the_origin() {
     // + 2 cover = 14, open 9 + 3 = 12; damage 4 + 5.
     let mut b = battle(&arena("starfinder", &rows, &units), &[1, 2, 20, 15, 9, 9, 4, 5]);
     let o = outcome(&ok(&mut b, area_attack("thrower", (4, 4))));
-    assert!(o.placement.as_ref().is_some_and(|p| p.hit) && o.scatter.is_none());
+    assert!(o.placement.as_ref().is_some_and(|p| p.check.success) && o.scatter.is_none());
     assert_eq!(o.squares.len(), 16, "a 10-ft burst (AREA-3)");
     assert_eq!(
         shares(&o),
@@ -197,7 +197,7 @@ fn area_5_reflex_save_for_half_with_cover_from_the_origin() {
         ]
     );
     let behind = o.targets[0].save.clone().expect("a save");
-    assert_eq!((behind.total, behind.dc, behind.success), (14, 13, true));
+    assert_eq!((behind.total, behind.dc.unwrap(), behind.success), (14, 13, true));
     assert_eq!(o.targets[0].cover, "cover");
     assert!(
         behind
@@ -314,7 +314,7 @@ fn area_sg_1_and_2_saga_burst_hit_full_miss_half_cover_none() {
     let mut b = saga_battle(&CRATE_ROWS, 2, &BURST_TARGETS, &[20, 1, 2, 3, 12, 2, 3, 5]);
     let events = ok(&mut b, area_attack("attacker", (4, 4)));
     let o = outcome(&events);
-    assert_eq!(o.attack.as_ref().map(|a| (a.total, a.affects)), Some((16, true)));
+    assert_eq!(o.attack.as_ref().map(|a| (a.total, a.success)), Some((16, true)));
     assert_eq!(
         shares(&o),
         [
@@ -353,7 +353,7 @@ fn area_sg_1_a_total_below_10_affects_no_one() {
     let events = ok(&mut b, area_attack("attacker", (4, 4)));
     let o = outcome(&events);
     assert_eq!(
-        o.attack.as_ref().map(|a| (a.total, a.min_total, a.affects)),
+        o.attack.as_ref().map(|a| (a.total, a.dc.unwrap(), a.success)),
         Some((9, 10, false))
     );
     assert!(o.targets.is_empty() && o.damage.is_none());
@@ -557,7 +557,7 @@ fn starfinder_salvage_yard_scripted_grenade() {
         ],
     );
     let area = &json_events(&doc, "area_resolved")[0]["area"];
-    assert_eq!(area["placement"]["hit"], true);
+    assert_eq!(area["placement"]["success"], true);
     assert_eq!(area["placement"]["total"], 9);
     assert!(area["scatter"].is_null());
     assert_eq!(json_shares(&doc), ["goblin_a half 2", "goblin_b full 5"]);

@@ -306,7 +306,7 @@ fn starfinder_covering_fire_gives_an_ally_two_ac_for_one_attack() {
     let mut b = support_battle(&[11, 10, 3]);
     let events = ok(&mut b, covering.clone());
     assert!(events.iter().any(
-        |e| matches!(e, GameEvent::Attack(AttackEvent::SupportResolved { roll, .. }) if roll.hit && roll.total == 15)
+        |e| matches!(e, GameEvent::Attack(AttackEvent::SupportResolved { roll, .. }) if roll.check.success && roll.check.total == 15)
     ));
     assert_eq!(support_effects(&b), 1);
     ok(&mut b, end_turn("shooter"));

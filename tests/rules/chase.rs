@@ -147,7 +147,7 @@ fn we_37_sample_chase_pilot_actions() {
     ]);
     let speed = act(&mut c, rules, &req("buggy", PilotAction::SpeedUp, 8, true), Some(18));
     let check = speed.check.as_ref().unwrap();
-    assert_eq!((check.dc, check.total, speed.part), (18, 22, 1));
+    assert_eq!((check.dc.unwrap(), check.total, speed.part), (18, 22, 1));
     assert!(
         check
             .modifiers
@@ -164,7 +164,10 @@ fn we_37_sample_chase_pilot_actions() {
     // 11, still a failure against DC 16.
     let trick = act(&mut c, rules, &req("buggy", PilotAction::Trick, 8, true), Some(5));
     let check = trick.check.as_ref().unwrap();
-    assert_eq!((check.dc, check.total, trick.success, trick.part), (16, 11, false, 2));
+    assert_eq!(
+        (check.dc.unwrap(), check.total, trick.success, trick.part),
+        (16, 11, false, 2)
+    );
     assert!(check.modifiers.iter().any(|m| m.source == "being ahead"));
     let y1 = act(
         &mut c,
@@ -243,7 +246,7 @@ fn chs_9_engaged_vehicles_move_together_and_the_advancer_is_ahead() {
     let mut engage = req("a", PilotAction::Engage, 10, false);
     engage.target = Some(id("b"));
     let out = act(&mut c, rules, &engage, Some(10));
-    assert_eq!(out.check.as_ref().unwrap().dc, 12, "engage DC = enemy KAC");
+    assert_eq!(out.check.as_ref().unwrap().dc.unwrap(), 12, "engage DC = enemy KAC");
     assert!(c.are_engaged(&id("a"), &id("b")));
     let err = c
         .check_pilot_action(&req("b", PilotAction::SpeedUp, 0, false))
@@ -400,7 +403,10 @@ fn chs_16_17_boarding_and_collision() {
             &mut Dice::scripted(0, [14]),
         )
         .unwrap();
-    assert_eq!((b.dc, b.total, b.result), (19, 19, BoardingResult::Boarded));
+    assert_eq!(
+        (b.check.dc.unwrap(), b.check.total, b.result),
+        (19, 19, BoardingResult::Boarded)
+    );
     let b = c
         .resolve_boarding(
             rules,
@@ -425,7 +431,10 @@ fn chs_16_17_boarding_and_collision() {
             &mut Dice::scripted(0, [9, 1, 2, 3, 1]),
         )
         .unwrap();
-    assert_eq!((hit.dc, hit.success, hit.damage, hit.self_damage), (14, true, 7, 3));
+    assert_eq!(
+        (hit.check.dc.unwrap(), hit.check.success, hit.damage, hit.self_damage),
+        (14, true, 7, 3)
+    );
 }
 
 /// The sample chase's dice (001:5380-5509): initiative (alphabetical: buddy, chalak, merris,

@@ -65,7 +65,12 @@ fn boarding(events: &[GameEvent]) -> (BoardingResult, i32, i32, u32) {
                     BoardingSkill::Acrobatics,
                     "the better skill (+0 each: Acrobatics)"
                 );
-                Some((outcome.result, outcome.total, outcome.dc, outcome.fall_damage))
+                Some((
+                    outcome.result,
+                    outcome.check.total,
+                    outcome.check.dc.unwrap(),
+                    outcome.fall_damage,
+                ))
             }
             _ => None,
         })

@@ -65,7 +65,7 @@ fn run_twice_with_one_seed_prints_identical_json() {
     assert_eq!(json(&a), json(&b));
     assert_eq!(a.stdout, b.stdout, "byte for byte");
     let doc = json(&a);
-    assert_eq!(doc["format"], 1);
+    assert_eq!(doc["format"], 2);
     assert_eq!(doc["seed"], 11);
     assert_eq!(doc["log"].as_array().unwrap().len(), 4, "combat start + three commands");
     assert!(doc["rejected"].is_null());

@@ -78,9 +78,9 @@ fn starfinder_21_two_harrying_fires_are_one_source() {
         });
         let events = ok(&mut b, harry);
         assert!(
-            events
-                .iter()
-                .any(|e| matches!(e, GameEvent::Attack(AttackEvent::SupportResolved { roll, .. }) if roll.hit))
+            events.iter().any(
+                |e| matches!(e, GameEvent::Attack(AttackEvent::SupportResolved { roll, .. }) if roll.check.success)
+            )
         );
         ok(&mut b, end_turn(s));
     }

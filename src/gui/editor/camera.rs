@@ -2,13 +2,13 @@
 //! the status line) when a document opens; pans with a right- or middle-button drag and the
 //! arrow keys, zooms with the wheel; `JumpTo` centres it on a square (the problem list).
 
-use super::super::board::{BoardSize, square_centre};
-use super::super::camera::{MainCamera, fit_rect, pan, pan_with_drag, place, zoom};
 use super::super::{AppSystems, Screen};
 use super::text_field::Focus;
 use super::ui::{SIDEBAR_WIDTH, STATUS_HEIGHT, TOOLBAR_HEIGHT};
 use super::view::{FitCamera, MapSize};
 use crate::grid::Square;
+use crate::gui::board::camera::{MainCamera, fit_rect, pan, pan_with_drag, place, zoom};
+use crate::gui::board::map::{BoardSize, square_centre};
 use bevy::input::mouse::AccumulatedMouseScroll;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;

@@ -12,7 +12,7 @@ use super::text_field::{FieldDone, Focus, Typing};
 use super::tools::ToolState;
 use super::ui::UiAction;
 use crate::editor::EditCommand;
-use crate::gui::saves::DataDir;
+use crate::gui::screens::saves::DataDir;
 use crate::ruleset::{Family, Size};
 use crate::scenario::format::{Control, Goal, ObjectiveDef, ScenarioFile, SideDef, UnitDef};
 use bevy::prelude::*;

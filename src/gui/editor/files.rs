@@ -7,7 +7,6 @@
 //! screen offers to restore each. A save or an explicit discard removes the session's autosave.
 //! Leaving with unsaved edits asks before discarding them.
 
-use super::super::saves::DataDir;
 use super::super::{AppSystems, Screen};
 use super::dialog::{self, Answer, Dialog};
 use super::fields::FieldId;
@@ -15,6 +14,7 @@ use super::session::{DocRevision, EditorSession, EditorStatus, install_editor};
 use super::text_field::{Focus, Typing};
 use super::ui::UiAction;
 use crate::editor::EditorDoc;
+use crate::gui::screens::saves::DataDir;
 use crate::history::write_atomic;
 use bevy::prelude::*;
 use std::path::{Path, PathBuf};
@@ -145,7 +145,7 @@ pub fn restore(file: &Path) -> Result<EditorSession, String> {
 /// The editor autosaves in a data directory, newest first, each with a line saying what it
 /// holds.
 pub fn autosaves(data: &Path) -> Vec<(PathBuf, String)> {
-    super::super::saves::ron_files_newest_first(&autosave_dir(data))
+    crate::gui::screens::saves::ron_files_newest_first(&autosave_dir(data))
         .into_iter()
         .map(|path| {
             let summary = autosave_summary(&path);

@@ -4,11 +4,11 @@
 //! the world meanwhile). While testing, the battle's autosave and saves go to a `playtest`
 //! folder of the data directory, so a test never replaces the player's own battle autosave.
 
-use super::super::saves::DataDir;
-use super::super::session::open_session;
 use super::super::{AppSystems, Screen};
 use super::session::{EditorSession, EditorStatus};
 use super::ui::UiAction;
+use crate::gui::screens::saves::DataDir;
+use crate::gui::session::open_session;
 use crate::history::Battle;
 use crate::scenario::load_str;
 use bevy::prelude::*;

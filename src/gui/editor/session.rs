@@ -3,10 +3,10 @@
 //! `apply_edits`, the one system that hands [`EditIntent`]s to `Editor::apply` / `undo` /
 //! `redo` and re-runs validation after each change. [`open_editor`] puts a document on screen.
 
-use super::super::saves::DataDir;
 use super::super::{AppSystems, Screen};
 use crate::editor::{EditCommand, Editor, EditorDoc, EditorProblem, TemplateChoice, unit_templates};
 use crate::grid::{Heading, Square};
+use crate::gui::screens::saves::DataDir;
 use crate::ruleset::{Family, Size, SizeTable, load_embedded};
 use crate::scenario::Templates;
 use crate::scenario::format::ScenarioFile;

@@ -12,7 +12,7 @@ use super::ui::UiAction;
 use crate::editor::EditorDoc;
 use crate::grid::{Intersection, Square};
 use crate::gui::Screen;
-use crate::gui::saves::DataDir;
+use crate::gui::screens::saves::DataDir;
 use crate::scenario::DEFAULT_SCENARIO;
 use crate::scenario::format::{EdgeKind, TerrainKind};
 use bevy::input::ButtonState;

@@ -5,7 +5,6 @@
 //! the button is held and become one `EditCommand` when it is released. Ctrl+Z / Ctrl+Y undo
 //! and redo. The squares come from the core's `brush_squares`, `rect_squares`, `flood_fill`.
 
-use super::super::camera::MainCamera;
 use super::super::{AppSystems, Screen};
 use super::dialog::Dialog;
 use super::session::{EditIntent, EditorSession, EditorStatus, Selection};
@@ -13,8 +12,9 @@ use super::text_field::Focus;
 use super::ui::{UiAction, over_bars};
 use crate::editor::{EditCommand, Layer, brush_squares, custom_unit, flood_fill, next_unit_id, rect_squares};
 use crate::grid::{Concealment, Heading, Intersection, Light, Square};
-use crate::gui::board::BoardSize;
-use crate::gui::input::{hovered_corner, hovered_square};
+use crate::gui::board::camera::MainCamera;
+use crate::gui::board::input::{hovered_corner, hovered_square};
+use crate::gui::board::map::BoardSize;
 use crate::scenario::format::{EdgeKind, TerrainKind, UnitDef};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;

@@ -3,13 +3,13 @@
 //! resized), thin walls and doors, zones, unit tokens in their side's colour (a vehicle with a
 //! bar on its front edge), and on top the stroke being drawn, the hover and the selection.
 
-use super::super::board::{GuiImages, TILE, TerrainTile, layer_bundle, shade, square_centre, tile_pos};
 use super::super::{AppSystems, Screen};
 use super::session::{DocRevision, EditorSession, Selection};
 use super::tools::{EditorHover, Stroke, Tool, ToolState, straight_run};
 use super::ui::parse_colour;
 use crate::editor::{EditorDoc, brush_squares};
 use crate::grid::{Concealment, Heading, Intersection, Light, Square};
+use crate::gui::board::map::{GuiImages, TILE, TerrainTile, layer_bundle, shade, square_centre, tile_pos};
 use crate::scenario::format::{EdgeKind, LegendEntry, TerrainKind};
 use bevy::prelude::*;
 use bevy_ecs_tilemap::prelude::*;

@@ -165,11 +165,13 @@ pub fn execute_area_attack(
         let hit = rules.attack.hits(roll.result, total, ac);
         placement = Some(PlacementRoll {
             aimed_at: at,
-            roll,
-            modifiers,
-            total,
-            ac,
-            hit,
+            check: D20Check {
+                roll,
+                modifiers,
+                total,
+                dc: Some(ac),
+                success: hit,
+            },
         });
         if !hit && let Some(s) = rules.range.scatter {
             let direction = ex.roll(

@@ -208,11 +208,11 @@ pub(super) fn judge(
             };
             target.share = share;
             target.evasion = evaded;
-            target.save = Some(SaveRoll {
+            target.save = Some(D20Check {
                 roll,
                 modifiers,
                 total,
-                dc,
+                dc: Some(dc),
                 success,
             });
         }
@@ -418,7 +418,7 @@ pub(super) fn saga_roll(
     mut modifiers: Vec<Modifier>,
     context: &str,
     ties_hit: bool,
-) -> Result<(Option<SagaRoll>, AreaRoll), RuleError> {
+) -> Result<(Option<SagaRoll>, D20Check), RuleError> {
     let AreaResolution::AttackRoll {
         min_total, natural_1, ..
     } = rules.area.resolution
@@ -438,12 +438,12 @@ pub(super) fn saga_roll(
     });
     Ok((
         r,
-        AreaRoll {
+        D20Check {
             roll,
             modifiers,
             total,
-            min_total,
-            affects,
+            dc: Some(min_total),
+            success: affects,
         },
     ))
 }

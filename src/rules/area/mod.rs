@@ -27,7 +27,7 @@ use super::resolve::take_action;
 use super::situation::{Situation, attacker_conditions, defense_situation, range_penalty, reflex_save_modifiers};
 use super::stacking::{BonusType, apply_stacking};
 use super::threat::{provoked_by, space_of};
-use super::{Combat, DieRoll, Executor, Modifier, Profile, RuleError, UnitId, UnitIndex, Weapon, WeaponKind};
+use super::{Combat, D20Check, DieRoll, Executor, Modifier, Profile, RuleError, UnitId, UnitIndex, Weapon, WeaponKind};
 use crate::grid::{
     AreaShape, AttackKind, CoverDegree, CoverParams, Direction8, Intersection, SightModel, Space, Square, TemplateSpec,
     cover, cover_bonuses, cover_from_point, line_of_effect_with, origin_blocked, template,
@@ -150,15 +150,12 @@ pub enum AreaOf {
 }
 
 /// The roll that decides where a thrown area weapon lands (RNG-1): against the AC of a grid
-/// intersection.
+/// intersection (the check's `dc`; `success`: it landed there).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PlacementRoll {
     pub aimed_at: Intersection,
-    pub roll: DieRoll,
-    pub modifiers: Vec<Modifier>,
-    pub total: i32,
-    pub ac: i32,
-    pub hit: bool,
+    #[serde(flatten)]
+    pub check: D20Check,
 }
 
 /// Where a missed throw went (RNG-2): `direction` d8 (1 = back toward the thrower, then
@@ -171,28 +168,6 @@ pub struct ScatterRoll {
     pub landed: Intersection,
 }
 
-/// saga: the one attack roll of an area attack (AREA-SG-1).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct AreaRoll {
-    pub roll: DieRoll,
-    pub modifiers: Vec<Modifier>,
-    pub total: i32,
-    /// Below this total the attack affects no one.
-    pub min_total: i32,
-    /// Whether it affects anyone at all.
-    pub affects: bool,
-}
-
-/// A Reflex save against an area (AREA-5).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SaveRoll {
-    pub roll: DieRoll,
-    pub modifiers: Vec<Modifier>,
-    pub total: i32,
-    pub dc: i32,
-    pub success: bool,
-}
-
 /// One creature caught in an area and what the area did to it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct AreaTarget {
@@ -201,7 +176,7 @@ pub struct AreaTarget {
     pub cover: String,
     /// Save families: its Reflex save.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub save: Option<SaveRoll>,
+    pub save: Option<D20Check>,
     /// saga: its Reflex Defense, with cover, and whether the roll hit it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub defense: Option<DefenseUsed>,
@@ -232,7 +207,7 @@ pub struct AreaOutcome {
     /// The squares the area filled.
     pub squares: Vec<Square>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub attack: Option<AreaRoll>,
+    pub attack: Option<D20Check>,
     /// The damage, rolled once for everyone (only when someone takes a share).
     pub damage: Option<DamageRoll>,
     /// Every creature caught, in id order.
@@ -243,7 +218,7 @@ impl AreaOutcome {
     /// Every die this area attack rolled, in order.
     pub fn dice(&self) -> Vec<&DieRoll> {
         let mut dice: Vec<&DieRoll> = Vec::new();
-        dice.extend(self.placement.iter().map(|p| &p.roll));
+        dice.extend(self.placement.iter().map(|p| &p.check.roll));
         dice.extend(self.scatter.iter().flat_map(|s| [&s.direction, &s.distance]));
         dice.extend(self.attack.iter().map(|a| &a.roll));
         dice.extend(self.targets.iter().filter_map(|t| t.save.as_ref()).map(|s| &s.roll));

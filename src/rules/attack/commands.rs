@@ -8,6 +8,31 @@ use crate::rules::{Executor, RuleError};
 use bevy::prelude::World;
 use serde::{Deserialize, Serialize};
 
+/// The support actions' `RuleCommand` (§4.3.1): an attack roll against a fixed defense,
+/// checked and executed by `attack::support` with the order the command stands for (its
+/// `order`).
+macro_rules! support_command {
+    ($command:ident) => {
+        impl RuleCommand for $command {
+            fn actor(&self) -> Option<&UnitId> {
+                Some(&self.unit)
+            }
+
+            fn gates(&self) -> Gates {
+                Gates::ATTACK
+            }
+
+            fn check(&self, world: &World) -> Result<(), RuleError> {
+                check_support(world, self.order()).map(|_| ())
+            }
+
+            fn execute(&self, ex: &mut Executor) -> Result<(), RuleError> {
+                execute_support(ex, self.order())
+            }
+        }
+    };
+}
+
 /// The active unit attacks `target` with `weapon` (or its best weapon for the job): a
 /// standard action (§4.3.1, ATK-1).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -149,40 +174,17 @@ pub struct CoveringFire {
     pub weapon: Option<String>,
 }
 
-impl RuleCommand for CoveringFire {
-    fn actor(&self) -> Option<&UnitId> {
-        Some(&self.unit)
-    }
+support_command!(CoveringFire);
 
-    fn gates(&self) -> Gates {
-        Gates::ATTACK
-    }
-
-    fn check(&self, world: &World) -> Result<(), RuleError> {
-        check_support(
-            world,
-            SupportOrder {
-                kind: SupportKind::Covering,
-                unit: &self.unit,
-                target: &self.ally,
-                ally: None,
-                weapon: self.weapon.as_deref(),
-            },
-        )
-        .map(|_| ())
-    }
-
-    fn execute(&self, ex: &mut Executor) -> Result<(), RuleError> {
-        execute_support(
-            ex,
-            SupportOrder {
-                kind: SupportKind::Covering,
-                unit: &self.unit,
-                target: &self.ally,
-                ally: None,
-                weapon: self.weapon.as_deref(),
-            },
-        )
+impl CoveringFire {
+    fn order(&self) -> SupportOrder<'_> {
+        SupportOrder {
+            kind: SupportKind::Covering,
+            unit: &self.unit,
+            target: &self.ally,
+            ally: None,
+            weapon: self.weapon.as_deref(),
+        }
     }
 }
 
@@ -196,40 +198,17 @@ pub struct HarryingFire {
     pub weapon: Option<String>,
 }
 
-impl RuleCommand for HarryingFire {
-    fn actor(&self) -> Option<&UnitId> {
-        Some(&self.unit)
-    }
+support_command!(HarryingFire);
 
-    fn gates(&self) -> Gates {
-        Gates::ATTACK
-    }
-
-    fn check(&self, world: &World) -> Result<(), RuleError> {
-        check_support(
-            world,
-            SupportOrder {
-                kind: SupportKind::Harrying,
-                unit: &self.unit,
-                target: &self.target,
-                ally: None,
-                weapon: self.weapon.as_deref(),
-            },
-        )
-        .map(|_| ())
-    }
-
-    fn execute(&self, ex: &mut Executor) -> Result<(), RuleError> {
-        execute_support(
-            ex,
-            SupportOrder {
-                kind: SupportKind::Harrying,
-                unit: &self.unit,
-                target: &self.target,
-                ally: None,
-                weapon: self.weapon.as_deref(),
-            },
-        )
+impl HarryingFire {
+    fn order(&self) -> SupportOrder<'_> {
+        SupportOrder {
+            kind: SupportKind::Harrying,
+            unit: &self.unit,
+            target: &self.target,
+            ally: None,
+            weapon: self.weapon.as_deref(),
+        }
     }
 }
 
@@ -245,40 +224,17 @@ pub struct AidAnother {
     pub weapon: Option<String>,
 }
 
-impl RuleCommand for AidAnother {
-    fn actor(&self) -> Option<&UnitId> {
-        Some(&self.unit)
-    }
+support_command!(AidAnother);
 
-    fn gates(&self) -> Gates {
-        Gates::ATTACK
-    }
-
-    fn check(&self, world: &World) -> Result<(), RuleError> {
-        check_support(
-            world,
-            SupportOrder {
-                kind: SupportKind::Aid,
-                unit: &self.unit,
-                target: &self.target,
-                ally: Some(&self.ally),
-                weapon: self.weapon.as_deref(),
-            },
-        )
-        .map(|_| ())
-    }
-
-    fn execute(&self, ex: &mut Executor) -> Result<(), RuleError> {
-        execute_support(
-            ex,
-            SupportOrder {
-                kind: SupportKind::Aid,
-                unit: &self.unit,
-                target: &self.target,
-                ally: Some(&self.ally),
-                weapon: self.weapon.as_deref(),
-            },
-        )
+impl AidAnother {
+    fn order(&self) -> SupportOrder<'_> {
+        SupportOrder {
+            kind: SupportKind::Aid,
+            unit: &self.unit,
+            target: &self.target,
+            ally: Some(&self.ally),
+            weapon: self.weapon.as_deref(),
+        }
     }
 }
 
@@ -293,40 +249,17 @@ pub struct Suppress {
     pub weapon: Option<String>,
 }
 
-impl RuleCommand for Suppress {
-    fn actor(&self) -> Option<&UnitId> {
-        Some(&self.unit)
-    }
+support_command!(Suppress);
 
-    fn gates(&self) -> Gates {
-        Gates::ATTACK
-    }
-
-    fn check(&self, world: &World) -> Result<(), RuleError> {
-        check_support(
-            world,
-            SupportOrder {
-                kind: SupportKind::Suppress,
-                unit: &self.unit,
-                target: &self.target,
-                ally: None,
-                weapon: self.weapon.as_deref(),
-            },
-        )
-        .map(|_| ())
-    }
-
-    fn execute(&self, ex: &mut Executor) -> Result<(), RuleError> {
-        execute_support(
-            ex,
-            SupportOrder {
-                kind: SupportKind::Suppress,
-                unit: &self.unit,
-                target: &self.target,
-                ally: None,
-                weapon: self.weapon.as_deref(),
-            },
-        )
+impl Suppress {
+    fn order(&self) -> SupportOrder<'_> {
+        SupportOrder {
+            kind: SupportKind::Suppress,
+            unit: &self.unit,
+            target: &self.target,
+            ally: None,
+            weapon: self.weapon.as_deref(),
+        }
     }
 }
 
@@ -353,5 +286,35 @@ impl RuleCommand for TotalDefense {
 
     fn execute(&self, ex: &mut Executor) -> Result<(), RuleError> {
         crate::rules::attack_action::execute_total_defense(ex, &self.unit)
+    }
+}
+
+/// The active unit delivers a coup de grace to the helpless `target` (§4.3.1): a full action,
+/// an automatic (critical) hit with `weapon` (or its best weapon that may), and the target's
+/// death by the family's rules.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CoupDeGrace {
+    pub unit: UnitId,
+    pub target: UnitId,
+    #[serde(default)]
+    pub weapon: Option<String>,
+}
+
+impl RuleCommand for CoupDeGrace {
+    fn actor(&self) -> Option<&UnitId> {
+        Some(&self.unit)
+    }
+
+    fn gates(&self) -> Gates {
+        Gates::ATTACK
+    }
+
+    fn check(&self, world: &World) -> Result<(), RuleError> {
+        super::coup_de_grace::check_coup_de_grace(world, &self.unit, &self.target, self.weapon.as_deref()).map(|_| ())
+    }
+
+    fn execute(&self, ex: &mut Executor) -> Result<(), RuleError> {
+        super::coup_de_grace::execute_coup_de_grace(ex, &self.unit, &self.target, self.weapon.as_deref())
     }
 }

@@ -1,9 +1,10 @@
 //! The events of attack rolls and the support actions: their data, how each changes the battle (`apply`) and how it
 //! reads in the log (`narrate`).
 
+use crate::rules::D20Check;
 use crate::rules::DieRoll;
 use crate::rules::UnitId;
-use crate::rules::attack::AttackRoll;
+use crate::rules::attack::{AttackRoll, DamageRoll};
 use crate::rules::engine::apply::entity;
 use crate::rules::engine::narrate::modifiers;
 use crate::rules::support::SupportKind;
@@ -36,6 +37,17 @@ pub enum AttackEvent {
         ally: Option<UnitId>,
         roll: Box<SupportRoll>,
     },
+    /// A coup de grace (§4.3.1): no attack roll, the damage (a critical hit where the family
+    /// says so) and, after the damage, any save against death (`coup_de_grace_save`).
+    CoupDeGraceDelivered {
+        attacker: UnitId,
+        target: UnitId,
+        weapon: String,
+        critical: bool,
+        damage: Box<DamageRoll>,
+    },
+    /// The Fortitude save of a target that survived a coup de grace: failed, it dies.
+    CoupDeGraceSave { unit: UnitId, check: D20Check },
 }
 
 impl AttackEvent {
@@ -43,7 +55,15 @@ impl AttackEvent {
     /// writer of battle state).
     pub fn apply(&self, world: &mut World) {
         match self {
-            AttackEvent::SupportResolved { .. } => {}
+            AttackEvent::SupportResolved { .. } | AttackEvent::CoupDeGraceSave { .. } => {}
+            AttackEvent::CoupDeGraceDelivered { target, damage, .. } => {
+                // §16.3: as for a hit, a blow through the Shield Rating lowers it.
+                if let Some(shield) = damage.shield
+                    && let Some(e) = entity(world, target)
+                {
+                    world.entity_mut(e).insert(crate::rules::Shields(shield.now));
+                }
+            }
             AttackEvent::AttackResolved { target, attack, .. } => {
                 // §16.3: a hit that exceeded the Shield Rating lowered it.
                 if let Some(shield) = attack.damage.as_ref().and_then(|d| d.shield)
@@ -56,8 +76,7 @@ impl AttackEvent {
     }
 
     /// The event in words a player reads in the combat log, with the family's action names.
-    pub fn narrate(&self, rules: &Ruleset) -> String {
-        let _name = |k| rules.actions.name_of(k).to_string();
+    pub fn narrate(&self, _rules: &Ruleset) -> String {
         match self {
             AttackEvent::SupportResolved {
                 unit,
@@ -70,11 +89,11 @@ impl AttackEvent {
                 kind.name(),
                 ally.as_ref().map(|a| format!(", for {a}")).unwrap_or_default(),
                 roll.weapon,
-                roll.roll.result,
-                modifiers(&roll.modifiers),
-                roll.total,
-                roll.defense,
-                if roll.hit { "hit" } else { "miss" }
+                roll.check.roll.result,
+                modifiers(&roll.check.modifiers),
+                roll.check.total,
+                roll.check.dc.unwrap_or_default(),
+                if roll.check.success { "hit" } else { "miss" }
             ),
             AttackEvent::AttackResolved {
                 attacker,
@@ -88,24 +107,7 @@ impl AttackEvent {
                     _ => "miss",
                 };
                 let defense = &attack.defense;
-                let damage = attack
-                    .damage
-                    .as_ref()
-                    .map(|d| {
-                        let dice: Vec<String> = d.dice.iter().map(|r| r.result.to_string()).collect();
-                        let shields = d
-                            .shield
-                            .map(|s| format!(", shields stop {} (SR {} → {})", s.absorbed, s.rating, s.now))
-                            .unwrap_or_default();
-                        format!(
-                            ", damage [{}]{:+} = {}{}{shields}",
-                            dice.join(" "),
-                            d.bonus,
-                            d.total,
-                            if d.lethal { "" } else { " nonlethal" }
-                        )
-                    })
-                    .unwrap_or_default();
+                let damage = attack.damage.as_ref().map(damage_text).unwrap_or_default();
                 format!(
                     "{attacker} attacks {target} with {}: d20 {}{} = {} vs {} {}: {outcome}{damage}",
                     attack.weapon,
@@ -116,6 +118,29 @@ impl AttackEvent {
                     defense.value
                 )
             }
+            AttackEvent::CoupDeGraceDelivered {
+                attacker,
+                target,
+                weapon,
+                critical,
+                damage,
+            } => format!(
+                "{attacker} delivers a coup de grace to {target} with {weapon}: {}{}",
+                if *critical {
+                    "automatic critical hit"
+                } else {
+                    "automatic hit"
+                },
+                damage_text(damage)
+            ),
+            AttackEvent::CoupDeGraceSave { unit, check } => format!(
+                "{unit} saves against death (Fortitude): d20 {}{} = {} vs DC {}: {}",
+                check.roll.result,
+                modifiers(&check.modifiers),
+                check.total,
+                check.dc.unwrap_or_default(),
+                if check.success { "survives" } else { "fails" }
+            ),
         }
     }
 
@@ -129,7 +154,25 @@ impl AttackEvent {
                 dice.extend(attack.damage.iter().flat_map(|d| d.dice.iter()));
                 dice
             }
-            AttackEvent::SupportResolved { roll, .. } => vec![&roll.roll],
+            AttackEvent::SupportResolved { roll, .. } => vec![&roll.check.roll],
+            AttackEvent::CoupDeGraceDelivered { damage, .. } => damage.dice.iter().collect(),
+            AttackEvent::CoupDeGraceSave { check, .. } => vec![&check.roll],
         }
     }
+}
+
+/// ", damage [4 6]+3 = 13" with shields and nonlethal damage said, as the log writes a hit's.
+fn damage_text(d: &DamageRoll) -> String {
+    let dice: Vec<String> = d.dice.iter().map(|r| r.result.to_string()).collect();
+    let shields = d
+        .shield
+        .map(|s| format!(", shields stop {} (SR {} → {})", s.absorbed, s.rating, s.now))
+        .unwrap_or_default();
+    format!(
+        ", damage [{}]{:+} = {}{}{shields}",
+        dice.join(" "),
+        d.bonus,
+        d.total,
+        if d.lethal { "" } else { " nonlethal" }
+    )
 }

@@ -4,6 +4,7 @@
 //! minimum. Emits `AttackResolved` and, on a hit, the damage through `health::take_damage`.
 
 pub mod commands;
+pub mod coup_de_grace;
 mod events;
 use crate::rules::{HealthEvent, SequenceEvent};
 pub use events::AttackEvent;

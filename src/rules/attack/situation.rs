@@ -258,6 +258,23 @@ pub fn reflex_save_modifiers(world: &World, target: &UnitId) -> Result<Vec<Modif
     Ok(out)
 }
 
+/// The spaces of the creatures whose squares obstruct the lines from `attacker` (firing from
+/// `origin`'s space: its own, or the vehicle whose mounted weapon it fires, VEH-20) to
+/// `target` (COV-1: "a square occupied by a creature other than attacker/target"; §9.3:
+/// creatures as cover): every other unit, but the vehicles the attacker or the target ride
+/// and their riders, whose cover is the vehicle's passenger cover instead (§25.9,
+/// `vehicle::ignored_for_cover`). The attack's situation and the GUI's cover lines both use it.
+pub fn cover_blockers(world: &World, attacker: &UnitId, origin: &UnitId, target: &UnitId) -> Vec<Space> {
+    world
+        .resource::<UnitIndex>()
+        .0
+        .keys()
+        .filter(|u| *u != attacker && *u != origin && *u != target)
+        .filter(|u| !crate::rules::vehicle::ignored_for_cover(world, attacker, target, u))
+        .filter_map(|u| space_of(world, u))
+        .collect()
+}
+
 /// The situation of `attacker` attacking `target` with `weapon` now, or why it cannot attack.
 pub fn situation(world: &World, attacker: &UnitId, target: &UnitId, weapon: &Weapon) -> Result<Situation, RuleError> {
     situation_from(world, attacker, attacker, target, weapon)
@@ -309,14 +326,7 @@ pub fn situation_from(
             "{target} has total cover from {attacker}: no line of effect"
         )));
     }
-    let others: Vec<Space> = world
-        .resource::<UnitIndex>()
-        .0
-        .keys()
-        .filter(|u| *u != attacker && *u != target)
-        .filter(|u| !crate::rules::vehicle::ignored_for_cover(world, attacker, target, u))
-        .filter_map(|u| space_of(world, u))
-        .collect();
+    let others = cover_blockers(world, attacker, origin, target);
     let covered = cover(map, &CoverParams::from_ruleset(rules), a, t, &others, kind);
     // §25.9: a rider has the cover its vehicle gives.
     defense.extend(crate::rules::vehicle::passenger_cover(world, attacker, target)?);
@@ -476,4 +486,66 @@ pub fn situation_from(
         distance_ft: distance,
         support_used,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const BUGGY_RAID: &str = include_str!("../../../scenarios/starfinder_buggy_raid.ron");
+
+    fn id(s: &str) -> UnitId {
+        UnitId(s.into())
+    }
+
+    /// The squares of the blockers, sorted (spaces have no order of their own).
+    fn blockers(world: &World, attacker: &str, origin: &str, target: &str) -> Vec<(i32, i32, u32)> {
+        let mut spaces: Vec<(i32, i32, u32)> = cover_blockers(world, &id(attacker), &id(origin), &id(target))
+            .into_iter()
+            .map(|s| (s.at.x, s.at.y, s.side))
+            .collect();
+        spaces.sort();
+        spaces
+    }
+
+    fn spaces_of(world: &World, units: &[&str]) -> Vec<(i32, i32, u32)> {
+        let mut spaces: Vec<(i32, i32, u32)> = units
+            .iter()
+            .map(|u| space_of(world, &id(u)).expect("placed"))
+            .map(|s| (s.at.x, s.at.y, s.side))
+            .collect();
+        spaces.sort();
+        spaces
+    }
+
+    /// COV-1, §9.3: between two goblins every other creature may give cover, the buggy and its
+    /// three riders too (neither goblin rides it).
+    #[test]
+    fn cov_1_every_other_creature_is_a_blocker() {
+        let b = crate::testing::battle(BUGGY_RAID, &[]);
+        let w = b.world();
+        assert_eq!(
+            blockers(w, "goblin_1", "goblin_1", "goblin_2"),
+            spaces_of(w, &["buggy", "buddy", "sssazza", "merris", "goblin_3", "goblin_4"])
+        );
+    }
+
+    /// §25.9: against a rider, its vehicle and the other riders stand for the passenger cover
+    /// and block no line; a rider firing its vehicle's mounted weapon (VEH-20) shoots from the
+    /// vehicle's space, which blocks nothing either.
+    #[test]
+    fn cov_1_a_riders_vehicle_and_fellow_riders_are_no_blockers() {
+        let b = crate::testing::battle(BUGGY_RAID, &[]);
+        let w = b.world();
+        let goblins_but = |skip: &str| {
+            let others: Vec<&str> = ["goblin_1", "goblin_2", "goblin_3", "goblin_4"]
+                .into_iter()
+                .filter(|g| *g != skip)
+                .collect();
+            spaces_of(w, &others)
+        };
+        assert_eq!(blockers(w, "goblin_1", "goblin_1", "buddy"), goblins_but("goblin_1"));
+        assert_eq!(blockers(w, "sssazza", "buggy", "goblin_1"), goblins_but("goblin_1"));
+        assert_eq!(blockers(w, "sssazza", "sssazza", "goblin_2"), goblins_but("goblin_2"));
+    }
 }

@@ -6,6 +6,7 @@
 
 use crate::grid::{SightModel, line_of_effect_with};
 use crate::rules::AttackEvent;
+use crate::rules::D20Check;
 use crate::rules::Terrain;
 use crate::rules::attack_action::check_attack;
 use crate::rules::error::illegal;
@@ -14,7 +15,7 @@ use crate::rules::resolve::{EffectTerms, start_effect, take_action};
 use crate::rules::situation::{attacker_conditions, situation};
 use crate::rules::stacking::apply_stacking;
 use crate::rules::threat::{hostile, provoked_by, space_of};
-use crate::rules::{Combat, DieRoll, Executor, Modifier, Profile, RuleError, SupportBonus, UnitId, Weapon, WeaponKind};
+use crate::rules::{Combat, Executor, Modifier, Profile, RuleError, SupportBonus, UnitId, Weapon, WeaponKind};
 use crate::ruleset::{AooTrigger, Ruleset, SupportFire};
 use bevy::prelude::World;
 use serde::{Deserialize, Serialize};
@@ -55,16 +56,13 @@ impl SupportKind {
     }
 }
 
-/// The roll of one support action.
+/// The roll of one support action: against the fixed defense it is made against (AC 15,
+/// Reflex 10: the check's `dc`; `success`: it hit).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SupportRoll {
     pub weapon: String,
-    pub roll: DieRoll,
-    pub modifiers: Vec<Modifier>,
-    pub total: i32,
-    /// The fixed defense the roll is made against (AC 15, Reflex 10).
-    pub defense: i32,
-    pub hit: bool,
+    #[serde(flatten)]
+    pub check: D20Check,
 }
 
 /// One support action as ordered: `target` is the ally covered (covering fire) or the foe;
@@ -220,11 +218,13 @@ pub fn execute_support(ex: &mut Executor, order: SupportOrder) -> Result<(), Rul
         ally: ally.cloned(),
         roll: Box::new(SupportRoll {
             weapon: plan.weapon.name.clone(),
-            roll,
-            modifiers,
-            total,
-            defense: plan.rules.defense,
-            hit,
+            check: D20Check {
+                roll,
+                modifiers,
+                total,
+                dc: Some(plan.rules.defense),
+                success: hit,
+            },
         }),
     });
     if !hit {

@@ -7,6 +7,7 @@
 use super::dcs::{boarding_dc, collision_dc};
 use super::pilot_actions::phase_name;
 use super::state::{Chase, ChasePhase, ManeuverUse};
+use crate::rules::D20Check;
 use crate::rules::error::illegal;
 use crate::rules::stacking::BonusType;
 use crate::rules::{Dice, DieRoll, Modifier, RuleError, UnitId};
@@ -54,10 +55,9 @@ impl BoardingSkill {
 /// A boarding attempt (CHS-16).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BoardingOutcome {
-    pub roll: DieRoll,
-    pub modifiers: Vec<Modifier>,
-    pub total: i32,
-    pub dc: i32,
+    /// Acrobatics or Athletics against the boarding DC.
+    #[serde(flatten)]
+    pub check: D20Check,
     pub result: BoardingResult,
     /// Falling damage dice when the rider fell.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -80,11 +80,9 @@ pub enum BoardingResult {
 pub struct CollisionOutcome {
     pub vehicle: UnitId,
     pub target: UnitId,
-    pub roll: DieRoll,
-    pub modifiers: Vec<Modifier>,
-    pub total: i32,
-    pub dc: i32,
-    pub success: bool,
+    /// Piloting against the target's collision DC.
+    #[serde(flatten)]
+    pub check: D20Check,
     pub damage_dice: Vec<DieRoll>,
     /// To the target; the colliding vehicle takes half (rounded down).
     pub damage: u32,
@@ -222,8 +220,9 @@ impl Chase {
         let target = &self.entry(to).expect("engaged vehicles are in the chase").vehicle;
         let dc = boarding_dc(rules, target);
         let roll = dice.roll(20, format!("boarding {}", target.name))?;
-        let total = roll.result as i32 + skill.value;
-        let result = if total >= dc {
+        let check = D20Check::against(roll, vec![skill], Some(dc));
+        let total = check.total;
+        let result = if check.success {
             BoardingResult::Boarded
         } else if dc - total < rules.boarding_fall_margin as i32 {
             BoardingResult::Stayed
@@ -243,10 +242,7 @@ impl Chase {
         }
         let fall_damage = fall_dice.iter().map(|d| d.result).sum();
         Ok(BoardingOutcome {
-            roll,
-            modifiers: vec![skill],
-            total,
-            dc,
+            check,
             result,
             fall_dice,
             fall_damage,
@@ -286,8 +282,8 @@ impl Chase {
         }
         let dc = collision_dc(other);
         let roll = dice.roll(20, format!("collision ({} into {})", own.name, other.name))?;
-        let total = roll.result as i32 + modifiers.iter().map(|m| m.value).sum::<i32>();
-        let success = total >= dc;
+        let check = D20Check::against(roll, modifiers, Some(dc));
+        let success = check.success;
         let mut damage_dice = Vec::new();
         let mut damage = 0;
         if success {
@@ -302,11 +298,7 @@ impl Chase {
         Ok(CollisionOutcome {
             vehicle: vehicle.clone(),
             target: target.clone(),
-            roll,
-            modifiers,
-            total,
-            dc,
-            success,
+            check,
             damage_dice,
             damage,
             self_damage: damage / 2,

@@ -54,28 +54,12 @@ impl ChaseEvent {
     /// Applies the event to the battle (STYLE 3: with the other areas' `apply`, the only
     /// writer of battle state).
     pub fn apply(&self, world: &mut World) {
-        match self {
-            ChaseEvent::ChasePilotAction { .. }
-            | ChaseEvent::ChasePilotTurnEnded { .. }
-            | ChaseEvent::ChaseProgressed { .. }
-            | ChaseEvent::ChaseCollision { .. }
-            | ChaseEvent::ChaseBoarding { .. } => crate::rules::chase::apply_chase_event(world, self),
-            ChaseEvent::ChaseBegan { zones, left_out, .. } => {
-                crate::rules::chase::begin_from_grid(world, zones, left_out)
-            }
-        }
+        super::game::apply_chase_event(world, self);
     }
 
-    /// The event in words a player reads in the combat log, with the family's action names.
+    /// The event in words a player reads in the combat log.
     pub fn narrate(&self, _rules: &Ruleset) -> String {
-        match self {
-            ChaseEvent::ChasePilotAction { .. }
-            | ChaseEvent::ChasePilotTurnEnded { .. }
-            | ChaseEvent::ChaseProgressed { .. }
-            | ChaseEvent::ChaseCollision { .. }
-            | ChaseEvent::ChaseBoarding { .. }
-            | ChaseEvent::ChaseBegan { .. } => crate::rules::chase::narrate_chase(self),
-        }
+        super::game::narrate_chase(self)
     }
 
     /// The dice the event rolled (undo is allowed only for commands that rolled none).
@@ -100,12 +84,12 @@ impl ChaseEvent {
                         .chain(h.damage_dice.iter())
                 })
                 .collect(),
-            ChaseEvent::ChaseCollision { outcome, .. } => std::iter::once(&outcome.roll)
+            ChaseEvent::ChaseCollision { outcome, .. } => std::iter::once(&outcome.check.roll)
                 .chain(outcome.damage_dice.iter())
                 .collect(),
-            ChaseEvent::ChaseBoarding { outcome, .. } => {
-                std::iter::once(&outcome.roll).chain(outcome.fall_dice.iter()).collect()
-            }
+            ChaseEvent::ChaseBoarding { outcome, .. } => std::iter::once(&outcome.check.roll)
+                .chain(outcome.fall_dice.iter())
+                .collect(),
             _ => Vec::new(),
         }
     }

@@ -272,9 +272,17 @@ pub fn follow_vehicle_control(world: &mut World, vehicle: &UnitId, pilot: Option
 
 /// The only writer of the chase's events.
 pub fn apply_chase_event(world: &mut World, event: &ChaseEvent) {
-    if let ChaseEvent::ChaseBoarding { unit, to, outcome, .. } = event {
-        super::boarding::apply_boarding(world, unit, to, outcome.result);
-        return;
+    match event {
+        ChaseEvent::ChaseBoarding { unit, to, outcome, .. } => {
+            super::boarding::apply_boarding(world, unit, to, outcome.result);
+            return;
+        }
+        // VEH-22: the grid battle becomes a chase; the board is made here.
+        ChaseEvent::ChaseBegan { zones, left_out, .. } => {
+            super::begin_from_grid(world, zones, left_out);
+            return;
+        }
+        _ => {}
     }
     let Some(rules) = world.resource::<Ruleset>().chases.clone() else {
         return;
@@ -465,7 +473,7 @@ pub fn narrate_chase(event: &ChaseEvent) -> String {
                         c.roll.result,
                         mods.join(" "),
                         c.total,
-                        c.dc,
+                        c.dc.unwrap_or_default(),
                         if c.success { "success" } else { "failure" }
                     )
                 }
@@ -548,10 +556,10 @@ pub fn narrate_chase(event: &ChaseEvent) -> String {
             "{pilot} smashes {} into {}: d20 {} → {} vs DC {} — {}",
             outcome.vehicle,
             outcome.target,
-            outcome.roll.result,
-            outcome.total,
-            outcome.dc,
-            if outcome.success {
+            outcome.check.roll.result,
+            outcome.check.total,
+            outcome.check.dc.unwrap_or_default(),
+            if outcome.check.success {
                 format!("{} damage to it, {} back", outcome.damage, outcome.self_damage)
             } else {
                 "misses".into()
@@ -574,10 +582,10 @@ pub fn narrate_chase(event: &ChaseEvent) -> String {
             format!(
                 "{unit} tries to board {to} from {from}: {} d20 {} {:+} = {} vs DC {} — {result}",
                 skill.name(),
-                outcome.roll.result,
-                outcome.modifiers.iter().map(|m| m.value).sum::<i32>(),
-                outcome.total,
-                outcome.dc
+                outcome.check.roll.result,
+                outcome.check.modifiers.iter().map(|m| m.value).sum::<i32>(),
+                outcome.check.total,
+                outcome.check.dc.unwrap_or_default()
             )
         }
         ChaseEvent::ChaseBegan {

@@ -28,7 +28,7 @@ pub use game::{
     pilot_action_terms, refuse_in_chase, start_chase_round, vehicle_of, would_escape,
 };
 pub use hazards::{HazardAttack, ZoneHazard, hazard_attack, hazards_on_entry};
-pub use pilot_actions::{PilotCheck, PilotOutcome, PilotRequest, phase_name};
+pub use pilot_actions::{PilotOutcome, PilotRequest, phase_name};
 pub use progress::{MoveReason, ProgressMove, ProgressOutcome, own_movement};
 pub use state::{
     ActionResult, Chase, ChaseEntry, ChasePhase, ChaseVehicle, Departure, ManeuverUse, RoundRecord, TrickEffect,

@@ -7,8 +7,9 @@
 use super::dcs::{action_dc, double_maneuver_penalty};
 use super::hazards::{HazardAttack, hazard_attack, hazards_on_entry};
 use super::state::{ActionResult, Chase, ChasePhase, ChaseVehicle, ManeuverUse, TrickEffect};
+use crate::rules::D20Check;
 use crate::rules::error::illegal;
-use crate::rules::{Dice, DieRoll, Modifier, RuleError, UnitId};
+use crate::rules::{Dice, Modifier, RuleError, UnitId};
 use crate::ruleset::{ChaseRules, PilotAction, Variants};
 use serde::{Deserialize, Serialize};
 
@@ -24,16 +25,6 @@ pub struct PilotRequest {
     pub skill: Modifier,
 }
 
-/// A skill check of a pilot action, with every modifier.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PilotCheck {
-    pub roll: DieRoll,
-    pub modifiers: Vec<Modifier>,
-    pub total: i32,
-    pub dc: i32,
-    pub success: bool,
-}
-
 /// What a pilot action did.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PilotOutcome {
@@ -45,7 +36,7 @@ pub struct PilotOutcome {
     pub part: u8,
     /// `None` when no check was needed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub check: Option<PilotCheck>,
+    pub check: Option<D20Check>,
     pub success: bool,
     /// Speed up: the zone the vehicle moved to at once.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -61,7 +52,7 @@ pub struct PilotOutcome {
 impl PilotOutcome {
     /// The margin of the check (total − DC), when there was one.
     pub fn margin(&self) -> Option<i32> {
-        self.check.as_ref().map(|c| c.total - c.dc)
+        self.check.as_ref().and_then(D20Check::margin)
     }
 }
 
@@ -251,14 +242,7 @@ impl Chase {
             Some(dc) => {
                 let modifiers = self.pilot_modifiers(rules, req, part > 0);
                 let roll = dice.roll(20, format!("{} ({})", req.action.name(), own.vehicle.name))?;
-                let total = roll.result as i32 + modifiers.iter().filter(|m| m.counts()).map(|m| m.value).sum::<i32>();
-                Some(PilotCheck {
-                    roll,
-                    modifiers,
-                    total,
-                    dc,
-                    success: total >= dc,
-                })
+                Some(D20Check::against(roll, modifiers, Some(dc)))
             }
         };
         let success = check.as_ref().is_none_or(|c| c.success);

@@ -105,6 +105,7 @@ game_commands! {
         AidAnother(attack::commands::AidAnother),
         Suppress(attack::commands::Suppress),
         TotalDefense(attack::commands::TotalDefense),
+        CoupDeGrace(attack::commands::CoupDeGrace),
         Stabilize(health::commands::Stabilize),
         StayInTheFight(health::commands::StayInTheFight),
         SecondWind(health::commands::SecondWind),

@@ -6,6 +6,7 @@ use crate::rules::ability::AbilityDamage;
 use crate::rules::bleeding::Bleeding;
 use crate::rules::board::BaseStates;
 use crate::rules::chase::Chase;
+use crate::rules::derive::{BattleRevision, SideThreats, SideViews};
 use crate::rules::health::LifeState;
 use crate::rules::items::Ground;
 use crate::rules::reactions::ReactionMode;
@@ -68,7 +69,10 @@ impl Forker {
             .resource::<Dice>()
             .resource::<Combat>()
             .resource::<Ground>()
-            .resource::<Chase>();
+            .resource::<Chase>()
+            .resource::<BattleRevision>()
+            .resource::<SideViews>()
+            .resource::<SideThreats>();
         f
     }
 

@@ -4,6 +4,7 @@
 
 pub(crate) mod apply;
 pub mod bounds;
+pub mod check;
 pub(crate) mod command;
 pub(crate) mod dice;
 pub(crate) mod error;

@@ -78,11 +78,11 @@ pub(crate) fn narrate_area(
             "; aimed at ({}, {}): d20 {}{} = {} vs AC {}, {}",
             p.aimed_at.i,
             p.aimed_at.j,
-            p.roll.result,
-            modifiers(&p.modifiers),
-            p.total,
-            p.ac,
-            if p.hit { "on target" } else { "miss" }
+            p.check.roll.result,
+            modifiers(&p.check.modifiers),
+            p.check.total,
+            p.check.dc.unwrap_or_default(),
+            if p.check.success { "on target" } else { "miss" }
         );
     }
     if let Some(s) = &area.scatter {
@@ -122,8 +122,8 @@ pub(crate) fn narrate_area(
     };
     if let Some(a) = &area.attack {
         text += &format!("; d20 {}{} = {}", a.roll.result, modifiers(&a.modifiers), a.total);
-        if !a.affects {
-            text += &format!(", below {} or a natural 1: no effect", a.min_total);
+        if !a.success {
+            text += &format!(", below {} or a natural 1: no effect", a.dc.unwrap_or_default());
         }
     }
     if let Some(d) = &area.damage {
@@ -141,7 +141,7 @@ pub(crate) fn narrate_area(
                 s.roll.result,
                 modifiers(&s.modifiers),
                 s.total,
-                s.dc,
+                s.dc.unwrap_or_default(),
                 if s.success { "saved" } else { "failed" }
             );
         }

@@ -243,8 +243,7 @@ impl HealthEvent {
     }
 
     /// The event in words a player reads in the combat log, with the family's action names.
-    pub fn narrate(&self, rules: &Ruleset) -> String {
-        let _name = |k| rules.actions.name_of(k).to_string();
+    pub fn narrate(&self, _rules: &Ruleset) -> String {
         match self {
             HealthEvent::DamageTaken { unit, amount, .. } => format!("{unit} takes {amount} damage"),
             HealthEvent::DamageIgnored { unit, reason } => format!("{unit} is unharmed: {reason}"),

@@ -1,7 +1,7 @@
 //! The grid actions' choices: the squares a move reaches (from the reach plan), and the aims
 //! of attacks, maneuvers, areas, spells and support actions (foes, allies, intersections).
 
-use super::{Choice, MANEUVERS, OptionKind};
+use super::{Arms, Choice, MANEUVERS, OptionKind};
 use crate::grid::{Direction8, Intersection, Square};
 use crate::rules::cmd;
 use crate::rules::items::Ground;
@@ -59,8 +59,13 @@ pub fn move_choices(world: &World, unit: &UnitId) -> Vec<Choice> {
             verdict: Ok(()),
         })
         .collect();
-    if !choices.is_empty() {
-        return choices;
+    if let Some(first) = choices.first() {
+        // The plan judges squares, not whose turn it is: one move stands for the gates every
+        // move shares (the turn, a delay window, the unit's state).
+        return match check(world, &first.command) {
+            Ok(()) => choices,
+            Err(e) => refused_move(world, unit, e.to_string()),
+        };
     }
     let why = plan
         .bands
@@ -68,6 +73,31 @@ pub fn move_choices(world: &World, unit: &UnitId) -> Vec<Choice> {
         .find_map(|(_, band)| band.as_ref().err().map(|e| e.to_string()))
         .unwrap_or_else(|| "no square to move to".to_string());
     refused_move(world, unit, why)
+}
+
+/// The verdict on moving (the one [`move_choices`] gives: allowed when a band reaches a
+/// square, else the first band's refusal), planning the bands one at a time and only until
+/// one reaches a square: the run band, the costly one (a priced line to every square of its
+/// box), is planned only when neither a move nor a double move goes anywhere.
+pub(super) fn move_verdict(world: &World, unit: &UnitId) -> Result<(), String> {
+    let mut first = None;
+    for mode in [MoveMode::Move, MoveMode::Double, MoveMode::Run] {
+        let plan = plan_reach(world, unit, &[mode]).map_err(|e| e.to_string())?;
+        if let Some((to, (mode, _))) = plan.smallest().into_iter().next() {
+            // As in `move_choices`: one move stands for the gates every move shares.
+            let command = GameCommand::Move(cmd::Move {
+                unit: unit.clone(),
+                to,
+                path: None,
+                mode,
+            });
+            return check(world, &command).map_err(|e| e.to_string());
+        }
+        if let Some((_, Err(e))) = plan.bands.first() {
+            first.get_or_insert_with(|| e.to_string());
+        }
+    }
+    Err(first.unwrap_or_else(|| "no square to move to".to_string()))
 }
 
 /// One move one square over, refused with `why` (so the list says why the unit cannot move).
@@ -113,11 +143,11 @@ pub fn area_weapon(world: &World, unit: &UnitId, chosen: Option<&str>) -> Option
         .cloned()
 }
 
-/// The weapons to offer attacks with: the chosen one, or (`None`) the rules' pick plus each
-/// weapon the unit holds that is not an area weapon.
-fn weapon_names(world: &World, unit: &UnitId, chosen: Option<&str>) -> Vec<Option<String>> {
-    if let Some(w) = chosen {
-        return vec![Some(w.to_string())];
+/// The weapons to offer attacks with: the chosen one (`None`: the rules' pick), or for every
+/// weapon the rules' pick plus each weapon the unit holds that is not an area weapon.
+fn weapon_names(world: &World, unit: &UnitId, arms: Arms) -> Vec<Option<String>> {
+    if let Arms::Chosen { weapon, .. } = arms {
+        return vec![weapon.map(str::to_string)];
     }
     let mut names = vec![None];
     if let Some(p) = crate::rules::unit_component::<Profile>(world, unit) {
@@ -131,23 +161,51 @@ fn weapon_names(world: &World, unit: &UnitId, chosen: Option<&str>) -> Vec<Optio
     names
 }
 
+/// The most attacks one full attack may try (more than any family's rules allow).
+const MOST_ATTACKS: usize = 4;
+
+/// A full attack of `unit` making `n` attacks on `target` with `weapon`.
+fn full_attack(unit: &UnitId, target: &UnitId, weapon: Option<String>, n: usize) -> GameCommand {
+    GameCommand::FullAttack(cmd::FullAttack {
+        unit: unit.clone(),
+        targets: vec![target.clone(); n],
+        weapon,
+        weapons: Vec::new(),
+        defensively: false,
+    })
+}
+
 /// The most attacks the rules allow `unit` in one full attack on `target` with `weapon` (a
 /// single one when none is allowed, so the refusal gives the rules' reason).
 pub fn full_attack_choice(world: &World, unit: &UnitId, target: &UnitId, weapon: Option<String>) -> GameCommand {
-    let command = |n: usize| {
-        GameCommand::FullAttack(cmd::FullAttack {
-            unit: unit.clone(),
-            targets: vec![target.clone(); n],
-            weapon: weapon.clone(),
-            weapons: Vec::new(),
-            defensively: false,
-        })
-    };
-    (1..=4)
+    (1..=MOST_ATTACKS)
         .rev()
-        .map(command)
+        .map(|n| full_attack(unit, target, weapon.clone(), n))
         .find(|c| check(world, c).is_ok())
-        .unwrap_or_else(|| command(1))
+        .unwrap_or_else(|| full_attack(unit, target, weapon.clone(), 1))
+}
+
+/// The verdict on the full attacks (the one their choices give: allowed when one target with
+/// one weapon allows some number of attacks, else the first one's single attack's refusal),
+/// asking the rules only until one is allowed, a single attack first: `full_attack_choice`
+/// looks for the most attacks, which the verdict does not need.
+pub(super) fn full_attack_verdict(world: &World, unit: &UnitId, arms: Arms) -> Result<(), String> {
+    let weapons = weapon_names(world, unit, arms);
+    let mut first = None;
+    for target in foes_of(world, unit) {
+        for weapon in &weapons {
+            for n in 1..=MOST_ATTACKS {
+                match check(world, &full_attack(unit, &target, weapon.clone(), n)) {
+                    Ok(()) => return Ok(()),
+                    Err(e) if n == 1 => {
+                        first.get_or_insert_with(|| e.to_string());
+                    }
+                    Err(_) => {}
+                }
+            }
+        }
+    }
+    Err(first.unwrap_or_else(|| super::none_reason(OptionKind::FullAttack).to_string()))
 }
 
 /// Area commands: for a burst or spread, each corner of each foe's space; for a cone or
@@ -198,18 +256,52 @@ fn aim_points(
     }
 }
 
+/// The attacks of `unit` firing `vehicle`'s mounted weapons (VEH-20): each foe but the
+/// vehicle, with `weapon` (`None`: each weapon mounted on it).
+pub fn mounted_attacks(world: &World, unit: &UnitId, vehicle: &UnitId, weapon: Option<&str>) -> Vec<GameCommand> {
+    let mounted: Vec<String> = match weapon {
+        Some(w) => vec![w.to_string()],
+        None => crate::rules::unit_component::<Profile>(world, vehicle)
+            .map(|p| p.weapons.iter().map(|w| w.name.clone()).collect())
+            .unwrap_or_default(),
+    };
+    foes_of(world, unit)
+        .into_iter()
+        .filter(|t| t != vehicle)
+        .flat_map(|target| {
+            mounted.iter().map(move |w| {
+                GameCommand::Attack(cmd::Attack {
+                    unit: unit.clone(),
+                    target: target.clone(),
+                    weapon: Some(w.clone()),
+                    defensively: false,
+                    mount: Some(vehicle.clone()),
+                })
+            })
+        })
+        .collect()
+}
+
 /// The commands of an aimed kind: one per target (and weapon), aim or ally.
-pub(super) fn aimed_commands(world: &World, unit: &UnitId, kind: OptionKind, weapon: Option<&str>) -> Vec<GameCommand> {
+pub(super) fn aimed_commands(world: &World, unit: &UnitId, kind: OptionKind, arms: Arms) -> Vec<GameCommand> {
     let u = || unit.clone();
     let foes = || foes_of(world, unit);
     let profile = crate::rules::unit_component::<Profile>(world, unit);
+    let weapon = arms.named();
     match kind {
         OptionKind::Withdraw => withdraw_commands(world, unit),
         OptionKind::Attack => {
+            if let Arms::Chosen {
+                weapon,
+                mount: Some(vehicle),
+            } = arms
+            {
+                return mounted_attacks(world, unit, vehicle, weapon);
+            }
             let mut commands: Vec<GameCommand> = foes()
                 .into_iter()
                 .flat_map(|target| {
-                    weapon_names(world, unit, weapon)
+                    weapon_names(world, unit, arms)
                         .into_iter()
                         .map(move |weapon| (target.clone(), weapon))
                 })
@@ -225,29 +317,16 @@ pub(super) fn aimed_commands(world: &World, unit: &UnitId, kind: OptionKind, wea
                 .collect();
             // VEH-20: a rider may fire its vehicle's mounted weapons.
             if let Some(vehicle) = riding(world, unit)
-                && weapon.is_none()
+                && arms == Arms::Every
             {
-                let mounted: Vec<String> = crate::rules::unit_component::<Profile>(world, &vehicle)
-                    .map(|p| p.weapons.iter().map(|w| w.name.clone()).collect())
-                    .unwrap_or_default();
-                for target in foes().into_iter().filter(|t| *t != vehicle) {
-                    for w in &mounted {
-                        commands.push(GameCommand::Attack(cmd::Attack {
-                            unit: u(),
-                            target: target.clone(),
-                            weapon: Some(w.clone()),
-                            defensively: false,
-                            mount: Some(vehicle.clone()),
-                        }));
-                    }
-                }
+                commands.extend(mounted_attacks(world, unit, &vehicle, None));
             }
             commands
         }
         OptionKind::FullAttack => foes()
             .into_iter()
             .flat_map(|target| {
-                weapon_names(world, unit, weapon)
+                weapon_names(world, unit, arms)
                     .into_iter()
                     .map(move |weapon| (target.clone(), weapon))
             })
@@ -260,6 +339,16 @@ pub(super) fn aimed_commands(world: &World, unit: &UnitId, kind: OptionKind, wea
                     unit: u(),
                     target,
                     to: None,
+                    weapon: weapon.map(str::to_string),
+                })
+            })
+            .collect(),
+        OptionKind::CoupDeGrace => foes()
+            .into_iter()
+            .map(|target| {
+                GameCommand::CoupDeGrace(cmd::CoupDeGrace {
+                    unit: u(),
+                    target,
                     weapon: weapon.map(str::to_string),
                 })
             })
@@ -279,9 +368,9 @@ pub(super) fn aimed_commands(world: &World, unit: &UnitId, kind: OptionKind, wea
             Err(_) => Vec::new(),
         },
         OptionKind::AreaAttack => {
-            let weapons: Vec<Weapon> = match weapon {
-                Some(_) => area_weapon(world, unit, weapon).into_iter().collect(),
-                None => profile
+            let weapons: Vec<Weapon> = match arms {
+                Arms::Chosen { weapon, .. } => area_weapon(world, unit, weapon).into_iter().collect(),
+                Arms::Every => profile
                     .map(|p| p.weapons.iter().filter(|w| w.area.is_some()).cloned().collect())
                     .unwrap_or_default(),
             };

@@ -8,13 +8,17 @@
 
 mod chase;
 mod grid;
+#[cfg(test)]
+mod tests;
 mod vehicles;
 
 pub use chase::{chase_combat_choices, pilot_action_choices};
-pub use grid::{allies_of, area_aims, area_weapon, foes_of, full_attack_choice, maneuver_of, move_choices};
+pub use grid::{
+    allies_of, area_aims, area_weapon, foes_of, full_attack_choice, maneuver_of, mounted_attacks, move_choices,
+};
 pub use vehicles::{
-    PLANNED_TRIES, VehicleEntry, edge_choices, entries_for, entry_choices, planned_orders, ram_angles, vehicle_verdict,
-    vehicles_at_hand,
+    PLANNED_TRIES, VehicleEntry, edge_choices, entries_for, entry_choices, entry_commands, entry_verdict,
+    planned_orders, ram_angles, vehicle_verdict, vehicles_at_hand,
 };
 
 use super::{Combat, GameCommand, RuleError, UnitId, check};
@@ -32,6 +36,7 @@ pub enum OptionKind {
     Attack,
     FullAttack,
     Charge,
+    CoupDeGrace,
     Maneuver(ManeuverKind),
     AreaAttack,
     Autofire,
@@ -87,12 +92,13 @@ pub const READY_TRIGGERS: [&str; 4] = [
 ];
 
 /// Every kind, in the order the options list gives them.
-pub const KINDS: [OptionKind; 34] = [
+pub const KINDS: [OptionKind; 35] = [
     OptionKind::Move,
     OptionKind::Withdraw,
     OptionKind::Attack,
     OptionKind::FullAttack,
     OptionKind::Charge,
+    OptionKind::CoupDeGrace,
     OptionKind::Maneuver(ManeuverKind::BullRush),
     OptionKind::Maneuver(ManeuverKind::Trip),
     OptionKind::Maneuver(ManeuverKind::Grapple),
@@ -123,6 +129,40 @@ pub const KINDS: [OptionKind; 34] = [
     OptionKind::PilotAction,
     OptionKind::EndTurn,
 ];
+
+/// Which weapons an aimed kind's commands name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Arms<'a> {
+    /// Every way the unit could arm the kind: the rules' pick, then each weapon it holds (and,
+    /// riding, its vehicle's mounted ones, VEH-20). The options list's.
+    Every,
+    /// Only the weapon a player chose: `None` leaves the pick to the rules (for an area, the
+    /// unit's first area weapon), `mount` fires a weapon mounted on that vehicle (VEH-20;
+    /// single attacks only). What a click sends, so what a button's verdict is about.
+    Chosen {
+        weapon: Option<&'a str>,
+        mount: Option<&'a UnitId>,
+    },
+}
+
+impl<'a> Arms<'a> {
+    /// The options list's reading of a weapon argument: `None` is every weapon, a name is
+    /// that one.
+    pub fn from_weapon(weapon: Option<&'a str>) -> Self {
+        match weapon {
+            None => Arms::Every,
+            Some(_) => Arms::Chosen { weapon, mount: None },
+        }
+    }
+
+    /// The weapon to name in a command that names one weapon (`None`: the rules' pick).
+    pub fn named(self) -> Option<&'a str> {
+        match self {
+            Arms::Every => None,
+            Arms::Chosen { weapon, .. } => weapon,
+        }
+    }
+}
 
 /// One concrete command and the rules' verdict on it. Written `{"command": …, "allowed":
 /// true}` or `{"command": …, "allowed": false, "reason": "…"}`.
@@ -236,13 +276,18 @@ pub fn options(world: &World, unit: &UnitId) -> Result<UnitOptions, RuleError> {
 }
 
 /// One kind's choices for `unit` with their verdicts; `weapon` narrows attacks to one weapon
-/// (the GUI's chosen weapon; `None`: the rules' best for the job, and for the options list
-/// each weapon the unit holds).
+/// (`None`: the rules' best for the job, and for the options list each weapon the unit
+/// holds; [`Arms::from_weapon`]).
 pub fn kind_option(world: &World, unit: &UnitId, kind: OptionKind, weapon: Option<&str>) -> KindOption {
+    armed_option(world, unit, kind, Arms::from_weapon(weapon))
+}
+
+/// One kind's choices for `unit` armed with `arms`, with their verdicts.
+pub fn armed_option(world: &World, unit: &UnitId, kind: OptionKind, arms: Arms) -> KindOption {
     let choices: Vec<Choice> = match kind {
         OptionKind::Move => move_choices(world, unit),
         OptionKind::Vehicle(entry) => entry_choices(world, unit, entry),
-        _ => commands(world, unit, kind, weapon)
+        _ => armed_commands(world, unit, kind, arms)
             .into_iter()
             .map(|c| Choice::checked(world, c))
             .collect(),
@@ -263,10 +308,59 @@ pub fn kind_option(world: &World, unit: &UnitId, kind: OptionKind, weapon: Optio
 
 /// The verdict on a kind as a whole (as [`kind_option`] gives it).
 pub fn verdict(world: &World, unit: &UnitId, kind: OptionKind, weapon: Option<&str>) -> Result<(), String> {
+    armed_verdict(world, unit, kind, Arms::from_weapon(weapon))
+}
+
+/// The verdict on a kind armed with `arms` (as [`armed_option`] gives it), asking the rules
+/// only until one choice is allowed: the moves' from the reach plan a band at a time, the
+/// full attacks' a single attack first, the vehicle orders' through [`entry_verdict`] (the
+/// planned drives only when no one-step drive is allowed).
+pub fn armed_verdict(world: &World, unit: &UnitId, kind: OptionKind, arms: Arms) -> Result<(), String> {
     match kind {
-        OptionKind::Vehicle(_) => kind_option(world, unit, kind, weapon).verdict,
-        _ => any_allowed(world, &commands(world, unit, kind, weapon), none_reason(kind)),
+        OptionKind::Move => grid::move_verdict(world, unit),
+        OptionKind::FullAttack => grid::full_attack_verdict(world, unit, arms),
+        OptionKind::Vehicle(entry) => entry_verdict(world, unit, entry),
+        _ => any_allowed(world, &armed_commands(world, unit, kind, arms), none_reason(kind)),
     }
+}
+
+/// The verdict on several kinds at once (one button standing for them all: the maneuvers,
+/// the ways to recover): allowed if any is, else the first kind's reason (or, with no kind,
+/// that no turn is under way).
+pub fn any_verdict(world: &World, unit: &UnitId, kinds: &[OptionKind], arms: Arms) -> Result<(), String> {
+    let mut first = None;
+    for kind in kinds {
+        match armed_verdict(world, unit, *kind, arms) {
+            Ok(()) => return Ok(()),
+            Err(why) => {
+                first.get_or_insert(why);
+            }
+        }
+    }
+    Err(first.unwrap_or_else(|| none_reason(OptionKind::EndTurn).to_string()))
+}
+
+/// The commands that answer the initiative rather than a turn, for whoever may give them now
+/// whether or not it is their turn: act now and proceed for each delaying unit, fire readied
+/// for each unit with a readied action (§3.4, §3.5). A board offers them between turns, when
+/// no unit is active. Other kinds have none.
+pub fn waiting_choices(world: &World, kind: OptionKind) -> Vec<GameCommand> {
+    let combat = world.resource::<Combat>();
+    let waiting: Vec<&UnitId> = match kind {
+        OptionKind::ActNow | OptionKind::Proceed => combat.delaying.iter().map(|d| &d.unit).collect(),
+        OptionKind::FireReadied => combat.readied.iter().map(|r| &r.unit).collect(),
+        _ => Vec::new(),
+    };
+    let mut list: Vec<GameCommand> = Vec::new();
+    for unit in waiting {
+        for command in commands(world, unit, kind, None) {
+            // Proceed names nobody: one stands for every delaying unit.
+            if !list.contains(&command) {
+                list.push(command);
+            }
+        }
+    }
+    list
 }
 
 /// The rules' verdict on a list of commands: allowed if one is, else the first refusal (or
@@ -301,6 +395,7 @@ pub fn none_reason(kind: OptionKind) -> &'static str {
         OptionKind::Attack
         | OptionKind::FullAttack
         | OptionKind::Charge
+        | OptionKind::CoupDeGrace
         | OptionKind::Maneuver(_)
         | OptionKind::HarryingFire
         | OptionKind::Suppress => "no enemy to attack",
@@ -309,9 +404,14 @@ pub fn none_reason(kind: OptionKind) -> &'static str {
 }
 
 /// The commands that stand for `kind` now, before the rules' verdict: for an aimed kind one
-/// per aim, for the others the unit's own (or, for act now and fire readied, each delaying or
-/// readying unit's when `unit` is not one).
+/// per aim, for the others the unit's own (act now, proceed and fire readied only when `unit`
+/// is delaying or has readied; [`waiting_choices`] lists everyone's).
 pub fn commands(world: &World, unit: &UnitId, kind: OptionKind, weapon: Option<&str>) -> Vec<GameCommand> {
+    armed_commands(world, unit, kind, Arms::from_weapon(weapon))
+}
+
+/// The commands that stand for `kind` armed with `arms` (see [`commands`]).
+pub fn armed_commands(world: &World, unit: &UnitId, kind: OptionKind, arms: Arms) -> Vec<GameCommand> {
     let combat = world.resource::<Combat>();
     let u = || unit.clone();
     match kind {
@@ -374,6 +474,6 @@ pub fn commands(world: &World, unit: &UnitId, kind: OptionKind, weapon: Option<&
         OptionKind::SecondWind => vec![GameCommand::SecondWind(cmd::SecondWind { unit: u() })],
         OptionKind::Recover => vec![GameCommand::Recover(cmd::Recover { unit: u() })],
         OptionKind::EndTurn => vec![GameCommand::EndTurn(cmd::EndTurn { unit: u() })],
-        _ => grid::aimed_commands(world, unit, kind, weapon),
+        _ => grid::aimed_commands(world, unit, kind, arms),
     }
 }

@@ -285,16 +285,34 @@ pub fn planned_orders<'a>(
         })
 }
 
-/// The verdict on the vehicle orders as a whole: allowed when any order is.
+/// The verdict on one order (the one [`entry_choices`] gives: any choice allowed, else the
+/// first refusal), asking the rules only until one is allowed: the one-step commands first,
+/// then, for a drive or run over none of whose one-step drives is allowed, the planned ones
+/// (each a path search, so planned only when needed).
+pub fn entry_verdict(world: &World, unit: &UnitId, entry: VehicleEntry) -> Result<(), String> {
+    let first = any_allowed(world, &entry_commands(world, unit, entry), "no vehicle at hand");
+    match entry {
+        VehicleEntry::Drive | VehicleEntry::RunOver if first.is_err() => {
+            let run_over = entry == VehicleEntry::RunOver;
+            let mut planned = planned_orders(world, unit, run_over).take(PLANNED_TRIES);
+            match planned.find(|c| check(world, c).is_ok()) {
+                Some(_) => Ok(()),
+                None => first,
+            }
+        }
+        _ => first,
+    }
+}
+
+/// The verdict on the vehicle orders as a whole: allowed when any order is, else the first
+/// order's refusal.
 pub fn vehicle_verdict(world: &World, unit: &UnitId) -> Result<(), String> {
     let mut first = None;
     for entry in entries_for(world, unit) {
-        let choices = entry_choices(world, unit, entry);
-        let commands: Vec<GameCommand> = choices.iter().map(|c| c.command.clone()).collect();
-        match choices.iter().any(Choice::allowed) {
-            true => return Ok(()),
-            false => {
-                first.get_or_insert_with(|| any_allowed(world, &commands, "no vehicle at hand").unwrap_err());
+        match entry_verdict(world, unit, entry) {
+            Ok(()) => return Ok(()),
+            Err(why) => {
+                first.get_or_insert(why);
             }
         }
     }

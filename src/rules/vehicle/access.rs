@@ -2,8 +2,9 @@
 //! vehicle a pilot controls, its riders, whether a space is free for it, Piloting checks and
 //! collision dice. Reads only, except the two rollers that emit their check events.
 
-use super::{Aboard, CheckRoll, RiderRole, SkillBonuses, VehicleState, VehicleStats};
+use super::{Aboard, RiderRole, SkillBonuses, VehicleState, VehicleStats};
 use crate::grid::Square;
+use crate::rules::D20Check;
 use crate::rules::Terrain;
 use crate::rules::VehicleEvent;
 use crate::rules::{Combat, DieRoll, Executor, LifeState, Modifier, Placement, Profile, RuleError, UnitId, UnitIndex};
@@ -202,16 +203,9 @@ pub(crate) fn roll_check(
     piloting: bool,
     modifiers: Vec<Modifier>,
     dc: Option<i32>,
-) -> Result<CheckRoll, RuleError> {
+) -> Result<D20Check, RuleError> {
     let roll = ex.roll(20, format!("{unit}'s {purpose}"))?;
-    let total = roll.result as i32 + modifiers.iter().map(|m| m.value).sum::<i32>();
-    let check = CheckRoll {
-        roll,
-        modifiers,
-        total,
-        dc,
-        success: dc.is_none_or(|dc| total >= dc),
-    };
+    let check = D20Check::against(roll, modifiers, dc);
     ex.emit(crate::rules::GameEvent::Vehicle(VehicleEvent::VehicleCheck {
         unit: unit.clone(),
         vehicle: vehicle.clone(),

@@ -56,6 +56,11 @@ pub(crate) fn new_round(world: &mut World) {
 /// Applies one vehicle event; other events are ignored.
 pub fn apply_vehicle_event(world: &mut World, event: &VehicleEvent) {
     match event {
+        // Reports: what they tell has already changed (or changes by the events that follow).
+        VehicleEvent::RaceMishap { .. }
+        | VehicleEvent::AutopilotIdle { .. }
+        | VehicleEvent::AutocontrolCheck { .. }
+        | VehicleEvent::RaceHazard { .. } => {}
         VehicleEvent::VehicleStarted { vehicle, .. } => {
             if let Some(mut s) = state_mut(world, vehicle) {
                 s.started = true;
@@ -198,6 +203,8 @@ pub fn apply_vehicle_event(world: &mut World, event: &VehicleEvent) {
             if let Some(p) = pilot {
                 set_role(world, p, RiderRole::Pilot);
             }
+            // A chase follows who pilots the vehicle.
+            crate::rules::chase::follow_vehicle_control(world, vehicle, pilot.clone());
         }
         VehicleEvent::AutocontrolSet { vehicle, engaged } => {
             if let Some(mut s) = state_mut(world, vehicle) {
@@ -246,6 +253,24 @@ pub fn apply_vehicle_event(world: &mut World, event: &VehicleEvent) {
                 world.entity_mut(e).remove::<Aboard>();
             }
         }
-        _ => {}
+        VehicleEvent::VehicleEscaped { vehicle, riders, .. } => {
+            crate::rules::vehicle::escape::apply_escape(world, vehicle, riders);
+        }
+        VehicleEvent::VehicleLeftMap {
+            vehicle,
+            edge,
+            exit,
+            riders,
+            ..
+        } => crate::rules::vehicle::escape::apply_leave(world, vehicle, *edge, *exit, riders),
+        VehicleEvent::VehicleReturned {
+            vehicle,
+            at,
+            heading,
+            riders,
+            ..
+        } => crate::rules::vehicle::escape::apply_return(world, vehicle, *at, *heading, riders),
+        // A check that is not the pilot's, a collision with no one: nothing more to record.
+        VehicleEvent::VehicleCheck { .. } | VehicleEvent::VehicleCollision { .. } => {}
     }
 }

@@ -12,8 +12,8 @@ pub(crate) use turn::at_turn_start;
 
 use super::VehicleOrder;
 use super::access::{Vehicle, aboard, can_spend, illegal, piloted_by, roll_check, vehicle};
-use super::events::CheckRoll;
 use crate::grid::Square;
+use crate::rules::D20Check;
 use crate::rules::Terrain;
 use crate::rules::VehicleEvent;
 use crate::rules::{Executor, Modifier, RuleError, UnitId};
@@ -132,7 +132,7 @@ pub(crate) fn piloting_check(
     v: &Vehicle,
     purpose: &str,
     dc: Option<i32>,
-) -> Result<CheckRoll, RuleError> {
+) -> Result<D20Check, RuleError> {
     let mods = piloting_modifiers(ex.world, v);
     roll_check(ex, &v.id, &v.id, &format!("autopilot {purpose}"), true, mods, dc)
 }

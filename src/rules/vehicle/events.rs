@@ -2,7 +2,7 @@
 //! check with every modifier, a race mishap and a collision. Serializable; only `apply`
 //! turns them into state.
 
-use crate::rules::{DieRoll, Modifier};
+use crate::rules::DieRoll;
 use serde::{Deserialize, Serialize};
 
 /// Why a vehicle moved (§25.3-25.6).
@@ -40,17 +40,6 @@ impl VehicleMove {
             VehicleMove::Autopilot => "drives on autopilot",
         }
     }
-}
-
-/// A d20 check against a DC, with every modifier (Piloting, Reflex saves, boarding).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct CheckRoll {
-    pub roll: DieRoll,
-    pub modifiers: Vec<Modifier>,
-    pub total: i32,
-    /// `None` when the result only sets a number (stop short, a ram's Piloting result).
-    pub dc: Option<i32>,
-    pub success: bool,
 }
 
 /// What went wrong with a failed race check (VEH-5).

@@ -3,10 +3,10 @@
 
 use crate::grid::Heading;
 use crate::grid::Square;
+use crate::rules::D20Check;
 use crate::rules::DieRoll;
 use crate::rules::UnitId;
 use crate::rules::engine::narrate::modifiers;
-use crate::rules::vehicle::CheckRoll as VehicleCheckRoll;
 use crate::rules::vehicle::CollisionKind;
 use crate::rules::vehicle::RaceMishap;
 use crate::rules::vehicle::RiderRole;
@@ -29,7 +29,7 @@ pub enum VehicleEvent {
         purpose: String,
         /// A Piloting check: its result becomes the vehicle's last Piloting result (VEH-13).
         piloting: bool,
-        check: VehicleCheckRoll,
+        check: D20Check,
     },
     /// A failed race check's consequence (VEH-5).
     RaceMishap { vehicle: UnitId, mishap: RaceMishap },
@@ -82,7 +82,7 @@ pub enum VehicleEvent {
         dice: Vec<DieRoll>,
         rolled: u32,
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        save: Option<VehicleCheckRoll>,
+        save: Option<D20Check>,
         target_damage: u32,
         vehicle_damage: u32,
     },
@@ -149,90 +149,12 @@ impl VehicleEvent {
     /// Applies the event to the battle (STYLE 3: with the other areas' `apply`, the only
     /// writer of battle state).
     pub fn apply(&self, world: &mut World) {
-        match self {
-            VehicleEvent::VehicleStarted { .. }
-            | VehicleEvent::VehicleCheck { .. }
-            | VehicleEvent::RaceMishap { .. }
-            | VehicleEvent::VehicleMoved { .. }
-            | VehicleEvent::VehicleStopped { .. }
-            | VehicleEvent::AutocontrolSet { .. }
-            | VehicleEvent::AutopilotSet { .. }
-            | VehicleEvent::AutopilotDestinationSet { .. }
-            | VehicleEvent::AutopilotIdle { .. }
-            | VehicleEvent::VehicleCollision { .. }
-            | VehicleEvent::RiderBoarded { .. }
-            | VehicleEvent::RiderDisembarked { .. }
-            | VehicleEvent::RaceFollowUpDue { .. }
-            | VehicleEvent::VehicleSlotTaken { .. }
-            | VehicleEvent::VehicleSlotEnded { .. }
-            | VehicleEvent::AutocontrolCheck { .. }
-            | VehicleEvent::RaceHazard { .. } => crate::rules::vehicle::apply_vehicle_event(world, self),
-            VehicleEvent::VehicleControl { .. } => {
-                crate::rules::vehicle::apply_vehicle_event(world, self);
-                if let VehicleEvent::VehicleControl { vehicle, pilot, .. } = self {
-                    crate::rules::chase::follow_vehicle_control(world, vehicle, pilot.clone());
-                }
-            }
-            VehicleEvent::VehicleEscaped { vehicle, riders, .. } => {
-                crate::rules::vehicle::escape::apply_escape(world, vehicle, riders);
-            }
-            VehicleEvent::VehicleLeftMap {
-                vehicle,
-                edge,
-                exit,
-                riders,
-                ..
-            } => crate::rules::vehicle::escape::apply_leave(world, vehicle, *edge, *exit, riders),
-            VehicleEvent::VehicleReturned {
-                vehicle,
-                at,
-                heading,
-                riders,
-                ..
-            } => crate::rules::vehicle::escape::apply_return(world, vehicle, *at, *heading, riders),
-        }
+        super::apply::apply_vehicle_event(world, self);
     }
 
-    /// The event in words a player reads in the combat log, with the family's action names.
+    /// The event in words a player reads in the combat log.
     pub fn narrate(&self, _rules: &Ruleset) -> String {
-        match self {
-            VehicleEvent::VehicleEscaped { vehicle, riders, foes } => {
-                crate::rules::vehicle::escape::narrate_escape(vehicle, riders, foes)
-            }
-            VehicleEvent::VehicleLeftMap {
-                vehicle, edge, riders, ..
-            } => {
-                let aboard = match riders.len() {
-                    0 => String::new(),
-                    _ => format!(
-                        " with {}",
-                        riders.iter().map(|r| r.0.as_str()).collect::<Vec<_>>().join(", ")
-                    ),
-                };
-                format!("{vehicle} drives off the map across the {edge} edge{aboard} (VEH-21)")
-            }
-            VehicleEvent::VehicleReturned {
-                vehicle, at, heading, ..
-            } => format!("{vehicle} drives back onto the map at {at}, heading {heading} (VEH-21)"),
-            VehicleEvent::VehicleStarted { .. }
-            | VehicleEvent::VehicleCheck { .. }
-            | VehicleEvent::RaceMishap { .. }
-            | VehicleEvent::VehicleMoved { .. }
-            | VehicleEvent::VehicleStopped { .. }
-            | VehicleEvent::VehicleControl { .. }
-            | VehicleEvent::AutocontrolSet { .. }
-            | VehicleEvent::AutopilotSet { .. }
-            | VehicleEvent::AutopilotDestinationSet { .. }
-            | VehicleEvent::AutopilotIdle { .. }
-            | VehicleEvent::VehicleCollision { .. }
-            | VehicleEvent::RiderBoarded { .. }
-            | VehicleEvent::RiderDisembarked { .. }
-            | VehicleEvent::RaceFollowUpDue { .. }
-            | VehicleEvent::VehicleSlotTaken { .. }
-            | VehicleEvent::VehicleSlotEnded { .. }
-            | VehicleEvent::AutocontrolCheck { .. }
-            | VehicleEvent::RaceHazard { .. } => crate::rules::vehicle::narrate_vehicle_event(self, modifiers),
-        }
+        super::narrate::narrate_vehicle_event(self, modifiers)
     }
 
     /// The dice the event rolled (undo is allowed only for commands that rolled none).

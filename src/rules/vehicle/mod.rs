@@ -43,7 +43,7 @@ pub(crate) use autopilot::at_turn_start as autopilot_at_turn_start;
 pub use broken::{broken_ac, is_broken};
 pub use delay::has_own_slot;
 pub(crate) use delay::{finish_own_turn, on_delay};
-pub use events::{CheckRoll, CollisionKind, RaceMishap, VehicleMove};
+pub use events::{CollisionKind, RaceMishap, VehicleMove};
 pub(crate) use follow_up::at_turn_end;
 pub use follow_up::follow_up_options;
 pub(crate) use mounted::{full_attack_with_mount, mounted_weapon};

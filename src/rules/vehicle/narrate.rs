@@ -1,21 +1,8 @@
 //! Vehicle events in words for the combat log (the vehicle half of `rules::narrate`).
 
-use super::{CheckRoll, CollisionKind, RaceMishap};
+use super::{CollisionKind, RaceMishap};
 use crate::rules::Modifier;
 use crate::rules::VehicleEvent;
-
-fn check_text(c: &CheckRoll, modifiers: fn(&[Modifier]) -> String) -> String {
-    let against = match c.dc {
-        Some(dc) => format!(" vs DC {dc}: {}", if c.success { "success" } else { "failure" }),
-        None => String::new(),
-    };
-    format!(
-        "d20 {}{} = {}{against}",
-        c.roll.result,
-        modifiers(&c.modifiers),
-        c.total
-    )
-}
 
 /// One line describing a vehicle event; `modifiers` formats a modifier list as the rest of
 /// the log does.
@@ -24,7 +11,7 @@ pub fn narrate_vehicle_event(event: &VehicleEvent, modifiers: fn(&[Modifier]) ->
         VehicleEvent::VehicleStarted { pilot, vehicle } => format!("{pilot} starts {vehicle}"),
         VehicleEvent::VehicleCheck {
             unit, purpose, check, ..
-        } => format!("{unit}'s {purpose}: {}", check_text(check, modifiers)),
+        } => format!("{unit}'s {purpose}: {}", check.text(modifiers)),
         VehicleEvent::RaceMishap { vehicle, mishap } => match mishap {
             RaceMishap::Stalled => format!("{vehicle} stalls and does not move"),
             RaceMishap::HalfSpeed => format!("{vehicle} fights the rough ground and races at half speed"),
@@ -90,7 +77,7 @@ pub fn narrate_vehicle_event(event: &VehicleEvent, modifiers: fn(&[Modifier]) ->
             let dice: Vec<String> = dice.iter().map(|d| d.result.to_string()).collect();
             let save = save
                 .as_ref()
-                .map(|s| format!("; {}", check_text(s, modifiers)))
+                .map(|s| format!("; {}", s.text(modifiers)))
                 .unwrap_or_default();
             format!(
                 "{vehicle} {what} {target}: collision [{}] = {rolled}{save}; {target} takes {target_damage}, {vehicle} takes {vehicle_damage}",
@@ -124,6 +111,23 @@ pub fn narrate_vehicle_event(event: &VehicleEvent, modifiers: fn(&[Modifier]) ->
         VehicleEvent::RaceHazard { vehicle, at } => {
             format!("{vehicle} reaches difficult terrain or an obstacle at {at} at racing speed, a hazard (VEH-5)")
         }
-        _ => String::new(),
+        VehicleEvent::VehicleEscaped { vehicle, riders, foes } => {
+            crate::rules::vehicle::escape::narrate_escape(vehicle, riders, foes)
+        }
+        VehicleEvent::VehicleLeftMap {
+            vehicle, edge, riders, ..
+        } => {
+            let aboard = match riders.len() {
+                0 => String::new(),
+                _ => format!(
+                    " with {}",
+                    riders.iter().map(|r| r.0.as_str()).collect::<Vec<_>>().join(", ")
+                ),
+            };
+            format!("{vehicle} drives off the map across the {edge} edge{aboard} (VEH-21)")
+        }
+        VehicleEvent::VehicleReturned {
+            vehicle, at, heading, ..
+        } => format!("{vehicle} drives back onto the map at {at}, heading {heading} (VEH-21)"),
     }
 }

@@ -9,7 +9,8 @@ use super::access::{
 };
 use super::line::straight_line;
 use super::race::{RacePlan, check_race, race_along, race_check, race_dc};
-use super::{CheckRoll, CollisionKind, VehicleMove};
+use super::{CollisionKind, VehicleMove};
+use crate::rules::D20Check;
 use crate::rules::VehicleEvent;
 use crate::rules::{Executor, Modifier, RuleError, UnitId};
 use crate::ruleset::{ActionKind, Fraction};
@@ -98,8 +99,8 @@ fn ram_defense(
     rammer: &super::VehicleStats,
     target: &UnitId,
     rammer_total: i32,
-) -> Result<(Option<CheckRoll>, bool), RuleError> {
-    let rolled = |c: CheckRoll| {
+) -> Result<(Option<D20Check>, bool), RuleError> {
+    let rolled = |c: D20Check| {
         let avoided = c.success;
         (Some(c), avoided)
     };

@@ -1,0 +1,391 @@
+//! Short animations played from the events the rules already produced (STYLE 5: rules never
+//! wait for visuals): a moved token slides along the squares it stepped through, a unit that
+//! took damage flashes and floats the number, a missed one floats "miss". Rule state is already
+//! final when an animation starts; tokens are respawned at their final squares on every battle
+//! change, so a new command simply drops whatever was still playing (it snaps to the end) and
+//! input is never gated. Owns no rule and reads only the battle log.
+
+use crate::grid::{Space, Square};
+use crate::gui::board::map::{TILE, space_centre};
+use crate::gui::board::tokens::Token;
+use crate::gui::session::{Revision, Session};
+use crate::gui::{AppSystems, Screen};
+use crate::rules::threat::space_of;
+use crate::rules::{AttackEvent, HealthEvent, ManeuverEvent, MovementEvent};
+use crate::rules::{GameEvent, UnitId};
+use bevy::prelude::*;
+
+pub(in crate::gui) fn plugin(app: &mut App) {
+    app.init_resource::<LogCursor>();
+    app.add_systems(OnEnter(Screen::Battle), skip_played_log);
+    app.add_systems(
+        Update,
+        (
+            start_cues
+                .after(crate::gui::board::tokens::sync_tokens)
+                .run_if(resource_changed::<Revision>),
+            (play_slides, play_flashes, play_floaters),
+        )
+            .chain()
+            .in_set(AppSystems::Draw)
+            .run_if(in_state(Screen::Battle)),
+    );
+}
+
+/// Seconds per square of a slide, and the most a whole slide may take.
+pub const SECONDS_PER_SQUARE: f32 = 0.15;
+pub const MAX_SLIDE_SECONDS: f32 = 1.2;
+/// How long a hit flash and a floating number last.
+pub const FLASH_SECONDS: f32 = 0.35;
+pub const FLOAT_SECONDS: f32 = 0.9;
+
+/// One thing to show for one command's events.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Cue {
+    /// The unit went through these top-left squares, start first (steps, displacement,
+    /// forced movement, in the order they happened).
+    Slide { unit: UnitId, squares: Vec<Square> },
+    /// The unit took this much damage.
+    Hit { unit: UnitId, amount: u32 },
+    /// An attack on the unit missed.
+    Miss { unit: UnitId },
+}
+
+/// The cues of a run of events: one slide per unit that moved (all its steps joined), then a
+/// hit or miss per attack outcome, in event order.
+pub fn cues(events: &[GameEvent]) -> Vec<Cue> {
+    let mut out: Vec<Cue> = Vec::new();
+    let extend = |out: &mut Vec<Cue>, unit: &UnitId, from: Square, to: &[Square]| {
+        let slide = out.iter_mut().rev().find_map(|c| match c {
+            Cue::Slide { unit: u, squares } if u == unit && squares.last() == Some(&from) => Some(squares),
+            _ => None,
+        });
+        match slide {
+            Some(squares) => squares.extend_from_slice(to),
+            None => out.push(Cue::Slide {
+                unit: unit.clone(),
+                squares: std::iter::once(from).chain(to.iter().copied()).collect(),
+            }),
+        }
+    };
+    for event in events {
+        match event {
+            GameEvent::Movement(MovementEvent::UnitStepped { unit, from, to, .. })
+            | GameEvent::Movement(MovementEvent::UnitDisplaced { unit, from, to, .. }) => {
+                extend(&mut out, unit, *from, &[*to])
+            }
+            GameEvent::Maneuver(ManeuverEvent::ForcedMove { unit, path, .. }) if !path.is_empty() => {
+                // The forced path lists the squares after the start; the start is where the
+                // unit stood, which the last cue for it (or nothing) tells; else slide from the
+                // first square.
+                let from = out
+                    .iter()
+                    .rev()
+                    .find_map(|c| match c {
+                        Cue::Slide { unit: u, squares } if u == unit => squares.last().copied(),
+                        _ => None,
+                    })
+                    .unwrap_or(path[0]);
+                extend(&mut out, unit, from, path);
+            }
+            GameEvent::Health(HealthEvent::DamageTaken { unit, amount, .. }) if *amount > 0 => out.push(Cue::Hit {
+                unit: unit.clone(),
+                amount: *amount,
+            }),
+            GameEvent::Attack(AttackEvent::AttackResolved { target, attack, .. }) if !attack.hit => {
+                out.push(Cue::Miss { unit: target.clone() })
+            }
+            _ => {}
+        }
+    }
+    out.retain(|c| !matches!(c, Cue::Slide { squares, .. } if squares.len() < 2));
+    out
+}
+
+/// Where a slide through `points` is after `elapsed` seconds, `per_square` seconds a step;
+/// the last point once it is over.
+pub fn slide_position(points: &[Vec2], per_square: f32, elapsed: f32) -> Vec2 {
+    let Some(last) = points.last() else {
+        return Vec2::ZERO;
+    };
+    if points.len() < 2 || per_square <= 0.0 {
+        return *last;
+    }
+    let t = elapsed / per_square;
+    let i = t.floor() as usize;
+    if i + 1 >= points.len() {
+        return *last;
+    }
+    points[i].lerp(points[i + 1], t - i as f32)
+}
+
+/// The seconds per square of a slide of `steps` steps: 0.15 s, shortened so that the whole
+/// slide never takes more than 1.2 s.
+pub fn per_square(steps: usize) -> f32 {
+    SECONDS_PER_SQUARE.min(MAX_SLIDE_SECONDS / steps.max(1) as f32)
+}
+
+/// How many log entries the animations have already played.
+#[derive(Resource, Debug, Default)]
+pub struct LogCursor(pub usize);
+
+/// A token sliding to its (already final) square.
+#[derive(Component, Debug, Clone)]
+pub struct Slide {
+    pub points: Vec<Vec2>,
+    pub per_square: f32,
+    pub elapsed: f32,
+}
+
+/// A flash over a token that was hit.
+#[derive(Component, Debug)]
+pub struct Flash(pub f32);
+
+/// A rising, fading number (or "miss") over a token.
+#[derive(Component, Debug)]
+pub struct Floater(pub f32);
+
+/// On entering the battle screen (a new or loaded battle, the end of a hand-off) the log so far
+/// is history, not something to play.
+fn skip_played_log(session: Res<Session>, mut cursor: ResMut<LogCursor>) {
+    cursor.0 = session.battle.log().entries.len();
+}
+
+/// Reads the log entries added since the last change and starts their cues on the freshly
+/// spawned tokens. An undo or a new battle (a shorter log) only moves the cursor.
+#[allow(clippy::type_complexity)]
+pub fn start_cues(
+    mut commands: Commands,
+    session: Res<Session>,
+    mut cursor: ResMut<LogCursor>,
+    tokens: Query<(Entity, &Token)>,
+    floaters: Query<Entity, Or<(With<Flash>, With<Floater>)>>,
+) {
+    let log = &session.battle.log().entries;
+    if log.len() <= cursor.0 {
+        cursor.0 = log.len();
+        return;
+    }
+    // Anything still playing belongs to the tokens just replaced; the new command snaps it.
+    for e in &floaters {
+        commands.entity(e).despawn();
+    }
+    let events: Vec<GameEvent> = log[cursor.0..].iter().flat_map(|e| e.events.iter().cloned()).collect();
+    cursor.0 = log.len();
+    let world = session.battle.world();
+    let entity_of = |unit: &UnitId| tokens.iter().find(|(_, t)| &t.0 == unit).map(|(e, _)| e);
+    for cue in cues(&events) {
+        match cue {
+            Cue::Slide { unit, squares } => {
+                let (Some(e), Some(space)) = (entity_of(&unit), space_of(world, &unit)) else {
+                    continue;
+                };
+                let points: Vec<Vec2> = squares
+                    .iter()
+                    .map(|sq| space_centre(Space::new(*sq, space.side)))
+                    .collect();
+                let per_square = per_square(points.len() - 1);
+                let start = points[0];
+                commands.entity(e).insert((
+                    Slide {
+                        points,
+                        per_square,
+                        elapsed: 0.0,
+                    },
+                    Transform::from_translation(start.extend(5.0)),
+                ));
+            }
+            Cue::Hit { unit, amount } => {
+                let Some(e) = entity_of(&unit) else { continue };
+                let side = space_of(world, &unit).map_or(1, |s| s.side) as f32;
+                commands.entity(e).with_children(|t| {
+                    t.spawn((
+                        Name::new("Hit flash"),
+                        Flash(0.0),
+                        Sprite {
+                            color: Color::srgba(1.0, 0.25, 0.2, 0.7),
+                            custom_size: Some(Vec2::splat(TILE * side * 0.9)),
+                            ..default()
+                        },
+                        Transform::from_xyz(0.0, 0.0, 3.0),
+                    ));
+                    t.spawn(floater(format!("-{amount}"), Color::srgb(1.0, 0.35, 0.3)));
+                });
+            }
+            Cue::Miss { unit } => {
+                let Some(e) = entity_of(&unit) else { continue };
+                commands.entity(e).with_children(|t| {
+                    t.spawn(floater("miss".into(), Color::srgb(0.85, 0.85, 0.9)));
+                });
+            }
+        }
+    }
+}
+
+fn floater(text: String, colour: Color) -> impl Bundle {
+    (
+        Name::new("Floating number"),
+        Floater(0.0),
+        Text2d::new(text),
+        TextFont::from_font_size(20.0),
+        TextColor(colour),
+        Transform::from_xyz(0.0, TILE * 0.2, 4.0),
+    )
+}
+
+fn play_slides(mut commands: Commands, time: Res<Time>, mut slides: Query<(Entity, &mut Slide, &mut Transform)>) {
+    for (e, mut slide, mut transform) in &mut slides {
+        slide.elapsed += time.delta_secs();
+        let at = slide_position(&slide.points, slide.per_square, slide.elapsed);
+        transform.translation = at.extend(transform.translation.z);
+        if slide.elapsed >= slide.per_square * (slide.points.len() - 1) as f32 {
+            commands.entity(e).remove::<Slide>();
+        }
+    }
+}
+
+fn play_flashes(mut commands: Commands, time: Res<Time>, mut flashes: Query<(Entity, &mut Flash, &mut Sprite)>) {
+    for (e, mut flash, mut sprite) in &mut flashes {
+        flash.0 += time.delta_secs();
+        if flash.0 >= FLASH_SECONDS {
+            commands.entity(e).despawn();
+            continue;
+        }
+        sprite.color.set_alpha(0.7 * (1.0 - flash.0 / FLASH_SECONDS));
+    }
+}
+
+fn play_floaters(
+    mut commands: Commands,
+    time: Res<Time>,
+    mut floaters: Query<(Entity, &mut Floater, &mut Transform, &mut TextColor)>,
+) {
+    for (e, mut floater, mut transform, mut colour) in &mut floaters {
+        floater.0 += time.delta_secs();
+        if floater.0 >= FLOAT_SECONDS {
+            commands.entity(e).despawn();
+            continue;
+        }
+        let k = floater.0 / FLOAT_SECONDS;
+        transform.translation.y = TILE * (0.2 + 0.5 * k);
+        colour.0.set_alpha(1.0 - k * k);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::GameCommand;
+    use crate::rules::cmd;
+    use crate::testing::{battle, ok};
+
+    const FIELD: &str = r##"Scenario(version: 1, name: "t", ruleset: "starfinder",
+    map: (size: (10, 6), fill: '.', legend: { '.': (terrain: Floor) }),
+    sides: [
+        (id: "a", name: "A", control: Human, colour: "#3070d0"),
+        (id: "b", name: "B", control: Human, colour: "#d03030"),
+    ],
+    units: [
+        (id: "me", side: "a", at: (1, 1), speed: (land: 30), initiative: 20,
+         defenses: (eac: 12, kac: 14), health: (sp: 5, hp: 10, rp: 3),
+         weapons: [(name: "Blade", kind: Melee, attack: 5, damage: "1d6", damage_types: [Slashing])]),
+        (id: "foe", side: "b", at: (5, 1), speed: (land: 30), initiative: 0,
+         defenses: (eac: 12, kac: 14), health: (sp: 5, hp: 10, rp: 3)),
+    ],
+)"##;
+
+    /// The slide of a move goes through every square the rules stepped through.
+    #[test]
+    fn a_move_slides_through_the_squares_the_rules_stepped() {
+        let mut b = battle(FIELD, &[]);
+        let me = UnitId("me".into());
+        let events = ok(
+            &mut b,
+            GameCommand::Move(cmd::Move {
+                unit: me.clone(),
+                to: Square::new(4, 1),
+                path: None,
+                mode: crate::rules::MoveMode::Move,
+            }),
+        );
+        let cues = cues(&events);
+        assert_eq!(
+            cues,
+            vec![Cue::Slide {
+                unit: me,
+                squares: (1..=4).map(|x| Square::new(x, 1)).collect()
+            }]
+        );
+    }
+
+    /// A hit floats the damage the rules dealt; a miss floats "miss".
+    #[test]
+    fn a_hit_floats_the_damage_dealt_and_a_miss_says_so() {
+        // d20 = 19 hits KAC 14, 1d6 = 4 damage; then d20 = 1 misses.
+        let mut b = battle(FIELD, &[19, 4]);
+        let me = UnitId("me".into());
+        let foe = UnitId("foe".into());
+        ok(
+            &mut b,
+            GameCommand::Move(cmd::Move {
+                unit: me.clone(),
+                to: Square::new(4, 1),
+                path: None,
+                mode: crate::rules::MoveMode::Move,
+            }),
+        );
+        let events = ok(
+            &mut b,
+            GameCommand::Attack(cmd::Attack {
+                unit: me,
+                target: foe.clone(),
+                weapon: None,
+                defensively: false,
+                mount: None,
+            }),
+        );
+        let dealt: u32 = events
+            .iter()
+            .filter_map(|e| match e {
+                GameEvent::Health(HealthEvent::DamageTaken { unit, amount, .. }) if *unit == foe => Some(*amount),
+                _ => None,
+            })
+            .sum();
+        assert!(dealt > 0);
+        assert_eq!(
+            cues(&events),
+            vec![Cue::Hit {
+                unit: foe.clone(),
+                amount: dealt
+            }]
+        );
+        let mut attack = events
+            .iter()
+            .find_map(|e| match e {
+                GameEvent::Attack(AttackEvent::AttackResolved { attack, .. }) => Some(attack.clone()),
+                _ => None,
+            })
+            .expect("the attack resolved");
+        attack.hit = false;
+        attack.damage = None;
+        let miss = GameEvent::Attack(AttackEvent::AttackResolved {
+            attacker: UnitId("me".into()),
+            target: foe.clone(),
+            context: "attack".into(),
+            attack,
+        });
+        assert_eq!(cues(&[miss]), vec![Cue::Miss { unit: foe }]);
+    }
+
+    #[test]
+    fn a_slide_takes_0_15_s_a_square_capped_and_ends_on_the_last_square() {
+        assert_eq!(per_square(4), 0.15);
+        assert!((per_square(20) * 20.0 - MAX_SLIDE_SECONDS).abs() < 1e-5);
+        let points = [Vec2::ZERO, Vec2::new(64.0, 0.0), Vec2::new(64.0, -64.0)];
+        assert_eq!(slide_position(&points, 0.15, 0.0), Vec2::ZERO);
+        let near = |a: Vec2, b: Vec2| a.distance(b) < 1e-3;
+        assert!(near(slide_position(&points, 0.15, 0.075), Vec2::new(32.0, 0.0)));
+        assert!(near(slide_position(&points, 0.15, 0.225), Vec2::new(64.0, -32.0)));
+        assert_eq!(slide_position(&points, 0.15, 5.0), points[2]);
+    }
+}

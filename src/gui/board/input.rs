@@ -1,0 +1,283 @@
+//! Mouse and keyboard to intents: the cursor gives the hovered square, a left click on the map
+//! asks to move there (or, in an attack, charge or maneuver mode, to aim at whoever stands
+//! there), `E` / Enter asks to end the turn; an open panel keeps the keys and clicks. Never
+//! looks at the rules: the session turns intents into commands.
+
+use crate::grid::{Intersection, Square};
+use crate::gui::board::camera::MainCamera;
+use crate::gui::board::map::{BoardSize, square_at};
+use crate::gui::hud::actions::intents::ActIntent;
+use crate::gui::hud::actions::modes::{Mode, Toggles, WeaponChoice};
+use crate::gui::hud::arms::TargetPick;
+use crate::gui::hud::panel::Panel;
+use crate::gui::session::{Intent, Revision};
+use crate::gui::{AppSystems, Screen};
+use crate::rules::UnitId;
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+
+pub(in crate::gui) fn plugin(app: &mut App) {
+    app.init_resource::<Hover>();
+    app.init_resource::<HoverCorner>();
+    app.add_systems(
+        Update,
+        (track_hover, (click_to_intent, keys_to_intent))
+            .chain()
+            .in_set(AppSystems::Input)
+            .run_if(in_state(Screen::Battle)),
+    );
+}
+
+/// The map square under the cursor, if any (not when the cursor is over the HUD).
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Hover(pub Option<Square>);
+
+/// The grid intersection nearest the cursor, on the map (where an area template goes).
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct HoverCorner(pub Option<Intersection>);
+
+/// The intersection nearest `world` (a square's top-left corner is its own number), if on the
+/// map's corners.
+pub fn hovered_corner(world: Option<Vec2>, board: BoardSize, over_ui: bool) -> Option<Intersection> {
+    let w = world?;
+    let tile = crate::gui::board::map::TILE;
+    let at = Intersection::new(
+        ((w.x + tile / 2.0) / tile).round() as i32,
+        ((tile / 2.0 - w.y) / tile).round() as i32,
+    );
+    let on = at.i >= 0 && at.j >= 0 && at.i as u32 <= board.width && at.j as u32 <= board.height;
+    (!over_ui && on).then_some(at)
+}
+
+/// The square under a cursor at `world`, if it is on the map.
+pub fn hovered_square(world: Option<Vec2>, board: BoardSize, over_ui: bool) -> Option<Square> {
+    let sq = square_at(world?);
+    (!over_ui && board.contains(sq)).then_some(sq)
+}
+
+/// What a left click asks for in `mode`: to move to the hovered square (on the path with the
+/// fewest provocations when `avoid_aoo`), or to attack whoever stands on it with `weapon`
+/// (mounted on `mount`, VEH-20; `pick`: which of the units sharing the square, `arms`).
+pub fn click_intent(
+    hover: Hover,
+    mode: Mode,
+    avoid_aoo: bool,
+    weapon: Option<String>,
+    mount: Option<UnitId>,
+    pick: usize,
+) -> Option<Intent> {
+    let at = hover.0?;
+    Some(match mode {
+        // Area mode aims at corners: `corner_click_intent`.
+        Mode::Area => return None,
+        // Vehicle modes aim in `piloting`.
+        Mode::Vehicle(_) => return None,
+        Mode::Move if avoid_aoo => Intent::Act(ActIntent::MoveAvoiding(at)),
+        Mode::Move => Intent::MoveTo(at),
+        Mode::Attack | Mode::FullAttack => Intent::Act(ActIntent::AttackAt {
+            at,
+            weapon,
+            full: mode == Mode::FullAttack,
+            mount,
+            pick,
+        }),
+        Mode::Charge => Intent::Act(ActIntent::ChargeAt { at, weapon, pick }),
+        Mode::Maneuver(kind) => Intent::Act(ActIntent::ManeuverAt { at, kind, weapon, pick }),
+    })
+}
+
+/// What the keys pressed this frame ask for.
+pub fn key_intent(keys: &ButtonInput<KeyCode>) -> Option<Intent> {
+    keys.any_just_pressed([KeyCode::KeyE, KeyCode::Enter, KeyCode::NumpadEnter])
+        .then_some(Intent::EndTurn)
+}
+
+fn track_hover(
+    window: Single<&Window, With<PrimaryWindow>>,
+    camera: Single<(&Camera, &GlobalTransform), With<MainCamera>>,
+    board: Option<Res<BoardSize>>,
+    ui: Query<&Interaction>,
+    mut hover: ResMut<Hover>,
+    mut corner: ResMut<HoverCorner>,
+) {
+    let Some(board) = board else { return };
+    let (camera, transform) = *camera;
+    let world = window
+        .cursor_position()
+        .and_then(|p| camera.viewport_to_world_2d(transform, p).ok());
+    let over_ui = ui.iter().any(|i| *i != Interaction::None);
+    let now = Hover(hovered_square(world, *board, over_ui));
+    hover.set_if_neq(now);
+    corner.set_if_neq(HoverCorner(hovered_corner(world, *board, over_ui)));
+}
+
+/// What a left click asks for in area mode: the template at the hovered corner.
+pub fn corner_click_intent(
+    corner: HoverCorner,
+    mode: Mode,
+    weapon: Option<String>,
+    dir: crate::grid::Direction8,
+) -> Option<Intent> {
+    let at = corner.0.filter(|_| mode == Mode::Area)?;
+    Some(Intent::Act(ActIntent::AreaAt { at, weapon, dir }))
+}
+
+// A Bevy system's parameters (STYLE 13).
+#[allow(clippy::too_many_arguments)]
+fn click_to_intent(
+    buttons: Res<ButtonInput<MouseButton>>,
+    hover: Res<Hover>,
+    corner: Res<HoverCorner>,
+    aim: Res<crate::gui::hud::area::AreaAim>,
+    mode: Res<Mode>,
+    toggles: Res<Toggles>,
+    choice: Res<WeaponChoice>,
+    panel: Res<Panel>,
+    target: (Res<TargetPick>, Res<Revision>),
+    mut intents: MessageWriter<Intent>,
+) {
+    // An open panel (a picker, the menu, a reaction prompt) takes the clicks.
+    if !buttons.just_pressed(MouseButton::Left) || panel.is_open() {
+        return;
+    }
+    let pick = hover.0.map_or(0, |at| target.0.on(at, *target.1));
+    let intent = click_intent(
+        *hover,
+        *mode,
+        toggles.avoid_aoo,
+        choice.weapon.clone(),
+        choice.mount.clone(),
+        pick,
+    )
+    .or_else(|| corner_click_intent(*corner, *mode, choice.weapon.clone(), aim.0));
+    if let Some(intent) = intent {
+        intents.write(intent);
+    }
+}
+
+fn keys_to_intent(keys: Res<ButtonInput<KeyCode>>, panel: Option<Res<Panel>>, mut intents: MessageWriter<Intent>) {
+    if panel.is_some_and(|p| p.is_open()) {
+        return;
+    }
+    if let Some(intent) = key_intent(&keys) {
+        intents.write(intent);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gui::board::map::square_centre;
+
+    const BOARD: BoardSize = BoardSize { width: 14, height: 8 };
+
+    #[test]
+    fn the_cursor_hovers_the_square_under_it_on_the_map_only() {
+        let at = |sq: Square| Some(square_centre(sq) + Vec2::new(10.0, -10.0));
+        assert_eq!(
+            hovered_square(at(Square::new(3, 2)), BOARD, false),
+            Some(Square::new(3, 2))
+        );
+        assert_eq!(hovered_square(at(Square::new(3, 2)), BOARD, true), None, "over the HUD");
+        assert_eq!(
+            hovered_square(at(Square::new(14, 2)), BOARD, false),
+            None,
+            "off the map"
+        );
+        assert_eq!(hovered_square(None, BOARD, false), None, "outside the window");
+    }
+
+    #[test]
+    fn a_click_asks_to_move_to_the_hovered_square() {
+        let at = Hover(Some(Square::new(5, 2)));
+        assert_eq!(
+            click_intent(at, Mode::Move, false, None, None, 0),
+            Some(Intent::MoveTo(Square::new(5, 2)))
+        );
+        assert_eq!(
+            click_intent(at, Mode::Move, true, None, None, 0),
+            Some(Intent::Act(ActIntent::MoveAvoiding(Square::new(5, 2)))),
+            "the avoid-AoO toggle"
+        );
+        assert_eq!(click_intent(Hover(None), Mode::Move, false, None, None, 0), None);
+    }
+
+    #[test]
+    fn in_area_mode_a_click_places_the_template_at_the_nearest_corner() {
+        let corner = |sq: Square| Some(square_centre(sq) + Vec2::new(-20.0, 20.0));
+        let at = hovered_corner(corner(Square::new(3, 2)), BOARD, false);
+        assert_eq!(at, Some(Intersection::new(3, 2)), "the square's top-left corner");
+        assert_eq!(
+            hovered_corner(corner(Square::new(14, 8)), BOARD, false),
+            Some(Intersection::new(14, 8))
+        );
+        assert_eq!(hovered_corner(corner(Square::new(16, 2)), BOARD, false), None);
+        let dir = crate::grid::Direction8::E;
+        assert_eq!(
+            corner_click_intent(HoverCorner(at), Mode::Area, None, dir),
+            Some(Intent::Act(ActIntent::AreaAt {
+                at: Intersection::new(3, 2),
+                weapon: None,
+                dir
+            }))
+        );
+        assert_eq!(corner_click_intent(HoverCorner(at), Mode::Move, None, dir), None);
+        assert_eq!(
+            click_intent(Hover(Some(Square::new(3, 2))), Mode::Area, false, None, None, 0),
+            None
+        );
+    }
+
+    #[test]
+    fn in_an_attack_mode_a_click_attacks_the_hovered_square_with_the_chosen_weapon() {
+        let at = Hover(Some(Square::new(5, 2)));
+        assert_eq!(
+            click_intent(at, Mode::Attack, false, Some("Knife".into()), None, 0),
+            Some(Intent::Act(ActIntent::AttackAt {
+                at: Square::new(5, 2),
+                weapon: Some("Knife".into()),
+                full: false,
+                mount: None,
+                pick: 0,
+            }))
+        );
+        assert_eq!(
+            click_intent(at, Mode::FullAttack, true, None, None, 0),
+            Some(Intent::Act(ActIntent::AttackAt {
+                at: Square::new(5, 2),
+                weapon: None,
+                full: true,
+                mount: None,
+                pick: 0,
+            }))
+        );
+    }
+
+    #[test]
+    fn e_or_enter_asks_to_end_the_turn() {
+        let mut keys = ButtonInput::<KeyCode>::default();
+        assert_eq!(key_intent(&keys), None);
+        keys.press(KeyCode::KeyE);
+        assert_eq!(key_intent(&keys), Some(Intent::EndTurn));
+        let mut keys = ButtonInput::<KeyCode>::default();
+        keys.press(KeyCode::Enter);
+        assert_eq!(key_intent(&keys), Some(Intent::EndTurn));
+    }
+
+    /// The input path headless: a pressed key in `ButtonInput` becomes an `Intent` message.
+    #[test]
+    fn pressed_keys_reach_the_intent_messages() {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin));
+        app.insert_state(Screen::Battle);
+        app.add_message::<Intent>();
+        app.init_resource::<ButtonInput<KeyCode>>();
+        app.add_systems(Update, keys_to_intent);
+        app.world_mut()
+            .resource_mut::<ButtonInput<KeyCode>>()
+            .press(KeyCode::KeyE);
+        app.update();
+        let intents: Vec<Intent> = app.world_mut().resource_mut::<Messages<Intent>>().drain().collect();
+        assert_eq!(intents, vec![Intent::EndTurn]);
+    }
+}

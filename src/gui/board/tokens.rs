@@ -1,0 +1,254 @@
+//! Unit tokens: a disc the size of the unit's space in its side's colour, the unit's name, a
+//! health bar in the family's health model, a row of condition badges (`badges`) and a gold ring
+//! on the active unit. Rebuilt from the battle whenever it changes (a few dozen sprites; cheap).
+
+use crate::grid::Space;
+use crate::gui::board::map::{GuiImages, TILE, space_centre};
+use crate::gui::session::{Revision, Session};
+use crate::gui::{AppSystems, Screen};
+use crate::history::Sides;
+use crate::rules::{Combat, Health, LifeState, Placement, Profile, SideId, UnitId};
+use bevy::prelude::*;
+
+pub(in crate::gui) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        sync_tokens
+            .in_set(AppSystems::Draw)
+            .run_if(in_state(Screen::Battle))
+            .run_if(resource_changed::<Revision>),
+    );
+}
+
+/// A unit's token (the parent of its disc, label and bar).
+#[derive(Component, Debug, Clone, PartialEq, Eq)]
+pub struct Token(pub UnitId);
+
+/// One segment of a health bar: the fraction of the bar it fills and its colour.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct BarSegment {
+    pub fraction: f32,
+    pub colour: Color,
+}
+
+pub const STAMINA_COLOUR: Color = Color::srgb(0.25, 0.8, 0.95);
+pub const HP_COLOUR: Color = Color::srgb(0.3, 0.85, 0.3);
+pub const HP_LOW_COLOUR: Color = Color::srgb(0.95, 0.3, 0.2);
+
+/// The health bar in the family's model (§17): starfinder shows Stamina then Hit Points along
+/// one bar of their sum; the others show Hit Points (red at a quarter or less); saga's bar
+/// also shrinks one sixth per step down the condition track.
+pub fn health_bar(health: &Health) -> Vec<BarSegment> {
+    let frac = |a: i64, b: i64| {
+        if b <= 0 {
+            0.0
+        } else {
+            (a.max(0) as f32 / b as f32).min(1.0)
+        }
+    };
+    let hp = |fraction: f32| BarSegment {
+        fraction,
+        colour: if fraction <= 0.25 { HP_LOW_COLOUR } else { HP_COLOUR },
+    };
+    match *health {
+        Health::StaminaHitPointsResolve {
+            sp,
+            sp_max,
+            hp: h,
+            hp_max,
+            ..
+        } => {
+            let total = (sp_max + hp_max) as i64;
+            vec![
+                BarSegment {
+                    fraction: frac(sp as i64, total),
+                    colour: STAMINA_COLOUR,
+                },
+                BarSegment {
+                    fraction: frac(h as i64, total),
+                    colour: if h * 4 <= hp_max { HP_LOW_COLOUR } else { HP_COLOUR },
+                },
+            ]
+        }
+        Health::HitPoints { hp: h, hp_max } => vec![hp(frac(h as i64, hp_max as i64))],
+        Health::DamageThresholdTrack {
+            hp: h,
+            hp_max,
+            track_step,
+            ..
+        } => {
+            let track = 1.0 - f32::from(track_step.min(5)) / 6.0;
+            vec![hp(frac(h as i64, hp_max as i64) * track)]
+        }
+    }
+}
+
+pub(in crate::gui) fn sync_tokens(
+    mut commands: Commands,
+    session: Res<Session>,
+    images: Res<GuiImages>,
+    old: Query<Entity, With<Token>>,
+) {
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    let world = session.battle.world();
+    let sides = &world.resource::<Sides>().0;
+    let active = world.resource::<Combat>().active.clone();
+    let mut units = world
+        .try_query::<(&UnitId, &SideId, &Placement, &Profile, &Health, Option<&LifeState>)>()
+        .map(|mut q| q.iter(world).collect::<Vec<_>>())
+        .unwrap_or_default();
+    units.sort_by_key(|u| u.0.0.clone());
+    for (id, side, placement, profile, health, life) in units {
+        let colour = sides
+            .iter()
+            .find(|s| s.id.0 == side.0)
+            .map_or(Color::srgb(0.6, 0.6, 0.6), |s| {
+                Color::srgb_u8(s.colour[0], s.colour[1], s.colour[2])
+            });
+        let down = !life.copied().unwrap_or_default().can_act();
+        let badges = crate::gui::hud::badges::badges(world, id);
+        let space = Space::new(placement.at, placement.side_squares);
+        let size = TILE * space.side as f32;
+        let disc = if down {
+            colour.mix(&Color::srgb(0.3, 0.3, 0.3), 0.6).with_alpha(0.6)
+        } else {
+            colour
+        };
+        let mut token = commands.spawn((
+            Name::new(format!("Token {id}")),
+            Token(id.clone()),
+            DespawnOnExit(Screen::Battle),
+            Transform::from_translation(space_centre(space).extend(5.0)),
+            Visibility::default(),
+        ));
+        token.with_children(|t| {
+            t.spawn((
+                Name::new("Disc"),
+                Sprite {
+                    image: images.token.clone(),
+                    color: disc,
+                    custom_size: Some(Vec2::splat(size * 0.82)),
+                    ..default()
+                },
+            ));
+            if active.as_ref() == Some(id) {
+                t.spawn((
+                    Name::new("Active ring"),
+                    Sprite {
+                        image: images.ring.clone(),
+                        color: Color::srgb(1.0, 0.84, 0.2),
+                        custom_size: Some(Vec2::splat(size * 0.98)),
+                        ..default()
+                    },
+                    Transform::from_xyz(0.0, 0.0, 0.5),
+                ));
+            }
+            t.spawn((
+                Name::new("Name"),
+                Text2d::new(profile.name.clone()),
+                TextFont::from_font_size(13.0),
+                TextColor(Color::WHITE),
+                Transform::from_xyz(0.0, size * 0.5 - 9.0, 1.0),
+            ));
+            let bar_w = size * 0.8;
+            let bar_y = -size * 0.5 + 7.0;
+            // Badges in rows of up to 3 a square wide, just above the bar, so a name stays readable.
+            let per_row = (3 * space.side as usize).max(1);
+            let (badge_w, badge_h) = (18.0, 13.0);
+            for (i, badge) in badges.iter().enumerate() {
+                let (row, col) = (i / per_row, i % per_row);
+                let in_row = (badges.len() - row * per_row).min(per_row);
+                let x = (col as f32 - (in_row as f32 - 1.0) / 2.0) * (badge_w + 2.0);
+                let y = bar_y + 12.0 + row as f32 * (badge_h + 2.0);
+                t.spawn((
+                    Name::new(format!("Badge {}", badge.name)),
+                    Sprite {
+                        color: badge.colour.with_alpha(0.92),
+                        custom_size: Some(Vec2::new(badge_w, badge_h)),
+                        ..default()
+                    },
+                    Transform::from_xyz(x, y, 2.0),
+                    children![(
+                        Text2d::new(badge.label),
+                        TextFont::from_font_size(10.0),
+                        TextColor(Color::BLACK),
+                        Transform::from_xyz(0.0, 0.0, 0.1),
+                    )],
+                ));
+            }
+            t.spawn((
+                Name::new("Health bar"),
+                Sprite {
+                    color: Color::srgb(0.08, 0.08, 0.1),
+                    custom_size: Some(Vec2::new(bar_w + 2.0, 7.0)),
+                    ..default()
+                },
+                Transform::from_xyz(0.0, bar_y, 1.0),
+            ));
+            let mut left = -bar_w / 2.0;
+            for segment in health_bar(health) {
+                let w = bar_w * segment.fraction;
+                if w > 0.0 {
+                    t.spawn((
+                        Name::new("Health"),
+                        Sprite {
+                            color: segment.colour,
+                            custom_size: Some(Vec2::new(w, 5.0)),
+                            ..default()
+                        },
+                        Transform::from_xyz(left + w / 2.0, bar_y, 1.5),
+                    ));
+                }
+                left += w;
+            }
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn starfinder_bar_shows_stamina_then_hit_points() {
+        let bar = health_bar(&Health::StaminaHitPointsResolve {
+            sp: 5,
+            sp_max: 10,
+            hp: 10,
+            hp_max: 10,
+            rp: 3,
+            rp_max: Some(3),
+        });
+        assert_eq!(bar.len(), 2);
+        assert_eq!((bar[0].fraction, bar[0].colour), (0.25, STAMINA_COLOUR));
+        assert_eq!((bar[1].fraction, bar[1].colour), (0.5, HP_COLOUR));
+    }
+
+    #[test]
+    fn hit_points_below_zero_show_an_empty_red_bar() {
+        let bar = health_bar(&Health::HitPoints { hp: -3, hp_max: 12 });
+        assert_eq!(
+            bar,
+            vec![BarSegment {
+                fraction: 0.0,
+                colour: HP_LOW_COLOUR
+            }]
+        );
+        let bar = health_bar(&Health::HitPoints { hp: 9, hp_max: 12 });
+        assert_eq!(bar[0].fraction, 0.75);
+    }
+
+    #[test]
+    fn saga_bar_shrinks_down_the_condition_track() {
+        let bar = health_bar(&Health::DamageThresholdTrack {
+            hp: 30,
+            hp_max: 30,
+            damage_threshold: 12,
+            track_step: 3,
+            heroic: true,
+        });
+        assert_eq!(bar[0].fraction, 0.5);
+    }
+}

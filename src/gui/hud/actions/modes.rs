@@ -1,0 +1,350 @@
+//! How the player picks at the board: the selected map mode (what a click means), the map
+//! toggles, the chosen weapon, and the keys of the action bar (a digit or letter picks an
+//! action: selects its mode, opens its picker or sends its intent; Tab cycles the weapon; T
+//! and V the toggles; Esc goes back to move mode).
+
+use crate::gui::hud::actions::entries::{Action, ActionBar, derive_action_bar};
+use crate::gui::hud::actions::intents::ActIntent;
+use crate::gui::hud::actions::pickers::Picker;
+use crate::gui::hud::panel::{Panel, PanelKind};
+use crate::gui::session::{Intent, Session, StatusLine};
+use crate::gui::{AppSystems, Screen};
+use crate::rules::{Combat, Profile, UnitId};
+use crate::ruleset::ManeuverKind;
+use bevy::prelude::*;
+
+pub(in crate::gui) fn plugin(app: &mut App) {
+    app.init_resource::<Mode>();
+    app.init_resource::<Toggles>();
+    app.init_resource::<WeaponChoice>();
+    app.add_systems(
+        Update,
+        (
+            keys_to_actions.in_set(AppSystems::Input),
+            // After the bar: a new turn's reset to move mode clears the last mode's message.
+            clear_status_back_in_move_mode
+                .after(derive_action_bar)
+                .in_set(AppSystems::Derive),
+        )
+            .run_if(in_state(Screen::Battle)),
+    );
+}
+
+/// What a click on the map does.
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// Move to the clicked square (the path overlay shows the plan).
+    #[default]
+    Move,
+    /// Attack the unit on the clicked square.
+    Attack,
+    /// Full attack the unit on the clicked square.
+    FullAttack,
+    /// Charge the unit on the clicked square.
+    Charge,
+    /// Attempt this maneuver on the unit on the clicked square.
+    Maneuver(ManeuverKind),
+    /// Place an area weapon's template at the clicked intersection.
+    Area,
+    /// Aim a vehicle order (`piloting`).
+    Vehicle(crate::gui::vehicles::piloting::VehicleAim),
+}
+
+impl Mode {
+    pub fn attacks(self) -> bool {
+        matches!(self, Mode::Attack | Mode::FullAttack)
+    }
+}
+
+/// The map toggles: threatened squares (T) and paths that avoid attacks of opportunity (V;
+/// A pans the camera).
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Toggles {
+    pub threat: bool,
+    pub avoid_aoo: bool,
+}
+
+/// The weapon the player picked for the active unit (Tab cycles its own, then its vehicle's
+/// mounted ones, `arms::weapon_options`); `None`: the rules pick the unit's best for the job.
+#[derive(Resource, Debug, Default, Clone, PartialEq, Eq)]
+pub struct WeaponChoice {
+    pub unit: Option<UnitId>,
+    pub weapon: Option<String>,
+    /// The vehicle the chosen weapon is mounted on (VEH-20), if it is a mounted one.
+    pub mount: Option<UnitId>,
+}
+
+impl WeaponChoice {
+    /// The weapon chosen for `unit` (a choice made for another unit does not carry over).
+    pub fn for_unit(&self, unit: Option<&UnitId>) -> Option<String> {
+        (self.unit.as_ref() == unit).then(|| self.weapon.clone()).flatten()
+    }
+
+    /// The vehicle whose mounted weapon is chosen for `unit`, if one is (VEH-20).
+    pub fn mount_for(&self, unit: Option<&UnitId>) -> Option<UnitId> {
+        (self.unit.as_ref() == unit).then(|| self.mount.clone()).flatten()
+    }
+
+    /// The label of the choice: "best", the weapon, or "Roof laser (Exploration buggy)".
+    pub fn label(&self, world: &World) -> String {
+        match (&self.weapon, &self.mount) {
+            (None, _) => "best".into(),
+            (Some(w), None) => w.clone(),
+            (Some(w), Some(m)) => format!(
+                "{w} ({})",
+                crate::rules::unit_component::<Profile>(world, m).map_or_else(|| m.to_string(), |p| p.name.clone())
+            ),
+        }
+    }
+}
+
+/// What picking an action does.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Picked {
+    /// Its map mode is selected.
+    Mode,
+    /// Its intent is sent.
+    Intent(Intent),
+    /// Its picker opens (the maneuver, the readied action).
+    Picker(PanelKind),
+}
+
+/// What picking `action` does: select its map mode, open its picker, or send its intent. A
+/// greyed-out action sends nothing and says the rules' reason; a greyed-out mode is still
+/// selected, to preview (each aim then shows its own reason), with the reason said.
+pub fn pick(action: Action, bar: &ActionBar, mode: &mut Mode) -> Result<Picked, String> {
+    let allowed = bar
+        .allowed(action)
+        .map_err(|why| format!("{} not possible: {why}", action.label()));
+    if let Some(m) = action.mode() {
+        *mode = m;
+        return allowed
+            .map(|()| Picked::Mode)
+            .map_err(|why| format!("{why} (preview only)"));
+    }
+    allowed?;
+    Ok(match action.picker() {
+        Some(kind) => Picked::Picker(kind),
+        None => Picked::Intent(Intent::Act(ActIntent::Do(action))),
+    })
+}
+
+/// Picks an action for the player (a key or a button) and reports a refusal on the status line.
+pub fn pick_and_report(
+    action: Action,
+    bar: &ActionBar,
+    mode: &mut Mode,
+    intents: &mut MessageWriter<Intent>,
+    status: &mut StatusLine,
+    picker: &mut Picker,
+) {
+    match pick(action, bar, mode) {
+        Ok(Picked::Intent(intent)) => {
+            intents.write(intent);
+        }
+        Ok(Picked::Mode) => status.0.clear(),
+        Ok(Picked::Picker(kind)) => {
+            status.0.clear();
+            picker.0 = Some(kind);
+        }
+        Err(why) => status.0 = why,
+    }
+}
+
+// A Bevy system's parameters (STYLE 13).
+#[allow(clippy::too_many_arguments)]
+pub(in crate::gui) fn keys_to_actions(
+    keys: Res<ButtonInput<KeyCode>>,
+    session: Res<Session>,
+    bar: Res<ActionBar>,
+    panel: Res<Panel>,
+    mut mode: ResMut<Mode>,
+    mut toggles: ResMut<Toggles>,
+    mut choice: ResMut<WeaponChoice>,
+    mut intents: MessageWriter<Intent>,
+    mut status: ResMut<StatusLine>,
+    mut picker: ResMut<Picker>,
+) {
+    // An open panel (a picker, the menu, a reaction prompt) has the keys.
+    if panel.is_open() {
+        return;
+    }
+    for action in Action::ALL {
+        // E / Enter end the turn in `input`.
+        if action != Action::EndTurn && keys.just_pressed(action.key()) && no_modifier(&keys) {
+            pick_and_report(action, &bar, &mut mode, &mut intents, &mut status, &mut picker);
+        }
+    }
+    if keys.just_pressed(KeyCode::Escape) {
+        *mode = Mode::Move;
+    }
+    if keys.just_pressed(KeyCode::KeyT) {
+        toggles.threat = !toggles.threat;
+    }
+    if keys.just_pressed(KeyCode::KeyV) {
+        toggles.avoid_aoo = !toggles.avoid_aoo;
+    }
+    if keys.just_pressed(KeyCode::Tab) {
+        let world = session.battle.world();
+        let active = world.resource::<Combat>().active.clone();
+        let mut options = active
+            .as_ref()
+            .map(|u| crate::gui::hud::arms::weapon_options(world, u))
+            .unwrap_or_default();
+        // Mounted weapons fire in a single attack only (VEH-20): other modes cycle the unit's own.
+        if !matches!(*mode, Mode::Attack | Mode::FullAttack) {
+            options.retain(|o| o.mount.is_none());
+        }
+        let (weapon, mount) = (choice.for_unit(active.as_ref()), choice.mount_for(active.as_ref()));
+        let next = crate::gui::hud::arms::next_option(&options, weapon.as_deref().map(|w| (w, mount.as_ref())));
+        status.0 = crate::gui::hud::arms::option_line(next);
+        *choice = WeaponChoice {
+            unit: active,
+            weapon: next.map(|o| o.name.clone()),
+            mount: next.and_then(|o| o.mount.clone()),
+        };
+    }
+}
+
+/// No Ctrl held (Ctrl+S, Ctrl+O, Ctrl+Z are the saves' keys).
+fn no_modifier(keys: &ButtonInput<KeyCode>) -> bool {
+    !keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight])
+}
+
+/// Back in move mode from another mode (Esc, a new turn), the other mode's last message
+/// leaves the status line, so the move preview shows (issue #6).
+fn clear_status_back_in_move_mode(mode: Res<Mode>, mut last: Local<Mode>, mut status: ResMut<StatusLine>) {
+    if *mode != *last {
+        if *mode == Mode::Move && !status.0.is_empty() {
+            status.0.clear();
+        }
+        *last = *mode;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Square;
+    use crate::gui::hud::actions::entries::availability;
+    use crate::gui::hud::actions::testkit::{bar_app, me, my_turn};
+    use crate::rules::GameCommand;
+    use crate::rules::cmd;
+
+    #[test]
+    fn picking_selects_a_mode_or_sends_an_intent_and_refuses_greyed_actions() {
+        let b = my_turn();
+        let bar = ActionBar {
+            key: None,
+            entries: availability(b.world(), Some(&me()), None, None),
+        };
+        let mut mode = Mode::Move;
+        assert_eq!(pick(Action::Attack, &bar, &mut mode), Ok(Picked::Mode));
+        assert_eq!(mode, Mode::Attack);
+        assert_eq!(
+            pick(Action::TotalDefense, &bar, &mut mode),
+            Ok(Picked::Intent(Intent::Act(ActIntent::Do(Action::TotalDefense))))
+        );
+        let why = pick(Action::StandUp, &bar, &mut mode).expect_err("greyed");
+        assert!(why.starts_with("Stand up not possible: "), "{why}");
+        assert_eq!(mode, Mode::Attack, "a refusal changes nothing");
+        // A greyed-out mode still previews, with the reason said.
+        let why = pick(Action::Area, &bar, &mut mode).expect_err("no area weapon");
+        assert_eq!(why, "Area not possible: no area weapon (preview only)");
+        assert_eq!(mode, Mode::Area);
+    }
+
+    /// The whole path headless: digit 2 selects attack mode (once the bar allows it), an
+    /// attack intent is applied through `Battle::submit`, and the bar greys out what the spent
+    /// standard action no longer allows.
+    #[test]
+    fn keys_pick_the_mode_and_attack_intents_reach_the_battle() {
+        let mut app = bar_app();
+        assert_eq!(app.world().resource::<ActionBar>().allowed(Action::Attack), Ok(()));
+        app.world_mut()
+            .resource_mut::<ButtonInput<KeyCode>>()
+            .press(KeyCode::Digit2);
+        app.update();
+        assert_eq!(*app.world().resource::<Mode>(), Mode::Attack);
+        // The maneuver key opens its picker, whose options carry the rules' verdicts.
+        app.world_mut()
+            .resource_mut::<ButtonInput<KeyCode>>()
+            .release(KeyCode::Digit2);
+        app.world_mut().resource_mut::<ButtonInput<KeyCode>>().clear();
+        app.world_mut()
+            .resource_mut::<ButtonInput<KeyCode>>()
+            .press(KeyCode::Digit5);
+        app.update();
+        let panel = app.world().resource::<Panel>().0.clone().expect("the maneuver picker");
+        assert_eq!(panel.kind, PanelKind::Maneuver);
+        assert!(panel.options.iter().any(|o| o.allowed.is_ok()), "{panel:?}");
+        // Trip (its key 2) selects the maneuver mode and closes the picker.
+        {
+            let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+            keys.release(KeyCode::Digit5);
+            keys.clear();
+            keys.press(KeyCode::Digit2);
+        }
+        app.update();
+        assert_eq!(*app.world().resource::<Mode>(), Mode::Maneuver(ManeuverKind::Trip));
+        assert!(!app.world().resource::<Panel>().is_open());
+        {
+            let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+            keys.release(KeyCode::Digit2);
+            keys.clear();
+            keys.press(KeyCode::Digit2);
+        }
+        app.update();
+        assert_eq!(*app.world().resource::<Mode>(), Mode::Attack);
+        app.world_mut().write_message(Intent::Act(ActIntent::AttackAt {
+            at: Square::new(3, 2),
+            weapon: None,
+            full: false,
+            mount: None,
+            pick: 0,
+        }));
+        app.update();
+        let commands = app.world().resource::<Session>().battle.commands().to_vec();
+        assert!(
+            matches!(commands.last(), Some(GameCommand::Attack(cmd::Attack { .. }))),
+            "the attack was accepted: {commands:?}"
+        );
+        let bar = app.world().resource::<ActionBar>();
+        assert!(bar.allowed(Action::Attack).is_err());
+        assert_eq!(bar.allowed(Action::EndTurn), Ok(()));
+    }
+
+    /// Issue #6: a refusal said in attack mode leaves the status line when Esc goes back to
+    /// move mode, so the move preview shows again.
+    #[test]
+    fn back_in_move_mode_the_attack_modes_message_leaves_the_status_line() {
+        let mut app = bar_app();
+        let tap = crate::gui::test_input::tap_key;
+        tap(&mut app, KeyCode::Digit2);
+        assert_eq!(*app.world().resource::<Mode>(), Mode::Attack);
+        app.world_mut().write_message(Intent::Act(ActIntent::AttackAt {
+            at: Square::new(8, 6),
+            weapon: None,
+            full: false,
+            mount: None,
+            pick: 0,
+        }));
+        app.update();
+        let said = app.world().resource::<StatusLine>().0.clone();
+        assert!(said.contains("nobody on"), "{said}");
+        tap(&mut app, KeyCode::Escape);
+        assert_eq!(*app.world().resource::<Mode>(), Mode::Move);
+        assert_eq!(app.world().resource::<StatusLine>().0, "");
+    }
+
+    #[test]
+    fn the_weapon_choice_is_the_active_units_only() {
+        let choice = WeaponChoice {
+            unit: Some(me()),
+            weapon: Some("Knife".into()),
+            mount: None,
+        };
+        assert_eq!(choice.for_unit(Some(&me())), Some("Knife".into()));
+        assert_eq!(choice.for_unit(Some(&UnitId("foe".into()))), None);
+    }
+}

@@ -1,0 +1,401 @@
+//! Area mode (issue #6 item 3): with an area weapon picked, hovering a grid intersection
+//! previews the template the rules would fill there (`grid::template`, as `query template`),
+//! the squares the map cuts off, and each unit caught with the cover it has against the area
+//! (`rules::area::cover_in_template`); whether the rules allow it now comes from
+//! `check_area_attack`. R or the wheel turns a cone or line (Shift+R or the wheel down: back;
+//! the wheel does not zoom meanwhile); a click throws.
+
+use crate::grid::{AreaShape, Direction8, Intersection, Square, TemplateSpec, template};
+use crate::gui::board::input::HoverCorner;
+use crate::gui::board::map::{GuiImages, TILE, space_centre, square_centre};
+use crate::gui::hud::actions::modes::{Mode, WeaponChoice};
+use crate::gui::session::{Revision, Session};
+use crate::gui::{AppSystems, Screen};
+use crate::history::Terrain;
+use crate::rules::area::{AreaShapeKind, check_area_attack, cover_in_template};
+use crate::rules::cmd;
+use crate::rules::options::area_weapon;
+use crate::rules::threat::space_of;
+use crate::rules::{Combat, GameCommand, Profile, UnitId, UnitIndex, unit_component};
+use crate::ruleset::Ruleset;
+use bevy::prelude::*;
+
+pub(in crate::gui) fn plugin(app: &mut App) {
+    app.init_resource::<AreaAim>();
+    app.init_resource::<AreaView>();
+    app.add_systems(
+        Update,
+        (
+            (rotate_template, rotate_with_wheel).in_set(AppSystems::Input),
+            derive_area_view.in_set(AppSystems::Derive),
+            draw_area.in_set(AppSystems::Draw),
+        )
+            .run_if(in_state(Screen::Battle)),
+    );
+}
+
+/// The direction a cone or line points (R turns it).
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AreaAim(pub Direction8);
+
+impl Default for AreaAim {
+    fn default() -> Self {
+        Self(Direction8::E)
+    }
+}
+
+/// The area command of `unit` with its area weapon at `at` (cones and lines toward `dir`).
+pub fn area_command(
+    world: &World,
+    unit: UnitId,
+    chosen: Option<&str>,
+    at: Intersection,
+    dir: Direction8,
+) -> Result<GameCommand, String> {
+    let weapon = area_weapon(world, &unit, chosen).ok_or_else(|| format!("{unit} has no area weapon"))?;
+    let directed = weapon.area.is_some_and(|a| a.shape.directed());
+    Ok(GameCommand::AreaAttack(cmd::AreaAttack {
+        unit,
+        weapon: weapon.name,
+        at,
+        dir: directed.then_some(dir),
+    }))
+}
+
+/// What placing the template at one intersection shows.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AreaHover {
+    pub weapon: String,
+    pub at: Intersection,
+    pub squares: Vec<Square>,
+    pub cut_off: Vec<Square>,
+    /// Each unit with a square in the area, and its cover against it (lower-case degree).
+    pub affected: Vec<(UnitId, String)>,
+    /// Whether the rules allow the throw now, or why not.
+    pub allowed: Result<(), String>,
+}
+
+/// The template of `unit`'s area weapon at `at`, as the rules would fill it.
+pub fn area_hover(
+    world: &World,
+    unit: &UnitId,
+    chosen: Option<&str>,
+    at: Intersection,
+    dir: Direction8,
+) -> Option<AreaHover> {
+    let weapon = area_weapon(world, unit, chosen)?;
+    let area = weapon.area?;
+    let shape: AreaShape = area.shape.with(area.shape.directed().then_some(dir))?;
+    let rules = world.resource::<Ruleset>();
+    let allowed = check_area_attack(world, unit, &weapon.name, at, area.shape.directed().then_some(dir));
+    // The plan's radius when the rules accept; else the template's size in squares (`query
+    // template --size-ft`), so the player still sees where it would go.
+    let radius_squares = match &allowed {
+        Ok(plan) => plan.radius_squares,
+        Err(_) => area.size_ft / rules.grid.square_ft.max(1),
+    };
+    let spec = TemplateSpec {
+        shape,
+        origin: at,
+        radius_squares,
+    };
+    let t = template(&world.resource::<Terrain>().0, rules.grid.diagonal, &spec);
+    let affected = world
+        .resource::<UnitIndex>()
+        .0
+        .keys()
+        .filter(|u| space_of(world, u).is_some_and(|s| s.squares().any(|sq| t.contains(sq))))
+        .map(|u| {
+            let cover = cover_in_template(world, AreaShapeKind::of(shape), at, u);
+            (u.clone(), format!("{cover:?}").to_lowercase())
+        })
+        .collect();
+    Some(AreaHover {
+        weapon: weapon.name,
+        at,
+        squares: t.squares,
+        cut_off: t.cut_off.iter().map(|c| c.square).collect(),
+        affected,
+        allowed: allowed.map(|_| ()).map_err(|e| e.to_string()),
+    })
+}
+
+/// The status line for a placed template.
+pub fn area_line(world: &World, hover: &AreaHover, dir: Direction8) -> String {
+    let name = |u: &UnitId| unit_component::<Profile>(world, u).map_or_else(|| u.to_string(), |p| p.name.clone());
+    let caught: Vec<String> = hover
+        .affected
+        .iter()
+        .map(|(u, cover)| match cover.as_str() {
+            "none" => name(u),
+            c => format!("{} ({c} cover)", name(u)),
+        })
+        .collect();
+    let head = format!(
+        "{} at ({}, {}) toward {dir}: {} squares, {} cut off | catches {}",
+        hover.weapon,
+        hover.at.i,
+        hover.at.j,
+        hover.squares.len(),
+        hover.cut_off.len(),
+        if caught.is_empty() {
+            "nobody".into()
+        } else {
+            caught.join(", ")
+        }
+    );
+    match &hover.allowed {
+        Ok(()) => format!("{head} | click to throw, R rotates"),
+        Err(why) => format!("{head} | not possible: {why}"),
+    }
+}
+
+/// The placed template, recomputed when the battle, the corner, the aim or the weapon change.
+#[derive(Resource, Debug, Default)]
+pub struct AreaView {
+    pub key: Option<(Revision, Intersection, Direction8, Option<String>)>,
+    pub hover: Option<AreaHover>,
+}
+
+fn rotate_template(keys: Res<ButtonInput<KeyCode>>, mode: Res<Mode>, mut aim: ResMut<AreaAim>) {
+    if *mode == Mode::Area && keys.just_pressed(KeyCode::KeyR) {
+        let back = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+        aim.0 = aim.0.rotate_clockwise(if back { -1 } else { 1 });
+    }
+}
+
+/// The turns (45° each, clockwise positive) a wheel movement of `delta_y` gives: one a
+/// frame, up clockwise.
+pub fn wheel_turns(delta_y: f32) -> i32 {
+    match delta_y {
+        d if d > 0.0 => 1,
+        d if d < 0.0 => -1,
+        _ => 0,
+    }
+}
+
+/// Whether the wheel belongs to the template (area mode) rather than the camera's zoom.
+pub fn wheel_rotates(mode: Res<Mode>) -> bool {
+    *mode == Mode::Area
+}
+
+fn rotate_with_wheel(
+    scroll: Res<bevy::input::mouse::AccumulatedMouseScroll>,
+    mode: Res<Mode>,
+    mut aim: ResMut<AreaAim>,
+) {
+    let turns = wheel_turns(scroll.delta.y);
+    if *mode == Mode::Area && turns != 0 {
+        aim.0 = aim.0.rotate_clockwise(turns);
+    }
+}
+
+fn derive_area_view(
+    session: Res<Session>,
+    revision: Res<Revision>,
+    corner: Res<HoverCorner>,
+    mode: Res<Mode>,
+    aim: Res<AreaAim>,
+    choice: Res<WeaponChoice>,
+    mut view: ResMut<AreaView>,
+) {
+    let key = corner
+        .0
+        .filter(|_| *mode == Mode::Area)
+        .map(|c| (*revision, c, aim.0, choice.weapon.clone()));
+    if view.key == key {
+        return;
+    }
+    let world = session.battle.world();
+    view.hover = match (&key, &world.resource::<Combat>().active) {
+        (Some((_, at, dir, weapon)), Some(unit)) => area_hover(world, unit, weapon.as_deref(), *at, *dir),
+        _ => None,
+    };
+    view.key = key;
+}
+
+/// One drawn piece of the area preview.
+#[derive(Component)]
+pub struct AreaMarker;
+
+pub const AREA_COLOUR: Color = Color::srgb(1.0, 0.55, 0.1);
+pub const CUT_OFF_COLOUR: Color = Color::srgb(0.35, 0.35, 0.4);
+
+fn draw_area(
+    mut commands: Commands,
+    session: Res<Session>,
+    view: Res<AreaView>,
+    images: Res<GuiImages>,
+    old: Query<Entity, With<AreaMarker>>,
+) {
+    if !view.is_changed() {
+        return;
+    }
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    let Some(hover) = &view.hover else { return };
+    let square = |sq: Square, colour: Color, what: &str| {
+        (
+            Name::new(format!("Area {what} {sq}")),
+            AreaMarker,
+            DespawnOnExit(Screen::Battle),
+            Sprite {
+                color: colour,
+                custom_size: Some(Vec2::splat(TILE * 0.96)),
+                ..default()
+            },
+            Transform::from_translation(square_centre(sq).extend(5.5)),
+        )
+    };
+    for sq in &hover.squares {
+        commands.spawn(square(*sq, AREA_COLOUR.with_alpha(0.4), "square"));
+    }
+    for sq in &hover.cut_off {
+        commands.spawn(square(*sq, CUT_OFF_COLOUR.with_alpha(0.55), "cut off"));
+    }
+    let origin = crate::gui::hud::attack::intersection_point(hover.at);
+    commands.spawn((
+        Name::new("Area origin"),
+        AreaMarker,
+        DespawnOnExit(Screen::Battle),
+        Sprite {
+            image: images.dot.clone(),
+            color: AREA_COLOUR,
+            custom_size: Some(Vec2::splat(TILE * 0.3)),
+            ..default()
+        },
+        Transform::from_translation(origin.extend(9.0)),
+    ));
+    let world = session.battle.world();
+    for (unit, _) in &hover.affected {
+        if let Some(space) = space_of(world, unit) {
+            commands.spawn((
+                Name::new(format!("Caught {unit}")),
+                AreaMarker,
+                DespawnOnExit(Screen::Battle),
+                Sprite {
+                    image: images.ring.clone(),
+                    color: AREA_COLOUR,
+                    custom_size: Some(Vec2::splat(TILE * space.side as f32 * 1.05)),
+                    ..default()
+                },
+                Transform::from_translation(space_centre(space).extend(8.0)),
+            ));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::battle;
+
+    #[test]
+    fn the_wheel_turns_the_template_one_step_a_frame() {
+        assert_eq!(wheel_turns(3.0), 1);
+        assert_eq!(wheel_turns(-0.5), -1);
+        assert_eq!(wheel_turns(0.0), 0);
+        assert_eq!(Direction8::E.rotate_clockwise(wheel_turns(1.0)), Direction8::SE);
+    }
+
+    /// `me` with a grenade (10-ft burst) and a flamer (15-ft cone); two foes side by side, a
+    /// wall east of them.
+    const BLAST: &str = r##"Scenario(version: 1, name: "t", ruleset: "starfinder",
+    map: (rows: [
+        "..........",
+        "..........",
+        "......#...",
+        "..........",
+        "..........",
+    ], legend: { '.': (terrain: Floor), '#': (terrain: Wall) }),
+    sides: [
+        (id: "a", name: "A", control: Human, colour: "#3070d0"),
+        (id: "b", name: "B", control: Human, colour: "#d03030"),
+    ],
+    units: [
+        (id: "me", side: "a", at: (0, 2), speed: (land: 30), initiative: 5,
+         defenses: (eac: 12, kac: 14), health: (sp: 5, hp: 10, rp: 3),
+         saves: (fortitude: 1, reflex: 1, will: 1),
+         weapons: [(name: "Frag grenade", kind: Thrown, attack: 3, damage: "1d6", damage_types: [Piercing],
+                    range_increment: 20, area: (shape: Burst, size_ft: 10), save_dc: 13),
+                   (name: "Flamer", kind: Ranged, attack: 3, damage: "1d6", damage_types: [Fire],
+                    range_increment: 20, area: (shape: Cone, size_ft: 15), save_dc: 13)]),
+        (id: "f1", side: "b", at: (4, 1), speed: (land: 30), initiative: 20,
+         defenses: (eac: 12, kac: 14), health: (sp: 5, hp: 10, rp: 3), saves: (fortitude: 1, reflex: 1, will: 1)),
+        (id: "f2", side: "b", at: (4, 3), speed: (land: 30), initiative: 19,
+         defenses: (eac: 12, kac: 14), health: (sp: 5, hp: 10, rp: 3), saves: (fortitude: 1, reflex: 1, will: 1)),
+    ],
+)"##;
+
+    fn id(s: &str) -> UnitId {
+        UnitId(s.into())
+    }
+
+    fn my_turn() -> crate::history::Battle {
+        let mut b = battle(BLAST, &[]);
+        crate::testing::pass_until_turn_of(&mut b, "me");
+        b
+    }
+
+    /// AREA-1..AREA-4: the preview is `grid::template` at the corner, the units in it with
+    /// `cover_in_template`'s degree, and the rules' verdict on the throw.
+    #[test]
+    fn a_burst_previews_the_rules_template_and_who_it_catches() {
+        let b = my_turn();
+        let w = b.world();
+        let at = Intersection::new(5, 2);
+        let hover = area_hover(w, &id("me"), None, at, Direction8::E).expect("an area weapon");
+        assert_eq!(hover.weapon, "Frag grenade");
+        let spec = TemplateSpec {
+            shape: AreaShape::Burst,
+            origin: at,
+            radius_squares: 2,
+        };
+        let t = template(&w.resource::<Terrain>().0, w.resource::<Ruleset>().grid.diagonal, &spec);
+        assert_eq!(hover.squares, t.squares);
+        assert_eq!(hover.cut_off, t.cut_off.iter().map(|c| c.square).collect::<Vec<_>>());
+        let caught: Vec<&UnitId> = hover.affected.iter().map(|(u, _)| u).collect();
+        assert_eq!(caught, vec![&id("f1"), &id("f2")]);
+        for (u, cover) in &hover.affected {
+            let rules = cover_in_template(w, AreaShapeKind::Burst, at, u);
+            assert_eq!(*cover, format!("{rules:?}").to_lowercase());
+        }
+        assert_eq!(
+            hover.allowed,
+            check_area_attack(w, &id("me"), "Frag grenade", at, None)
+                .map(|_| ())
+                .map_err(|e| e.to_string())
+        );
+        assert!(area_line(w, &hover, Direction8::E).contains("catches "));
+    }
+
+    /// A cone follows the aim; the command carries the direction only for directed shapes.
+    #[test]
+    fn a_cone_turns_with_the_aim_and_the_click_sends_the_area_command() {
+        let b = my_turn();
+        let w = b.world();
+        let corner = Intersection::new(1, 3);
+        let east = area_hover(w, &id("me"), Some("Flamer"), corner, Direction8::E).expect("a cone");
+        let north = area_hover(w, &id("me"), Some("Flamer"), corner, Direction8::N).expect("a cone");
+        assert_ne!(east.squares, north.squares);
+        assert_eq!(
+            area_command(w, id("me"), Some("Flamer"), corner, Direction8::N),
+            Ok(GameCommand::AreaAttack(cmd::AreaAttack {
+                unit: id("me"),
+                weapon: "Flamer".into(),
+                at: corner,
+                dir: Some(Direction8::N)
+            }))
+        );
+        assert_eq!(
+            area_command(w, id("me"), None, Intersection::new(5, 2), Direction8::N),
+            Ok(GameCommand::AreaAttack(cmd::AreaAttack {
+                unit: id("me"),
+                weapon: "Frag grenade".into(),
+                at: Intersection::new(5, 2),
+                dir: None
+            }))
+        );
+    }
+}

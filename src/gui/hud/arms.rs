@@ -1,0 +1,580 @@
+//! What an attack is made with and at (issue #7): the weapons Tab cycles (the unit's own, then
+//! the mounted weapons of the vehicle it rides, VEH-20, each with the rules' refusal for this
+//! rider shown rather than hidden), and which of the units sharing a square is aimed at (a
+//! rider stands inside its vehicle's space: the rider by default, X switches to the vehicle,
+//! in the modes that aim at a unit: attack, full attack, charge, maneuver).
+//! Decides no rule: refusals come from `rules::vehicle::mounted_weapon`.
+
+use crate::grid::Square;
+use crate::gui::hud::actions::modes::Mode;
+use crate::gui::session::{Revision, Session, StatusLine};
+use crate::gui::{AppSystems, Screen};
+use crate::rules::threat::space_of;
+use crate::rules::vehicle::{mounted_weapon, riding, vehicle_view};
+use crate::rules::{Combat, Profile, UnitId, UnitIndex, unit_component};
+use bevy::prelude::*;
+
+pub(in crate::gui) fn plugin(app: &mut App) {
+    app.init_resource::<TargetPick>();
+    app.add_systems(
+        Update,
+        (
+            switch_target.in_set(AppSystems::Input),
+            (drop_mounted_weapon_outside_attacks, clear_arms_line_on_hover).in_set(AppSystems::Derive),
+        )
+            .run_if(in_state(Screen::Battle)),
+    );
+}
+
+/// The status lines this module and Tab write start so; they leave when the hover moves.
+const WEAPON_LINE: &str = "Weapon: ";
+const TARGET_LINE: &str = "Target: ";
+
+/// A mounted weapon fires in a single attack only (VEH-20): leaving the attack modes goes back
+/// to the rules' pick, so a charge or an area attack never asks for the vehicle's gun.
+fn drop_mounted_weapon_outside_attacks(
+    mode: Res<Mode>,
+    mut choice: ResMut<crate::gui::hud::actions::modes::WeaponChoice>,
+) {
+    if mode.is_changed() && !mode.attacks() && choice.mount.is_some() {
+        choice.weapon = None;
+        choice.mount = None;
+    }
+}
+
+/// The weapon or target just picked stays on the status line until the hover moves, then the
+/// hovered preview's line shows again.
+fn clear_arms_line_on_hover(hover: Res<crate::gui::board::input::Hover>, mut status: ResMut<StatusLine>) {
+    if hover.is_changed() && (status.0.starts_with(WEAPON_LINE) || status.0.starts_with(TARGET_LINE)) {
+        status.0.clear();
+    }
+}
+
+/// The key that switches between the units sharing the hovered square.
+pub const SWITCH_TARGET: KeyCode = KeyCode::KeyX;
+
+/// One weapon Tab may choose: the unit's own, or one mounted on its vehicle.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WeaponOption {
+    pub name: String,
+    /// The vehicle it is mounted on (fired with `Attack { mount }`, VEH-20).
+    pub mount: Option<UnitId>,
+    /// "Roof laser (Exploration buggy)" for a mounted one, else the name.
+    pub label: String,
+    /// Why the rules refuse this rider the mounted weapon (a gunner fires any, a pilot only
+    /// `pilot_operable` ones, a passenger none: VEH-20); `None` when they allow it.
+    pub refused: Option<String>,
+}
+
+/// A unit's display name, else its id.
+pub fn unit_name(world: &World, unit: &UnitId) -> String {
+    unit_component::<Profile>(world, unit).map_or_else(|| unit.to_string(), |p| p.name.clone())
+}
+
+/// The weapons `unit` may pick, in Tab's order: its own, then every weapon of the vehicle it
+/// rides (VEH-20), those the rules refuse it carrying their reason.
+pub fn weapon_options(world: &World, unit: &UnitId) -> Vec<WeaponOption> {
+    let own = unit_component::<Profile>(world, unit)
+        .map(|p| p.weapons.clone())
+        .unwrap_or_default();
+    let mut options: Vec<WeaponOption> = own
+        .into_iter()
+        .map(|w| WeaponOption {
+            label: w.name.clone(),
+            name: w.name,
+            mount: None,
+            refused: None,
+        })
+        .collect();
+    if let Some(vehicle) = riding(world, unit) {
+        let mounted = unit_component::<Profile>(world, &vehicle)
+            .map(|p| p.weapons.clone())
+            .unwrap_or_default();
+        let carrier = unit_name(world, &vehicle);
+        options.extend(mounted.into_iter().map(|w| {
+            WeaponOption {
+                label: format!("{} ({carrier})", w.name),
+                refused: mounted_weapon(world, unit, &vehicle, Some(&w.name))
+                    .err()
+                    .map(|e| e.to_string()),
+                name: w.name,
+                mount: Some(vehicle.clone()),
+            }
+        }));
+    }
+    options
+}
+
+/// The option after `current` (name and mount) among `options`: best (`None`), then each in
+/// turn, then best again.
+pub fn next_option<'a>(
+    options: &'a [WeaponOption],
+    current: Option<(&str, Option<&UnitId>)>,
+) -> Option<&'a WeaponOption> {
+    let at = current.and_then(|(name, mount)| options.iter().position(|o| o.name == name && o.mount.as_ref() == mount));
+    match at {
+        None => options.first(),
+        Some(i) => options.get(i + 1),
+    }
+}
+
+/// What the status line says after Tab: the weapon, and the rules' refusal if there is one.
+pub fn option_line(option: Option<&WeaponOption>) -> String {
+    match option {
+        None => format!("{WEAPON_LINE}best (the rules pick) | Tab cycles"),
+        Some(WeaponOption {
+            label,
+            refused: Some(why),
+            ..
+        }) => format!("{WEAPON_LINE}{label}, not usable: {why} | Tab cycles"),
+        Some(o) => format!("{WEAPON_LINE}{} | Tab cycles", o.label),
+    }
+}
+
+/// Every unit other than `me` whose space holds `at`, the riders and other creatures first and
+/// vehicles after, each group by id (a stable order to switch through).
+pub fn units_at(world: &World, at: Square, me: &UnitId) -> Vec<UnitId> {
+    let mut here: Vec<UnitId> = world
+        .resource::<UnitIndex>()
+        .0
+        .keys()
+        .filter(|u| *u != me)
+        .filter(|u| space_of(world, u).is_some_and(|s| s.contains(at)))
+        .cloned()
+        .collect();
+    here.sort_by_key(|u| (vehicle_view(world, u).is_ok(), u.clone()));
+    here
+}
+
+/// The unit aimed at on `at`: the `pick`th of [`units_at`], wrapping round.
+pub fn unit_picked(world: &World, at: Square, me: &UnitId, pick: usize) -> Option<UnitId> {
+    let here = units_at(world, at, me);
+    (!here.is_empty()).then(|| here[pick % here.len()].clone())
+}
+
+/// Which of the units on the hovered square is aimed at, as an index into [`units_at`]; back
+/// to the first (the rider) when the hover moves or the battle changes.
+#[derive(Resource, Debug, Default, Clone, PartialEq, Eq)]
+pub struct TargetPick {
+    pub square: Option<Square>,
+    pub revision: Option<Revision>,
+    pub index: usize,
+}
+
+impl TargetPick {
+    /// The pick for `at` now (0 unless switched on this very square since the battle changed).
+    pub fn on(&self, at: Square, revision: Revision) -> usize {
+        if self.square == Some(at) && self.revision == Some(revision) {
+            self.index
+        } else {
+            0
+        }
+    }
+}
+
+/// The hint for a square shared by several units: who else is there and the key.
+pub fn switch_hint(world: &World, at: Square, me: &UnitId, pick: usize) -> Option<String> {
+    let here = units_at(world, at, me);
+    if here.len() < 2 {
+        return None;
+    }
+    let next = &here[(pick + 1) % here.len()];
+    Some(format!(
+        "{} shares this square: X targets {} instead",
+        here.iter()
+            .filter(|u| *u != &here[pick % here.len()])
+            .map(|u| unit_name(world, u))
+            .collect::<Vec<_>>()
+            .join(", "),
+        unit_name(world, next)
+    ))
+}
+
+// A Bevy system's parameters (STYLE 13).
+#[allow(clippy::too_many_arguments)]
+fn switch_target(
+    keys: Res<ButtonInput<KeyCode>>,
+    hover: Res<crate::gui::board::input::Hover>,
+    panel: Res<crate::gui::hud::panel::Panel>,
+    mode: Res<Mode>,
+    revision: Res<Revision>,
+    session: Res<Session>,
+    mut pick: ResMut<TargetPick>,
+    mut status: ResMut<StatusLine>,
+) {
+    // Only the modes that aim at a unit with a click.
+    let aims = matches!(
+        *mode,
+        Mode::Attack | Mode::FullAttack | Mode::Charge | Mode::Maneuver(_)
+    );
+    if !keys.just_pressed(SWITCH_TARGET) || panel.is_open() || !aims {
+        return;
+    }
+    let Some(at) = hover.0 else { return };
+    let world = session.battle.world();
+    let Some(me) = world.resource::<Combat>().active.clone() else {
+        return;
+    };
+    let here = units_at(world, at, &me);
+    if here.len() < 2 {
+        return;
+    }
+    let index = (pick.on(at, *revision) + 1) % here.len();
+    *pick = TargetPick {
+        square: Some(at),
+        revision: Some(*revision),
+        index,
+    };
+    status.0 = format!("{TARGET_LINE}{}", unit_name(world, &here[index]));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gui::board::input::Hover;
+    use crate::gui::hud::actions::intents::{ActIntent, command_for};
+    use crate::gui::hud::actions::modes::WeaponChoice;
+    use crate::gui::hud::attack::{AttackView, attack_hover_with, preview_lines};
+    use crate::rules::GameCommand;
+    use crate::rules::attack_action::preview_mounted_attack;
+    use crate::rules::cmd;
+    use crate::testing::{battle, pass_until_turn_of};
+
+    const BUGGY_RAID: &str = include_str!("../../../scenarios/starfinder_buggy_raid.ron");
+
+    fn id(s: &str) -> UnitId {
+        UnitId(s.into())
+    }
+
+    fn turn_of(unit: &str) -> crate::history::Battle {
+        let mut b = battle(BUGGY_RAID, &[]);
+        pass_until_turn_of(&mut b, unit);
+        b
+    }
+
+    fn json(p: &crate::rules::attack_action::AttackPreview) -> serde_json::Value {
+        serde_json::to_value(p).expect("serializes")
+    }
+
+    /// VEH-20: Tab offers the rider's own weapons, then the buggy's mounted ones; those the
+    /// rules refuse this rider are offered with the rules' reason, not hidden.
+    #[test]
+    fn veh_20_the_weapons_offered_are_the_riders_own_then_the_mounted_ones_with_the_rules_reasons() {
+        let b = turn_of("sssazza");
+        let w = b.world();
+        let buggy = id("buggy");
+        let gunner = weapon_options(w, &id("sssazza"));
+        let labels: Vec<&str> = gunner.iter().map(|o| o.label.as_str()).collect();
+        assert_eq!(
+            labels,
+            [
+                "Tactical semi-auto pistol",
+                "Roof laser (Exploration buggy)",
+                "Dash blaster (Exploration buggy)"
+            ]
+        );
+        assert!(
+            gunner.iter().all(|o| o.refused.is_none()),
+            "a gunner fires any: {gunner:?}"
+        );
+        assert_eq!(gunner[1].mount, Some(buggy.clone()));
+
+        let pilot = weapon_options(w, &id("buddy"));
+        let laser = pilot.iter().find(|o| o.name == "Roof laser").expect("offered");
+        let why = mounted_weapon(w, &id("buddy"), &buggy, Some("Roof laser"))
+            .expect_err("not tied to the controls")
+            .to_string();
+        assert_eq!(laser.refused.as_deref(), Some(why.as_str()));
+        assert_eq!(
+            option_line(Some(laser)),
+            format!("Weapon: {}, not usable: {why} | Tab cycles", laser.label)
+        );
+        let blaster = pilot.iter().find(|o| o.name == "Dash blaster").expect("offered");
+        assert_eq!(blaster.refused, None, "pilot_operable");
+
+        let passenger = weapon_options(w, &id("merris"));
+        assert!(
+            passenger
+                .iter()
+                .filter(|o| o.mount.is_some())
+                .all(|o| o.refused.is_some())
+        );
+        assert_eq!(passenger.iter().filter(|o| o.mount.is_some()).count(), 2);
+
+        // Best, each in turn, best again.
+        let first = next_option(&gunner, None).expect("the first");
+        assert_eq!(first.label, "Tactical semi-auto pistol");
+        let second = next_option(&gunner, Some((&first.name, None))).expect("the laser");
+        assert_eq!(second.mount, Some(buggy.clone()));
+        let third = next_option(&gunner, Some((&second.name, second.mount.as_ref()))).expect("the blaster");
+        assert_eq!(third.name, "Dash blaster");
+        assert_eq!(next_option(&gunner, Some((&third.name, third.mount.as_ref()))), None);
+    }
+
+    /// A rider stands inside its vehicle's space: the rider is aimed at by default, the next
+    /// pick is the vehicle, and the panel says who else is there and the key.
+    #[test]
+    fn a_square_shared_by_a_rider_and_its_vehicle_aims_at_the_rider_then_the_vehicle() {
+        let b = turn_of("goblin_1");
+        let w = b.world();
+        let me = id("goblin_1");
+        let at = Square::new(3, 5);
+        assert_eq!(units_at(w, at, &me), vec![id("buddy"), id("buggy")]);
+        let rider = attack_hover_with(w, &me, at, None, None, 0).expect("someone there");
+        assert_eq!(rider.target, id("buddy"));
+        assert_eq!(
+            rider.sharing.as_deref(),
+            Some("Exploration buggy shares this square: X targets Exploration buggy instead")
+        );
+        let vehicle = attack_hover_with(w, &me, at, None, None, 1).expect("someone there");
+        assert_eq!(vehicle.target, id("buggy"));
+        assert_eq!(
+            vehicle.sharing.as_deref(),
+            Some("Buddy shares this square: X targets Buddy instead")
+        );
+        assert!(
+            preview_lines(w, &vehicle, false).contains(&"Buddy shares this square: X targets Buddy instead".into())
+        );
+        assert_eq!(unit_picked(w, at, &me, 2), Some(id("buddy")), "wraps round");
+        // Alone on its square: no hint.
+        let alone = attack_hover_with(w, &id("sssazza"), Square::new(13, 3), None, None, 0).expect("the goblin");
+        assert_eq!(alone.sharing, None);
+        let command = command_for(
+            &ActIntent::AttackAt {
+                at,
+                weapon: None,
+                full: false,
+                mount: None,
+                pick: 1,
+            },
+            Some(me),
+            w,
+        );
+        assert!(matches!(command, Ok(GameCommand::Attack(cmd::Attack { target, .. })) if target == id("buggy")));
+        let charge = command_for(
+            &ActIntent::ChargeAt {
+                at,
+                weapon: None,
+                pick: 1,
+            },
+            Some(id("goblin_1")),
+            w,
+        );
+        assert!(matches!(charge, Ok(GameCommand::Charge(cmd::Charge { target, .. })) if target == id("buggy")));
+        let trip = command_for(
+            &ActIntent::ManeuverAt {
+                at,
+                kind: crate::ruleset::ManeuverKind::Trip,
+                weapon: None,
+                pick: 0,
+            },
+            Some(id("goblin_1")),
+            w,
+        );
+        assert!(matches!(trip, Ok(GameCommand::Maneuver(cmd::Maneuver { target, .. })) if target == id("buddy")));
+    }
+
+    fn headless(b: crate::history::Battle) -> App {
+        use crate::gui::session::plugin as session_plugin;
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin));
+        app.insert_resource(Session::new(b));
+        app.insert_state(Screen::Battle);
+        app.init_resource::<ButtonInput<KeyCode>>();
+        app.init_resource::<ButtonInput<MouseButton>>();
+        // The click system reads the area aim (the area plugin draws, so it is left out).
+        app.init_resource::<crate::gui::hud::area::AreaAim>();
+        crate::gui::order_sets(&mut app);
+        app.add_plugins((
+            session_plugin,
+            crate::gui::hud::actions::plugin,
+            crate::gui::hud::panel::plugin,
+            crate::gui::board::input::plugin,
+            crate::gui::hud::attack::plugin,
+            plugin,
+        ));
+        app.update();
+        app
+    }
+
+    use crate::gui::test_input::tap_key as tap;
+
+    fn click(app: &mut App, at: Square) {
+        app.world_mut().resource_mut::<Hover>().0 = Some(at);
+        app.update();
+        app.world_mut()
+            .resource_mut::<ButtonInput<MouseButton>>()
+            .press(MouseButton::Left);
+        app.update();
+        let mut buttons = app.world_mut().resource_mut::<ButtonInput<MouseButton>>();
+        buttons.release_all();
+        buttons.clear();
+    }
+
+    fn last_command(app: &App) -> Option<GameCommand> {
+        app.world().resource::<Session>().battle.commands().last().cloned()
+    }
+
+    /// VEH-20 end to end: in attack mode Tab reaches the buggy's roof laser, the panel shows
+    /// the rules' mounted preview (`query attack --mount`), a click fires it with `mount`.
+    #[test]
+    fn veh_20_the_gunner_tabs_to_the_roof_laser_previews_it_and_fires_it() {
+        let mut app = headless(turn_of("sssazza"));
+        tap(&mut app, KeyCode::Digit2);
+        assert_eq!(*app.world().resource::<Mode>(), Mode::Attack);
+        tap(&mut app, KeyCode::Tab);
+        tap(&mut app, KeyCode::Tab);
+        let choice = app.world().resource::<WeaponChoice>().clone();
+        assert_eq!(choice.weapon.as_deref(), Some("Roof laser"));
+        assert_eq!(choice.mount, Some(id("buggy")));
+        assert_eq!(
+            app.world().resource::<StatusLine>().0,
+            "Weapon: Roof laser (Exploration buggy) | Tab cycles"
+        );
+        let goblin = Square::new(13, 3);
+        app.world_mut().resource_mut::<Hover>().0 = Some(goblin);
+        app.update();
+        assert_eq!(app.world().resource::<StatusLine>().0, "", "the hover's preview shows");
+        {
+            let world = app.world();
+            let battle = world.resource::<Session>().battle.world();
+            let hover = world.resource::<AttackView>().hover.clone().expect("the goblin");
+            let rules = preview_mounted_attack(
+                battle,
+                &id("sssazza"),
+                &id("buggy"),
+                &id("goblin_1"),
+                Some("Roof laser"),
+            )
+            .expect("a gunner fires the laser");
+            assert_eq!(json(hover.preview.as_ref().expect("legal")), json(&rules));
+            let lines = preview_lines(battle, &hover, false);
+            assert_eq!(
+                lines[1],
+                format!("Roof laser (Exploration buggy): attack {:+}", rules.attack_bonus)
+            );
+        }
+        click(&mut app, goblin);
+        assert_eq!(
+            last_command(&app),
+            Some(GameCommand::Attack(cmd::Attack {
+                unit: id("sssazza"),
+                target: id("goblin_1"),
+                weapon: Some("Roof laser".into()),
+                defensively: false,
+                mount: Some(id("buggy")),
+            }))
+        );
+        // Charge mode goes back to the rules' pick: mounted weapons fire in single attacks.
+        tap(&mut app, KeyCode::Digit4);
+        assert_eq!(*app.world().resource::<Mode>(), Mode::Charge);
+        let choice = app.world().resource::<WeaponChoice>();
+        assert_eq!((choice.weapon.clone(), choice.mount.clone()), (None, None));
+    }
+
+    /// VEH-20: a full attack with a mounted weapon previews the rules' refusal of the very
+    /// command a click would send (a single attack fires it).
+    #[test]
+    fn veh_20_a_full_attack_with_a_mounted_weapon_previews_the_rules_refusal() {
+        let mut app = headless(turn_of("sssazza"));
+        tap(&mut app, KeyCode::Digit3);
+        assert_eq!(*app.world().resource::<Mode>(), Mode::FullAttack);
+        app.world_mut()
+            .resource_mut::<WeaponChoice>()
+            .clone_from(&WeaponChoice {
+                unit: Some(id("sssazza")),
+                weapon: Some("Roof laser".into()),
+                mount: Some(id("buggy")),
+            });
+        app.world_mut().resource_mut::<Hover>().0 = Some(Square::new(13, 3));
+        app.update();
+        let world = app.world();
+        let battle = world.resource::<Session>().battle.world();
+        let intent = ActIntent::AttackAt {
+            at: Square::new(13, 3),
+            weapon: Some("Roof laser".into()),
+            full: true,
+            mount: Some(id("buggy")),
+            pick: 0,
+        };
+        let command = command_for(&intent, Some(id("sssazza")), battle).expect("a command");
+        let why = crate::rules::check(battle, &command)
+            .expect_err("not supported")
+            .to_string();
+        let hover = world.resource::<AttackView>().hover.clone().expect("the goblin");
+        assert_eq!(hover.preview.as_ref().expect_err("refused"), &why);
+    }
+
+    /// VEH-20: the pilot's roof laser is shown with the rules' reason in the preview, and a
+    /// click sends nothing the rules refuse.
+    #[test]
+    fn veh_20_a_mounted_weapon_the_rules_refuse_the_pilot_previews_their_reason() {
+        let mut app = headless(turn_of("buddy"));
+        tap(&mut app, KeyCode::Digit2);
+        app.world_mut()
+            .resource_mut::<WeaponChoice>()
+            .clone_from(&WeaponChoice {
+                unit: Some(id("buddy")),
+                weapon: Some("Roof laser".into()),
+                mount: Some(id("buggy")),
+            });
+        app.world_mut().resource_mut::<Hover>().0 = Some(Square::new(13, 3));
+        app.update();
+        let world = app.world();
+        let why = preview_mounted_attack(
+            world.resource::<Session>().battle.world(),
+            &id("buddy"),
+            &id("buggy"),
+            &id("goblin_1"),
+            Some("Roof laser"),
+        )
+        .expect_err("not tied to the controls")
+        .to_string();
+        let hover = world.resource::<AttackView>().hover.clone().expect("the goblin");
+        assert_eq!(hover.preview.as_ref().expect_err("refused"), &why);
+        let before = last_command(&app);
+        click(&mut app, Square::new(13, 3));
+        assert_eq!(last_command(&app), before, "refused");
+    }
+
+    /// The switch key aims at the vehicle on a shared square; the click attacks it.
+    #[test]
+    fn x_switches_the_target_from_the_rider_to_its_vehicle() {
+        let mut app = headless(turn_of("goblin_1"));
+        let at = Square::new(3, 5);
+        app.world_mut().resource_mut::<Hover>().0 = Some(at);
+        app.update();
+        // In move mode X aims at nothing.
+        tap(&mut app, SWITCH_TARGET);
+        assert_eq!(app.world().resource::<TargetPick>().index, 0);
+        assert_eq!(app.world().resource::<StatusLine>().0, "");
+        tap(&mut app, KeyCode::Digit2);
+        let target = |app: &App| {
+            app.world()
+                .resource::<AttackView>()
+                .hover
+                .as_ref()
+                .map(|h| h.target.clone())
+        };
+        assert_eq!(target(&app), Some(id("buddy")));
+        tap(&mut app, SWITCH_TARGET);
+        assert_eq!(target(&app), Some(id("buggy")));
+        assert_eq!(app.world().resource::<StatusLine>().0, "Target: Exploration buggy");
+        let hover = app.world().resource::<AttackView>().hover.clone().expect("the buggy");
+        assert!(hover.preview.is_ok(), "{:?}", hover.preview);
+        click(&mut app, at);
+        let commands = app.world().resource::<Session>().battle.commands().to_vec();
+        assert!(
+            matches!(commands.last(), Some(GameCommand::Attack(cmd::Attack { target, .. })) if *target == id("buggy")),
+            "{commands:?}"
+        );
+        // Moving the hover away and back aims at the rider again; the line leaves.
+        app.world_mut().resource_mut::<Hover>().0 = Some(Square::new(10, 10));
+        app.update();
+        assert_eq!(app.world().resource::<StatusLine>().0, "");
+        tap(&mut app, KeyCode::Digit2);
+        app.world_mut().resource_mut::<Hover>().0 = Some(at);
+        app.update();
+        assert_eq!(target(&app), Some(id("buddy")));
+    }
+}

@@ -1,0 +1,161 @@
+//! The initiative tracker (issue #6 item 4): the round, the order with each unit's count, the
+//! active unit, and the units delaying (SEQ-8) or readying (§3.5), read from the rules'
+//! `Combat` as `query initiative` answers it. A panel at the top right.
+
+use crate::gui::board::camera::{HUD_RIGHT, HUD_TOP};
+use crate::gui::session::{Revision, Session};
+use crate::gui::{AppSystems, Screen};
+use crate::rules::{Combat, Profile, UnitId, unit_component};
+use crate::ruleset::Ruleset;
+use bevy::prelude::*;
+
+pub(in crate::gui) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Screen::Battle), spawn_tracker);
+    app.add_systems(
+        Update,
+        show_tracker
+            .run_if(resource_changed::<Revision>)
+            .in_set(AppSystems::Draw)
+            .run_if(in_state(Screen::Battle)),
+    );
+}
+
+/// The tracker's lines: the round, then one line per unit in initiative order (`>` marks the
+/// active unit), then the delaying units.
+pub fn tracker_lines(world: &World) -> Vec<String> {
+    tracker_lines_hiding(world, |_| false)
+}
+
+/// [`tracker_lines`] with the units `hidden` says the side on screen cannot see named "?"
+/// (hidden-information mode, `gui::visibility`).
+pub fn tracker_lines_hiding(world: &World, hidden: impl Fn(&UnitId) -> bool) -> Vec<String> {
+    let combat = world.resource::<Combat>();
+    let rules = world.resource::<Ruleset>();
+    let name = |u: &UnitId| match hidden(u) {
+        true => "?".to_string(),
+        false => unit_component::<Profile>(world, u).map_or_else(|| u.to_string(), |p| p.name.clone()),
+    };
+    let mut lines = vec![if combat.surprise_round {
+        "Surprise round".to_string()
+    } else {
+        format!("Round {}", combat.round)
+    }];
+    for entry in &combat.order {
+        let mut line = format!(
+            "{} {:>3}  {}",
+            if combat.active.as_ref() == Some(&entry.unit) {
+                ">"
+            } else {
+                " "
+            },
+            entry.count,
+            name(&entry.unit)
+        );
+        if combat.is_delaying(&entry.unit) {
+            line.push_str(" (delaying)");
+        }
+        if let Some(r) = combat.readied_by(&entry.unit).filter(|_| !hidden(&entry.unit)) {
+            line.push_str(&format!(
+                " (readied {}: {})",
+                rules.actions.name_of(r.action),
+                r.trigger
+            ));
+        }
+        lines.push(line);
+    }
+    for d in combat.delaying.iter().filter(|d| combat.entry(&d.unit).is_none()) {
+        lines.push(format!("  {:>3}  {} (delaying)", d.count, name(&d.unit)));
+    }
+    if combat.window.is_some() {
+        lines.push("A delaying unit may act now".into());
+    }
+    lines
+}
+
+#[derive(Component)]
+struct TrackerText;
+
+fn spawn_tracker(mut commands: Commands) {
+    commands.spawn((
+        Name::new("Initiative tracker"),
+        DespawnOnExit(Screen::Battle),
+        Interaction::default(),
+        Node {
+            position_type: PositionType::Absolute,
+            right: Val::Px(0.0),
+            top: Val::Px(HUD_TOP),
+            width: Val::Px(HUD_RIGHT),
+            padding: UiRect::all(Val::Px(8.0)),
+            ..default()
+        },
+        BackgroundColor(Color::srgba(0.06, 0.07, 0.09, 0.88)),
+        children![(
+            Name::new("Initiative order"),
+            TrackerText,
+            Text::new(""),
+            TextFont::from_font_size(14.0),
+            TextColor(Color::srgb(0.85, 0.9, 1.0)),
+        )],
+    ));
+}
+
+fn show_tracker(
+    session: Res<Session>,
+    sight: Option<Res<crate::gui::board::visibility::Sight>>,
+    mut text: Single<&mut Text, With<TrackerText>>,
+) {
+    let hides = |u: &UnitId| sight.as_ref().is_some_and(|s| s.hides(u));
+    text.0 = tracker_lines_hiding(session.battle.world(), hides).join("\n");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::GameCommand;
+    use crate::rules::cmd;
+
+    #[test]
+    fn the_tracker_shows_the_round_the_order_and_who_acts_and_who_delays() {
+        let mut battle = crate::gui::session::tests::tutorial();
+        let lines = tracker_lines(battle.world());
+        let combat = battle.world().resource::<Combat>().clone();
+        assert_eq!(lines[0], "Round 1");
+        assert_eq!(lines.len(), 1 + combat.order.len());
+        let active = combat.active.clone().expect("a turn");
+        let marked: Vec<&String> = lines.iter().filter(|l| l.starts_with('>')).collect();
+        assert_eq!(marked.len(), 1);
+        let at = combat.index_of(&active).expect("in order");
+        assert!(lines[1 + at].starts_with('>'));
+        assert!(lines[1 + at].contains(&format!("{}", combat.order[at].count)));
+
+        battle
+            .submit(GameCommand::Delay(cmd::Delay { unit: active.clone() }))
+            .expect("delays");
+        let lines = tracker_lines(battle.world());
+        assert!(
+            lines.iter().any(|l| l.contains("(delaying)")),
+            "the delaying unit is shown: {lines:?}"
+        );
+    }
+
+    #[test]
+    fn a_readied_unit_is_shown_with_its_action_and_trigger() {
+        let mut battle = crate::gui::session::tests::tutorial();
+        let active = battle.world().resource::<Combat>().active.clone().expect("a turn");
+        battle
+            .submit(GameCommand::Ready(cmd::Ready {
+                unit: active.clone(),
+                action: crate::ruleset::ActionKind::Standard,
+                trigger: "an enemy moves".into(),
+            }))
+            .expect("readies");
+        battle
+            .submit(GameCommand::EndTurn(cmd::EndTurn { unit: active }))
+            .expect("ends");
+        let lines = tracker_lines(battle.world());
+        let readied: Vec<&String> = lines.iter().filter(|l| l.contains("(readied ")).collect();
+        assert_eq!(readied.len(), 1, "{lines:?}");
+        assert!(readied[0].ends_with(": an enemy moves)"), "{}", readied[0]);
+        assert!(!readied[0].contains("(delaying)"));
+    }
+}

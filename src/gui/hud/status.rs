@@ -1,0 +1,414 @@
+//! The bottom panel: the mode and toggles, the status line (a hovered action's hint, the
+//! hovered path, the hovered attack or area, a vehicle aim, the prompt of a unit that is down,
+//! or why a command was refused) over the last lines of the narrated battle log
+//! (`rules::narrate`).
+
+use crate::gui::board::camera::HUD_BOTTOM;
+use crate::gui::board::path::PathOverlay;
+use crate::gui::hud::actions::entries::{Action, ActionBar};
+use crate::gui::hud::actions::modes::{Mode, Toggles, WeaponChoice};
+use crate::gui::hud::area::{AreaAim, AreaView, area_line};
+use crate::gui::hud::attack::AttackView;
+use crate::gui::hud::bar::{HoveredAction, PANEL, action_hint};
+use crate::gui::session::{Revision, Session, StatusLine};
+use crate::gui::{AppSystems, Screen};
+use crate::history::Battle;
+use crate::rules::{Combat, UnitId, narrate};
+use crate::ruleset::Ruleset;
+use bevy::prelude::*;
+
+pub(in crate::gui) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Screen::Battle), spawn_bottom_panel);
+    app.add_systems(
+        Update,
+        (show_log.run_if(resource_changed::<Revision>), show_status, show_mode)
+            .in_set(AppSystems::Draw)
+            .run_if(in_state(Screen::Battle)),
+    );
+}
+
+/// Lines of the log the HUD shows.
+pub const LOG_LINES: usize = 5;
+
+#[derive(Component)]
+struct LogText;
+
+#[derive(Component)]
+struct StatusText;
+
+#[derive(Component)]
+struct ModeText;
+
+fn spawn_bottom_panel(mut commands: Commands) {
+    commands.spawn((
+        Name::new("Bottom panel"),
+        DespawnOnExit(Screen::Battle),
+        Interaction::default(),
+        Node {
+            position_type: PositionType::Absolute,
+            bottom: Val::Px(0.0),
+            left: Val::Px(0.0),
+            right: Val::Px(0.0),
+            height: Val::Px(HUD_BOTTOM),
+            padding: UiRect::axes(Val::Px(14.0), Val::Px(8.0)),
+            flex_direction: FlexDirection::Column,
+            row_gap: Val::Px(6.0),
+            ..default()
+        },
+        BackgroundColor(PANEL),
+        children![
+            (
+                Name::new("Mode"),
+                ModeText,
+                Text::new(""),
+                TextFont::from_font_size(14.0),
+                TextColor(Color::srgb(0.6, 0.85, 1.0)),
+            ),
+            (
+                Name::new("Status"),
+                StatusText,
+                Text::new(""),
+                TextFont::from_font_size(15.0),
+                TextColor(Color::srgb(1.0, 0.85, 0.45)),
+            ),
+            (
+                Name::new("Log"),
+                LogText,
+                Text::new(""),
+                TextFont::from_font_size(14.0),
+                TextColor(Color::srgb(0.85, 0.87, 0.9)),
+            ),
+        ],
+    ));
+}
+
+/// The line under the map's edge: the mode, the weapon and the toggles with their keys.
+pub fn mode_line(mode: Mode, weapon: Option<&str>, toggles: Toggles) -> String {
+    let on = |b: bool| if b { "on" } else { "off" };
+    let mode = match mode {
+        Mode::Move => "move (click a square)",
+        Mode::Attack => "attack (click an enemy, Esc: move)",
+        Mode::FullAttack => "full attack (click an enemy, Esc: move)",
+        Mode::Area => "area (click an intersection, R or the wheel rotates, Esc: move)",
+        Mode::Charge => "charge (click an enemy, Esc: move)",
+        Mode::Vehicle(aim) => aim.label(),
+        Mode::Maneuver(kind) => {
+            return format!(
+                "Mode: {} (click an enemy, Esc: move) | weapon: {} (Tab)",
+                crate::rules::maneuver::kind_name(kind),
+                weapon.unwrap_or("best")
+            );
+        }
+    };
+    format!(
+        "Mode: {mode} | weapon: {} (Tab) | threatened squares: {} (T) | avoid AoO: {} (V)",
+        weapon.unwrap_or("best"),
+        on(toggles.threat),
+        on(toggles.avoid_aoo)
+    )
+}
+
+/// The last `n` lines of the narrated battle log, oldest first.
+pub fn log_lines(battle: &Battle, n: usize) -> Vec<String> {
+    log_lines_hiding(battle, n, |_| false)
+}
+
+/// [`log_lines`] with the events `withheld` says the side on screen may not read shown as one
+/// "out of sight" line per run (hidden-information mode, `gui::visibility`).
+pub fn log_lines_hiding(battle: &Battle, n: usize, withheld: impl Fn(&crate::rules::GameEvent) -> bool) -> Vec<String> {
+    let rules = battle.world().resource::<Ruleset>();
+    let mut lines: Vec<String> = Vec::new();
+    for e in battle.log().entries.iter().flat_map(|e| &e.events) {
+        if !withheld(e) {
+            lines.push(narrate(e, rules));
+        } else if lines.last().map(String::as_str) != Some(crate::gui::board::visibility::WITHHELD) {
+            lines.push(crate::gui::board::visibility::WITHHELD.to_string());
+        }
+    }
+    lines[lines.len().saturating_sub(n)..].to_vec()
+}
+
+fn show_log(
+    session: Res<Session>,
+    sight: Option<Res<crate::gui::board::visibility::Sight>>,
+    mut text: Single<&mut Text, With<LogText>>,
+) {
+    let world = session.battle.world();
+    let withheld = |e: &crate::rules::GameEvent| {
+        sight.as_ref().is_some_and(|s| {
+            s.on && crate::gui::board::visibility::units_named(world, e)
+                .iter()
+                .any(|u| s.hides(u))
+        })
+    };
+    text.0 = log_lines_hiding(&session.battle, LOG_LINES, withheld).join("\n");
+}
+
+fn show_mode(
+    session: Res<Session>,
+    mode: Res<Mode>,
+    choice: Res<WeaponChoice>,
+    toggles: Res<Toggles>,
+    mut text: Single<&mut Text, With<ModeText>>,
+) {
+    if mode.is_changed() || choice.is_changed() || toggles.is_changed() {
+        // "Roof laser (Exploration buggy)" for a mounted weapon (VEH-20).
+        let weapon = choice.weapon.as_ref().map(|_| choice.label(session.battle.world()));
+        text.0 = mode_line(*mode, weapon.as_deref(), *toggles);
+    }
+}
+
+/// "Hero is down: press E to end its turn", when the rules say the active `unit` cannot act
+/// (`check_can_act`, §17: dying, stable, unconscious), may end its turn, and has no recovery
+/// to choose (stabilize, stay in the fight). Issue #6. The rules still accept a few commands
+/// that spend no real action (total defense, drop prone, ready, delay) from such a unit, so
+/// those are not required to be refused. The turn is not passed for the player: an
+/// automatic pass would trap undo.
+pub fn down_prompt(world: &World, unit: &UnitId, bar: &ActionBar) -> Option<String> {
+    let down = crate::rules::health::check_can_act(world, unit).is_err();
+    let only_end = bar.allowed(Action::EndTurn).is_ok() && bar.allowed(Action::Recover).is_err();
+    (down && only_end).then(|| {
+        let name = crate::gui::hud::arms::unit_name(world, unit);
+        format!("{name} is down: press E to end its turn")
+    })
+}
+
+/// The status line in attack mode: the hovered attack's odds or the rules' refusal; on a
+/// square a rider shares with its vehicle, who is targeted and the key that switches.
+pub fn attack_line(world: &World, hover: Option<&crate::gui::hud::attack::AttackHover>) -> String {
+    let line = match hover.map(|h| &h.preview) {
+        Some(Ok(p)) => format!(
+            "{}: needs {}+ on d20, {:.1}% to hit | click to attack",
+            p.weapon, p.roll_needed, p.chance_to_hit
+        ),
+        Some(Err(why)) => format!("Cannot attack: {why}"),
+        None => "Hover an enemy to preview the attack | Tab cycles the weapon | Esc: move mode".into(),
+    };
+    match hover.and_then(|h| h.sharing.as_ref().map(|s| (h, s))) {
+        Some((h, sharing)) => format!(
+            "Target: {} | {line} | {sharing}",
+            crate::gui::hud::arms::unit_name(world, &h.target)
+        ),
+        None => line,
+    }
+}
+
+/// The hovered action's hint, else the refusal if there is one, else the hovered attack or
+/// what the hovered path costs or why it cannot be taken.
+// A Bevy system's parameters (STYLE 13).
+#[allow(clippy::too_many_arguments)]
+fn show_status(
+    status: Res<StatusLine>,
+    path: Res<PathOverlay>,
+    attack: Res<AttackView>,
+    bar: Res<ActionBar>,
+    mode: Res<Mode>,
+    hovered: Res<HoveredAction>,
+    area: (Res<AreaView>, Res<AreaAim>, Res<Session>),
+    vehicle: Res<crate::gui::vehicles::aim_view::VehicleAimView>,
+    mut text: Single<&mut Text, With<StatusText>>,
+) {
+    let (area, aim, session) = area;
+    if !status.is_changed()
+        && !path.is_changed()
+        && !attack.is_changed()
+        && !area.is_changed()
+        && !bar.is_changed()
+        && !hovered.is_changed()
+        && !mode.is_changed()
+        && !vehicle.is_changed()
+    {
+        return;
+    }
+    let world = session.battle.world();
+    let down = world
+        .resource::<Combat>()
+        .active
+        .as_ref()
+        .and_then(|u| down_prompt(world, u, &bar));
+    let line = if let Some(action) = hovered.0 {
+        action_hint(action, &bar)
+    } else if !status.0.is_empty() {
+        status.0.clone()
+    } else if let Some(prompt) = down {
+        prompt
+    } else if let Mode::Vehicle(aim) = *mode {
+        crate::gui::vehicles::aim_view::aim_line(aim, &vehicle)
+    } else if *mode == Mode::Area {
+        match &area.hover {
+            Some(h) => area_line(session.battle.world(), h, aim.0),
+            None => "Hover a grid intersection to place the template | Tab picks the area weapon".into(),
+        }
+    } else if matches!(*mode, Mode::Charge | Mode::Maneuver(_)) {
+        "Click an enemy | Tab cycles the weapon | Esc: move mode".into()
+    } else if mode.attacks() {
+        attack_line(world, attack.hover.as_ref())
+    } else {
+        match &path.preview {
+            Some(Ok(p)) => {
+                let aoo = provoked_reactors(&p.provokes);
+                format!(
+                    "{}: {} ft over {} squares{aoo} | click to move",
+                    p.band.label(),
+                    p.cost_ft,
+                    p.squares.len()
+                )
+            }
+            Some(Err(why)) => format!("Cannot move there: {why}"),
+            None => "Hover a square to plan a move | right-drag or WASD pans | wheel zooms | C centres".into(),
+        }
+    };
+    text.0 = line;
+}
+
+/// The reactors a path provokes, each once with the number of squares where it is provoked:
+/// " | provokes obozaya (4 squares)". How many attacks that becomes is the rules' business
+/// (reactions per round, AOO-1), so the line does not count attacks.
+fn provoked_reactors(provokes: &[(crate::grid::Square, crate::rules::UnitId)]) -> String {
+    let mut reactors: Vec<(&crate::rules::UnitId, usize)> = Vec::new();
+    for (_, r) in provokes {
+        match reactors.iter_mut().find(|(u, _)| *u == r) {
+            Some((_, n)) => *n += 1,
+            None => reactors.push((r, 1)),
+        }
+    }
+    if reactors.is_empty() {
+        return String::new();
+    }
+    let who: Vec<String> = reactors
+        .iter()
+        .map(|(r, n)| match n {
+            1 => r.to_string(),
+            n => format!("{r} ({n} squares)"),
+        })
+        .collect();
+    format!(" | provokes {}", who.join(", "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::cmd;
+    use crate::rules::{GameCommand, LifeState};
+
+    /// A brute (acts first, a club dealing 5) next to a starfinder hero with 5 HP and `rp`
+    /// Resolve; the brute's hit leaves the hero dying (HP-SF-1), then it is the hero's turn.
+    fn hero_down(rp: u32) -> crate::history::Battle {
+        let text = format!(
+            r##"Scenario(version: 1, name: "t", ruleset: "starfinder",
+    map: (rows: ["....", "...."], legend: {{ '.': (terrain: Floor) }}),
+    sides: [(id: "a", name: "A", control: Human, colour: "#3070d0"), (id: "b", name: "B", control: Human, colour: "#d03030")],
+    units: [
+        (id: "brute", side: "b", at: (1, 0), speed: (land: 30), defenses: (eac: 10, kac: 10), health: (hp: 30),
+         weapons: [(name: "Club", kind: Melee, attack: 30, damage: "5", damage_types: [Bludgeoning])]),
+        (id: "hero", name: "Hero", side: "a", at: (0, 0), speed: (land: 30), defenses: (eac: 10, kac: 10),
+         health: (hp: 5, rp: {rp})),
+    ])"##
+        );
+        let mut b = crate::testing::battle(&text, &[20, 1, 10]);
+        let hero = UnitId("hero".into());
+        crate::testing::ok(
+            &mut b,
+            GameCommand::Attack(cmd::Attack {
+                unit: UnitId("brute".into()),
+                target: hero.clone(),
+                weapon: None,
+                defensively: false,
+                mount: None,
+            }),
+        );
+        crate::testing::ok(
+            &mut b,
+            GameCommand::EndTurn(cmd::EndTurn {
+                unit: UnitId("brute".into()),
+            }),
+        );
+        assert_eq!(b.world().resource::<Combat>().active, Some(hero));
+        b
+    }
+
+    fn bar_of(b: &crate::history::Battle, unit: &UnitId) -> ActionBar {
+        ActionBar {
+            key: None,
+            entries: crate::gui::hud::actions::entries::availability(b.world(), Some(unit), None, None),
+        }
+    }
+
+    /// The attack status line on a square a rider shares with its vehicle names the target
+    /// and the switch key; alone on its square a target gets no such hint.
+    #[test]
+    fn the_attack_line_says_who_is_targeted_on_a_shared_square_and_how_to_switch() {
+        let mut b = crate::testing::battle(include_str!("../../../scenarios/starfinder_buggy_raid.ron"), &[]);
+        crate::testing::pass_until_turn_of(&mut b, "goblin_1");
+        let w = b.world();
+        let me = UnitId("goblin_1".into());
+        let at = crate::grid::Square::new(3, 5);
+        let vehicle = crate::gui::hud::attack::attack_hover_with(w, &me, at, None, None, 1).expect("the buggy");
+        let line = attack_line(w, Some(&vehicle));
+        assert!(line.starts_with("Target: Exploration buggy | "), "{line}");
+        assert!(
+            line.ends_with(" | Buddy shares this square: X targets Buddy instead"),
+            "{line}"
+        );
+        let alone = crate::gui::hud::attack::attack_hover_with(w, &me, crate::grid::Square::new(17, 7), None, None, 0)
+            .expect("goblin_2 stands there");
+        assert_eq!(alone.sharing, None);
+        assert!(!attack_line(w, Some(&alone)).starts_with("Target:"));
+        assert!(attack_line(w, None).starts_with("Hover an enemy"));
+    }
+
+    /// HP-SF-2: a dying hero with no Resolve to stabilize may only end its turn: the status
+    /// line says so; with Resolve left it may stabilize, and no such prompt shows.
+    #[test]
+    fn hp_sf_2_a_down_unit_that_may_only_end_its_turn_is_prompted_to_press_e() {
+        let hero = UnitId("hero".into());
+        let b = hero_down(0);
+        assert_eq!(
+            crate::rules::unit_component::<LifeState>(b.world(), &hero).copied(),
+            Some(LifeState::Dying)
+        );
+        let bar = bar_of(&b, &hero);
+        assert_eq!(
+            down_prompt(b.world(), &hero, &bar),
+            Some("Hero is down: press E to end its turn".into()),
+            "{:?}",
+            bar.entries
+        );
+        let b = hero_down(3);
+        let bar = bar_of(&b, &hero);
+        assert_eq!(bar.allowed(Action::Recover), Ok(()), "stabilizing is allowed");
+        assert_eq!(down_prompt(b.world(), &hero, &bar), None);
+    }
+
+    #[test]
+    fn the_log_shows_the_last_narrated_events() {
+        let mut battle = crate::gui::session::tests::tutorial();
+        let all = log_lines(&battle, usize::MAX);
+        assert!(!all.is_empty(), "initiative is narrated");
+        let unit = battle.world().resource::<Combat>().active.clone().expect("a turn");
+        battle
+            .submit(GameCommand::EndTurn(cmd::EndTurn { unit }))
+            .expect("ends");
+        let last = log_lines(&battle, 2);
+        assert_eq!(last.len(), 2);
+        assert_eq!(log_lines(&battle, usize::MAX).last(), last.last());
+    }
+
+    /// One reactor threatening four squares of a path is named once (it gets its one attack
+    /// of opportunity, AOO-1, not four).
+    #[test]
+    fn a_reactor_is_named_once_with_its_squares() {
+        let sq = |i| crate::grid::Square::new(i, 0);
+        let path = [
+            (sq(1), "obozaya".into()),
+            (sq(2), "obozaya".into()),
+            (sq(3), "navasi".into()),
+            (sq(4), "obozaya".into()),
+        ];
+        assert_eq!(
+            super::provoked_reactors(&path),
+            " | provokes obozaya (3 squares), navasi"
+        );
+        assert_eq!(super::provoked_reactors(&[]), "");
+    }
+}

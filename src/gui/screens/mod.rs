@@ -1,0 +1,12 @@
+//! The screens around the battle and the way between them: the screen states and routing
+//! (`states`), the title screen (`title`) and its menu's entries (`title_menu`), the in-game
+//! menu, saves, the hot-seat hand-off and the end screen. The plugins are wired in
+//! `gui::plugin`.
+
+pub mod handoff;
+pub mod menu;
+pub mod results;
+pub mod saves;
+pub mod states;
+pub mod title;
+pub mod title_menu;

@@ -1,0 +1,547 @@
+//! Vehicle orders from the board (RULES.md §25, issue #7 item 4): the vehicle picker the
+//! action bar's Vehicle entry opens (the orders `rules::options` lists for the unit, each
+//! greyed with the rules' reason, labelled here) and the aimed vehicle modes (drive and run
+//! over to a clicked square then a heading, race to a clicked end square, ram a clicked unit,
+//! board a clicked vehicle, disembark to a clicked square; the race overlay, its angle keys
+//! and the drive path preview are `aim_view`'s). Every order goes out as
+//! `GameCommand::Vehicle` through the session; the rules decide.
+
+use crate::grid::{Heading, Square};
+use crate::gui::board::input::Hover;
+use crate::gui::hud::actions::intents::unit_at;
+use crate::gui::hud::actions::modes::Mode;
+use crate::gui::hud::panel::{Choice, Chosen, Panel, PanelKind, PanelOption, PanelSpec, digit};
+use crate::gui::session::{Intent, Session, StatusLine};
+use crate::gui::{AppSystems, Screen};
+use crate::rules::cmd;
+use crate::rules::options::{
+    OptionKind, VehicleEntry, entries_for, entry_verdict, kind_option, ram_angles, vehicles_at_hand,
+};
+use crate::rules::vehicle::{RaceEnd, RiderRole, VehicleOrder, plan_vehicle_path, race_ends, vehicle_view};
+use crate::rules::{Combat, GameCommand, UnitId, check};
+use bevy::prelude::*;
+
+/// The picker and the clicks (the aim's view and its keys are `aim_view`'s).
+pub(in crate::gui) fn plugin(app: &mut App) {
+    app.init_resource::<PendingPath>();
+    app.add_systems(
+        Update,
+        (
+            click_vehicle_aim.in_set(AppSystems::Input),
+            vehicle_chosen.in_set(AppSystems::Apply),
+        )
+            .run_if(in_state(Screen::Battle)),
+    );
+}
+
+/// A vehicle order aimed on the map.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum VehicleAim {
+    /// Click the square for the vehicle's top-left square, then pick the heading (VEH-3).
+    Drive,
+    /// Click a legal end square, or pick the angle with `[` / `]` and race with Space (VEH-5).
+    Race,
+    /// Click the unit to ram (VEH-8).
+    Ram,
+    /// Like drive, up to twice as far, over small creatures (VEH-9).
+    RunOver,
+    /// Click the vehicle to board in this role.
+    Board(RiderRole),
+    /// Click the free square next to the vehicle to step off to.
+    Disembark,
+}
+
+impl VehicleAim {
+    pub fn label(self) -> &'static str {
+        match self {
+            VehicleAim::Drive => "drive (click where the vehicle goes, then the heading; Esc: move)",
+            VehicleAim::Race => "race (click an end square, or [ / ] and Space; Esc: move)",
+            VehicleAim::Ram => "ram (click the unit to ram; Esc: move)",
+            VehicleAim::RunOver => "run over (click where the vehicle goes, then the heading; Esc: move)",
+            VehicleAim::Board(_) => "board (click the vehicle; Esc: move)",
+            VehicleAim::Disembark => "disembark (click a free square next to the vehicle; Esc: move)",
+        }
+    }
+}
+
+/// The label of an order in the vehicle picker.
+pub fn entry_label(entry: VehicleEntry) -> &'static str {
+    match entry {
+        VehicleEntry::Start => "Start",
+        VehicleEntry::Drive => "Drive (click)",
+        VehicleEntry::Race => "Race (click an end square)",
+        VehicleEntry::StopShort => "Stop short",
+        VehicleEntry::Ram => "Ram (click the target)",
+        VehicleEntry::RunOver => "Run over (click)",
+        VehicleEntry::TakeControl => "Take control",
+        VehicleEntry::Relinquish => "Relinquish control",
+        VehicleEntry::Autocontrol => "Autocontrol on/off",
+        VehicleEntry::Board(RiderRole::Pilot) => "Board as pilot (click)",
+        VehicleEntry::Board(RiderRole::Gunner) => "Board as gunner (click)",
+        VehicleEntry::Board(RiderRole::Passenger) => "Board as passenger (click)",
+        VehicleEntry::Disembark => "Disembark (click)",
+    }
+}
+
+/// The map mode an order selects, for orders aimed with the mouse.
+pub fn entry_aim(entry: VehicleEntry) -> Option<VehicleAim> {
+    match entry {
+        VehicleEntry::Drive => Some(VehicleAim::Drive),
+        VehicleEntry::Race => Some(VehicleAim::Race),
+        VehicleEntry::Ram => Some(VehicleAim::Ram),
+        VehicleEntry::RunOver => Some(VehicleAim::RunOver),
+        VehicleEntry::Board(role) => Some(VehicleAim::Board(role)),
+        VehicleEntry::Disembark => Some(VehicleAim::Disembark),
+        _ => None,
+    }
+}
+
+/// What is chosen in the vehicle panels: an order of the picker, or the heading after a
+/// drive or run over (`None`: keep it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum VehicleChoice {
+    Entry(VehicleEntry),
+    Heading(Option<Heading>),
+}
+
+/// The command of `unit` giving `order` (what a click or the heading panel completes).
+fn order(unit: &UnitId, order: VehicleOrder) -> GameCommand {
+    GameCommand::Vehicle(cmd::Vehicle {
+        unit: unit.clone(),
+        order,
+    })
+}
+
+/// The vehicle picker of `unit`: each entry with its key and the rules' verdict.
+pub fn order_panel(world: &World, unit: &UnitId) -> PanelSpec {
+    let options = entries_for(world, unit)
+        .into_iter()
+        .enumerate()
+        .map(|(i, e)| {
+            PanelOption::new(entry_label(e), digit(i), Choice::Vehicle(VehicleChoice::Entry(e)))
+                .greyed(entry_verdict(world, unit, e))
+        })
+        .collect();
+    PanelSpec {
+        kind: PanelKind::Vehicle,
+        title: "Vehicle: pick an order".into(),
+        options,
+    }
+}
+
+/// The heading panel after a drive or run over's destination is clicked.
+pub fn heading_panel() -> PanelSpec {
+    let mut options = vec![PanelOption::new(
+        "Keep the heading",
+        digit(0),
+        Choice::Vehicle(VehicleChoice::Heading(None)),
+    )];
+    options.extend(Heading::ALL.iter().enumerate().map(|(i, h)| {
+        PanelOption::new(
+            format!("Face {h}"),
+            digit(i + 1),
+            Choice::Vehicle(VehicleChoice::Heading(Some(*h))),
+        )
+    }));
+    PanelSpec {
+        kind: PanelKind::Vehicle,
+        title: "Then face which way?".into(),
+        options,
+    }
+}
+
+/// A drive or run over whose path is planned, waiting for its heading.
+#[derive(Resource, Debug, Default, Clone, PartialEq, Eq)]
+pub struct PendingPath(pub Option<(VehicleAim, Vec<Square>)>);
+
+/// The command a click on `at` stands for in vehicle `aim` mode, or why there is none. A
+/// drive or run over gives its planned path instead (`Err` of the outer result: the heading
+/// is asked next).
+pub fn click_command(
+    world: &World,
+    unit: &UnitId,
+    aim: VehicleAim,
+    at: Square,
+) -> Result<Result<GameCommand, Vec<Square>>, String> {
+    let err = |e: crate::rules::RuleError| e.to_string();
+    let vehicle = || {
+        vehicles_at_hand(world, unit)
+            .into_iter()
+            .next()
+            .ok_or_else(|| format!("{unit} has no vehicle at hand"))
+    };
+    Ok(Ok(match aim {
+        VehicleAim::Drive | VehicleAim::RunOver => {
+            let path = plan_vehicle_path(world, unit, at, aim == VehicleAim::RunOver).map_err(err)?;
+            return Ok(Err(path));
+        }
+        VehicleAim::Race => {
+            let v = vehicle()?;
+            let end = race_ends(world, &v)
+                .map_err(err)?
+                .into_iter()
+                .find(|e| e.at == at)
+                .ok_or_else(|| format!("no race line of {v} ends on {at}"))?;
+            race_command(unit, end)
+        }
+        VehicleAim::Ram => {
+            let target = unit_at(world, at, unit).ok_or_else(|| format!("nobody on {at}"))?;
+            let command = |angle| {
+                order(
+                    unit,
+                    VehicleOrder::Ram {
+                        target: target.clone(),
+                        angle,
+                    },
+                )
+            };
+            // The line nearest straight ahead that meets the target; else straight ahead, so
+            // the refusal gives the rules' reason.
+            ram_angles()
+                .into_iter()
+                .map(command)
+                .find(|c| check(world, c).is_ok())
+                .unwrap_or_else(|| command(0))
+        }
+        VehicleAim::Board(role) => {
+            // The vehicle, not a rider standing in its space on that square.
+            let vehicle = crate::gui::hud::arms::units_at(world, at, unit)
+                .into_iter()
+                .find(|v| vehicle_view(world, v).is_ok())
+                .ok_or_else(|| format!("no vehicle on {at}"))?;
+            order(unit, VehicleOrder::Board { vehicle, role })
+        }
+        VehicleAim::Disembark => order(unit, VehicleOrder::Disembark { to: at }),
+    }))
+}
+
+/// The race order that ends on `end` (what a script writes for it).
+pub fn race_command(unit: &UnitId, end: RaceEnd) -> GameCommand {
+    order(
+        unit,
+        VehicleOrder::Race {
+            angle: end.angle,
+            distance_ft: end.distance_ft,
+        },
+    )
+}
+
+// A Bevy system's parameters (STYLE 13).
+#[allow(clippy::too_many_arguments)]
+fn click_vehicle_aim(
+    buttons: Res<ButtonInput<MouseButton>>,
+    hover: Res<Hover>,
+    mode: Res<Mode>,
+    session: Res<Session>,
+    mut panel: ResMut<Panel>,
+    mut pending: ResMut<PendingPath>,
+    mut intents: MessageWriter<Intent>,
+    mut status: ResMut<StatusLine>,
+) {
+    let Mode::Vehicle(aim) = *mode else { return };
+    if !buttons.just_pressed(MouseButton::Left) || panel.is_open() {
+        return;
+    }
+    let Some(at) = hover.0 else { return };
+    let world = session.battle.world();
+    let Some(unit) = world.resource::<Combat>().active.clone() else {
+        return;
+    };
+    match click_command(world, &unit, aim, at) {
+        Ok(Ok(command)) => {
+            intents.write(Intent::Command(command));
+        }
+        Ok(Err(path)) => {
+            pending.0 = Some((aim, path));
+            panel.0 = Some(heading_panel());
+        }
+        Err(why) => status.0 = why,
+    }
+}
+
+/// The vehicle picker's choices: an aimed order selects its mode, the others are sent; the
+/// heading completes a pending drive or run over.
+fn vehicle_chosen(
+    mut chosen: MessageReader<Chosen>,
+    session: Res<Session>,
+    mut panel: ResMut<Panel>,
+    mut mode: ResMut<Mode>,
+    mut pending: ResMut<PendingPath>,
+    mut intents: MessageWriter<Intent>,
+) {
+    for c in chosen.read().filter(|c| c.kind == PanelKind::Vehicle) {
+        panel.0 = None;
+        let world = session.battle.world();
+        let Some(unit) = world.resource::<Combat>().active.clone() else {
+            continue;
+        };
+        match c.choice {
+            Choice::Vehicle(VehicleChoice::Entry(entry)) => match entry_aim(entry) {
+                Some(aim) => *mode = Mode::Vehicle(aim),
+                None => {
+                    // The first the rules allow; else the first, so the refusal says why.
+                    let choices = kind_option(world, &unit, OptionKind::Vehicle(entry), None).choices;
+                    if let Some(choice) = choices.iter().find(|c| c.allowed()).or(choices.first()) {
+                        intents.write(Intent::Command(choice.command.clone()));
+                    }
+                }
+            },
+            Choice::Vehicle(VehicleChoice::Heading(heading)) => {
+                if let Some((aim, path)) = pending.0.take() {
+                    let o = match aim {
+                        VehicleAim::RunOver => VehicleOrder::RunOver { path, heading },
+                        _ => VehicleOrder::Drive { path, heading },
+                    };
+                    intents.write(Intent::Command(order(&unit, o)));
+                }
+            }
+            _ => pending.0 = None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gui::hud::actions::entries::{Action, ActionBar, availability};
+    use crate::gui::vehicles::aim_view::VehicleAimView;
+    use crate::rules::options::{PLANNED_TRIES, any_allowed, entry_commands, planned_orders};
+    use crate::rules::threat::space_of;
+    use crate::rules::vehicle::race_view;
+    use crate::testing::{battle, pass_until_turn_of};
+
+    const BUGGY_RAID: &str = include_str!("../../../scenarios/starfinder_buggy_raid.ron");
+
+    fn buddy() -> UnitId {
+        UnitId("buddy".into())
+    }
+
+    fn buddys_turn() -> crate::history::Battle {
+        let mut b = battle(BUGGY_RAID, &[]);
+        pass_until_turn_of(&mut b, "buddy");
+        b
+    }
+
+    /// §25.3: the pilot's bar offers the vehicle orders, each with the rules' own verdict.
+    #[test]
+    fn veh_the_bar_offers_the_pilot_the_vehicle_orders_with_the_rules_reasons() {
+        let b = buddys_turn();
+        let w = b.world();
+        let entries = availability(w, Some(&buddy()), None, None);
+        let vehicle = entries.iter().find(|(a, _)| *a == Action::Vehicle).expect("listed");
+        assert_eq!(vehicle.1, Ok(()));
+        let panel = order_panel(w, &buddy());
+        let labels: Vec<&str> = panel.options.iter().map(|o| o.label.as_str()).collect();
+        assert_eq!(
+            labels,
+            entries_for(w, &buddy())
+                .into_iter()
+                .map(entry_label)
+                .collect::<Vec<_>>()
+        );
+        assert_eq!(panel.options.len(), 10);
+        let verdict = |e: VehicleEntry| {
+            panel
+                .options
+                .iter()
+                .find(|o| o.choice == Choice::Vehicle(VehicleChoice::Entry(e)))
+                .expect("offered")
+                .allowed
+                .clone()
+        };
+        // The crewed buggy already runs: Start is refused with the rules' words.
+        let start = check(w, &order(&buddy(), VehicleOrder::Start)).expect_err("running");
+        assert_eq!(verdict(VehicleEntry::Start), Err(start.to_string()));
+        for e in [VehicleEntry::Drive, VehicleEntry::Race, VehicleEntry::Relinquish] {
+            assert_eq!(verdict(e), Ok(()), "{e:?}");
+        }
+        assert!(verdict(VehicleEntry::StopShort).is_err(), "no race yet");
+        // A goblin on foot far from the buggy has no vehicle entry at all.
+        let goblin = UnitId("goblin_1".into());
+        assert!(entries_for(w, &goblin).is_empty());
+        assert_eq!(
+            entry_verdict(w, &goblin, VehicleEntry::Race),
+            Err("no vehicle at hand".into())
+        );
+    }
+
+    /// VEH-2, VEH-4: race mode highlights exactly the rules' legal end squares (the `race`
+    /// query's), and clicking one sends the race a script writes for it.
+    #[test]
+    fn veh_4_race_mode_shows_the_rules_end_squares_and_a_click_sends_the_scripted_race() {
+        use crate::gui::session::{Session, plugin as session_plugin};
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin));
+        app.insert_resource(Session::new(buddys_turn()));
+        app.insert_state(Screen::Battle);
+        app.init_resource::<ButtonInput<KeyCode>>();
+        app.init_resource::<ButtonInput<MouseButton>>();
+        app.init_resource::<Hover>();
+        crate::gui::order_sets(&mut app);
+        app.add_plugins((
+            session_plugin,
+            crate::gui::hud::actions::plugin,
+            crate::gui::hud::panel::plugin,
+            plugin,
+            crate::gui::vehicles::aim_view::logic,
+        ));
+        app.update();
+        assert_eq!(app.world().resource::<ActionBar>().allowed(Action::Vehicle), Ok(()));
+        let tap = crate::gui::test_input::tap_key;
+        tap(&mut app, KeyCode::KeyJ);
+        app.update();
+        let panel = app.world().resource::<Panel>().0.clone().expect("the vehicle picker");
+        assert_eq!(panel.kind, PanelKind::Vehicle);
+        // Race is the third entry.
+        tap(&mut app, KeyCode::Digit3);
+        assert_eq!(*app.world().resource::<Mode>(), Mode::Vehicle(VehicleAim::Race));
+        app.update();
+        let world = app.world();
+        let rules = race_view(world.resource::<Session>().battle.world(), &UnitId("buggy".into())).expect("a vehicle");
+        let view = world.resource::<VehicleAimView>();
+        assert!(!view.race_ends.is_empty(), "{view:?}");
+        assert_eq!(view.race_ends, rules.end_squares);
+        assert_eq!(view.race_dc, Some((rules.dc, rules.dead_stop)));
+
+        // `]` turns the picked line one degree right; its squares are the rules' for that angle.
+        tap(&mut app, KeyCode::BracketRight);
+        let world = app.world();
+        let view = world.resource::<VehicleAimView>();
+        assert_eq!(view.angle, 1);
+        let at_one: Vec<Square> = race_ends(world.resource::<Session>().battle.world(), &UnitId("buggy".into()))
+            .expect("a vehicle")
+            .into_iter()
+            .filter(|e| e.angle == 1)
+            .map(|e| e.at)
+            .collect();
+        assert_eq!(view.angle_line, at_one);
+
+        // Ten squares straight ahead (east) of the buggy's top-left square: 50 ft at 0°.
+        app.world_mut().resource_mut::<Hover>().0 = Some(Square::new(12, 5));
+        app.world_mut()
+            .resource_mut::<ButtonInput<MouseButton>>()
+            .press(MouseButton::Left);
+        app.update();
+        let scripted: GameCommand =
+            ron::from_str(r#"Vehicle(unit: "buddy", order: Race(angle: 0, distance_ft: Some(50)))"#).expect("script");
+        let commands = app.world().resource::<Session>().battle.commands().to_vec();
+        assert_eq!(commands.last(), Some(&scripted), "{commands:?}");
+    }
+
+    /// VEH-8: no target lies straight ahead of the buggy, yet a click on a goblin rams it on
+    /// a turned line; the picker's Ram entry is judged by those lines too, not greyed out.
+    #[test]
+    fn veh_8_the_ram_entry_allows_a_target_only_a_turned_race_line_reaches() {
+        let b = buddys_turn();
+        let w = b.world();
+        for t in ["goblin_1", "goblin_2", "goblin_3", "goblin_4"] {
+            let straight = order(
+                &buddy(),
+                VehicleOrder::Ram {
+                    target: UnitId(t.into()),
+                    angle: 0,
+                },
+            );
+            assert!(check(w, &straight).is_err(), "{t} is not straight ahead");
+        }
+        assert_eq!(entry_verdict(w, &buddy(), VehicleEntry::Ram), Ok(()));
+        let at = space_of(w, &UnitId("goblin_1".into())).expect("placed").at;
+        match click_command(w, &buddy(), VehicleAim::Ram, at) {
+            Ok(Ok(command @ GameCommand::Vehicle(cmd::Vehicle { .. }))) => {
+                assert_eq!(check(w, &command), Ok(()));
+                assert!(
+                    matches!(&command, GameCommand::Vehicle(cmd::Vehicle { order: VehicleOrder::Ram { angle, .. }, .. }) if *angle != 0)
+                );
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    /// VEH-3, VEH-9: the planned drives the bar asks about are the paths a click plans, each
+    /// within the order's reach; a rider who is not the pilot gets none, and the entry keeps
+    /// the rules' reason.
+    #[test]
+    fn veh_3_the_drive_entry_is_judged_by_the_paths_a_click_plans() {
+        let b = buddys_turn();
+        let w = b.world();
+        let view = vehicle_view(w, &UnitId("buggy".into())).expect("a vehicle");
+        for run_over in [false, true] {
+            let planned: Vec<GameCommand> = planned_orders(w, &buddy(), run_over).take(PLANNED_TRIES).collect();
+            assert_eq!(planned.len(), PLANNED_TRIES);
+            for command in &planned {
+                let (path, drive) = match command {
+                    GameCommand::Vehicle(cmd::Vehicle {
+                        order: VehicleOrder::Drive { path, heading: None },
+                        ..
+                    }) => (path, true),
+                    GameCommand::Vehicle(cmd::Vehicle {
+                        order: VehicleOrder::RunOver { path, heading: None },
+                        ..
+                    }) => (path, false),
+                    other => panic!("{other:?}"),
+                };
+                assert_eq!(drive, !run_over);
+                let to = *path.last().expect("a step");
+                assert!(
+                    (to.x - view.at.x).abs().max((to.y - view.at.y).abs()) <= 2,
+                    "nearest first: {to}"
+                );
+                let aim = if run_over {
+                    VehicleAim::RunOver
+                } else {
+                    VehicleAim::Drive
+                };
+                assert_eq!(click_command(w, &buddy(), aim, to), Ok(Err(path.clone())));
+                assert_eq!(check(w, command), Ok(()));
+            }
+        }
+        let gunner = UnitId("sssazza".into());
+        assert_eq!(planned_orders(w, &gunner, false).count(), 0, "only the pilot drives");
+        let one_step = any_allowed(w, &entry_commands(w, &gunner, VehicleEntry::Drive), "-");
+        assert!(one_step.is_err());
+        assert_eq!(entry_verdict(w, &gunner, VehicleEntry::Drive), one_step);
+    }
+
+    /// A click to board on a square where a rider stands in the vehicle's space boards the
+    /// vehicle, not the rider.
+    #[test]
+    fn a_board_click_on_a_riders_square_names_the_vehicle() {
+        let b = buddys_turn();
+        let w = b.world();
+        let boarder = UnitId("goblin_1".into());
+        let command = click_command(w, &boarder, VehicleAim::Board(RiderRole::Passenger), Square::new(3, 5));
+        assert_eq!(
+            command,
+            Ok(Ok(order(
+                &boarder,
+                VehicleOrder::Board {
+                    vehicle: UnitId("buggy".into()),
+                    role: RiderRole::Passenger
+                }
+            )))
+        );
+    }
+
+    /// VEH-3: a drive click plans the path, the heading panel completes the order.
+    #[test]
+    fn veh_3_a_drive_click_asks_the_heading_and_sends_the_planned_drive() {
+        let b = buddys_turn();
+        let w = b.world();
+        let to = Square::new(6, 5);
+        let path = match click_command(w, &buddy(), VehicleAim::Drive, to) {
+            Ok(Err(path)) => path,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(path.last(), Some(&to));
+        let drive = order(
+            &buddy(),
+            VehicleOrder::Drive {
+                path,
+                heading: Some(Heading::S),
+            },
+        );
+        assert_eq!(check(w, &drive), Ok(()));
+        assert!(click_command(w, &buddy(), VehicleAim::Drive, Square::new(25, 5)).is_err());
+        assert_eq!(heading_panel().options.len(), 5);
+    }
+}

@@ -1,0 +1,137 @@
+//! Derived rule state kept by systems (STYLE 4a): what each side sees (`SideViews`) and the
+//! squares each side threatens (`SideThreats`), refreshed in `RulesSet::Derive` when the
+//! battle changed since they were made. The GUI's fog and threat overlay and the computer
+//! opponent read them instead of working them out again; `Battle::derive` runs the schedule
+//! (a fork that only tries commands never pays for it).
+
+use super::sight::{SideView, side_view};
+use super::threat::threatened_by;
+use super::{RulesSet, SideId, UnitIndex};
+use crate::grid::Square;
+use bevy::prelude::{IntoScheduleConfigs, Resource, Schedule, World};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Counts the accepted commands of the battle: derived state made at an older count is stale.
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct BattleRevision(pub u64);
+
+/// What each side sees (LOS-1, LOS-2, §10.3, §22.2), at a revision.
+#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
+pub struct SideViews {
+    pub revision: Option<u64>,
+    pub views: BTreeMap<SideId, SideView>,
+}
+
+/// The squares some unit of each side threatens now (THR-1..THR-4), at a revision.
+#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
+pub struct SideThreats {
+    pub revision: Option<u64>,
+    pub squares: BTreeMap<SideId, BTreeSet<Square>>,
+}
+
+/// The schedule of the derived state's systems, in `RulesSet::Derive`.
+pub fn schedule() -> Schedule {
+    let mut schedule = Schedule::default();
+    schedule.configure_sets(RulesSet::Derive);
+    schedule.add_systems((derive_side_views, derive_side_threats).in_set(RulesSet::Derive));
+    schedule
+}
+
+/// The sides that have units, in id order.
+fn sides(world: &World) -> BTreeSet<SideId> {
+    world
+        .resource::<UnitIndex>()
+        .0
+        .values()
+        .filter_map(|e| world.get::<SideId>(*e).cloned())
+        .collect()
+}
+
+fn revision(world: &World) -> u64 {
+    world.get_resource::<BattleRevision>().map_or(0, |r| r.0)
+}
+
+/// Refreshes `SideViews` when the battle changed since it was made.
+fn derive_side_views(world: &mut World) {
+    let now = revision(world);
+    if world
+        .get_resource::<SideViews>()
+        .is_some_and(|v| v.revision == Some(now))
+    {
+        return;
+    }
+    let views = sides(world)
+        .into_iter()
+        .map(|s| (s.clone(), side_view(world, &s)))
+        .collect();
+    world.insert_resource(SideViews {
+        revision: Some(now),
+        views,
+    });
+}
+
+/// Refreshes `SideThreats` when the battle changed since it was made.
+fn derive_side_threats(world: &mut World) {
+    let now = revision(world);
+    if world
+        .get_resource::<SideThreats>()
+        .is_some_and(|t| t.revision == Some(now))
+    {
+        return;
+    }
+    let mut squares: BTreeMap<SideId, BTreeSet<Square>> =
+        sides(world).into_iter().map(|s| (s, BTreeSet::new())).collect();
+    let units: Vec<_> = world
+        .resource::<UnitIndex>()
+        .0
+        .iter()
+        .map(|(u, e)| (u.clone(), *e))
+        .collect();
+    for (unit, e) in units {
+        if let Some(side) = world.get::<SideId>(e).cloned() {
+            squares.entry(side).or_default().extend(threatened_by(world, &unit));
+        }
+    }
+    world.insert_resource(SideThreats {
+        revision: Some(now),
+        squares,
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{GameCommand, UnitId, cmd};
+    use crate::testing::{battle, ok, skirmish, unit};
+
+    /// STYLE 4a: the derived state is made by the schedule, kept while nothing changes, and
+    /// made again after a command; it agrees with the rules' functions.
+    #[test]
+    fn derived_views_and_threats_follow_the_battle() {
+        let text = skirmish("starfinder", &[unit("a1", "a", 5), unit("b1", "b", 1)]);
+        let mut b = battle(&text, &[]);
+        b.derive();
+        let w = b.world();
+        let (side_a, side_b) = (SideId("a".into()), SideId("b".into()));
+        let views = w.resource::<SideViews>();
+        assert_eq!(views.views[&side_a], side_view(w, &side_a));
+        assert_eq!(views.revision, Some(0));
+        let threats = w.resource::<SideThreats>();
+        let a1: BTreeSet<Square> = threatened_by(w, &UnitId("a1".into())).into_iter().collect();
+        assert_eq!(threats.squares[&side_a], a1);
+        assert!(threats.squares.contains_key(&side_b));
+        ok(
+            &mut b,
+            GameCommand::EndTurn(cmd::EndTurn {
+                unit: UnitId("a1".into()),
+            }),
+        );
+        assert_eq!(
+            b.world().resource::<SideViews>().revision,
+            Some(0),
+            "stale until derived"
+        );
+        b.derive();
+        assert_eq!(b.world().resource::<SideViews>().revision, Some(1));
+    }
+}
