@@ -39,13 +39,7 @@ impl Policy {
         match self {
             Policy::Baseline | Policy::Easy => Aspects::EASY,
             Policy::Normal => Aspects::NORMAL,
-            Policy::Hard => match std::env::var("AI_HARD") {
-                Ok(v) => {
-                    let f: Vec<f64> = v.split(',').map(|x| x.parse().unwrap()).collect();
-                    Aspects { caution: f[0], destinations: f[1] as usize, samples: f[2] as u32, lookahead: f[3] as usize, team: f[4] > 0.0, exact_reach: f.get(5).is_some_and(|x| *x > 0.0), ..Aspects::HARD }
-                }
-                Err(_) => Aspects::HARD,
-            },
+            Policy::Hard => Aspects::HARD,
         }
     }
 }
