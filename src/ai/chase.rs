@@ -43,7 +43,9 @@ pub fn chase_value(world: &World, side: &SideId, flee: bool) -> f64 {
             .adversaries(&own.vehicle.id)
             .filter_map(|e| chase.zones_apart(&own.vehicle.id, &e.vehicle.id))
             .collect();
-        let Some(nearest) = apart.iter().copied().min() else { continue };
+        let Some(nearest) = apart.iter().copied().min() else {
+            continue;
+        };
         let engaged = chase
             .adversaries(&own.vehicle.id)
             .any(|e| chase.are_engaged(&own.vehicle.id, &e.vehicle.id));

@@ -54,7 +54,11 @@ fn reply_after(ctx: &Ctx, command: &GameCommand, now: &[(UnitId, f64)]) -> Optio
         GameCommand::Move(_) => {
             // Tried on a fork, with the reactors it provokes holding back: where the side's
             // units stand after it is what the foes reply to.
-            let mut fork = sample::fork(ctx.battle, ctx.known, sample::seed(ctx.battle, sample::salt(command), 0));
+            let mut fork = sample::fork(
+                ctx.battle,
+                ctx.known,
+                sample::seed(ctx.battle, sample::salt(command), 0),
+            );
             for foe in &ctx.known.foes {
                 let hold = GameCommand::SetReactions(cmd::SetReactions {
                     unit: foe.id.clone(),
@@ -125,25 +129,25 @@ fn side_loss(ctx: &Ctx, own: &[Fighter]) -> Vec<(UnitId, f64)> {
             let Some(foe) = ctx.known.foes.iter().find(|f| f.id == t.foe) else {
                 return (t.foe.clone(), 0.0);
             };
-            let best = own
-                .iter()
-                .filter(|u| u.able() && u.creature())
-                .map(|u| {
-                    let g = gap(t.space, u.space);
-                    let melee = foe.melee.as_ref().filter(|(_, reach)| {
-                        g <= *reach || t.strikes(u.space, width).unwrap_or(g <= t.speed + reach)
-                    });
-                    let ranged = foe.ranged.as_ref().filter(|(_, range)| g <= 2 * range);
-                    let loss = |w: &crate::rules::Weapon, times: usize| {
-                        ctx.estimate(w, u).map_or(0.0, |o| {
-                            u.worth * standing_lost(&ctx.rules.health, u.health, u.state, &vec![o; times])
-                        })
-                    };
-                    let m = melee.map_or(0.0, |(w, reach)| loss(w, if g <= *reach { 2 } else { 1 }));
-                    let r = ranged.map_or(0.0, |(w, _)| loss(w, 1));
-                    m.max(r)
-                })
-                .fold(0.0, f64::max);
+            let best =
+                own.iter()
+                    .filter(|u| u.able() && u.creature())
+                    .map(|u| {
+                        let g = gap(t.space, u.space);
+                        let melee = foe.melee.as_ref().filter(|(_, reach)| {
+                            g <= *reach || t.strikes(u.space, width).unwrap_or(g <= t.speed + reach)
+                        });
+                        let ranged = foe.ranged.as_ref().filter(|(_, range)| g <= 2 * range);
+                        let loss = |w: &crate::rules::Weapon, times: usize| {
+                            ctx.estimate(w, u).map_or(0.0, |o| {
+                                u.worth * standing_lost(&ctx.rules.health, u.health, u.state, &vec![o; times])
+                            })
+                        };
+                        let m = melee.map_or(0.0, |(w, reach)| loss(w, if g <= *reach { 2 } else { 1 }));
+                        let r = ranged.map_or(0.0, |(w, _)| loss(w, 1));
+                        m.max(r)
+                    })
+                    .fold(0.0, f64::max);
             (t.foe.clone(), best)
         })
         .collect()

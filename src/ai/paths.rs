@@ -48,6 +48,29 @@ impl Mover {
             .plan(&board, self.start, to, budget, self.parity0, avoid_aoo, 0)
     }
 
+    /// Like [`Mover::plan`] for a withdraw (§5.9): leaving the start square provokes no one
+    /// the side sees, so its threat is left out and only the rest of the path is weighed.
+    pub fn plan_withdraw(&mut self, world: &World, to: Square, budget: u32) -> Option<Plan> {
+        let width = self.board(world).map.width() as i32;
+        let side = self.layers.side.max(1) as i32;
+        let start: Vec<usize> = (0..side)
+            .flat_map(|dy| (0..side).map(move |dx| (dx, dy)))
+            .map(|(dx, dy)| Square::new(self.start.x + dx, self.start.y + dy))
+            .filter(|sq| sq.x >= 0 && sq.y >= 0 && sq.x < width)
+            .map(|sq| (sq.y * width + sq.x) as usize)
+            .filter(|i| *i < self.layers.states.len())
+            .collect();
+        let saved: Vec<u64> = start.iter().map(|i| self.layers.states[*i].threat).collect();
+        for i in &start {
+            self.layers.states[*i].threat = 0;
+        }
+        let plan = self.plan(world, to, budget, true);
+        for (i, threat) in start.iter().zip(saved) {
+            self.layers.states[*i].threat = threat;
+        }
+        plan
+    }
+
     /// The reactors of a threat mask, by id.
     pub fn reactors(&self, mask: u64) -> Vec<UnitId> {
         self.layers.reactors_in(mask)

@@ -1,6 +1,7 @@
 //! Headless integration tests of the rules core, in one binary (every test binary links Bevy).
 
 mod ability_damage;
+mod ai;
 mod aoo;
 mod areas;
 mod attack;

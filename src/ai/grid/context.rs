@@ -117,6 +117,15 @@ impl<'a> Ctx<'a> {
         }
         ctx.threats = ctx.foes_threats();
         ctx.strikes = ctx.foes_strikes();
+        if !aspects.tactics {
+            // A level without tactics (Easy) goes for the nearest foe only, in its moves too.
+            let nearest = ctx
+                .strikes
+                .iter()
+                .min_by_key(|s| (gap(ctx.me.space, s.space), s.target.clone()));
+            let keep = nearest.map(|s| s.target.clone());
+            ctx.strikes.retain(|s| Some(&s.target) == keep.as_ref());
+        }
         Some(ctx)
     }
 

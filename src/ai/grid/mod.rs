@@ -101,7 +101,8 @@ pub fn ranked(battle: &Battle, known: &Known, me: &UnitId, aspects: Aspects) -> 
             }
             GameCommand::TotalDefense(_) if aspects.tactics => {
                 let bonus = ctx.rules.attack_options.total_defense.map_or(0, |t| t.defense);
-                let score = position::approach(&ctx, mover.as_ref(), here) - position::exposure(&ctx, here, bonus, &exact);
+                let score =
+                    position::approach(&ctx, mover.as_ref(), here) - position::exposure(&ctx, here, bonus, &exact);
                 consider(Some(score - 0.01), command);
             }
             GameCommand::FightDefensively(f) if aspects.tactics => {
@@ -112,7 +113,8 @@ pub fn ranked(battle: &Battle, known: &Known, me: &UnitId, aspects: Aspects) -> 
                     true => d.no_attacks_defense.unwrap_or(d.defense),
                     false => d.defense,
                 };
-                let score = position::approach(&ctx, mover.as_ref(), here) - position::exposure(&ctx, here, bonus, &exact);
+                let score =
+                    position::approach(&ctx, mover.as_ref(), here) - position::exposure(&ctx, here, bonus, &exact);
                 consider(Some(score - 0.01), command);
             }
             GameCommand::Charge(c) => {

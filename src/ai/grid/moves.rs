@@ -139,11 +139,14 @@ pub fn exact(ctx: &Ctx, mover: &mut Mover, dest: &Dest) -> Option<(f64, GameComm
     let world = ctx.world;
     let me = &ctx.me.id;
     let (path, provoked) = match dest.mode {
-        // Withdraw's protection depends on the path: the rules' planner picks it.
+        // Withdraw (§5.9) protects only the start square: the rest of the path is planned
+        // around the threat the side knows of like any move (up to double speed), and the
+        // rules say whom that path provokes (the unseen are dropped below).
         MoveMode::Withdraw => {
-            let plan = plan_move(world, me, dest.to, None, MoveMode::Withdraw, false).ok()?;
-            let reactors: Vec<_> = plan.provokes.iter().map(|(_, _, r)| r.clone()).collect();
-            (None, reactors)
+            let plan = mover.plan_withdraw(world, dest.to, 2 * ctx.me.speed)?;
+            let ruled = plan_move(world, me, dest.to, Some(&plan.squares), MoveMode::Withdraw, false).ok()?;
+            let reactors: Vec<_> = ruled.provokes.iter().map(|(_, _, r)| r.clone()).collect();
+            (Some(plan.squares), reactors)
         }
         _ => {
             let plan = mover.plan(world, dest.to, dest.budget, ctx.aspects.avoid_aoo)?;
@@ -217,7 +220,10 @@ pub fn ranged_exposure(ctx: &Ctx, world: &World) -> Vec<(usize, Option<AttackOdd
                 .clone();
             let _ = est;
             match preview_attack(world, &t.foe, &ctx.me.id, Some(&weapon.name)) {
-                Ok(p) => Some((i, Some(AttackOdds::of_preview(&ctx.rules.attack, &p, &weapon.damage, 0)))),
+                Ok(p) => Some((
+                    i,
+                    Some(AttackOdds::of_preview(&ctx.rules.attack, &p, &weapon.damage, 0)),
+                )),
                 Err(_) => Some((i, None)),
             }
         })

@@ -1,0 +1,360 @@
+//! The computer player's behaviours (issue #17, item 3), one small hand-made battle each:
+//! what the side's Normal level chooses (`ai::next_command`), named after the behaviour and
+//! the rule it uses. The battles are built so that the plain choice (walk straight, hit the
+//! nearest, end the turn) would be the wrong one.
+
+use super::support::*;
+use fivefoot::ai::{Level, Policy, next_command, next_command_with};
+use fivefoot::grid::Square;
+use fivefoot::grid::{Space, flanking_line};
+use fivefoot::history::Battle;
+use fivefoot::rules::movement::plan_move;
+use fivefoot::rules::threat::space_of;
+use fivefoot::rules::{GameCommand, Maneuver, SideId, UnitId};
+use fivefoot::testing::{battle, ok, pass_until_turn_of};
+
+/// A unit entry for `family` with `hp` hit points, speed 30 ft and the RON fields `extra`
+/// (weapons, bab, …).
+fn unit(family: &str, id: &str, side: &str, at: (i32, i32), hp: u32, extra: &str) -> String {
+    let (defenses, health) = match family {
+        "starfinder" => ("(eac: 12, kac: 13)".to_string(), format!("(hp: {hp})")),
+        "d20_modern" => ("(defense: 12)".to_string(), format!("(hp: {hp})")),
+        "saga" => (
+            "(reflex: 12, fortitude: 12, will: 11)".to_string(),
+            format!("(hp: {hp})"),
+        ),
+        _ => ("(ac: 12)".to_string(), format!("(hp: {hp})")),
+    };
+    format!(
+        r#"(id: "{id}", side: "{side}", at: ({}, {}), speed: (land: 30), defenses: {defenses}, health: {health}, {extra})"#,
+        at.0, at.1
+    )
+}
+
+/// A sword: +5, 1d8+2, 5 ft.
+const SWORD: &str = r#"weapons: [(name: "Sword", kind: Melee, attack: 5, damage: "1d8+2", damage_types: [Slashing])]"#;
+
+/// Scenario text: `rows` of the map (`.` floor, `#` wall, `c` cover), sides `a` and `b`,
+/// `units`, and `extra` top-level fields (zones, objectives).
+fn arena(family: &str, rows: &[&str], units: &[String], extra: &str) -> String {
+    let rows: Vec<String> = rows.iter().map(|r| format!("\"{r}\"")).collect();
+    format!(
+        r##"Scenario(version: 1, name: "t", ruleset: "{family}",
+    map: (rows: [{}], legend: {{ '.': (terrain: Floor), '#': (terrain: Wall), 'c': (terrain: Cover) }}),
+    sides: [(id: "a", name: "A", control: Human, colour: "#3070d0"), (id: "b", name: "B", control: Human, colour: "#d03030")],
+    units: [{}],
+    {extra}
+)"##,
+        rows.join(", "),
+        units.join(", ")
+    )
+}
+
+/// An open `w`×`h` floor.
+fn open(w: usize, h: usize) -> Vec<String> {
+    vec![".".repeat(w); h]
+}
+
+fn rows(list: &[String]) -> Vec<&str> {
+    list.iter().map(String::as_str).collect()
+}
+
+/// The battle of `text` at `unit`'s turn (initiative dice in unit id order: `dice`).
+fn at_turn_of(text: &str, dice: &[u32], unit: &str) -> Battle {
+    let mut b = battle(text, dice);
+    pass_until_turn_of(&mut b, unit);
+    b
+}
+
+/// What side `a` does now at Normal.
+fn normal(b: &Battle) -> GameCommand {
+    next_command(b, &SideId("a".into()), Level::Normal).expect("side a is to act")
+}
+
+/// The square `unit` stands on.
+fn square(b: &Battle, unit: &str) -> Square {
+    space_of(b.world(), &UnitId::from(unit)).expect("on the map").at
+}
+
+/// Plays side `a`'s commands at `policy` until `unit`'s turn ends (at most 12); the commands.
+fn whole_turn(b: &mut Battle, unit: &str, policy: Policy) -> Vec<GameCommand> {
+    let mut given = Vec::new();
+    for _ in 0..12 {
+        if active(b).as_deref() != Some(unit) {
+            break;
+        }
+        let Some(command) = next_command_with(b, &SideId("a".into()), policy) else {
+            break;
+        };
+        given.push(command.clone());
+        ok(b, command);
+    }
+    given
+}
+
+/// AOO-1 (moving out of a threatened square provokes): the hero must pass a guard to reach
+/// the archer it wants; the straight way leaves the guard's reach, a way round does not. It
+/// takes the way round.
+#[test]
+fn a_move_avoids_attacks_of_opportunity_when_a_safe_path_reaches_as_well_aoo_1() {
+    let map = open(14, 9);
+    let units = [
+        unit("d20_srd", "hero", "a", (1, 4), 40, SWORD),
+        unit("d20_srd", "guard", "b", (6, 5), 40, SWORD),
+        unit(
+            "d20_srd",
+            "archer",
+            "b",
+            (10, 4),
+            6,
+            r#"weapons: [(name: "Bow", kind: Ranged, attack: 6, damage: "1d8", damage_types: [Piercing], range_increment: 60)]"#,
+        ),
+    ];
+    let text = arena("d20_srd", &rows(&map), &units, "");
+    // Initiative in id order: archer 1, guard 1, hero 20.
+    let b = at_turn_of(&text, &[1, 20, 10], "hero");
+    let GameCommand::Move(m) = normal(&b) else {
+        panic!("the hero moves first")
+    };
+    let plan = plan_move(b.world(), &m.unit, m.to, m.path.as_deref(), m.mode, false).expect("a legal move");
+    assert!(plan.provokes.is_empty(), "its path provokes {:?}", plan.provokes);
+    let straight = plan_move(b.world(), &m.unit, m.to, None, m.mode, false).expect("a legal move");
+    assert!(!straight.provokes.is_empty(), "the straight way provokes the guard");
+}
+
+/// FLK-1 (an ally on the far side of the foe gives +2): with a friend already next to the
+/// brute, the hero walks past the nearest square next to it to the one opposite the friend.
+#[test]
+fn a_melee_unit_takes_the_flanking_square_flk_1() {
+    let map = open(12, 10);
+    let units = [
+        unit("d20_srd", "brute", "b", (6, 5), 40, SWORD),
+        unit("d20_srd", "friend", "a", (6, 4), 40, SWORD),
+        unit("d20_srd", "hero", "a", (2, 5), 40, SWORD),
+    ];
+    let text = arena("d20_srd", &rows(&map), &units, "");
+    let mut b = at_turn_of(&text, &[20, 15, 10], "hero");
+    let given = whole_turn(&mut b, "hero", Policy::Normal);
+    let at = |u: &str| Space::new(square(&b, u), 1);
+    assert!(
+        flanking_line(at("hero"), at("friend"), at("brute")).is_some(),
+        "the hero ends at {:?}, not flanking: {given:?}",
+        square(&b, "hero")
+    );
+    assert!(
+        given
+            .iter()
+            .any(|c| matches!(c, GameCommand::Attack(a) if a.target.0 == "brute"))
+    );
+}
+
+/// ATK-1 odds on a helpless target (HP: helpless defenders are hit far more easily): of two
+/// foes next to the hero, it strikes the helpless one.
+#[test]
+fn focuses_the_helpless_foe_atk_1() {
+    let map = open(10, 10);
+    let units = [
+        unit("d20_srd", "awake", "b", (4, 4), 12, SWORD),
+        unit("d20_srd", "hero", "a", (5, 5), 40, SWORD),
+        unit(
+            "d20_srd",
+            "sleeper",
+            "b",
+            (6, 6),
+            12,
+            &format!("{SWORD}, conditions: [Helpless]"),
+        ),
+    ];
+    let text = arena("d20_srd", &rows(&map), &units, "");
+    let b = at_turn_of(&text, &[20, 10, 1], "hero");
+    let command = normal(&b);
+    let target = match &command {
+        GameCommand::Attack(a) => a.target.clone(),
+        GameCommand::FullAttack(a) => a.targets[0].clone(),
+        GameCommand::CoupDeGrace(c) => c.target.clone(),
+        other => panic!("the hero strikes, not {other:?}"),
+    };
+    assert_eq!(target.0, "sleeper");
+}
+
+/// DMG/health (a foe at 0 HP stops fighting): of two foes next to the hero, it strikes the
+/// one its sword can drop, not the sturdy one listed first.
+#[test]
+fn focuses_the_wounded_foe_it_can_drop() {
+    let map = open(10, 10);
+    let units = [
+        unit("d20_srd", "sturdy", "b", (4, 4), 40, SWORD),
+        unit("d20_srd", "hero", "a", (5, 5), 40, SWORD),
+        unit("d20_srd", "wounded", "b", (6, 6), 4, SWORD),
+    ];
+    let text = arena("d20_srd", &rows(&map), &units, "");
+    let b = at_turn_of(&text, &[10, 20, 1], "hero");
+    let command = normal(&b);
+    let target = match &command {
+        GameCommand::Attack(a) => a.target.clone(),
+        GameCommand::FullAttack(a) => a.targets[0].clone(),
+        other => panic!("the hero strikes, not {other:?}"),
+    };
+    assert_eq!(target.0, "wounded");
+}
+
+/// ACT-1 and starfinder's full attack (two attacks at -4, 001:1071-1082): a fighter already
+/// next to its foe at the start of its turn makes a full attack rather than one attack.
+#[test]
+fn full_attacks_when_adjacent_at_turn_start_act_1() {
+    let map = open(10, 10);
+    let units = [
+        unit("starfinder", "foe", "b", (5, 4), 60, SWORD),
+        unit("starfinder", "hero", "a", (5, 5), 60, SWORD),
+    ];
+    let text = arena("starfinder", &rows(&map), &units, "");
+    let b = at_turn_of(&text, &[1, 20], "hero");
+    let command = normal(&b);
+    assert!(matches!(command, GameCommand::FullAttack(_)), "{command:?}");
+}
+
+/// A frag grenade (starfinder, RNG-1): thrown at an intersection, 2d6, Reflex DC 13, a burst
+/// of 10 ft; and a knife to fall back on.
+const GRENADE: &str = r#"saves: (fortitude: 1, reflex: 1, will: 1), weapons: [(name: "Frag grenade", kind: Thrown, attack: 5, damage: "2d6", damage_types: [Piercing], range_increment: 20, area: (shape: Burst, size_ft: 10), save_dc: 13), (name: "Knife", kind: Melee, attack: 3, damage: "1d4", damage_types: [Slashing])]"#;
+
+/// Saves for a unit an area may catch (starfinder refuses an area on a unit without them).
+const SAVES: &str = "saves: (fortitude: 1, reflex: 1, will: 1)";
+
+/// The hero 6 squares west of `goblins` (id, square, hit points) and a friend at `friend_at`
+/// with `friend_hp`.
+fn grenade_battle(goblins: &[(&str, (i32, i32), u32)], friend_at: (i32, i32), friend_hp: u32) -> Battle {
+    let map = open(16, 10);
+    let mut units = vec![unit(
+        "starfinder",
+        "friend",
+        "a",
+        friend_at,
+        friend_hp,
+        &format!("{SAVES}, {SWORD}"),
+    )];
+    for (id, at, hp) in goblins {
+        units.push(unit("starfinder", id, "b", *at, *hp, &format!("{SAVES}, {SWORD}")));
+    }
+    units.push(unit("starfinder", "hero", "a", (3, 4), 20, GRENADE));
+    let text = arena("starfinder", &rows(&map), &units, "");
+    let mut dice = vec![1; units.len()];
+    dice[units.len() - 1] = 20;
+    at_turn_of(&text, &dice, "hero")
+}
+
+/// RNG-1, AREA-3 (who a burst catches): four frail goblins within one burst and no friend
+/// near: the hero throws its grenade among them.
+#[test]
+fn throws_a_grenade_where_it_catches_foes_and_no_friend_rng_1() {
+    let goblins = [
+        ("g1", (9, 3), 6),
+        ("g2", (11, 3), 6),
+        ("g3", (9, 5), 6),
+        ("g4", (11, 5), 6),
+    ];
+    let b = grenade_battle(&goblins, (1, 8), 20);
+    let command = normal(&b);
+    assert!(matches!(command, GameCommand::AreaAttack(_)), "{command:?}");
+}
+
+/// RNG-1, AREA-3: one sturdy goblin with a frail friend next to it: every burst that catches
+/// the goblin catches the friend, the harm outweighs the gain, and the hero does not throw.
+#[test]
+fn declines_a_grenade_that_would_catch_a_friend_area_3() {
+    let mut b = grenade_battle(&[("g1", (10, 4), 40)], (11, 4), 5);
+    let given = whole_turn(&mut b, "hero", Policy::Normal);
+    assert!(
+        !given.iter().any(|c| matches!(c, GameCommand::AreaAttack(_))),
+        "{given:?}"
+    );
+}
+
+/// §5.8 charge (double speed in a line, then one attack): the foe is 8 squares away, beyond
+/// a move and an attack; a charge reaches it this turn.
+#[test]
+fn charges_when_that_beats_walking_mov_19() {
+    let map = open(16, 5);
+    let units = [
+        unit("starfinder", "foe", "b", (10, 2), 30, SWORD),
+        unit("starfinder", "hero", "a", (1, 2), 30, SWORD),
+    ];
+    let text = arena("starfinder", &rows(&map), &units, "");
+    let b = at_turn_of(&text, &[1, 20], "hero");
+    let command = normal(&b);
+    assert!(matches!(command, GameCommand::Charge(_)), "{command:?}");
+}
+
+/// §4.4 trip (starfinder: a melee attack against KAC + 8; the foe falls prone): a sturdy foe
+/// that the hero's sword barely scratches, with the hero's friends around it, is tripped.
+#[test]
+fn trips_a_sturdy_foe_next_to_allies_maneuvers() {
+    let map = open(10, 10);
+    let strong = r#"weapons: [(name: "Hammer", kind: Melee, attack: 16, damage: "1d4", damage_types: [Bludgeoning])]"#;
+    let units = [
+        unit("starfinder", "f1", "a", (4, 4), 30, SWORD),
+        unit("starfinder", "f2", "a", (6, 4), 30, SWORD),
+        unit("starfinder", "giant", "b", (5, 4), 400, SWORD),
+        unit("starfinder", "hero", "a", (5, 5), 30, strong),
+    ];
+    let text = arena("starfinder", &rows(&map), &units, "");
+    let b = at_turn_of(&text, &[1, 1, 20, 10], "hero");
+    let command = normal(&b);
+    assert!(
+        matches!(&command, GameCommand::Maneuver(m) if m.maneuver == Maneuver::Trip),
+        "{command:?}"
+    );
+}
+
+/// §5.9 withdraw (the start square is not threatened by foes it sees): a hero with nothing to
+/// hurt the brute next to it gets away from it without provoking.
+#[test]
+fn withdraws_when_it_cannot_fight_withdraw() {
+    let map = open(14, 10);
+    let units = [
+        unit(
+            "d20_srd",
+            "brute",
+            "b",
+            (5, 4),
+            60,
+            r#"weapons: [(name: "Maul", kind: Melee, attack: 10, damage: "2d6+6", damage_types: [Bludgeoning])]"#,
+        ),
+        unit("d20_srd", "hero", "a", (5, 5), 10, ""),
+    ];
+    let text = arena("d20_srd", &rows(&map), &units, "");
+    let b = at_turn_of(&text, &[20, 10], "hero");
+    let command = normal(&b);
+    let GameCommand::Move(m) = &command else {
+        panic!("the hero moves away, not {command:?}")
+    };
+    let plan = plan_move(b.world(), &m.unit, m.to, m.path.as_deref(), m.mode, false).expect("a legal move");
+    assert!(plan.provokes.is_empty(), "{command:?} provokes {:?}", plan.provokes);
+    let far = Space::new(m.to, 1);
+    assert!(
+        far.at.y > 6 || (far.at.x - 5).abs() > 1,
+        "it ends out of the brute's reach: {command:?}"
+    );
+}
+
+/// Easy plays simpler: it strikes the nearest foe (the first by name among equals), not the
+/// one it can drop.
+#[test]
+fn easy_strikes_the_nearest_foe_not_the_wounded_one() {
+    let map = open(10, 10);
+    let units = [
+        unit("d20_srd", "sturdy", "b", (4, 4), 40, SWORD),
+        unit("d20_srd", "hero", "a", (5, 5), 40, SWORD),
+        unit("d20_srd", "wounded", "b", (6, 6), 4, SWORD),
+    ];
+    let text = arena("d20_srd", &rows(&map), &units, "");
+    let mut b = at_turn_of(&text, &[10, 20, 1], "hero");
+    let given = whole_turn(&mut b, "hero", Policy::Easy);
+    let targets: Vec<&str> = given
+        .iter()
+        .filter_map(|c| match c {
+            GameCommand::Attack(a) => Some(a.target.0.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(targets, ["sturdy"], "{given:?}");
+}
