@@ -13,8 +13,8 @@ use fivefoot::rules::threat::space_of;
 use fivefoot::rules::{GameCommand, Maneuver, SideId, UnitId};
 use fivefoot::testing::{battle, ok, pass_until_turn_of};
 
-/// A unit entry for `family` with `hp` hit points, speed 30 ft and the RON fields `extra`
-/// (weapons, bab, …).
+/// A unit entry for `family` with `hp` hit points, speed 30 ft (unless `extra` says) and the
+/// RON fields `extra` (weapons, conditions, …).
 fn unit(family: &str, id: &str, side: &str, at: (i32, i32), hp: u32, extra: &str) -> String {
     let (defenses, health) = match family {
         "starfinder" => ("(eac: 12, kac: 13)".to_string(), format!("(hp: {hp})")),
@@ -25,8 +25,13 @@ fn unit(family: &str, id: &str, side: &str, at: (i32, i32), hp: u32, extra: &str
         ),
         _ => ("(ac: 12)".to_string(), format!("(hp: {hp})")),
     };
+    let speed = if extra.contains("speed:") {
+        ""
+    } else {
+        "speed: (land: 30),"
+    };
     format!(
-        r#"(id: "{id}", side: "{side}", at: ({}, {}), speed: (land: 30), defenses: {defenses}, health: {health}, {extra})"#,
+        r#"(id: "{id}", side: "{side}", at: ({}, {}), {speed} defenses: {defenses}, health: {health}, {extra})"#,
         at.0, at.1
     )
 }
@@ -357,4 +362,187 @@ fn easy_strikes_the_nearest_foe_not_the_wounded_one() {
         })
         .collect();
     assert_eq!(targets, ["sturdy"], "{given:?}");
+}
+
+/// A room cut by a wall with a gap at x = 7: the hero and a goblin it sees above the wall, and
+/// `lurker` (hidden from the hero's side) below it, with `lurker_extra` fields.
+fn hidden_battle(lurker_hp: u32, lurker_extra: &str) -> Battle {
+    let map = [
+        "............",
+        "............",
+        "............",
+        "#######.####",
+        "............",
+        "............",
+    ];
+    let units = [
+        unit("d20_srd", "goblin", "b", (9, 1), 8, SWORD),
+        unit("d20_srd", "hero", "a", (1, 1), 30, SWORD),
+        unit("d20_srd", "lurker", "b", (2, 5), lurker_hp, lurker_extra),
+    ];
+    let text = arena("d20_srd", &map, &units, "hidden_information: true,");
+    at_turn_of(&text, &[1, 20, 1], "hero")
+}
+
+/// SNS-1 and the side's view (`rules::sight::side_view`, what hidden information shows a
+/// side): the hero never names, nor scores, a foe its side cannot see, and what that foe is
+/// does not change its choice.
+#[test]
+fn never_targets_or_scores_a_hidden_unit_sns_1() {
+    let weak = hidden_battle(3, "");
+    let view = fivefoot::rules::sight::side_view(weak.world(), &SideId("a".into()));
+    assert!(
+        view.hidden.contains(&UnitId::from("lurker")),
+        "the lurker is hidden from side a"
+    );
+    let named = |c: &GameCommand| ron::to_string(c).unwrap_or_default().contains("lurker");
+    let scored = fivefoot::ai::scored_candidates(&weak, &SideId("a".into()), Policy::Normal);
+    assert!(!scored.is_empty());
+    assert!(!scored.iter().any(|(_, c)| named(c)), "a candidate names the lurker");
+    let deadly = hidden_battle(
+        200,
+        r#"weapons: [(name: "Maul", kind: Melee, attack: 20, damage: "4d6+10", damage_types: [Bludgeoning], reach: 15)]"#,
+    );
+    assert_eq!(
+        normal(&weak),
+        normal(&deadly),
+        "the hidden foe's stats leak into the choice"
+    );
+}
+
+/// Determinism (STYLE 8): the same battle from the same seed gives the same commands, turn
+/// after turn, and a fork of it the same command as the battle.
+#[test]
+fn same_battle_and_seed_give_the_same_commands() {
+    let text = std::fs::read_to_string("scenarios/tutorial_relay.ron").expect("the tutorial");
+    let start = || {
+        fivefoot::history::Battle::start(fivefoot::testing::scenario(&text), &text, "t.ron", 7, Vec::new())
+            .expect("starts")
+    };
+    let (mut one, mut two) = (start(), start());
+    for _ in 0..40 {
+        let Some(side) = fivefoot::ai::acting_side(&one) else {
+            break;
+        };
+        let a = next_command(&one, &side, Level::Normal).expect("a command");
+        let b = next_command(&two, &side, Level::Normal).expect("a command");
+        assert_eq!(a, b);
+        assert_eq!(next_command(&one.fork(), &side, Level::Normal), Some(a.clone()));
+        ok(&mut one, a);
+        ok(&mut two, b);
+    }
+    assert!(one.log().entries.len() > 20, "the game went on");
+}
+
+/// A ReachZone objective (docs/scenario-format.md, objectives): with a foe far the other way,
+/// the hero walks toward the zone it must reach, not toward the foe.
+#[test]
+fn plays_to_a_reach_zone_objective() {
+    let map = open(20, 5);
+    let units = [
+        unit("d20_srd", "foe", "b", (0, 2), 30, SWORD),
+        unit("d20_srd", "hero", "a", (8, 2), 30, SWORD),
+    ];
+    let extra = r#"zones: [(id: "exit", rects: [(x: 18, y: 0, w: 2, h: 5)])],
+    objectives: [(side: "a", goal: ReachZone("exit")), (side: "b", goal: EliminateSide("a"))],"#;
+    let text = arena("d20_srd", &rows(&map), &units, extra);
+    let b = at_turn_of(&text, &[1, 20], "hero");
+    let GameCommand::Move(m) = normal(&b) else {
+        panic!("the hero moves")
+    };
+    assert!(m.to.x > 8, "toward the exit: {m:?}");
+}
+
+/// A HoldZone objective: the hero, with no foe in reach, goes to stand in the zone its side
+/// must hold rather than toward the foe.
+#[test]
+fn plays_to_a_hold_zone_objective() {
+    let map = open(20, 5);
+    let units = [
+        unit("d20_srd", "foe", "b", (0, 2), 30, SWORD),
+        unit("d20_srd", "hero", "a", (10, 2), 30, SWORD),
+    ];
+    let extra = r#"zones: [(id: "hill", rects: [(x: 15, y: 1, w: 3, h: 3)])],
+    objectives: [(side: "a", goal: HoldZone(zone: "hill", rounds: 3)), (side: "b", goal: EliminateSide("a"))],"#;
+    let text = arena("d20_srd", &rows(&map), &units, extra);
+    let mut b = at_turn_of(&text, &[1, 20], "hero");
+    whole_turn(&mut b, "hero", Policy::Normal);
+    let at = square(&b, "hero");
+    assert!(
+        (15..18).contains(&at.x) && (1..4).contains(&at.y),
+        "in the zone: {at:?}"
+    );
+}
+
+/// A laser pistol (starfinder): +6, 1d4+2, 80 ft increments.
+const PISTOL: &str = r#"weapons: [(name: "Laser pistol", kind: Ranged, attack: 6, damage: "1d4+2", damage_types: [Fire], range_increment: 80)]"#;
+
+/// COV-1 (a line from the attacker to the target through a cover square gives cover; d20
+/// SRD, which takes starfinder's cover rules): a deadly rifleman and the hero trade fire
+/// across an open floor with crates by the hero; it shoots and ends its turn where the foe's
+/// shot at it is harder than where it began.
+#[test]
+fn a_shooter_takes_cover_cov_1() {
+    let map = [
+        "................",
+        "................",
+        "................",
+        "....c...........",
+        "................",
+        "................",
+        "................",
+    ];
+    let units = [
+        unit("d20_srd", "gunner", "b", (14, 3), 30, RIFLE),
+        unit(
+            "d20_srd",
+            "hero",
+            "a",
+            (3, 5),
+            30,
+            r#"weapons: [(name: "Holdout", kind: Ranged, attack: 6, damage: "1d2", damage_types: [Fire], range_increment: 80)]"#,
+        ),
+    ];
+    let text = arena("d20_srd", &map, &units, "");
+    let mut b = at_turn_of(&text, &[20, 10], "hero");
+    let odds = |b: &Battle| {
+        fivefoot::rules::attack_action::preview_attack(b.world(), &UnitId::from("gunner"), &UnitId::from("hero"), None)
+            .map(|p| p.chance_to_hit)
+            .unwrap_or(0.0)
+    };
+    let before = odds(&b);
+    let given = whole_turn(&mut b, "hero", Policy::Normal);
+    assert!(odds(&b) < before, "{before} -> {}: {given:?}", odds(&b));
+    assert!(
+        given.iter().any(|c| matches!(c, GameCommand::Attack(_))),
+        "it shoots too: {given:?}"
+    );
+}
+
+/// A rifle: +8, 3d8+4, 100 ft increments.
+const RIFLE: &str = r#"weapons: [(name: "Rifle", kind: Ranged, attack: 8, damage: "3d8+4", damage_types: [Fire], range_increment: 100)]"#;
+
+/// Keeping range (THR-1: a creature threatens the squares it can strike): a shooter with a
+/// slow brute two squares off moves out of the brute's reach for its next turn rather than
+/// shoot from where the brute will catch it.
+#[test]
+fn a_shooter_keeps_out_of_melee_reach_thr_1() {
+    let map = open(16, 9);
+    let units = [
+        unit(
+            "starfinder",
+            "brute",
+            "b",
+            (6, 4),
+            40,
+            r#"speed: (land: 15), weapons: [(name: "Maul", kind: Melee, attack: 10, damage: "2d6+6", damage_types: [Bludgeoning])]"#,
+        ),
+        unit("starfinder", "hero", "a", (4, 4), 20, PISTOL),
+    ];
+    let text = arena("starfinder", &rows(&map), &units, "");
+    let mut b = at_turn_of(&text, &[20, 10], "hero");
+    let given = whole_turn(&mut b, "hero", Policy::Normal);
+    let (hero, brute) = (square(&b, "hero"), square(&b, "brute"));
+    let gap = (hero.x - brute.x).abs().max((hero.y - brute.y).abs());
+    assert!(gap > 4, "the hero ends {gap} squares from the brute: {given:?}");
 }

@@ -93,6 +93,46 @@ fn one_threat(
     melee.max(ranged)
 }
 
+/// The ranged foes whose cover a quick score looks at (the most dangerous first): enough for
+/// a skirmish, few enough to keep a big battle's decision fast.
+const COVER_THREATS: usize = 4;
+
+/// The quick estimate of what the terrain between the foes' shooters and `space` saves the
+/// deciding unit (COV-1 on the bare map: walls, crates, low walls; creatures left out): a
+/// foe with no line of effect must move before it shoots, one with cover against it shoots
+/// at the raised defense. The exact figure comes later, from the rules' preview on a fork
+/// (`moves::ranged_exposure`); this only lets squares behind cover reach that stage.
+pub fn cover_saving(ctx: &Ctx, space: Space) -> f64 {
+    use crate::grid::{AttackKind, CoverDegree, CoverParams, cover};
+    if ctx.aspects.caution <= 0.0 || !ctx.aspects.tactics {
+        return 0.0;
+    }
+    let map = &ctx.world.resource::<crate::rules::Terrain>().0;
+    let params = CoverParams::from_ruleset(ctx.rules);
+    let mut shooters: Vec<(f64, &Threat, &AttackOdds)> = ctx
+        .threats
+        .iter()
+        .filter_map(|t| {
+            let (range, odds) = t.ranged.as_ref()?;
+            (gap(t.space, space) <= 3 * range).then(|| (ctx.loss(odds, 0) * t.share, t, odds))
+        })
+        .collect();
+    shooters.sort_by(|a, b| b.0.total_cmp(&a.0));
+    shooters
+        .into_iter()
+        .take(COVER_THREATS)
+        .map(|(loss, t, odds)| {
+            let found = cover(map, &params, t.space, space, &[], AttackKind::Ranged);
+            match found.degree {
+                CoverDegree::Total => 0.5 * loss,
+                _ if found.ac_bonus > 0 => (loss - ctx.loss(odds, found.ac_bonus) * t.share).max(0.0),
+                _ => 0.0,
+            }
+        })
+        .sum::<f64>()
+        * ctx.aspects.caution
+}
+
 /// What the deciding unit on `space` can do next turn (its offense: the best strike it could
 /// make from there, a full attack where it already reaches, less for each move it needs
 /// first, by walking distance where known), how a shooter stands (in range, not in melee),
