@@ -10,6 +10,7 @@ use fivefoot::grid::{Space, flanking_line};
 use fivefoot::history::Battle;
 use fivefoot::rules::movement::plan_move;
 use fivefoot::rules::threat::space_of;
+use fivefoot::rules::vehicle::VehicleOrder;
 use fivefoot::rules::{GameCommand, Maneuver, SideId, UnitId};
 use fivefoot::testing::{battle, ok, pass_until_turn_of};
 
@@ -545,4 +546,150 @@ fn a_shooter_keeps_out_of_melee_reach_thr_1() {
     let (hero, brute) = (square(&b, "hero"), square(&b, "brute"));
     let gap = (hero.x - brute.x).abs().max((hero.y - brute.y).abs());
     assert!(gap > 4, "the hero ends {gap} squares from the brute: {given:?}");
+}
+
+/// The Buggy Raid's buggy (VEH-1: `heading` is its front), at `at`, and its pilot aboard.
+fn buggy(at: (i32, i32), pilot_extra: &str) -> [String; 2] {
+    [
+        format!(
+            r#"(id: "buggy", side: "a", at: ({}, {}), size: Large, defenses: (eac: 12, kac: 14), health: (hp: 18),
+            vehicle: Some((item_level: 1, heading: E, drive_ft: 50, full_ft: 500, collision: "4d4", collision_dc: 10,
+                hardness: 5, piloting: 0, attack_penalty: -2, full_speed_attack_penalty: -4, passenger_cover: Cover)))"#,
+            at.0, at.1
+        ),
+        format!(
+            r#"(id: "pilot", side: "a", at: ({}, {}), speed: (land: 30), defenses: (eac: 14, kac: 15), health: (hp: 20),
+            skills: Some((piloting: 8)), saves: Some((fortitude: 2, reflex: 4, will: 2)),
+            aboard: Some((vehicle: "buggy", role: Pilot)), {pilot_extra})"#,
+            at.0, at.1
+        ),
+    ]
+}
+
+/// VEH (§25: a pilot's drive, race or ram moves the vehicle on its turn; a crewed vehicle
+/// starts with its engine running): a pilot with no weapon and the only foe far off drives,
+/// races or rams the buggy at it (in this battle it rams, at full speed).
+#[test]
+fn a_pilot_drives_or_rams_its_vehicle_at_the_foe_veh() {
+    let map = open(30, 10);
+    let mut units = buggy((2, 4), "").to_vec();
+    units.push(unit(
+        "starfinder",
+        "goblin",
+        "b",
+        (24, 4),
+        10,
+        &format!("{SAVES}, {SWORD}"),
+    ));
+    let text = arena("starfinder", &rows(&map), &units, "");
+    let mut b = at_turn_of(&text, &[1, 20], "pilot");
+    let before = square(&b, "buggy");
+    let given = whole_turn(&mut b, "pilot", Policy::Normal);
+    let drove = given.iter().any(|c| {
+        matches!(c, GameCommand::Vehicle(v) if matches!(v.order,
+            VehicleOrder::Drive { .. } | VehicleOrder::Race { .. } | VehicleOrder::Ram { .. } | VehicleOrder::RunOver { .. }))
+    });
+    assert!(drove, "{given:?}");
+    assert!(square(&b, "buggy").x > before.x, "toward the goblin: {given:?}");
+}
+
+/// The chance a pilot action's Piloting check succeeds, from the rules' DC and modifiers.
+fn pilot_odds(b: &Battle, command: &GameCommand) -> f64 {
+    match fivefoot::rules::chase::pilot_action_terms(b.world(), command) {
+        Ok((Some(dc), modifiers)) => {
+            let bonus: i32 = modifiers.iter().map(|m| m.value).sum();
+            (f64::from(21 - (dc - bonus)) / 20.0).clamp(0.0, 1.0)
+        }
+        Ok((None, _)) => 1.0,
+        Err(_) => 0.0,
+    }
+}
+
+/// CHS-4/CHS-8 (pilot actions, then chase progress; a vehicle whose pilot took no action is
+/// uncontrolled): in the sample Redliner chase every pilot the computer plays takes a pilot
+/// action, and a double maneuver (two checks) only when each check is likelier to pass than
+/// to fail.
+#[test]
+fn a_pilot_chooses_a_pilot_action_by_its_chance_of_success_chs_8() {
+    let text = std::fs::read_to_string("scenarios/starfinder_redliner_chase.ron").expect("the chase");
+    let mut b = Battle::start(fivefoot::testing::scenario(&text), &text, "t.ron", 11, Vec::new()).expect("starts");
+    let mut pilots = 0;
+    for _ in 0..60 {
+        let Some(side) = fivefoot::ai::acting_side(&b) else {
+            match fivefoot::ai::referee_command(&b) {
+                Some(c) => {
+                    ok(&mut b, c);
+                    continue;
+                }
+                None => break,
+            }
+        };
+        let command = next_command(&b, &side, Level::Normal).expect("a command");
+        if let fivefoot::ai::Decider::Pilot(_) = fivefoot::ai::decider(b.world()) {
+            let acted = b
+                .world()
+                .get_resource::<fivefoot::rules::chase::Chase>()
+                .and_then(|c| c.acting())
+                .is_some_and(|e| e.record.started());
+            if !acted {
+                pilots += 1;
+                let GameCommand::PilotAction(p) = &command else {
+                    panic!("a pilot that has not acted takes a pilot action: {command:?}")
+                };
+                if p.double {
+                    assert!(pilot_odds(&b, &command) > 0.5, "{command:?}");
+                }
+            }
+        }
+        ok(&mut b, command);
+    }
+    assert!(pilots >= 3, "the chase reached {pilots} pilot turns");
+}
+
+/// §4.3.1 total defense (starfinder: +4 AC until the next turn, 001:910-912): a hero with no
+/// weapon, cornered in an alcove by a brute, takes total defense.
+#[test]
+fn takes_total_defense_when_it_can_neither_fight_nor_leave() {
+    let map = ["#####", "#...#", "#####"];
+    let units = [
+        unit("starfinder", "brute", "b", (2, 1), 40, SWORD),
+        unit("starfinder", "hero", "a", (1, 1), 20, ""),
+    ];
+    let text = arena("starfinder", &map, &units, "");
+    let b = at_turn_of(&text, &[20, 10], "hero");
+    let command = normal(&b);
+    assert!(matches!(command, GameCommand::TotalDefense(_)), "{command:?}");
+}
+
+/// Starfinder dying (HP 0 with Resolve Points, §17): the hero dropped to 0 HP by the brute
+/// spends its Resolve Points to stabilize or stay in the fight on its turn instead of
+/// ending it and dying.
+#[test]
+fn a_dying_unit_stabilizes_or_stays_in_the_fight() {
+    let map = open(8, 5);
+    let units = [
+        unit("starfinder", "brute", "b", (2, 2), 40, r#"weapons: [(name: "Maul", kind: Melee, attack: 10, damage: "1d4+28", damage_types: [Bludgeoning])]"#),
+        unit("starfinder", "friend", "a", (7, 4), 30, SWORD),
+        r#"(id: "hero", side: "a", at: (3, 2), speed: (land: 30), defenses: (eac: 12, kac: 13), health: (hp: 30, rp: 3))"#.to_string(),
+    ];
+    let text = arena("starfinder", &rows(&map), &units, "");
+    // Initiative: brute 20, friend 5, hero 1; the brute's d20 19 hits and its d4 2 with the
+    // maul's +28 deal 30: the hero at 0 HP, dying (not dead: nothing left over).
+    let mut b = battle(&text, &[20, 5, 1, 19, 2]);
+    ok(
+        &mut b,
+        GameCommand::Attack(fivefoot::rules::cmd::Attack {
+            unit: UnitId::from("brute"),
+            target: UnitId::from("hero"),
+            weapon: None,
+            defensively: false,
+            mount: None,
+        }),
+    );
+    pass_until_turn_of(&mut b, "hero");
+    let command = normal(&b);
+    assert!(
+        matches!(command, GameCommand::Stabilize(_) | GameCommand::StayInTheFight(_)),
+        "{command:?}"
+    );
 }
