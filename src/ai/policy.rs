@@ -101,14 +101,17 @@ impl Aspects {
         team: false,
         exact_reach: false,
     };
+    /// Settled by `fivefoot simulate` against Normal on the shipped scenarios (docs/ai.md):
+    /// the wider search and more dice alone won no more games than Normal; the look-ahead
+    /// through the foes' reply with the side's focus fire did.
     pub const HARD: Aspects = Aspects {
         caution: 0.35,
         avoid_aoo: true,
         tactics: true,
         destinations: usize::MAX,
         samples: 6,
-        lookahead: 0,
-        team: false,
+        lookahead: 4,
+        team: true,
         exact_reach: true,
     };
 }
