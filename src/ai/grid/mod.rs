@@ -22,6 +22,10 @@ use crate::history::Battle;
 use crate::rules::{GameCommand, UnitId, check, cmd, options};
 use moves::Dest;
 
+/// Destinations whose cover is judged in the quick score (at least; a level that tries more
+/// on forks judges three times as many).
+const COVER_JUDGED: usize = 40;
+
 /// A scored candidate.
 struct Scored {
     score: f64,
@@ -214,6 +218,15 @@ fn best_moves(ctx: &Ctx, mover: &mut Mover, withdraws: &[crate::grid::Square]) -
         .map(|d| (moves::quick(ctx, mover, d, leaving), *d))
         .collect();
     quick.sort_by(|a, b| b.0.total_cmp(&a.0));
+    // The cover the terrain gives a square is costly to judge: only the most promising
+    // squares are judged, and re-ranked with it, before the best go on to the exact score.
+    let judged = quick
+        .len()
+        .min(COVER_JUDGED.max(ctx.aspects.destinations.saturating_mul(3)));
+    for (score, dest) in quick.iter_mut().take(judged) {
+        *score += position::cover_saving(ctx, crate::grid::Space::new(dest.to, ctx.me.space.side));
+    }
+    quick[..judged].sort_by(|a, b| b.0.total_cmp(&a.0));
     if ctx.aspects.destinations == 0 {
         return quick
             .into_iter()

@@ -7,7 +7,7 @@
 //! foes' ranged odds against it there, and the attacks of opportunity its path provokes.
 
 use super::context::{Ctx, gap};
-use super::position::{approach, cover_saving, exposure};
+use super::position::{approach, exposure};
 use super::strike::{best_attack, reactor_loss};
 use crate::ai::eval::WIN;
 use crate::ai::odds::AttackOdds;
@@ -80,7 +80,7 @@ pub fn quick(ctx: &Ctx, mover: &Mover, dest: &Dest, leaving_cost: f64) -> f64 {
     } else {
         leaving_cost
     };
-    follow - exposure(ctx, space, 0, &[]) + cover_saving(ctx, space) + approach(ctx, Some(mover), space) - leaving
+    follow - exposure(ctx, space, 0, &[]) + approach(ctx, Some(mover), space) - leaving
 }
 
 /// The expected loss to attacks of opportunity for leaving the squares the unit stands in.
