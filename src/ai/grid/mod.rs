@@ -82,10 +82,8 @@ pub fn ranked(battle: &Battle, known: &Known, me: &UnitId, aspects: Aspects) -> 
             continue;
         }
         match command {
-            GameCommand::Move(m) if m.mode == crate::rules::MoveMode::Withdraw => {
-                if aspects.tactics {
-                    withdraws.push(m.to);
-                }
+            GameCommand::Move(m) if m.mode == crate::rules::MoveMode::Withdraw && aspects.tactics => {
+                withdraws.push(m.to);
             }
             GameCommand::Move(_) => {}
             GameCommand::Attack(a) => {
@@ -244,18 +242,11 @@ fn best_moves(ctx: &Ctx, mover: &mut Mover, withdraws: &[crate::grid::Square]) -
             .take(1)
             .collect();
     }
-    let mut out = Vec::new();
-    let mut tried = 0;
-    for (_, dest) in quick {
-        if tried >= ctx.aspects.destinations {
-            break;
-        }
-        tried += 1;
-        if let Some(scored) = moves::exact(ctx, mover, &dest) {
-            out.push(scored);
-        }
-    }
-    out
+    quick
+        .into_iter()
+        .take(ctx.aspects.destinations)
+        .filter_map(|(_, dest)| moves::exact(ctx, mover, &dest))
+        .collect()
 }
 
 /// Starfinder's fighting defensively as part of an attack (`Attack(defensively: true)`): the
