@@ -18,6 +18,10 @@ use crate::ruleset::Ruleset;
 use bevy::prelude::World;
 use std::cell::OnceCell;
 
+/// Foes scored exactly: the nearest ones and the best by estimate (see `Ctx::focus`).
+const FOCUS_NEAREST: usize = 6;
+const FOCUS_WORTH: usize = 4;
+
 /// What one foe could do to the deciding unit on its next turn.
 #[derive(Debug, Clone)]
 pub struct Threat {
@@ -31,6 +35,10 @@ pub struct Threat {
     /// The share of its attacks the deciding unit can expect: 1 over the number of the side's
     /// units within its reach next turn.
     pub share: f64,
+    /// The deciding unit's loss to one melee and one ranged attack of the foe (at its own
+    /// defense), computed once per decision: exposure asks for them on every square.
+    pub melee_loss: f64,
+    pub ranged_loss: f64,
     /// With `Aspects::exact_reach`: per square of the map (row-major), whether the foe can
     /// strike it in melee after one move, by the rules' reach plan of the foe (walls, doors,
     /// difficult terrain and creatures in its way); `None`: judged by distance alone.
@@ -72,6 +80,10 @@ pub struct Ctx<'a> {
     pub eval: Evaluator,
     pub threats: Vec<Threat>,
     pub strikes: Vec<Strike>,
+    /// The foes whose attacks are scored exactly (the rules' preview): the nearest few and
+    /// the few most worth striking by estimate. In a big battle the others are too far or
+    /// too little worth to change the choice, and previewing every one is what costs.
+    pub focus: Vec<UnitId>,
     /// Per known foe (by id): the attacks the side's other units can make on it before its
     /// own next turn, as they stand (the team's follow-up; only with `Aspects::team`).
     pub follow_ups: Vec<(UnitId, Vec<AttackOdds>)>,
@@ -109,6 +121,7 @@ impl<'a> Ctx<'a> {
             eval,
             threats: Vec::new(),
             strikes: Vec::new(),
+            focus: Vec::new(),
             follow_ups: Vec::new(),
             fields: OnceCell::new(),
         };
@@ -126,7 +139,33 @@ impl<'a> Ctx<'a> {
             let keep = nearest.map(|s| s.target.clone());
             ctx.strikes.retain(|s| Some(&s.target) == keep.as_ref());
         }
+        ctx.focus = ctx.focus_targets();
         Some(ctx)
+    }
+
+    /// The nearest `FOCUS_NEAREST` targets and the `FOCUS_WORTH` best by estimated strike.
+    fn focus_targets(&self) -> Vec<UnitId> {
+        let mut by_gap: Vec<&Strike> = self.strikes.iter().collect();
+        by_gap.sort_by_key(|s| (gap(self.me.space, s.space), s.target.clone()));
+        let mut focus: Vec<UnitId> = by_gap.iter().take(FOCUS_NEAREST).map(|s| s.target.clone()).collect();
+        let best = |s: &Strike| {
+            let m = s.melee.as_ref().map_or(0.0, |(_, v)| *v);
+            let r = s.ranged.as_ref().map_or(0.0, |(_, v)| *v);
+            m.max(r)
+        };
+        let mut by_worth: Vec<&Strike> = self.strikes.iter().collect();
+        by_worth.sort_by(|a, b| best(b).total_cmp(&best(a)).then_with(|| a.target.cmp(&b.target)));
+        for s in by_worth.into_iter().take(FOCUS_WORTH) {
+            if !focus.contains(&s.target) {
+                focus.push(s.target.clone());
+            }
+        }
+        focus
+    }
+
+    /// Whether attacks on `target` are scored exactly (see `focus`).
+    pub fn in_focus(&self, target: &UnitId) -> bool {
+        self.focus.contains(target)
     }
 
     /// The odds of `attacker`'s `weapon` against `target`, estimated without the situation
@@ -172,10 +211,13 @@ impl<'a> Ctx<'a> {
                     (true, Some((_, reach))) => strike_zone(self.world, f, *reach),
                     _ => None,
                 };
+                let loss = |o: &Option<(u32, AttackOdds)>| o.as_ref().map_or(0.0, |(_, odds)| self.loss(odds, 0));
                 Threat {
                     foe: f.id.clone(),
                     space: f.space,
                     speed: f.speed,
+                    melee_loss: loss(&melee),
+                    ranged_loss: loss(&ranged),
                     melee,
                     ranged,
                     share: 1.0 / (1.0 + others as f64),

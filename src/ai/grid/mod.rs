@@ -1,10 +1,12 @@
 //! One decision of a unit on its turn on the grid (or in a chase's combat phase): every
-//! command the rules allow it now (`rules::options`) is a candidate, each scored in worth
+//! command the rules allow it now (`rules::options`, attacks asked for the foes in focus:
+//! `candidates`) is a candidate, each scored in worth
 //! units as what it gains plus what standing where it leaves the unit is worth, and the best
 //! is chosen (ties: the first in the options list's order, so the choice is deterministic).
 //! Ending the turn where it stands is the baseline every candidate must beat. After the
 //! command is applied the next call scores again on the new state (Wesnoth's RCA loop).
 
+mod candidates;
 mod context;
 mod moves;
 mod position;
@@ -19,7 +21,7 @@ use super::paths::Mover;
 use super::policy::Aspects;
 use crate::grid::Space;
 use crate::history::Battle;
-use crate::rules::{GameCommand, UnitId, check, cmd, options};
+use crate::rules::{GameCommand, UnitId, check, cmd};
 use moves::Dest;
 
 /// Destinations whose cover is judged in the quick score (at least; a level that tries more
@@ -52,10 +54,7 @@ pub fn ranked(battle: &Battle, known: &Known, me: &UnitId, aspects: Aspects) -> 
     if !ctx.me.able() {
         return vec![(0.0, recovery(&ctx).unwrap_or(end))];
     }
-    let Ok(list) = options(world, me) else {
-        return vec![(0.0, end)];
-    };
-    let allowed: Vec<GameCommand> = list.allowed().cloned().collect();
+    let allowed = candidates::allowed(&ctx, world, me);
     let mut mover = Mover::new(world, me, known);
     let here = ctx.me.space;
     // The foes' shots at the unit where it stands, as the rules preview them (cover,
@@ -78,7 +77,7 @@ pub fn ranked(battle: &Battle, known: &Known, me: &UnitId, aspects: Aspects) -> 
     let mut sampled: Vec<(f64, GameCommand)> = Vec::new();
     let nearest = nearest_target(&ctx);
     for command in &allowed {
-        if !about_known(&ctx, command) {
+        if !about_known(&ctx, command) || !in_focus(&ctx, command) {
             continue;
         }
         match command {
@@ -287,6 +286,18 @@ fn nearest_target(ctx: &Ctx) -> Option<UnitId> {
         .iter()
         .min_by_key(|s| (gap(ctx.me.space, s.space), s.target.clone()))
         .map(|s| s.target.clone())
+}
+
+/// Whether the foe an attack, charge or maneuver names is one scored exactly (`Ctx::focus`);
+/// other commands always are.
+fn in_focus(ctx: &Ctx, command: &GameCommand) -> bool {
+    match command {
+        GameCommand::Attack(c) => ctx.in_focus(&c.target),
+        GameCommand::FullAttack(c) => c.targets.iter().all(|t| ctx.in_focus(t)),
+        GameCommand::Charge(c) => ctx.in_focus(&c.target),
+        GameCommand::Maneuver(c) => ctx.in_focus(&c.target),
+        _ => true,
+    }
 }
 
 /// Whether every unit `command` names (target, ally) is one the side may take into account.

@@ -21,6 +21,9 @@ use crate::rules::threat::space_of;
 use crate::rules::{Combat, GameCommand, MoveMode, Profile, ReactionMode, check, cmd, unit_component};
 use bevy::prelude::World;
 
+/// Shooters whose shot at a square is previewed by the rules in the exact score.
+const EXACT_SHOOTERS: usize = 6;
+
 /// One square the unit may move to, with the mode that reaches it and that mode's budget.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Dest {
@@ -202,9 +205,22 @@ pub fn ranged_exposure(ctx: &Ctx, world: &World) -> Vec<(usize, Option<AttackOdd
     if !ctx.aspects.tactics {
         return Vec::new();
     }
-    ctx.threats
+    let here = space_of(world, &ctx.me.id);
+    let mut shooters: Vec<(usize, &super::context::Threat)> = ctx
+        .threats
         .iter()
         .enumerate()
+        .filter(|(_, t)| {
+            t.ranged
+                .as_ref()
+                .is_some_and(|(range, _)| here.is_none_or(|h| gap(t.space, h) <= 3 * range))
+        })
+        .collect();
+    // The most dangerous shooters are previewed; the others keep the estimate by distance.
+    shooters.sort_by(|a, b| (b.1.ranged_loss * b.1.share).total_cmp(&(a.1.ranged_loss * a.1.share)));
+    shooters.truncate(EXACT_SHOOTERS);
+    shooters
+        .into_iter()
         .filter_map(|(i, t)| {
             let (_, est) = t.ranged.as_ref()?;
             let weapon = unit_component::<Profile>(world, &t.foe)?

@@ -51,7 +51,11 @@ fn one_threat(
     let g = gap(t.space, space);
     let width = ctx.world.resource::<crate::rules::Terrain>().0.width();
     let melee = t.melee.as_ref().map_or(0.0, |(reach, odds)| {
-        let loss = ctx.loss(odds, shift);
+        let loss = if shift == 0 {
+            t.melee_loss
+        } else {
+            ctx.loss(odds, shift)
+        };
         let strikes = t.strikes(space, width);
         if g <= *reach {
             loss * NEXT_TO
@@ -79,7 +83,11 @@ fn one_threat(
             // No line to shoot along from where it stands: it must move first.
             return 0.5 * ctx.loss(odds, shift);
         }
-        let loss = ctx.loss(odds, shift);
+        let loss = if shift == 0 {
+            t.ranged_loss
+        } else {
+            ctx.loss(odds, shift)
+        };
         if g <= *range {
             loss
         } else if g <= range + t.speed {
@@ -114,7 +122,7 @@ pub fn cover_saving(ctx: &Ctx, space: Space) -> f64 {
         .iter()
         .filter_map(|t| {
             let (range, odds) = t.ranged.as_ref()?;
-            (gap(t.space, space) <= 3 * range).then(|| (ctx.loss(odds, 0) * t.share, t, odds))
+            (gap(t.space, space) <= 3 * range).then(|| (t.ranged_loss * t.share, t, odds))
         })
         .collect();
     shooters.sort_by(|a, b| b.0.total_cmp(&a.0));

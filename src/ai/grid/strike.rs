@@ -91,29 +91,33 @@ pub fn reactor_loss(ctx: &Ctx, reactor: &UnitId) -> f64 {
     ctx.threats
         .iter()
         .find(|t| &t.foe == reactor)
-        .and_then(|t| t.melee.as_ref())
-        .map_or(0.0, |(_, odds)| ctx.loss(odds, 0))
+        .filter(|t| t.melee.is_some())
+        .map_or(0.0, |t| t.melee_loss)
 }
 
 /// The best worth of one attack `unit` could make in `world` on a foe the side knows, if the
 /// rules allow one now (after a move on a fork).
 pub fn best_attack(ctx: &Ctx, world: &World, unit: &UnitId) -> f64 {
-    let weapons: Vec<Option<String>> = std::iter::once(None)
-        .chain(
-            ctx.profile
-                .weapons
-                .iter()
-                .filter(|w| w.area.is_none())
-                .map(|w| Some(w.name.clone())),
-        )
-        .collect();
+    let Some(here) = crate::rules::threat::space_of(world, unit) else {
+        return 0.0;
+    };
     let mut best = 0.0f64;
-    for target in ctx.known.targets() {
-        for weapon in &weapons {
+    for target in ctx.known.targets().filter(|t| ctx.in_focus(&t.id)) {
+        let g = super::context::gap(here, target.space);
+        // Each weapon by name (the rules' default is one of them); a melee weapon only where
+        // it can reach.
+        for weapon in ctx.profile.weapons.iter().filter(|w| w.area.is_none()) {
+            let melee = matches!(
+                weapon.kind,
+                crate::rules::WeaponKind::Melee | crate::rules::WeaponKind::Unarmed
+            );
+            if melee && ctx.me.melee.as_ref().is_some_and(|(_, reach)| g > (*reach).max(2)) {
+                continue;
+            }
             let command = GameCommand::Attack(cmd::Attack {
                 unit: unit.clone(),
                 target: target.id.clone(),
-                weapon: weapon.clone(),
+                weapon: Some(weapon.name.clone()),
                 defensively: false,
                 mount: None,
             });
