@@ -103,12 +103,13 @@ impl Aspects {
     };
     /// Settled by `fivefoot simulate` against Normal on the shipped scenarios (docs/ai.md):
     /// the wider search and more dice alone won no more games than Normal; the look-ahead
-    /// through the foes' reply with the side's focus fire did.
+    /// through the foes' reply with the side's focus fire did. 30 destinations on forks keep
+    /// a big map's turn within its second (trying every destination there is far slower).
     pub const HARD: Aspects = Aspects {
         caution: 0.35,
         avoid_aoo: true,
         tactics: true,
-        destinations: usize::MAX,
+        destinations: 30,
         samples: 6,
         lookahead: 4,
         team: true,

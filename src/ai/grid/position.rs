@@ -122,7 +122,7 @@ pub fn cover_saving(ctx: &Ctx, space: Space) -> f64 {
         .iter()
         .filter_map(|t| {
             let (range, odds) = t.ranged.as_ref()?;
-            (gap(t.space, space) <= 3 * range).then(|| (t.ranged_loss * t.share, t, odds))
+            (gap(t.space, space) <= 3 * range).then_some((t.ranged_loss * t.share, t, odds))
         })
         .collect();
     shooters.sort_by(|a, b| b.0.total_cmp(&a.0));
