@@ -4,6 +4,7 @@
 //! The rules core (`grid`, `ruleset`, `scenario`, `rules`, `history`) needs no window, GPU
 //! or asset server; the GUI only reads rule state and sends commands.
 
+pub mod ai;
 pub mod cli;
 pub mod editor;
 pub mod grid;

@@ -1,5 +1,5 @@
-//! The headless command line (clap): `play`, `validate`, `run`, `query`. Output formats are
-//! a stable interface documented in `docs/cli.md`.
+//! The headless command line (clap): `play`, `validate`, `run`, `query`, `simulate`. Output
+//! formats are a stable interface documented in `docs/cli.md`.
 
 pub mod io;
 pub mod open;
@@ -11,6 +11,7 @@ mod query_moves;
 mod query_template;
 mod query_vehicle;
 mod run;
+mod simulate;
 mod validate;
 
 use clap::{Args, Parser, Subcommand};
@@ -65,6 +66,51 @@ pub enum Command {
         #[command(subcommand)]
         what: QueryWhat,
     },
+    /// Play whole battles computer against computer and print each side's results.
+    Simulate {
+        /// A scenario file (or a save file: its scenario is played).
+        scenario: PathBuf,
+        /// How many games to play.
+        #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+        games: u32,
+        /// The first game's seed; game k uses SEED+k (default: the scenario's seed, else 0).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// How a side is played: SIDE=easy|normal|hard|baseline (the others: normal).
+        #[arg(long = "side", value_parser = parse_side_arg)]
+        sides: Vec<SideArg>,
+        /// A game still going after this round is a draw.
+        #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+        max_rounds: u32,
+        /// Games played at the same time (threads).
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
+        jobs: u32,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// `--side SIDE=POLICY` of `simulate`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SideArg {
+    pub side: String,
+    pub policy: crate::ai::Policy,
+}
+
+fn parse_side_arg(text: &str) -> Result<SideArg, String> {
+    let (side, policy) = text
+        .split_once('=')
+        .ok_or_else(|| format!("`{text}` is not SIDE=POLICY (e.g. `orcs=hard`)"))?;
+    let policy = crate::ai::Policy::parse(policy)
+        .ok_or_else(|| format!("`{policy}` is not a policy: easy, normal, hard or baseline"))?;
+    if side.is_empty() {
+        return Err(format!("`{text}` names no side"));
+    }
+    Ok(SideArg {
+        side: side.to_string(),
+        policy,
+    })
 }
 
 /// How the battle's dice are fixed.
@@ -286,6 +332,27 @@ fn dispatch(args: Vec<std::ffi::OsString>, out: &mut dyn std::io::Write, err: &m
             script,
             what,
         }) => query::query(&scenario, &dice, script.as_deref(), &what, &command_line, &mut io),
+        Some(Command::Simulate {
+            scenario,
+            games,
+            seed,
+            sides,
+            max_rounds,
+            jobs,
+            json,
+        }) => simulate::simulate(
+            &simulate::Request {
+                scenario: &scenario,
+                games,
+                seed,
+                sides: &sides,
+                max_rounds,
+                jobs,
+                json,
+            },
+            &command_line,
+            &mut io,
+        ),
     };
     Ran::Headless(io.finish(code))
 }

@@ -5,7 +5,9 @@ use super::map_edit::{self, MAX_EDIT_SIDE};
 use super::{edges, zones};
 use crate::grid::{Concealment, Heading, Intersection, Light, Square};
 use crate::ruleset::Family;
-use crate::scenario::format::{EdgeKind, Goal, ObjectiveDef, ScenarioFile, SideDef, TerrainKind, UnitDef};
+use crate::scenario::format::{
+    AiDef, AiLevel, Control, EdgeKind, Goal, ObjectiveDef, ScenarioFile, SideDef, TerrainKind, UnitDef,
+};
 use std::collections::BTreeSet;
 
 /// One layer of a square's legend entry; painting one layer keeps the others.
@@ -259,8 +261,35 @@ fn edit_side(file: &mut ScenarioFile, id: &str, side: SideDef) -> Result<(), Edi
             }
         }
     }
-    file.sides[i] = side;
+    file.sides[i] = side_settings_for_control(side);
     Ok(())
+}
+
+/// The side as the file writes it for its control: a side a human plays carries no `ai`
+/// settings (the validator refuses them there), so switching a side back to `Human` drops
+/// them; a computer side keeps its level.
+fn side_settings_for_control(side: SideDef) -> SideDef {
+    match side.control {
+        Control::Human => SideDef { ai: None, ..side },
+        Control::Ai => side,
+    }
+}
+
+/// `side` switched to the other control: `Human` to `Ai` (at `level`, or the file's default
+/// `Normal` when `None`, which leaves `ai` out), `Ai` to `Human` (without `ai` settings).
+pub fn switch_control(side: &SideDef, level: Option<AiLevel>) -> SideDef {
+    let side = side.clone();
+    match side.control {
+        Control::Human => SideDef {
+            control: Control::Ai,
+            ai: level.map(|level| AiDef { level }),
+            ..side
+        },
+        Control::Ai => side_settings_for_control(SideDef {
+            control: Control::Human,
+            ..side
+        }),
+    }
 }
 
 fn unit_index(file: &ScenarioFile, id: &str) -> Result<usize, EditError> {

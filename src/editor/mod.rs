@@ -15,7 +15,7 @@ mod units;
 mod writer;
 mod zones;
 
-pub use command::{EditCommand, EditError, Layer};
+pub use command::{EditCommand, EditError, Layer, switch_control};
 pub use doc::EditorDoc;
 pub use history::Editor;
 pub use map_edit::MAX_EDIT_SIDE;

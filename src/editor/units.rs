@@ -75,6 +75,7 @@ fn probe_scenario(ruleset: &str, unit: UnitDef) -> ScenarioFile {
             name: "Probe".into(),
             control: Control::Human,
             colour: "#808080".into(),
+            ai: None,
         }],
         units: vec![unit],
         zones: Vec::new(),

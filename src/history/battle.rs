@@ -128,6 +128,15 @@ impl Battle {
         }
     }
 
+    /// A fork whose dice from now on come from a fresh generator seeded with `seed`: to try a
+    /// command and see how it may go (the computer player samples outcomes this way) without
+    /// learning the battle's own coming rolls, which `fork` would repeat.
+    pub fn fork_with_dice(&self, seed: u64) -> Battle {
+        let mut fork = self.fork();
+        fork.world.insert_resource(Dice::seeded(seed));
+        fork
+    }
+
     /// Rebuilds the world from the scenario and replays the accepted commands.
     fn rebuild(&mut self) -> Result<(), (usize, BattleError)> {
         *self = self.replayed(self.commands())?;
@@ -315,5 +324,22 @@ mod tests {
         let on_original = b.submit(end_turn(&b)).expect("ends on the original");
         assert_eq!(on_fork, on_original, "the same dice stream");
         assert_eq!(fork.state_hash(), b.state_hash());
+    }
+
+    /// A reseeded fork rolls its own dice: the original's coming rolls stay unknown.
+    #[test]
+    fn a_fork_with_dice_rolls_from_its_own_seed() {
+        let b = tutorial();
+        let rolls = |battle: &mut Battle| {
+            let mut dice = battle.world.resource_mut::<Dice>();
+            (0..8)
+                .map(|_| dice.roll(20, "test").unwrap().result)
+                .collect::<Vec<_>>()
+        };
+        let mut same = b.fork();
+        let (mut one, mut two, mut other) = (b.fork_with_dice(5), b.fork_with_dice(5), b.fork_with_dice(6));
+        assert_eq!(rolls(&mut one), rolls(&mut two), "one seed, one stream");
+        assert_ne!(rolls(&mut one), rolls(&mut other));
+        assert_ne!(rolls(&mut same), rolls(&mut two), "not the battle's own stream");
     }
 }

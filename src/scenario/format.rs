@@ -125,14 +125,35 @@ pub struct SideDef {
     pub control: Control,
     /// `#rrggbb`.
     pub colour: String,
+    /// How the computer plays the side (only with `control: Ai`; left out: `Normal`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ai: Option<AiDef>,
 }
 
 /// Who plays a side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Control {
     Human,
-    /// Refused until computer opponents exist.
+    /// The computer (`crate::ai`), at the side's `ai` level.
     Ai,
+}
+
+/// A computer-played side's settings: `ai: (level: Hard)`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename = "Ai")]
+pub struct AiDef {
+    #[serde(default)]
+    pub level: AiLevel,
+}
+
+/// How well the computer plays (docs/ai.md): `Easy` plays simply, `Normal` plays the rules
+/// well, `Hard` also tries its candidate moves on copies of the battle.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum AiLevel {
+    Easy,
+    #[default]
+    Normal,
+    Hard,
 }
 
 /// A unit as written: inline stats, or `template` plus overrides. Template files in

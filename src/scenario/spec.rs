@@ -1,7 +1,7 @@
 //! A validated scenario: runtime types the rules can trust (STYLE 9). Built only by
 //! `validate` from a `ScenarioFile`.
 
-use super::format::{Control, Goal};
+use super::format::{AiLevel, Control, Goal};
 use crate::grid::{Map, Square};
 use crate::rules::vehicle::{Aboard, SkillBonuses, VehicleStats};
 use crate::rules::{Conditions, DiceExpr, Health, Placement, Profile, SideId, UnitId};
@@ -42,6 +42,15 @@ pub struct Side {
     pub name: String,
     pub control: Control,
     pub colour: [u8; 3],
+    /// The computer's level for a side it plays (`Normal` when the file gives none).
+    pub level: AiLevel,
+}
+
+impl Side {
+    /// The computer's level when the computer plays the side (`None`: a human does).
+    pub fn ai_level(&self) -> Option<AiLevel> {
+        (self.control == Control::Ai).then_some(self.level)
+    }
 }
 
 /// One unit ready to spawn.

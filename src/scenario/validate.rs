@@ -293,10 +293,10 @@ fn build_sides(file: &ScenarioFile, problems: &mut Vec<Problem>) -> Vec<Side> {
         if !seen.insert(s.id.as_str()) {
             problems.push(Problem::at(at("id"), format!("side id `{}` is used twice", s.id)));
         }
-        if s.control == Control::Ai {
+        if s.ai.is_some() && s.control != Control::Ai {
             problems.push(Problem::at(
-                at("control"),
-                "computer-controlled sides are not supported yet; use `control: Human` (hot-seat)",
+                at("ai"),
+                "`ai` settings are for a side the computer plays: write `control: Ai`, or leave `ai` out",
             ));
         }
         let colour = parse_colour(&s.colour);
@@ -311,6 +311,7 @@ fn build_sides(file: &ScenarioFile, problems: &mut Vec<Problem>) -> Vec<Side> {
             name: s.name.clone(),
             control: s.control,
             colour: colour.unwrap_or([128, 128, 128]),
+            level: s.ai.map(|a| a.level).unwrap_or_default(),
         });
     }
     sides

@@ -749,3 +749,81 @@ fn chs_19_scenario_hazards_take_rearmost_random_and_rounds() {
     ));
     assert!(twice.contains("already named `rocks`"), "{twice}");
 }
+
+/// CHS-15: in a running chase positions are zones, so a ranged attack provokes only the
+/// enemies whose melee the chase lets reach the shooter. Here the Redliners' first enercycle
+/// stands next to the buggy on the grid, its pilot armed with a knife, but the vehicles are
+/// not engaged: Sssazza's shot provokes nobody (it used to provoke an attack of opportunity
+/// the chase then refused, failing the shot after the rules had allowed it).
+#[test]
+fn chs_15_a_shot_in_a_chase_provokes_only_reactors_the_chase_lets_reach() {
+    use fivefoot::rules::chase::ChasePhase;
+    use fivefoot::rules::{Combat, GameCommand, GameEvent, ReactionEvent, check, cmd};
+    use fivefoot::testing::{battle, ok};
+    let text = include_str!("../../scenarios/starfinder_redliner_chase.ron")
+        .replace(
+            r#"(id: "enercycle1", name: "Basic enercycle 1", side: "redliners", at: (12, 2),"#,
+            r#"(id: "enercycle1", name: "Basic enercycle 1", side: "redliners", at: (4, 2),"#,
+        )
+        .replace(
+            r#"(id: "ysoki1", name: "Ysoki gangster 1", side: "redliners", at: (12, 2),"#,
+            r#"(id: "ysoki1", name: "Ysoki gangster 1", side: "redliners", at: (4, 2),"#,
+        )
+        .replace(
+            r#"weapons: [(name: "Flame pistol", kind: Ranged, attack: 4, damage: "1d4", damage_types: [Fire], range_increment: Some(20))]),
+        (id: "enercycle2""#,
+            r#"weapons: [(name: "Flame pistol", kind: Ranged, attack: 4, damage: "1d4", damage_types: [Fire], range_increment: Some(20)),
+                      (name: "Knife", kind: Melee, attack: 4, damage: "1d4", damage_types: [Slashing])]),
+        (id: "enercycle2""#,
+        );
+    assert!(text.contains(r#"name: "Knife""#), "the scenario was edited");
+    let mut b = battle(&text, &[]);
+    // Every pilot slows down (no check): nobody engages.
+    while let Some(pilot) = b.world().resource::<Chase>().acting().and_then(|e| e.pilot.clone()) {
+        ok(
+            &mut b,
+            GameCommand::PilotAction(cmd::PilotAction {
+                unit: pilot,
+                action: PilotAction::SlowDown,
+                target: None,
+                double: false,
+            }),
+        );
+        let pilot = b.world().resource::<Chase>().acting().and_then(|e| e.pilot.clone());
+        if let Some(p) = pilot.filter(|p| {
+            check(
+                b.world(),
+                &GameCommand::EndPilotTurn(cmd::EndPilotTurn { unit: p.clone() }),
+            )
+            .is_ok()
+        }) {
+            ok(&mut b, GameCommand::EndPilotTurn(cmd::EndPilotTurn { unit: p }));
+        }
+    }
+    ok(
+        &mut b,
+        GameCommand::ChaseProgress(cmd::ChaseProgress { stay: Vec::new() }),
+    );
+    assert_eq!(b.world().resource::<Chase>().phase, ChasePhase::Combat);
+    assert!(
+        !b.world()
+            .resource::<Chase>()
+            .are_engaged(&id("buggy"), &id("enercycle1"))
+    );
+    fivefoot::testing::pass_until_turn_of(&mut b, "sssazza");
+    assert_eq!(b.world().resource::<Combat>().active, Some(id("sssazza")));
+    let shot = GameCommand::Attack(cmd::Attack {
+        unit: id("sssazza"),
+        target: id("ysoki1"),
+        weapon: None,
+        defensively: false,
+        mount: None,
+    });
+    let events = ok(&mut b, shot);
+    assert!(
+        !events
+            .iter()
+            .any(|e| matches!(e, GameEvent::Reaction(ReactionEvent::AttackOfOpportunity { .. }))),
+        "{events:?}"
+    );
+}

@@ -504,3 +504,75 @@ fn query_path_and_reach_refuse_a_unit_that_cannot_act_as_move_does() {
     assert!(reach["reason"].is_null());
     assert!(!reach["bands"]["move"].as_array().unwrap().is_empty());
 }
+
+/// `simulate --json` (docs/cli.md): the documented fields, every side in `wins`, and the same
+/// figures whether the games run on one thread or two.
+#[test]
+fn simulate_prints_the_documented_json_the_same_on_any_number_of_threads() {
+    let args = |jobs: &'static str| {
+        [
+            "simulate",
+            SCENARIO,
+            "--games",
+            "2",
+            "--seed",
+            "3",
+            "--max-rounds",
+            "4",
+            "--side",
+            "crew=easy",
+            "--side",
+            "goblins=baseline",
+            "--jobs",
+            jobs,
+            "--json",
+        ]
+    };
+    let one = json(&fivefoot(&args("1")));
+    for field in ["games", "wins", "draws", "rounds", "decision_ms", "refused"] {
+        assert!(one.get(field).is_some(), "no `{field}` in {one}");
+    }
+    assert_eq!(one["games"], 2);
+    assert_eq!(one["first_seed"], 3);
+    for side in ["crew", "goblins"] {
+        assert!(one["wins"][side].is_u64(), "{side} in wins");
+    }
+    assert_eq!(one["sides"]["crew"]["policy"], "easy");
+    assert_eq!(one["sides"]["goblins"]["policy"], "baseline");
+    assert_eq!(one["refused"], 0);
+    let played = one["wins"]["crew"].as_u64().unwrap() + one["wins"]["goblins"].as_u64().unwrap();
+    assert_eq!(played + one["draws"].as_u64().unwrap(), 2);
+    for key in ["p50", "p99", "max"] {
+        assert!(one["decision_ms"][key].is_f64(), "decision_ms.{key}");
+    }
+    let two = json(&fivefoot(&args("2")));
+    for field in ["wins", "draws", "rounds", "refused", "violations"] {
+        assert_eq!(one[field], two[field], "{field} with two threads");
+    }
+}
+
+/// `simulate` on a scenario that is not valid prints one `FILE:LINE:COL: error:` line per
+/// problem and exits 1; a side the scenario lacks is an error at the argument.
+#[test]
+fn simulate_refuses_a_bad_scenario_and_an_unknown_side_with_one_line_errors() {
+    let bad = temp_file(
+        "bad_simulate.ron",
+        "Scenario(version: 1, name: \"x\", ruleset: \"starfinder\",\n  map: (size: (4, 4), fill: '.', legend: {}),\n)\n",
+    );
+    let bad = bad.to_str().unwrap();
+    let out = fivefoot(&["simulate", bad, "--games", "1"]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.starts_with(&format!("{bad}:3:1: error: ")), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(out.stdout.is_empty());
+    let out = fivefoot(&["simulate", SCENARIO, "--side", "pirates=easy"]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.starts_with("<command line>:1:") && err.contains("no side `pirates`"),
+        "{err}"
+    );
+    let out = fivefoot(&["simulate", SCENARIO, "--side", "crew=wizard"]);
+    assert_eq!(out.status.code(), Some(2));
+}

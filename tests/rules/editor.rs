@@ -58,6 +58,7 @@ fn side(id: &str, colour: &str) -> SideDef {
         name: id.to_uppercase(),
         control: Control::Human,
         colour: colour.into(),
+        ai: None,
     }
 }
 

@@ -243,6 +243,7 @@ fn command(ed: &mut Editor, op: Op) -> Option<EditCommand> {
             name,
             control: Control::Human,
             colour: "#123456".into(),
+            ai: None,
         }),
         Op::EditSide { idx, name, new_id } => {
             let id = side_id(idx)?;

@@ -1,6 +1,8 @@
 //! Headless integration tests of the rules core, in one binary (every test binary links Bevy).
 
 mod ability_damage;
+mod ai;
+mod ai_play;
 mod aoo;
 mod areas;
 mod attack;

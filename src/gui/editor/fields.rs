@@ -286,6 +286,7 @@ pub fn new_side(file: &ScenarioFile) -> SideDef {
         name: format!("Side {n}"),
         control: Control::Human,
         colour: SIDE_COLOURS[(n - 1) % SIDE_COLOURS.len()].to_string(),
+        ai: None,
     }
 }
 

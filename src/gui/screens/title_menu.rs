@@ -352,9 +352,10 @@ pub(crate) mod tests {
     }
 
     #[test]
-    fn an_invalid_or_computer_controlled_scenario_shows_the_validators_messages() {
+    fn an_invalid_scenario_shows_the_validators_messages() {
         let dir = temp_dir("invalid");
-        let ai = DEFAULT_SCENARIO.replacen("control: Human", "control: Ai", 1);
+        // `ai` settings on a side a human plays: refused by the validator.
+        let ai = DEFAULT_SCENARIO.replacen("control: Human,", "control: Human, ai: (level: Hard),", 1);
         std::fs::write(dir.join("ai.ron"), ai).unwrap();
         std::fs::write(dir.join("broken.ron"), "Scenario(version: 1,").unwrap();
         let mut menu = TitleMenu::default();

@@ -201,8 +201,22 @@ pub fn provoked_by(world: &World, actor: &UnitId, trigger: crate::ruleset::AooTr
         })
         .filter(|r| !crate::rules::protection::protected_from_aoo(world, r, actor))
         .filter(|r| !crate::rules::vehicle::sheltered_from(world, actor, r))
+        .filter(|r| chase_lets_reach(world, r, actor))
         .cloned()
         .collect();
     reactors.sort_by_key(|u| order.iter().position(|e| &e.unit == u).unwrap_or(usize::MAX));
     reactors
+}
+
+/// CHS-15: in a running chase positions are zones, not squares, so a reactor threatens the
+/// actor only if the chase lets its best threatening melee weapon reach it (a reach weapon
+/// across engaged vehicles); outside a chase, always.
+fn chase_lets_reach(world: &World, reactor: &UnitId, actor: &UnitId) -> bool {
+    if !crate::rules::chase::chase_running(world) {
+        return true;
+    }
+    let rules = world.resource::<Ruleset>();
+    crate::rules::unit_component::<Profile>(world, reactor)
+        .and_then(|p| crate::rules::attack::melee_weapon(p, |w| weapon_threatens(&rules.threat, w)))
+        .is_some_and(|w| crate::rules::situation::situation(world, reactor, actor, w).is_ok())
 }

@@ -1,0 +1,140 @@
+//! Benchmark of the computer player's decision time (issue #17 item 7): one unit's whole
+//! turn (every decision from the start of its turn to its end, summed) at Normal and Hard,
+//! over whole games of every shipped scenario and a few rounds of a generated 64×64 map with
+//! 40 units a side, played headless by `ai::runner` (the same path as `fivefoot simulate`).
+//! The baseline policy's time is measured in the same run as the yardstick of the machine's
+//! speed at that moment. Figures and method: docs/performance.md.
+//!
+//! `cargo bench --no-default-features --bench ai` (release profile). Prints p50, p99 and max
+//! per setting and the targets: Normal p50 < 20 ms and p99 < 250 ms, Hard p99 < 1 s.
+
+mod common;
+
+use common::Rng;
+use fivefoot::ai::Policy;
+use fivefoot::ai::runner::{GameReport, Setup, play};
+use fivefoot::rules::SideId;
+use fivefoot::scenario::{ScenarioSpec, Templates, load_str};
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+/// Games per shipped scenario and setting.
+const GAMES: u64 = 3;
+
+/// A 64×64 floor with scattered walls and crates, side `a` in the west third and side `b`
+/// in the east third, 40 units each (a sword and a pistol, so both melee and ranged
+/// candidates are weighed).
+fn generated_map(seed: u64) -> String {
+    let mut rng = Rng(seed);
+    let mut rows: Vec<Vec<char>> = vec![vec!['.'; 64]; 64];
+    for _ in 0..260 {
+        let (x, y) = (rng.below(64) as usize, rng.below(64) as usize);
+        rows[y][x] = if rng.below(3) == 0 { '#' } else { 'c' };
+    }
+    let mut units = Vec::new();
+    for (side, x0) in [("a", 2), ("b", 46)] {
+        for k in 0..40 {
+            let (x, y) = (x0 + 2 * (k % 8), 4 + 3 * (k / 8) * 2);
+            rows[y as usize][x as usize] = '.';
+            units.push(format!(
+                r#"(id: "{side}{k}", side: "{side}", at: ({x}, {y}), speed: (land: 30), initiative: {}, defenses: (eac: 13, kac: 14), health: (hp: 14),
+                   weapons: [(name: "Sword", kind: Melee, attack: 5, damage: "1d8+2", damage_types: [Slashing]),
+                             (name: "Pistol", kind: Ranged, attack: 5, damage: "1d6", damage_types: [Fire], range_increment: 60)])"#,
+                rng.below(6)
+            ));
+        }
+    }
+    let rows: Vec<String> = rows
+        .iter()
+        .map(|r| format!("\"{}\"", r.iter().collect::<String>()))
+        .collect();
+    format!(
+        r##"Scenario(version: 1, name: "Generated 64x64, 40 a side", ruleset: "starfinder",
+    map: (rows: [{}], legend: {{ '.': (terrain: Floor), '#': (terrain: Wall), 'c': (terrain: Cover) }}),
+    sides: [(id: "a", name: "A", control: Human, colour: "#3070d0"), (id: "b", name: "B", control: Human, colour: "#d03030")],
+    units: [{}],
+)"##,
+        rows.join(",\n"),
+        units.join(",\n")
+    )
+}
+
+/// Percentile `q` of `times` in milliseconds.
+fn percentile(times: &[Duration], q: f64) -> f64 {
+    let mut ms: Vec<f64> = times.iter().map(|d| d.as_secs_f64() * 1e3).collect();
+    ms.sort_by(f64::total_cmp);
+    if ms.is_empty() {
+        return 0.0;
+    }
+    ms[(((ms.len() - 1) as f64) * q).round() as usize]
+}
+
+/// The unit-turn times of `policy` playing side `measured` (the other side at Normal) over
+/// `games` games from seed 1.
+fn turn_times(
+    spec: &ScenarioSpec,
+    text: &str,
+    measured: &SideId,
+    policy: Policy,
+    games: u64,
+    rounds: u32,
+) -> Vec<Duration> {
+    let setup = Setup {
+        policies: BTreeMap::from([(measured.clone(), policy)]),
+        max_rounds: rounds,
+    };
+    (1..=games)
+        .flat_map(|seed| {
+            let report: GameReport = play(spec, text, "bench.ron", seed, &setup);
+            assert!(report.refused.is_empty() && !report.panicked, "{:?}", report.stalled);
+            report.turn_times.get(measured).cloned().unwrap_or_default()
+        })
+        .collect()
+}
+
+fn row(name: &str, policy: Policy, times: &[Duration]) {
+    println!(
+        "{name:<34} {:<8} unit-turns {:>5}  p50 {:>8.2} ms  p99 {:>8.2} ms  max {:>8.2} ms",
+        policy.name(),
+        times.len(),
+        percentile(times, 0.5),
+        percentile(times, 0.99),
+        percentile(times, 1.0)
+    );
+}
+
+fn main() {
+    let templates = Templates::shipped();
+    let mut all: BTreeMap<Policy, Vec<Duration>> = BTreeMap::new();
+    let mut files: Vec<_> = std::fs::read_dir("scenarios")
+        .expect("scenarios/")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+        .collect();
+    files.sort();
+    for path in &files {
+        let text = std::fs::read_to_string(path).expect("readable");
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().to_string())
+            .unwrap_or_default();
+        let spec = load_str(&text, &name, &templates).expect("valid");
+        for side in spec.sides.iter().map(|s| s.id.clone()) {
+            for policy in [Policy::Baseline, Policy::Normal, Policy::Hard] {
+                let times = turn_times(&spec, &text, &side, policy, GAMES, 20);
+                row(&format!("{name} ({})", side.0), policy, &times);
+                all.entry(policy).or_default().extend(times);
+            }
+        }
+    }
+    for (policy, times) in &all {
+        row("all shipped scenarios", *policy, times);
+    }
+    let text = generated_map(17);
+    let spec = load_str(&text, "generated.ron", &templates).expect("valid");
+    for policy in [Policy::Baseline, Policy::Normal, Policy::Hard] {
+        let times = turn_times(&spec, &text, &SideId("a".into()), policy, 1, 3);
+        row("generated 64x64, 40 a side", policy, &times);
+    }
+    println!("targets: normal p50 < 20 ms, p99 < 250 ms; hard p99 < 1000 ms (release build)");
+}

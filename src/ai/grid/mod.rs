@@ -1,0 +1,349 @@
+//! One decision of a unit on its turn on the grid (or in a chase's combat phase): every
+//! command the rules allow it now (`rules::options`, attacks asked for the foes in focus:
+//! `candidates`) is a candidate, each scored in worth
+//! units as what it gains plus what standing where it leaves the unit is worth, and the best
+//! is chosen (ties: the first in the options list's order, so the choice is deterministic).
+//! Ending the turn where it stands is the baseline every candidate must beat. After the
+//! command is applied the next call scores again on the new state (Wesnoth's RCA loop).
+
+mod candidates;
+mod context;
+mod moves;
+mod position;
+mod sampled;
+mod strike;
+
+pub use context::{Ctx, gap};
+pub use strike::order_odds;
+
+use super::knowledge::Known;
+use super::paths::Mover;
+use super::policy::Aspects;
+use crate::grid::Space;
+use crate::history::Battle;
+use crate::rules::{GameCommand, UnitId, check, cmd};
+use moves::Dest;
+
+/// Destinations whose cover is judged in the quick score (at least; a level that tries more
+/// on forks judges three times as many).
+const COVER_JUDGED: usize = 40;
+
+/// A scored candidate.
+struct Scored {
+    score: f64,
+    command: GameCommand,
+}
+
+/// The command `me` gives now.
+pub fn decide(battle: &Battle, known: &Known, me: &UnitId, aspects: Aspects) -> GameCommand {
+    ranked(battle, known, me, aspects)
+        .into_iter()
+        .next()
+        .map(|(_, c)| c)
+        .unwrap_or_else(|| GameCommand::EndTurn(cmd::EndTurn { unit: me.clone() }))
+}
+
+/// Every candidate of `me` now with its score, best first (ties in the order they were
+/// scored: ending the turn, then the options list's order, then moves).
+pub fn ranked(battle: &Battle, known: &Known, me: &UnitId, aspects: Aspects) -> Vec<(f64, GameCommand)> {
+    let end = GameCommand::EndTurn(cmd::EndTurn { unit: me.clone() });
+    let Some(ctx) = Ctx::new(battle, known, me, aspects) else {
+        return vec![(0.0, end)];
+    };
+    let world = battle.world();
+    if !ctx.me.able() {
+        return vec![(0.0, recovery(&ctx).unwrap_or(end))];
+    }
+    let allowed = candidates::allowed(&ctx, world, me);
+    let mut mover = Mover::new(world, me, known);
+    let here = ctx.me.space;
+    // The foes' shots at the unit where it stands, as the rules preview them (cover,
+    // concealment, range): every candidate that leaves it here is scored with them.
+    let exact = moves::ranged_exposure(&ctx, world);
+    let stay = position::approach(&ctx, mover.as_ref(), here) - position::exposure(&ctx, here, 0, &exact);
+    let mut scored: Vec<Scored> = vec![Scored {
+        score: stay,
+        command: end,
+    }];
+    let mut consider = |score: Option<f64>, command: &GameCommand| {
+        if let Some(score) = score {
+            scored.push(Scored {
+                score,
+                command: command.clone(),
+            });
+        }
+    };
+    let mut withdraws = Vec::new();
+    let mut sampled: Vec<(f64, GameCommand)> = Vec::new();
+    let nearest = nearest_target(&ctx);
+    for command in &allowed {
+        if !about_known(&ctx, command) || !in_focus(&ctx, command) {
+            continue;
+        }
+        match command {
+            GameCommand::Move(m) if m.mode == crate::rules::MoveMode::Withdraw && aspects.tactics => {
+                withdraws.push(m.to);
+            }
+            GameCommand::Move(_) => {}
+            GameCommand::Attack(a) => {
+                if !aspects.tactics && (a.weapon.is_some() || Some(&a.target) != nearest.as_ref()) {
+                    continue;
+                }
+                consider(strike::command_worth(&ctx, world, command).map(|v| v + stay), command);
+                if aspects.tactics && a.mount.is_none() {
+                    defensive_attack(&ctx, world, a, (here, &exact), stay, &mut consider);
+                }
+            }
+            GameCommand::FullAttack(a) => {
+                if !aspects.tactics && (a.weapon.is_some() || a.targets.first() != nearest.as_ref()) {
+                    continue;
+                }
+                consider(strike::command_worth(&ctx, world, command).map(|v| v + stay), command);
+            }
+            GameCommand::TotalDefense(_) if aspects.tactics => {
+                let bonus = ctx.rules.attack_options.total_defense.map_or(0, |t| t.defense);
+                let score =
+                    position::approach(&ctx, mover.as_ref(), here) - position::exposure(&ctx, here, bonus, &exact);
+                consider(Some(score - 0.01), command);
+            }
+            GameCommand::FightDefensively(f) if aspects.tactics => {
+                let Some(d) = ctx.rules.attack_options.fight_defensively else {
+                    continue;
+                };
+                let bonus = match f.no_attacks {
+                    true => d.no_attacks_defense.unwrap_or(d.defense),
+                    false => d.defense,
+                };
+                let score =
+                    position::approach(&ctx, mover.as_ref(), here) - position::exposure(&ctx, here, bonus, &exact);
+                consider(Some(score - 0.01), command);
+            }
+            GameCommand::Charge(c) => {
+                let estimate = ctx
+                    .strikes
+                    .iter()
+                    .find(|s| s.target == c.target)
+                    .and_then(|s| s.melee.as_ref())
+                    .map_or(0.0, |(_, v)| *v);
+                if aspects.tactics || Some(&c.target) == nearest.as_ref() {
+                    sampled.push((estimate, command.clone()));
+                }
+            }
+            GameCommand::Maneuver(m) if aspects.tactics => {
+                let in_reach = ctx.strikes.iter().any(|s| {
+                    s.target == m.target && ctx.me.melee.as_ref().is_some_and(|(_, r)| gap(here, s.space) <= *r)
+                });
+                if in_reach {
+                    sampled.push((0.0, command.clone()));
+                }
+            }
+            GameCommand::AreaAttack(_) | GameCommand::CastSpell(_) | GameCommand::Autofire(_) if aspects.tactics => {
+                if let Some(count) = sampled::area_count(&ctx, command).filter(|c| *c > 0.0) {
+                    sampled.push((count, command.clone()));
+                } else if matches!(command, GameCommand::CastSpell(c) if c.at.is_none()) {
+                    sampled.push((0.0, command.clone()));
+                }
+            }
+            GameCommand::SecondWind(_)
+            | GameCommand::Recover(_)
+            | GameCommand::StandUp(_)
+            | GameCommand::BreakFree(_)
+            | GameCommand::Vehicle(_)
+            | GameCommand::LeaveMap(_)
+            | GameCommand::ReturnToMap(_)
+            | GameCommand::Collide(_)
+            | GameCommand::BoardEngaged(_) => sampled.push((0.0, command.clone())),
+            _ => {}
+        }
+    }
+    for command in pick_sampled(sampled) {
+        consider(sampled::score(&ctx, mover.as_ref(), &command), &command);
+    }
+    if let Some(mover) = mover.as_mut() {
+        for (score, command) in best_moves(&ctx, mover, &withdraws) {
+            consider(Some(score), &command);
+        }
+    }
+    // Best first; a stable sort keeps the scoring order among equals.
+    scored.sort_by(|a, b| b.score.total_cmp(&a.score));
+    scored.into_iter().map(|s| (s.score, s.command)).collect()
+}
+
+/// The sampled candidates worth their tries: per kind of command, the best few by their
+/// quick estimate (areas: by the foes and allies near the aim).
+fn pick_sampled(mut list: Vec<(f64, GameCommand)>) -> Vec<GameCommand> {
+    let kind = |c: &GameCommand| std::mem::discriminant(c);
+    list.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let mut out: Vec<GameCommand> = Vec::new();
+    let mut per_kind: Vec<(std::mem::Discriminant<GameCommand>, usize)> = Vec::new();
+    for (_, command) in list {
+        let limit = match command {
+            GameCommand::AreaAttack(_) | GameCommand::CastSpell(_) | GameCommand::Autofire(_) => sampled::AREA_AIMS,
+            GameCommand::Charge(_) | GameCommand::Maneuver(_) => 2,
+            _ => usize::MAX,
+        };
+        let k = kind(&command);
+        let n = match per_kind.iter_mut().find(|(d, _)| *d == k) {
+            Some((_, n)) => {
+                *n += 1;
+                *n
+            }
+            None => {
+                per_kind.push((k, 1));
+                1
+            }
+        };
+        if n <= limit {
+            out.push(command);
+        }
+    }
+    out
+}
+
+/// The moves worth making: every destination scored quickly, the best few (per the level)
+/// scored exactly on a fork; a level that tries none on forks takes the quick best with the
+/// rules' own path.
+fn best_moves(ctx: &Ctx, mover: &mut Mover, withdraws: &[crate::grid::Square]) -> Vec<(f64, GameCommand)> {
+    let world = ctx.world;
+    let dests = moves::destinations(world, ctx, withdraws);
+    if dests.is_empty() {
+        return Vec::new();
+    }
+    let leaving = moves::leaving_cost(ctx, mover);
+    let mut quick: Vec<(f64, Dest)> = dests
+        .iter()
+        .map(|d| (moves::quick(ctx, mover, d, leaving), *d))
+        .collect();
+    quick.sort_by(|a, b| b.0.total_cmp(&a.0));
+    // The cover the terrain gives a square is costly to judge: only the most promising
+    // squares are judged, and re-ranked with it, before the best go on to the exact score.
+    let judged = quick
+        .len()
+        .min(COVER_JUDGED.max(ctx.aspects.destinations.saturating_mul(3)));
+    for (score, dest) in quick.iter_mut().take(judged) {
+        *score += position::cover_saving(ctx, crate::grid::Space::new(dest.to, ctx.me.space.side));
+    }
+    quick[..judged].sort_by(|a, b| b.0.total_cmp(&a.0));
+    if ctx.aspects.destinations == 0 {
+        return quick
+            .into_iter()
+            .take(4)
+            .map(|(score, d)| {
+                let command = GameCommand::Move(cmd::Move {
+                    unit: ctx.me.id.clone(),
+                    to: d.to,
+                    path: None,
+                    mode: d.mode,
+                });
+                (score, command)
+            })
+            .filter(|(_, c)| check(world, c).is_ok())
+            .take(1)
+            .collect();
+    }
+    quick
+        .into_iter()
+        .take(ctx.aspects.destinations)
+        .filter_map(|(_, dest)| moves::exact(ctx, mover, &dest))
+        .collect()
+}
+
+/// Starfinder's fighting defensively as part of an attack (`Attack(defensively: true)`): the
+/// attack at its penalty, the unit harder to hit until its next turn.
+fn defensive_attack(
+    ctx: &Ctx,
+    world: &bevy::prelude::World,
+    a: &cmd::Attack,
+    (here, exact): (Space, &[(usize, Option<crate::ai::odds::AttackOdds>)]),
+    stay: f64,
+    consider: &mut impl FnMut(Option<f64>, &GameCommand),
+) {
+    let Some(d) = ctx
+        .rules
+        .attack_options
+        .fight_defensively
+        .filter(|d| d.action.is_none())
+    else {
+        return;
+    };
+    let command = GameCommand::Attack(cmd::Attack {
+        defensively: true,
+        ..a.clone()
+    });
+    if check(world, &command).is_err() {
+        return;
+    }
+    let gained = position::exposure(ctx, here, 0, exact) - position::exposure(ctx, here, d.defense, exact);
+    consider(
+        strike::command_worth(ctx, world, &command).map(|v| v + stay + gained),
+        &command,
+    );
+}
+
+/// The nearest foe the side knows (Easy strikes only at it).
+fn nearest_target(ctx: &Ctx) -> Option<UnitId> {
+    ctx.strikes
+        .iter()
+        .min_by_key(|s| (gap(ctx.me.space, s.space), s.target.clone()))
+        .map(|s| s.target.clone())
+}
+
+/// Whether the foe an attack, charge or maneuver names is one scored exactly (`Ctx::focus`);
+/// other commands always are.
+fn in_focus(ctx: &Ctx, command: &GameCommand) -> bool {
+    match command {
+        GameCommand::Attack(c) => ctx.in_focus(&c.target),
+        GameCommand::FullAttack(c) => c.targets.iter().all(|t| ctx.in_focus(t)),
+        GameCommand::Charge(c) => ctx.in_focus(&c.target),
+        GameCommand::Maneuver(c) => ctx.in_focus(&c.target),
+        _ => true,
+    }
+}
+
+/// Whether every unit `command` names (target, ally) is one the side may take into account.
+fn about_known(ctx: &Ctx, command: &GameCommand) -> bool {
+    let known = |u: &UnitId| ctx.known.knows(u);
+    match command {
+        GameCommand::Attack(c) => known(&c.target),
+        GameCommand::FullAttack(c) => c.targets.iter().all(known),
+        GameCommand::Charge(c) => known(&c.target),
+        GameCommand::Maneuver(c) => known(&c.target),
+        GameCommand::HarryingFire(c) => known(&c.target),
+        GameCommand::Suppress(c) => known(&c.target),
+        GameCommand::AidAnother(c) => known(&c.target),
+        GameCommand::AreaAttack(c) => c.dir.is_some() || corner_of_known(ctx, c.at),
+        GameCommand::CastSpell(c) => c.dir.is_some() || c.at.is_none_or(|at| corner_of_known(ctx, at)),
+        GameCommand::Autofire(c) => ctx.known.targets().any(|f| {
+            let (dx, dy) = (f.space.at.x - c.at.x, f.space.at.y - c.at.y);
+            (0..=1).contains(&dx) && (0..=1).contains(&dy)
+        }),
+        GameCommand::Vehicle(v) => match &v.order {
+            crate::rules::vehicle::VehicleOrder::Ram { target, .. } => known(target),
+            _ => true,
+        },
+        _ => true,
+    }
+}
+
+/// Whether `at` is a corner of a known foe's space (where the options list aims bursts).
+fn corner_of_known(ctx: &Ctx, at: crate::grid::Intersection) -> bool {
+    ctx.known.targets().any(|f| {
+        let s = f.space.side as i32;
+        [(0, 0), (s, 0), (0, s), (s, s)]
+            .iter()
+            .any(|(dx, dy)| at.i == f.space.at.x + dx && at.j == f.space.at.y + dy)
+    })
+}
+
+/// What a unit that cannot act does on its turn: the rules' own recovery where it has one
+/// (stabilize, stay in the fight, recover), else nothing.
+fn recovery(ctx: &Ctx) -> Option<GameCommand> {
+    let me = ctx.me.id.clone();
+    [
+        GameCommand::StayInTheFight(cmd::StayInTheFight { unit: me.clone() }),
+        GameCommand::Stabilize(cmd::Stabilize { unit: me.clone() }),
+        GameCommand::Recover(cmd::Recover { unit: me }),
+    ]
+    .into_iter()
+    .find(|c| check(ctx.world, c).is_ok())
+}

@@ -1,0 +1,133 @@
+//! The worth of attacks, from the rules' preview of each (`attack_action::preview_attack`:
+//! every modifier, the chance to hit and to crit) and the penalties the rules put on a full
+//! attack or on fighting defensively (`attack_action::check_attacks`): single attacks, full
+//! attacks, and the best attack a unit could make from where a fork put it.
+
+use super::context::Ctx;
+use crate::ai::odds::AttackOdds;
+use crate::rules::attack_action::{AttackOrder, check_attacks, preview_attack, preview_mounted_attack};
+use crate::rules::{GameCommand, Profile, UnitId, check, cmd, unit_component};
+use crate::ruleset::Ruleset;
+use bevy::prelude::World;
+
+/// The odds of each attack `order` makes in `world`, or `None` if the rules refuse it.
+pub fn order_odds(world: &World, order: AttackOrder) -> Option<Vec<AttackOdds>> {
+    let rules = world.resource::<Ruleset>();
+    let (_, terms) = check_attacks(world, order).ok()?;
+    let shift: i32 = terms.extra.iter().chain(terms.lasting.iter()).map(|m| m.value).sum();
+    order
+        .targets
+        .iter()
+        .enumerate()
+        .map(|(i, t)| {
+            let named = order.weapons.get(i).map(String::as_str).or(order.weapon);
+            let preview = match order.mount {
+                Some(v) => preview_mounted_attack(world, order.unit, v, t, named).ok()?,
+                None => preview_attack(world, order.unit, t, named).ok()?,
+            };
+            let holder = order.mount.unwrap_or(order.unit);
+            let weapon = unit_component::<Profile>(world, holder)?
+                .weapon_named(&preview.weapon)?
+                .damage;
+            Some(AttackOdds::of_preview(&rules.attack, &preview, &weapon, shift))
+        })
+        .collect()
+}
+
+/// What the attacks of an `Attack` or `FullAttack` command are worth now, less the attacks
+/// of opportunity the rules say they provoke; `None` for other commands or a target the
+/// side does not know.
+pub fn command_worth(ctx: &Ctx, world: &World, command: &GameCommand) -> Option<f64> {
+    let (order, targets) = match command {
+        GameCommand::Attack(c) => (
+            AttackOrder {
+                unit: &c.unit,
+                targets: std::slice::from_ref(&c.target),
+                weapon: c.weapon.as_deref(),
+                weapons: &[],
+                full: false,
+                defensively: c.defensively,
+                mount: c.mount.as_ref(),
+            },
+            std::slice::from_ref(&c.target),
+        ),
+        GameCommand::FullAttack(c) => (
+            AttackOrder {
+                unit: &c.unit,
+                targets: &c.targets,
+                weapon: c.weapon.as_deref(),
+                weapons: &c.weapons,
+                full: true,
+                defensively: c.defensively,
+                mount: None,
+            },
+            c.targets.as_slice(),
+        ),
+        _ => return None,
+    };
+    let odds = order_odds(world, order)?;
+    let target = ctx.known.foes.iter().find(|f| Some(&f.id) == targets.first())?;
+    if targets.iter().any(|t| t != &target.id) {
+        return None;
+    }
+    let gain = ctx.priority(target) * ctx.worth_of(target, &odds);
+    Some(gain - provoked_cost(ctx, world, order))
+}
+
+/// The deciding unit's expected loss to the attacks of opportunity `order` provokes before
+/// it is made (the rules' list; foes the side does not know are not counted).
+fn provoked_cost(ctx: &Ctx, world: &World, order: AttackOrder) -> f64 {
+    let Ok((plans, _)) = check_attacks(world, order) else {
+        return 0.0;
+    };
+    let mut reactors: Vec<&UnitId> = plans.iter().flat_map(|p| p.provokes.iter()).collect();
+    reactors.sort();
+    reactors.dedup();
+    reactors.into_iter().map(|r| reactor_loss(ctx, r)).sum::<f64>() * ctx.aspects.caution
+}
+
+/// The deciding unit's expected loss to one attack of opportunity by `reactor`.
+pub fn reactor_loss(ctx: &Ctx, reactor: &UnitId) -> f64 {
+    ctx.threats
+        .iter()
+        .find(|t| &t.foe == reactor)
+        .filter(|t| t.melee.is_some())
+        .map_or(0.0, |t| t.melee_loss)
+}
+
+/// The best worth of one attack `unit` could make in `world` on a foe the side knows, if the
+/// rules allow one now (after a move on a fork).
+pub fn best_attack(ctx: &Ctx, world: &World, unit: &UnitId) -> f64 {
+    let Some(here) = crate::rules::threat::space_of(world, unit) else {
+        return 0.0;
+    };
+    let mut best = 0.0f64;
+    for target in ctx.known.targets().filter(|t| ctx.in_focus(&t.id)) {
+        let g = super::context::gap(here, target.space);
+        // Each weapon by name (the rules' default is one of them); a melee weapon only where
+        // it can reach.
+        for weapon in ctx.profile.weapons.iter().filter(|w| w.area.is_none()) {
+            let melee = matches!(
+                weapon.kind,
+                crate::rules::WeaponKind::Melee | crate::rules::WeaponKind::Unarmed
+            );
+            if melee && ctx.me.melee.as_ref().is_some_and(|(_, reach)| g > (*reach).max(2)) {
+                continue;
+            }
+            let command = GameCommand::Attack(cmd::Attack {
+                unit: unit.clone(),
+                target: target.id.clone(),
+                weapon: Some(weapon.name.clone()),
+                defensively: false,
+                mount: None,
+            });
+            if check(world, &command).is_err() {
+                continue;
+            }
+            if let Some(v) = command_worth(ctx, world, &command) {
+                best = best.max(v);
+            }
+        }
+    }
+    best
+}
