@@ -1,11 +1,13 @@
 //! Reactions offered to the player (issue #6): before a command is sent, a dry run (the command
 //! tried on a fork of the battle) shows which attacks of opportunity it would draw; each
-//! one from a reactor set to `Ask` is put to the reacting side ("Raiders: Gorn may strike Vex
-//! leaving (3, 4)", Y takes, N declines), one at a time, and the command is then sent with the
-//! declined reactors in a `Decline`. The rules decide who may react; this only asks. Also the
+//! one from a reactor set to `Ask` on a side a person plays is put to the reacting side
+//! ("Raiders: Gorn may strike Vex leaving (3, 4)", Y takes, N declines), one at a time, and the
+//! command is then sent with the declined reactors in a `Decline`; the computer's reactors are
+//! never asked (to the rules their `Ask` is `Always`). The rules decide who may react; this only asks. Also the
 //! per-side reaction settings page of the menu, sent as `SetReactions` commands.
 
 use crate::gui::hud::panel::{Choice, Chosen, Panel, PanelKind, PanelOption, PanelSpec, digit};
+use crate::gui::screens::handoff::is_human;
 use crate::gui::session::{Intent, Session, StatusLine};
 use crate::gui::{AppSystems, Screen};
 use crate::history::{Battle, Sides};
@@ -66,11 +68,12 @@ pub fn dry_run(battle: &Battle, command: &GameCommand) -> Option<Vec<GameEvent>>
 pub fn gate(battle: &Battle, command: &GameCommand, taken: &[UnitId], declined: &[UnitId]) -> Gate {
     let world = battle.world();
     let send = with_declines(command.clone(), declined);
-    let anyone_asks = world
-        .resource::<UnitIndex>()
-        .0
-        .keys()
-        .any(|u| reaction_mode(world, u) == ReactionMode::Ask);
+    // A reactor the computer plays is never asked: to the rules its `Ask` is `Always`.
+    let asks = |u: &UnitId| {
+        reaction_mode(world, u) == ReactionMode::Ask
+            && unit_component::<SideId>(world, u).is_some_and(|side| is_human(battle, side))
+    };
+    let anyone_asks = world.resource::<UnitIndex>().0.keys().any(asks);
     if !anyone_asks {
         return Gate::Submit(send);
     }
@@ -85,7 +88,7 @@ pub fn gate(battle: &Battle, command: &GameCommand, taken: &[UnitId], declined: 
             target,
             square_left,
             trigger,
-        }) if reaction_mode(world, reactor) == ReactionMode::Ask && !asked(reactor) => Some((
+        }) if asks(reactor) && !asked(reactor) => Some((
             reactor.clone(),
             format!(
                 "{}: {} may strike {} ({trigger} {square_left})",

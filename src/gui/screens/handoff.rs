@@ -1,6 +1,10 @@
 //! Hot-seat hand-off: when the turn passes to a unit of another human side, a screen hides the
 //! board ("Pass to Scavengers", in that side's colour) until the next player clicks or presses
 //! Enter or Space. The decision is the pure [`needs_hand_off`]; `states::route_battle` applies it.
+//! Sides the computer plays never get the board: the turn passing to one shows no hand-off,
+//! and the player who hands the board on is the human side that played last (so a computer's
+//! turn between two people still hands the board from one to the other). The side whose view
+//! the board shows ([`HandOff::viewing_side`]) is a human side's whenever there is one.
 
 use crate::gui::session::Session;
 use crate::gui::{AppSystems, Screen};
@@ -26,7 +30,8 @@ pub(in crate::gui) fn plugin(app: &mut App) {
 pub struct HandOff {
     /// Off, the board stays visible between sides (one player, or the window test).
     pub enabled: bool,
-    /// The side of the unit that had the last turn seen.
+    /// The human side of the unit that had the last turn seen (a computer side's turn leaves
+    /// it as it was).
     pub last_side: Option<SideId>,
     /// The side the board is passed to while the hand-off screen shows.
     pub to: Option<SideId>,
@@ -62,13 +67,17 @@ impl HandOff {
         world.get::<SideId>(entity).cloned()
     }
 
+    /// The human side that must act now, if a person plays the side that must act.
+    pub fn human_side_now(battle: &Battle) -> Option<SideId> {
+        Self::active_side(battle).filter(|s| is_human(battle, s))
+    }
+
     /// Notes the side now playing; says whether the board must be handed to it first.
     pub fn turn_seen(&mut self, battle: &Battle) -> bool {
         let now = Self::active_side(battle);
-        let sides = &battle.world().resource::<Sides>().0;
-        let human = |s: &SideId| sides.iter().any(|side| &side.id == s && side.control == Control::Human);
+        let human = |s: &SideId| is_human(battle, s);
         let pass = self.enabled && needs_hand_off(self.last_side.as_ref(), now.as_ref(), human);
-        if now.is_some() {
+        if now.as_ref().is_some_and(human) {
             self.last_side = now.clone();
         }
         if pass {
@@ -76,6 +85,27 @@ impl HandOff {
         }
         pass
     }
+
+    /// The side whose view the board shows (what hidden information lets it see): the side
+    /// acting now if a person plays it, else the human side that played last, else the first
+    /// human side; the acting side only when the computer plays every side. A computer's turn
+    /// is watched from the player's side, never from the computer's.
+    pub fn viewing_side(&self, battle: &Battle) -> Option<SideId> {
+        let first_human = || {
+            let sides = &battle.world().resource::<Sides>().0;
+            sides.iter().find(|s| s.control == Control::Human).map(|s| s.id.clone())
+        };
+        Self::human_side_now(battle)
+            .or_else(|| self.last_side.clone())
+            .or_else(first_human)
+            .or_else(|| Self::active_side(battle))
+    }
+}
+
+/// Whether a person plays `side` (`control: Human`, or as chosen on the setup screen).
+pub fn is_human(battle: &Battle, side: &SideId) -> bool {
+    let sides = &battle.world().resource::<Sides>().0;
+    sides.iter().any(|s| &s.id == side && s.control == Control::Human)
 }
 
 /// Whether the board must be handed over: the turn passed from one human side to another.
@@ -163,8 +193,10 @@ mod tests {
     #[test]
     fn chs_pilot_actions_hand_the_board_to_the_acting_pilots_side() {
         const REDLINER: &str = include_str!("../../../scenarios/starfinder_redliner_chase.ron");
+        // Both sides played by people: the hand-off is between human sides.
+        let redliner = crate::testing::hot_seat(REDLINER);
         // The sample's initiative rolls (Sssazza 18, Buddy 16, Merris 12, ysoki 11 and 10).
-        let mut battle = crate::testing::battle(REDLINER, &[16, 6, 12, 18, 11, 10]);
+        let mut battle = crate::testing::battle(&redliner, &[16, 6, 12, 18, 11, 10]);
         let mut hand_off = HandOff::default();
         hand_off.turn_seen(&battle);
         let mut pilots = Vec::new();
