@@ -196,8 +196,8 @@ pub fn plugin(app: &mut App) {
     app.add_plugins(vehicles::chase::edge::plugin);
     // VEH-14: `U` / `I` autopilot keys.
     app.add_plugins(vehicles::autopilot::plugin);
-    // The computer's turns (issue #17).
-    app.add_plugins(computer::plugin);
+    // The computer's turns (issue #17) and the setup step before a battle.
+    app.add_plugins((computer::plugin, screens::setup::plugin));
 }
 
 /// Opens the window on a launch and runs the game until it is closed.

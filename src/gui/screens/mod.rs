@@ -1,5 +1,6 @@
 //! The screens around the battle and the way between them: the screen states and routing
-//! (`states`), the title screen (`title`) and its menu's entries (`title_menu`), the in-game
+//! (`states`), the title screen (`title`) and its menu's entries (`title_menu`), the setup step
+//! before a battle (`setup`: who plays each side), the in-game
 //! menu, saves, the hot-seat hand-off and the end screen. The plugins are wired in
 //! `gui::plugin`.
 
@@ -7,6 +8,7 @@ pub mod handoff;
 pub mod menu;
 pub mod results;
 pub mod saves;
+pub mod setup;
 pub mod states;
 pub mod title;
 pub mod title_menu;

@@ -3,10 +3,10 @@
 //! editor page. `open_choice` turns a choice into a battle (or the editor, or quitting).
 
 use crate::gui::screens::saves::{DataDir, load_save};
+use crate::gui::screens::setup::{ScenarioSource, play_scenario};
 use crate::gui::screens::title_menu::{Choice, ScenarioDir, TitleMenu, editor_menu, main_menu, saves_menu};
 use crate::gui::session::open_session;
 use crate::gui::{AppSystems, Screen};
-use crate::history::Battle;
 use bevy::prelude::*;
 use std::path::Path;
 
@@ -39,11 +39,6 @@ pub(in crate::gui) fn plugin(app: &mut App) {
             .run_if(in_state(Screen::Title))
             .run_if(resource_changed::<TitleMenu>),
     );
-}
-
-/// The battle of the embedded default scenario.
-fn default_battle() -> Result<Battle, String> {
-    crate::history::open_or_default(None)
 }
 
 #[derive(Component)]
@@ -211,8 +206,17 @@ fn open_choice(world: &mut World) {
         return;
     }
     let battle = match choice {
-        Choice::Default => default_battle(),
-        Choice::Scenario(path) => crate::history::open_file(&path, None, &[]).map_err(|e| e.to_string()),
+        // A scenario is played through the setup step (who plays each side).
+        Choice::Default | Choice::Scenario(_) => {
+            let source = match &choice {
+                Choice::Scenario(path) => ScenarioSource::file(path),
+                _ => Ok(ScenarioSource::built_in()),
+            };
+            if let Err(why) = play_scenario(world, source) {
+                world.resource_mut::<TitleMenu>().message = format!("Cannot open it:\n{why}");
+            }
+            return;
+        }
         Choice::Resume(path) | Choice::Save(path) => load_save(&path),
         Choice::Saves => {
             world.resource_mut::<TitleMenu>().show(saves_menu(data.as_deref()));
@@ -292,7 +296,7 @@ mod tests {
         app.init_resource::<ButtonInput<KeyCode>>();
         app.add_message::<AppExit>();
         crate::gui::order_sets(&mut app);
-        app.add_plugins(plugin);
+        app.add_plugins((plugin, crate::gui::screens::setup::plugin));
         app.update();
         app
     }
@@ -357,6 +361,14 @@ mod tests {
         app.world_mut()
             .resource_mut::<ButtonInput<KeyCode>>()
             .press(KeyCode::Enter);
+        app.update();
+        app.update();
+        // Through the setup step (who plays each side), whose Start is selected: Enter again.
+        assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Setup);
+        let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+        keys.release_all();
+        keys.clear();
+        keys.press(KeyCode::Enter);
         app.update();
         app.update();
         assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Battle);
