@@ -231,8 +231,8 @@ pub fn indicator_line(turn: &ComputerTurn, sides: &Sides) -> Option<String> {
     };
     let hint = match (turn.fast, turn.doing) {
         (_, Doing::Paused) => "",
-        (true, _) => " · fast-forward to the end of its turn",
-        (false, _) => " · Space: skip to the end of its turn",
+        (true, _) => " · fast-forward",
+        (false, _) => " · Space: skip ahead",
     };
     Some(format!("{name}: the computer ({level:?}) {doing}{hint}"))
 }
@@ -254,8 +254,8 @@ fn spawn_indicator(mut commands: Commands) {
             position_type: PositionType::Absolute,
             top: Val::Px(HUD_TOP + 6.0),
             left: Val::Percent(50.0),
-            margin: UiRect::left(Val::Px(-260.0)),
-            width: Val::Px(520.0),
+            margin: UiRect::left(Val::Px(-330.0)),
+            width: Val::Px(660.0),
             padding: UiRect::axes(Val::Px(12.0), Val::Px(6.0)),
             border: UiRect::all(Val::Px(1.0)),
             justify_content: JustifyContent::Center,
@@ -570,6 +570,89 @@ mod tests {
             "the same choices as the game that was not interrupted"
         );
         std::fs::remove_dir_all(&data).unwrap();
+    }
+
+    /// The computer's move that draws an attack of opportunity from a person's unit set to
+    /// ask: the person is asked (the computer waits meanwhile), and the answer goes into the
+    /// command the computer sends.
+    #[test]
+    fn a_persons_reactor_set_to_ask_is_asked_about_the_computers_move() {
+        use crate::gui::hud::panel::PanelKind;
+        use crate::rules::{GameEvent, ReactionEvent, ReactionMode, UnitId, cmd};
+        const DUEL: &str = r##"Scenario(version: 1, name: "t", ruleset: "starfinder",
+        map: (size: (12, 8), fill: '.', legend: { '.': (terrain: Floor) }),
+        sides: [
+            (id: "a", name: "Crew", control: Ai, colour: "#3070d0"),
+            (id: "b", name: "Raiders", control: Human, colour: "#d03030"),
+        ],
+        units: [
+            (id: "me", name: "Vex", side: "a", at: (2, 2), speed: (land: 30), initiative: 5,
+             defenses: (eac: 12, kac: 14), health: (sp: 5, hp: 30, rp: 3),
+             weapons: [(name: "Blade", kind: Melee, attack: 5, damage: "1d6", damage_types: [Slashing])]),
+            (id: "foe", name: "Gorn", side: "b", at: (3, 2), speed: (land: 30), initiative: 20,
+             defenses: (eac: 12, kac: 14), health: (sp: 5, hp: 30, rp: 3),
+             weapons: [(name: "Blade", kind: Melee, attack: 5, damage: "1d6", damage_types: [Slashing])]),
+        ],
+    )"##;
+        let foe = UnitId("foe".into());
+        let mut duel = crate::testing::battle(DUEL, &[]);
+        crate::testing::ok(
+            &mut duel,
+            GameCommand::SetReactions(cmd::SetReactions {
+                unit: foe.clone(),
+                mode: ReactionMode::Ask,
+            }),
+        );
+        crate::testing::ok(&mut duel, GameCommand::EndTurn(cmd::EndTurn { unit: foe.clone() }));
+        let step_away = crate::gui::session::command_for(&Intent::MoveTo(crate::grid::Square::new(1, 2)), duel.world())
+            .expect("legal");
+        let mut app = computer_app(duel, None);
+        assert!(plays(&app), "Vex's turn, played by the computer");
+        // The computer's decision, as if it had just come in.
+        let key = BattleKey::of(battle(&app), *app.world().resource::<Revision>());
+        {
+            let mut turn = app.world_mut().resource_mut::<ComputerTurn>();
+            turn.thinking = None;
+            turn.ready = Some((key, step_away.clone()));
+            turn.fast = true;
+        }
+        let before = entries(&app);
+        frame(&mut app);
+        assert_eq!(
+            app.world().resource::<Panel>().kind(),
+            Some(PanelKind::Reaction),
+            "the Raiders' player is asked"
+        );
+        for _ in 0..5 {
+            frame(&mut app);
+        }
+        assert_eq!(entries(&app), before, "the computer waits for the answer");
+        assert_eq!(app.world().resource::<ComputerTurn>().doing, Doing::Paused);
+        app.world_mut().write_message(Chosen {
+            kind: PanelKind::Reaction,
+            choice: Choice::React {
+                reactor: foe.clone(),
+                take: false,
+            },
+        });
+        frame(&mut app);
+        frame(&mut app);
+        let sent = battle(&app).log().entries[before].clone();
+        assert_eq!(
+            sent.command,
+            Some(GameCommand::Decline(cmd::Decline {
+                reactors: vec![foe.clone()],
+                then: Box::new(step_away),
+            })),
+            "sent with the decline"
+        );
+        assert!(
+            !sent
+                .events
+                .iter()
+                .any(|e| matches!(e, GameEvent::Reaction(ReactionEvent::AttackOfOpportunity { .. }))),
+            "declined: no attack of opportunity"
+        );
     }
 
     /// Hot-seat: nobody is the computer, nothing is decided for anyone.

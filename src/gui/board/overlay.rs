@@ -161,7 +161,10 @@ fn derive_reach(session: Res<Session>, revision: Res<Revision>, mut reach: ResMu
     }
     let world = session.battle.world();
     let unit = world.resource::<Combat>().active.clone();
-    let unit = unit.filter(|u| moves_on_the_grid(world, u));
+    // No bands (so no planned path to click) for a unit the computer is moving.
+    let unit = unit
+        .filter(|u| moves_on_the_grid(world, u))
+        .filter(|_| !crate::gui::computer::computer_is_playing(&session.battle));
     reach.bands = unit.as_ref().map(|u| reach_bands(world, u)).unwrap_or_default();
     reach.unit = unit;
     reach.revision = Some(*revision);

@@ -319,6 +319,34 @@ mod tests {
         crate::gui::session::command_for(&Intent::MoveTo(Square::new(1, 2)), b.world()).expect("legal")
     }
 
+    /// Issue #17: a reactor the computer plays is never asked, even set to ask (to the rules
+    /// its `Ask` is `Always`); the command goes as it is and the reactor strikes.
+    #[test]
+    fn a_reactor_the_computer_plays_is_never_asked() {
+        let text = DUEL.replace(
+            r##"(id: "b", name: "Raiders", control: Human, colour: "#d03030")"##,
+            r##"(id: "b", name: "Raiders", control: Ai, colour: "#d03030")"##,
+        );
+        let mut b = battle(&text, &[]);
+        ok(&mut b, GameCommand::EndTurn(cmd::EndTurn { unit: foe() }));
+        ok(
+            &mut b,
+            GameCommand::SetReactions(cmd::SetReactions {
+                unit: foe(),
+                mode: ReactionMode::Ask,
+            }),
+        );
+        let command = step_away(&b);
+        assert_eq!(gate(&b, &command, &[], &[]), Gate::Submit(command.clone()));
+        let events = dry_run(&b, &command).expect("allowed");
+        assert!(
+            events
+                .iter()
+                .any(|e| matches!(e, GameEvent::Reaction(ReactionEvent::AttackOfOpportunity { reactor, .. }) if *reactor == foe())),
+            "the computer's reactor strikes"
+        );
+    }
+
     #[test]
     fn a_reactor_set_to_ask_is_asked_once_and_the_answer_goes_into_the_command() {
         let b = my_turn(ReactionMode::Ask);
