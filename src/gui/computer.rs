@@ -4,13 +4,15 @@
 //! while in a debug build, and the window must keep drawing meanwhile) and sent through the
 //! session's intents like a player's, so it is gated for human reactors' prompts, animated,
 //! logged, autosaved and undone like any other command. One command at a time, [`PACE`]
-//! seconds apart so a person can follow; Space skips the waits for the rest of that turn. A
+//! seconds apart (longer while a move still slides) so a person can follow; Space skips the
+//! waits for the rest of that turn. A
 //! decision made for a battle that changed meanwhile (a load, an undo) is dropped. The
 //! computer waits while a panel is open (the menu, a reaction prompt). The indicator under
 //! the top bar says which side the computer is playing and whether it is thinking or acting.
 //! Decides no rule and no move: `crate::ai` does.
 
 use crate::ai;
+use crate::gui::board::animation::{Cue, MAX_SLIDE_SECONDS, SECONDS_PER_SQUARE, cues};
 use crate::gui::board::camera::HUD_TOP;
 use crate::gui::hud::bar::PANEL;
 use crate::gui::hud::panel::Panel;
@@ -190,7 +192,9 @@ fn play_computer_turn(
         true => Doing::Acting,
         false => Doing::Thinking,
     };
-    if turn.ready.is_none() || (!turn.fast && now - turn.since < turn.pace) {
+    // The pace, or longer while the last command's move still slides.
+    let wait = turn.pace.max(last_slide_seconds(battle));
+    if turn.ready.is_none() || (!turn.fast && now - turn.since < wait) {
         return;
     }
     let Some((_, command)) = turn.ready.take() else {
@@ -206,6 +210,23 @@ fn play_computer_turn(
     if let Some(command) = offer(battle, pending, &mut prompt, &mut panel) {
         intents.write(Intent::Command(command));
     }
+}
+
+/// How long the slide of the last command's move plays (`board::animation`), so that the
+/// computer's next command does not cut it short.
+fn last_slide_seconds(battle: &Battle) -> f32 {
+    let Some(last) = battle.log().entries.last() else {
+        return 0.0;
+    };
+    cues(&last.events)
+        .iter()
+        .filter_map(|cue| match cue {
+            Cue::Slide { squares, .. } => {
+                Some((squares.len().saturating_sub(1) as f32 * SECONDS_PER_SQUARE).min(MAX_SLIDE_SECONDS))
+            }
+            _ => None,
+        })
+        .fold(0.0, f32::max)
 }
 
 /// Space during the computer's turn: no more waits until a person is to act again.
@@ -381,8 +402,8 @@ mod tests {
     }
 
     /// Frames until a person is to act again (or the battle ends): when each command arrived
-    /// (the clock, the log's length) and the screens seen on the way.
-    fn run_computer_turn(app: &mut App) -> (Vec<(f32, usize)>, Vec<Screen>) {
+    /// (the clock, the log's length, how long its move slides) and the screens seen on the way.
+    fn run_computer_turn(app: &mut App) -> (Vec<(f32, usize, f32)>, Vec<Screen>) {
         let started = Instant::now();
         let mut arrivals = Vec::new();
         let mut screens = Vec::new();
@@ -396,7 +417,7 @@ mod tests {
             screens.push(screen(app));
             if entries(app) != seen {
                 seen = entries(app);
-                arrivals.push((now(app), seen));
+                arrivals.push((now(app), seen, last_slide_seconds(battle(app))));
             }
         }
         (arrivals, screens)
@@ -439,8 +460,16 @@ mod tests {
             "the first command waits for the pace: {began} → {arrivals:?}"
         );
         for pair in arrivals.windows(2) {
-            assert!(pair[1].0 - pair[0].0 >= PACE - 0.01, "paced: {arrivals:?}");
+            let wait = PACE.max(pair[0].2);
+            assert!(
+                pair[1].0 - pair[0].0 >= wait - 0.01,
+                "paced, and after the slide: {arrivals:?}"
+            );
         }
+        assert!(
+            arrivals.iter().any(|a| a.2 > PACE),
+            "a move of more than 3 squares slides longer than the pace: {arrivals:?}"
+        );
         assert!(
             screens.iter().all(|s| *s == Screen::Battle),
             "no hand-off before, during or after the computer's turn: {screens:?}"

@@ -187,6 +187,57 @@ mod tests {
         assert!(!needs_hand_off(Some(&side("a")), Some(&side("b")), |s| s.0 == "a"));
     }
 
+    /// Issue #17: the computer's side never gets the board (no hand-off to it or from it), the
+    /// board keeps the human side's view through the computer's turn, and a computer's turn
+    /// between two people still hands the board from one to the other.
+    #[test]
+    fn a_computer_side_gets_no_hand_off_and_the_board_keeps_a_human_view() {
+        const THREE: &str = r##"Scenario(version: 1, name: "t", ruleset: "starfinder",
+        map: (size: (12, 4), fill: '.', legend: { '.': (terrain: Floor) }),
+        sides: [
+            (id: "a", name: "A", control: Human, colour: "#3070d0"),
+            (id: "b", name: "B", control: Ai, colour: "#d03030"),
+            (id: "c", name: "C", control: Human, colour: "#30d070"),
+        ],
+        units: [
+            (id: "ua", side: "a", at: (0, 0), speed: (land: 30), initiative: 20,
+             defenses: (eac: 12, kac: 14), health: (sp: 5, hp: 10, rp: 3)),
+            (id: "ub", side: "b", at: (5, 0), speed: (land: 30), initiative: 10,
+             defenses: (eac: 12, kac: 14), health: (sp: 5, hp: 10, rp: 3)),
+            (id: "uc", side: "c", at: (10, 0), speed: (land: 30), initiative: 1,
+             defenses: (eac: 12, kac: 14), health: (sp: 5, hp: 10, rp: 3)),
+        ],
+    )"##;
+        let mut battle = crate::testing::battle(THREE, &[10, 10, 10]);
+        let mut hand_off = HandOff::default();
+        let end = |battle: &mut Battle, unit: &str| {
+            crate::testing::ok(
+                battle,
+                crate::rules::GameCommand::EndTurn(cmd::EndTurn {
+                    unit: crate::rules::UnitId(unit.into()),
+                }),
+            );
+        };
+        assert!(!hand_off.turn_seen(&battle), "A starts");
+        assert_eq!(hand_off.viewing_side(&battle), Some(side("a")));
+        end(&mut battle, "ua");
+        assert!(!hand_off.turn_seen(&battle), "no hand-off to the computer's B");
+        assert_eq!(HandOff::active_side(&battle), Some(side("b")));
+        assert_eq!(
+            hand_off.viewing_side(&battle),
+            Some(side("a")),
+            "B's turn is watched from A's side"
+        );
+        end(&mut battle, "ub");
+        assert!(hand_off.turn_seen(&battle), "A hands the board to C over B's turn");
+        assert_eq!(hand_off.to, Some(side("c")));
+        end(&mut battle, "uc");
+        assert!(hand_off.turn_seen(&battle), "and C back to A");
+        end(&mut battle, "ua");
+        assert!(!hand_off.turn_seen(&battle));
+        assert_eq!(hand_off.viewing_side(&battle), Some(side("a")));
+    }
+
     /// §26 pilot-actions phase: the pilots of the Redliner chase's two human sides act one
     /// after another (`Chase::acting`); the hand-off follows the acting pilot, not the grid
     /// initiative's active unit.
