@@ -22,6 +22,17 @@ pub fn battle(text: &str, dice: &[u32]) -> Battle {
     Battle::start(scenario(text), text, "test.ron", 1, dice.to_vec()).unwrap_or_else(|e| panic!("battle: {e}"))
 }
 
+/// Scenario text with every side played by a person (hot-seat): `control: Ai` and its `ai`
+/// settings as the shipped scenarios write them become `control: Human`. For tests of what
+/// people do at one machine (hand-offs, prompts) on scenarios that give a side to the computer.
+pub fn hot_seat(text: &str) -> String {
+    let mut text = text.to_string();
+    for level in ["Easy", "Normal", "Hard"] {
+        text = text.replace(&format!(", ai: (level: {level})"), "");
+    }
+    text.replace("control: Ai", "control: Human")
+}
+
 /// A unit for `skirmish`: id, side (`"a"` or `"b"`), initiative modifier, aware at the start.
 pub struct TestUnit<'a> {
     pub id: &'a str,

@@ -6,7 +6,11 @@
 //! drawn, and saves it as `docs/screenshot.png`. Then it opens the scenario editor (issue #8) on
 //! a new map, paints a wall square with an injected cursor move and left click, and checks that
 //! the document changed and that the square's pixels changed (saved as `docs/editor.png`);
-//! last it clicks the tool bar's Undo button and checks that the square is floor again.
+//! then it clicks the tool bar's Undo button and checks that the square is floor again. Last
+//! (issue #17) it opens the tutorial as shipped, where the computer plays the scavengers, ends
+//! the crew's turn with `E`, lets the computer's turn play by itself (its indicator showing),
+//! and checks from a screenshot (saved as `docs/computer.png`) that a scavenger's token stands
+//! where the computer put it. The first battle is played hot-seat (both sides by the driver).
 //!
 //! Without a display it prints that it skipped and passes, so `cargo test` works anywhere;
 //! `FIVEFOOT_WINDOW_TEST=require` (set by `.ci/run`) makes a missing display a failure.
@@ -28,6 +32,7 @@ use fivefoot::gui::board::map::{space_centre, square_centre};
 use fivefoot::gui::board::overlay::{Band, reach_bands};
 use fivefoot::gui::board::path::{PathOverlay, path_preview};
 use fivefoot::gui::board::tokens::Token;
+use fivefoot::gui::computer::{ComputerIndicator, computer_is_playing};
 use fivefoot::gui::editor::EditorSession;
 use fivefoot::gui::editor::ui::UiAction;
 use fivefoot::gui::editor::view::MapSize;
@@ -63,9 +68,10 @@ fn main() -> ExitCode {
     });
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(root.join(SCENARIO)).expect("the shipped scenario");
-    let spec = load_str(&text, SCENARIO, &Templates::for_scenario(&root.join(SCENARIO))).expect("valid");
-    let seed = spec.seed.unwrap_or(0);
-    let battle = Battle::start(spec, &text, SCENARIO, seed, Vec::new()).expect("starts");
+    // The driver plays both sides of the first battle (the shipped file gives one to the computer).
+    let hot_seat = fivefoot::testing::hot_seat(&text);
+    let battle = start(&hot_seat, &root);
+    let computer_battle = start(&text, &root);
 
     let verdict = Arc::new(Mutex::new(Verdict::default()));
     let config = GuiConfig {
@@ -85,6 +91,8 @@ fn main() -> ExitCode {
         verdict: verdict.clone(),
         shot: root.join("docs/screenshot.png"),
         editor_shot: root.join("docs/editor.png"),
+        computer_shot: root.join("docs/computer.png"),
+        computer_battle: Some(computer_battle),
         ..Driver::default()
     });
     app.add_systems(Update, drive.before(fivefoot::gui::AppSystems::Input));
@@ -112,6 +120,13 @@ fn main() -> ExitCode {
     }
 }
 
+/// The tutorial's battle from `text`, with its own seed.
+fn start(text: &str, root: &Path) -> Battle {
+    let spec = load_str(text, SCENARIO, &Templates::for_scenario(&root.join(SCENARIO))).expect("valid");
+    let seed = spec.seed.unwrap_or(0);
+    Battle::start(spec, text, SCENARIO, seed, Vec::new()).expect("starts")
+}
+
 #[derive(Debug, Clone, Default)]
 struct Verdict {
     /// The battle's screenshot was checked.
@@ -120,6 +135,8 @@ struct Verdict {
     before: Option<[u8; 3]>,
     /// The editor's screenshot was checked.
     editor_checked: bool,
+    /// The screenshot after the computer's turn was checked.
+    computer_checked: bool,
     finished: bool,
     failures: Vec<String>,
     notes: Vec<String>,
@@ -148,6 +165,13 @@ enum Phase {
     UndoClick,
     UndoRelease,
     AwaitUndo,
+    OpenComputerBattle,
+    ComputerWarmUp,
+    EndHumanTurn,
+    ReleaseHumanKey,
+    AwaitComputerTurn,
+    ComputerSettle,
+    AwaitComputerShot,
 }
 
 /// The editor's new map and the square the test paints.
@@ -168,6 +192,14 @@ struct Driver {
     second: Option<Square>,
     next: Option<UnitId>,
     revision: u64,
+    computer_shot: PathBuf,
+    /// The battle the computer plays a side of, until it is put on screen.
+    computer_battle: Option<Battle>,
+    /// Where the computer's units stood when its turn began, and the log's length then.
+    computer_before: Vec<(UnitId, Square)>,
+    computer_entries: usize,
+    /// The computer's indicator was seen on screen during its turn.
+    indicator_seen: bool,
 }
 
 impl Driver {
@@ -223,6 +255,7 @@ fn drive(
     editor: Option<Res<EditorSession>>,
     drawn: Option<Res<MapSize>>,
     ui_buttons: Query<(&UiAction, &UiGlobalTransform)>,
+    indicator: Query<&InheritedVisibility, With<ComputerIndicator>>,
     mut commands: Commands,
     mut exit: MessageWriter<AppExit>,
 ) {
@@ -551,10 +584,148 @@ fn drive(
                 return;
             }
             driver.note(format!("the Undo button took the paint back: {PAINTED} is {terrain:?}"));
-            driver.verdict.lock().expect("verdict").finished = true;
-            exit.write(AppExit::Success);
+            driver.phase = Phase::OpenComputerBattle;
+        }
+        Phase::OpenComputerBattle => {
+            let battle = driver.computer_battle.take().expect("the computer's battle");
+            commands.queue(move |world: &mut World| fivefoot::gui::session::open_session(world, battle));
+            driver.note("the tutorial as shipped opens: the computer plays the scavengers".into());
+            driver.phase = Phase::ComputerWarmUp;
+            driver.frames = 0;
+        }
+        Phase::ComputerWarmUp => {
+            if driver.frames < 20 || tokens.is_empty() {
+                return;
+            }
+            driver.phase = Phase::EndHumanTurn;
+        }
+        Phase::EndHumanTurn => {
+            let battle = &session.battle;
+            if computer_is_playing(battle) {
+                driver.computer_before = computer_units(battle);
+                driver.computer_entries = battle.log().entries.len();
+                driver.note(format!(
+                    "the computer's turn begins: {:?}",
+                    fivefoot::ai::computer_to_act(battle)
+                ));
+                driver.phase = Phase::AwaitComputerTurn;
+                driver.frames = 0;
+                return;
+            }
+            if driver.frames > 600 {
+                driver.fail("the computer never got a turn".into());
+                exit.write(AppExit::Success);
+                return;
+            }
+            // A person's unit acts: E ends its turn (once its previous E was taken).
+            if driver.frames % 10 == 0 {
+                keys.write(key(KeyCode::KeyE, ButtonState::Pressed, window_entity));
+                driver.phase = Phase::ReleaseHumanKey;
+            }
+        }
+        Phase::ReleaseHumanKey => {
+            keys.write(key(KeyCode::KeyE, ButtonState::Released, window_entity));
+            driver.phase = Phase::EndHumanTurn;
+        }
+        Phase::AwaitComputerTurn => {
+            let battle = &session.battle;
+            if indicator.iter().any(|v| v.get()) {
+                driver.indicator_seen = true;
+            }
+            if computer_is_playing(battle) && !battle.outcome().over {
+                if driver.frames > 2500 {
+                    driver.fail("the computer's turn did not end by itself".into());
+                    exit.write(AppExit::Success);
+                }
+                return;
+            }
+            let given = battle.log().entries.len() - driver.computer_entries;
+            driver.note(format!("the computer's turn ended by itself after {given} command(s)"));
+            if given == 0 {
+                driver.fail("the computer gave no command".into());
+            }
+            if !driver.indicator_seen {
+                driver.fail("the computer's indicator never showed during its turn".into());
+            }
+            driver.phase = Phase::ComputerSettle;
+            driver.frames = 0;
+        }
+        Phase::ComputerSettle => {
+            // Let the last slide finish and the indicator hide.
+            if driver.frames < 40 {
+                return;
+            }
+            let battle = &session.battle;
+            let world = battle.world();
+            let after = computer_units(battle);
+            let moved = after
+                .iter()
+                .find(|(u, at)| driver.computer_before.iter().any(|(b, was)| b == u && was != at))
+                .or(after.first())
+                .cloned();
+            let Some((unit, at)) = moved else {
+                driver.fail("no computer unit is left on the map".into());
+                exit.write(AppExit::Success);
+                return;
+            };
+            let was = driver.computer_before.iter().find(|(u, _)| *u == unit).map(|(_, s)| *s);
+            driver.note(format!(
+                "{unit} stood at {was:?} and stands at {at} after the computer's turn"
+            ));
+            let space = space_of(world, &unit).expect("placed");
+            let side = world
+                .get::<SideId>(world.resource::<UnitIndex>().0[&unit])
+                .expect("side")
+                .clone();
+            let colour = world
+                .resource::<Sides>()
+                .0
+                .iter()
+                .find(|s| s.id == side)
+                .expect("side")
+                .colour;
+            let scale = window.scale_factor();
+            let samples = vec![Sample {
+                what: format!("{unit}'s token where the computer put it, in its side's colour"),
+                at: to_screen(&camera, space_centre(space)) * scale,
+                expect: Expect::Near(colour, 40),
+            }];
+            if indicator.iter().any(|v| v.get()) {
+                driver.fail("the computer's indicator still shows on a person's turn".into());
+            }
+            let verdict = driver.verdict.clone();
+            let shot = driver.computer_shot.clone();
+            commands
+                .spawn(Screenshot::primary_window())
+                .observe(move |captured: On<ScreenshotCaptured>| {
+                    check_screenshot(&captured.image, &samples, &shot, &verdict);
+                    verdict.lock().expect("verdict").computer_checked = true;
+                });
+            driver.phase = Phase::AwaitComputerShot;
+        }
+        Phase::AwaitComputerShot => {
+            if driver.verdict.lock().expect("verdict").computer_checked {
+                driver.verdict.lock().expect("verdict").finished = true;
+                exit.write(AppExit::Success);
+            }
         }
     }
+}
+
+/// Where each unit of a side the computer plays stands.
+fn computer_units(battle: &Battle) -> Vec<(UnitId, Square)> {
+    let world = battle.world();
+    let sides = &world.resource::<Sides>().0;
+    let computer = |side: &SideId| sides.iter().any(|s| &s.id == side && s.ai_level().is_some());
+    let mut units: Vec<(UnitId, Square)> = world
+        .resource::<UnitIndex>()
+        .0
+        .iter()
+        .filter(|(_, e)| world.get::<SideId>(**e).is_some_and(computer))
+        .filter_map(|(u, _)| space_of(world, u).map(|s| (u.clone(), s.at)))
+        .collect();
+    units.sort();
+    units
 }
 
 /// The colour of one pixel of a screenshot (physical pixels), if it is inside.

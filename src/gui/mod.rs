@@ -4,12 +4,14 @@
 //! path the CLI uses; it never decides a rule.
 //!
 //! Folders by concern: `board` (the map and what is drawn on it), `hud` (the bars, panels and
-//! previews over it), `vehicles` (vehicle orders and the chase), `screens` (title, menu, saves,
-//! hand-off, results) and `editor`; `session` is the running battle. One plugin per file; the
+//! previews over it), `vehicles` (vehicle orders and the chase), `screens` (title, setup, menu,
+//! saves, hand-off, results) and `editor`; `session` is the running battle, `computer` plays
+//! the computer's sides in it. One plugin per file; the
 //! plugins are wired here, in one place and order, and every `Update` system sits in one of
 //! the [`AppSystems`] sets, chained here, and runs only on its [`Screen`].
 
 pub mod board;
+pub mod computer;
 pub mod editor;
 pub mod font;
 pub mod hud;
@@ -196,6 +198,8 @@ pub fn plugin(app: &mut App) {
     app.add_plugins(vehicles::chase::edge::plugin);
     // VEH-14: `U` / `I` autopilot keys.
     app.add_plugins(vehicles::autopilot::plugin);
+    // The computer's turns (issue #17) and the setup step before a battle.
+    app.add_plugins((computer::plugin, screens::setup::plugin));
 }
 
 /// Opens the window on a launch and runs the game until it is closed.

@@ -170,6 +170,7 @@ pub fn apply_intents(
     mut screen: ResMut<NextState<Screen>>,
     mut prompt: ResMut<ReactionPrompt>,
     mut panel: ResMut<Panel>,
+    computer: Option<Res<crate::gui::computer::ComputerTurn>>,
 ) {
     for intent in intents.read() {
         match intent {
@@ -195,6 +196,13 @@ pub fn apply_intents(
             }
             Intent::Menu => {
                 screen.set(Screen::Title);
+                continue;
+            }
+            // The board's orders are the computer's while it plays (`gui::computer`).
+            Intent::MoveTo(_) | Intent::EndTurn | Intent::Act(_)
+                if computer.is_some() && crate::gui::computer::computer_is_playing(&session.battle) =>
+            {
+                status.0 = "The computer is playing this turn: wait, or press Space to skip ahead.".into();
                 continue;
             }
             Intent::MoveTo(_) | Intent::EndTurn | Intent::Act(_) | Intent::Command(_) => {}
@@ -232,7 +240,17 @@ pub(crate) mod tests {
     use crate::scenario::{DEFAULT_SCENARIO, DEFAULT_SCENARIO_NAME, Templates, load_str};
     use bevy::state::app::StatesPlugin;
 
+    /// The tutorial played hot-seat (both sides by people), as the tests of the board's
+    /// commands, hand-offs and prompts drive it.
     pub(crate) fn tutorial() -> Battle {
+        let text = crate::testing::hot_seat(DEFAULT_SCENARIO);
+        let spec = load_str(&text, DEFAULT_SCENARIO_NAME, &Templates::shipped()).expect("valid");
+        let seed = spec.seed.unwrap_or(0);
+        Battle::start(spec, &text, DEFAULT_SCENARIO_NAME, seed, Vec::new()).expect("starts")
+    }
+
+    /// The tutorial as shipped: the computer plays the scavengers.
+    pub(crate) fn tutorial_vs_computer() -> Battle {
         let spec = load_str(DEFAULT_SCENARIO, DEFAULT_SCENARIO_NAME, &Templates::shipped()).expect("valid");
         let seed = spec.seed.unwrap_or(0);
         Battle::start(spec, DEFAULT_SCENARIO, DEFAULT_SCENARIO_NAME, seed, Vec::new()).expect("starts")

@@ -155,13 +155,21 @@ pub fn moves_on_the_grid(world: &World, unit: &UnitId) -> bool {
     crate::rules::chase::refuse_in_chase(world, &stay).is_none()
 }
 
-fn derive_reach(session: Res<Session>, revision: Res<Revision>, mut reach: ResMut<ReachOverlay>) {
+fn derive_reach(
+    session: Res<Session>,
+    revision: Res<Revision>,
+    mut reach: ResMut<ReachOverlay>,
+    computer: Option<Res<crate::gui::computer::ComputerTurn>>,
+) {
     if reach.revision == Some(*revision) {
         return;
     }
     let world = session.battle.world();
     let unit = world.resource::<Combat>().active.clone();
-    let unit = unit.filter(|u| moves_on_the_grid(world, u));
+    // No bands (so no planned path to click) for a unit the computer is moving.
+    let unit = unit
+        .filter(|u| moves_on_the_grid(world, u))
+        .filter(|_| computer.is_none() || !crate::gui::computer::computer_is_playing(&session.battle));
     reach.bands = unit.as_ref().map(|u| reach_bands(world, u)).unwrap_or_default();
     reach.unit = unit;
     reach.revision = Some(*revision);

@@ -1,6 +1,6 @@
-//! Hidden-information mode (scenario `hidden_information: true`): while a human side plays,
-//! the board shows it only what its units can see, as the rules say (`rules::sight::side_view`,
-//! which `query visible` also answers). Unseen squares are dimmed on a fog layer, unseen enemies'
+//! Hidden-information mode (scenario `hidden_information: true`): the board shows the human
+//! side on screen (also while the computer plays its turn) only what its units can see, as
+//! the rules say (`rules::sight::side_view`, which `query visible` also answers). Unseen squares are dimmed on a fog layer, unseen enemies'
 //! tokens are hidden, and the tracker and the log name them "?" / withhold their lines
 //! (`hides`). Purely a view: the rules, the CLI and saves are untouched.
 
@@ -91,7 +91,11 @@ fn derive_sight(
     mut sight: ResMut<Sight>,
 ) {
     let battle = &session.battle;
-    let side = HandOff::active_side(battle).or_else(|| hand_off.and_then(|h| h.last_side.clone()));
+    // A human side's view, also while the computer plays (`HandOff::viewing_side`).
+    let side = match hand_off {
+        Some(hand_off) => hand_off.viewing_side(battle),
+        None => HandOff::active_side(battle),
+    };
     let key = Some((*revision, side.clone()));
     if sight.key == key {
         return;

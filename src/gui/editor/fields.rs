@@ -14,7 +14,7 @@ use super::ui::UiAction;
 use crate::editor::EditCommand;
 use crate::gui::screens::saves::DataDir;
 use crate::ruleset::{Family, Size};
-use crate::scenario::format::{Control, Goal, ObjectiveDef, ScenarioFile, SideDef, UnitDef};
+use crate::scenario::format::{AiDef, AiLevel, Control, Goal, ObjectiveDef, ScenarioFile, SideDef, UnitDef};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -321,6 +321,16 @@ pub fn new_objective(file: &ScenarioFile, side: &str) -> ObjectiveDef {
     }
 }
 
+/// The computer's next level, Easy → Normal → Hard → Easy; `Normal`, the format's default, is
+/// written by leaving `ai` out.
+pub fn next_level(ai: Option<AiDef>) -> Option<AiDef> {
+    match ai.unwrap_or_default().level {
+        AiLevel::Easy => None,
+        AiLevel::Normal => Some(AiDef { level: AiLevel::Hard }),
+        AiLevel::Hard => Some(AiDef { level: AiLevel::Easy }),
+    }
+}
+
 /// The command a panel button stands for, if it is an edit.
 pub fn panel_command(action: &UiAction, file: &ScenarioFile) -> Option<EditCommand> {
     let first_side = || file.sides.first().map(|s| s.id.clone());
@@ -330,14 +340,20 @@ pub fn panel_command(action: &UiAction, file: &ScenarioFile) -> Option<EditComma
         UiAction::AddSide => EditCommand::AddSide(new_side(file)),
         UiAction::RemoveSide(id) => EditCommand::RemoveSide(id.clone()),
         UiAction::SideControl(id) => {
-            let side = file.sides.iter().find(|s| &s.id == id)?.clone();
-            let control = match side.control {
-                Control::Human => Control::Ai,
-                Control::Ai => Control::Human,
-            };
+            let side = file.sides.iter().find(|s| &s.id == id)?;
             EditCommand::EditSide {
                 id: id.clone(),
-                side: SideDef { control, ..side },
+                side: crate::editor::switch_control(side, None),
+            }
+        }
+        UiAction::SideLevel(id) => {
+            let side = file.sides.iter().find(|s| &s.id == id && s.control == Control::Ai)?;
+            EditCommand::EditSide {
+                id: id.clone(),
+                side: SideDef {
+                    ai: next_level(side.ai),
+                    ..side.clone()
+                },
             }
         }
         UiAction::AddObjective => EditCommand::AddObjective(new_objective(file, &first_side()?)),

@@ -234,6 +234,11 @@ fn sides_tab(p: &mut ChildSpawnerCommands, ctx: &Ctx) {
                 Control::Ai => "AI",
             };
             r.spawn(button(control, UiAction::SideControl(side.id.clone()), false));
+            if side.control == Control::Ai {
+                // The computer's level (Easy, Normal, Hard), one click to the next.
+                let level = format!("{:?}", side.ai.unwrap_or_default().level);
+                r.spawn(button(level, UiAction::SideLevel(side.id.clone()), false));
+            }
             r.spawn(button("Remove", UiAction::RemoveSide(side.id.clone()), false));
         });
     }

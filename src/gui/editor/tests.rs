@@ -426,6 +426,42 @@ fn play_test_starts_the_battle_and_back_to_editor_keeps_the_document() {
     std::fs::remove_dir_all(&data).unwrap();
 }
 
+/// Issue #17: the side switch writes `control` and the level button `ai: (level: ..)`, the
+/// fields the setup screen and the computer read; the play test's battle has the computer
+/// play the side so set.
+#[test]
+fn the_side_switch_writes_the_control_and_the_computers_level_and_the_play_test_keeps_them() {
+    use crate::scenario::format::{AiLevel, Control};
+    let doc = EditorDoc::from_text(DEFAULT_SCENARIO, "tutorial_relay.ron").expect("reads");
+    let mut app = headless(doc, None);
+    let side = |app: &App, id: &str| {
+        let sides = &session(app).doc().file.sides;
+        let s = sides.iter().find(|s| s.id == id).expect("the side").clone();
+        (s.control, s.ai.map(|a| a.level))
+    };
+    assert_eq!(side(&app, "goblins"), (Control::Ai, Some(AiLevel::Easy)));
+    act(&mut app, UiAction::SideLevel("goblins".into()));
+    assert_eq!(side(&app, "goblins"), (Control::Ai, None), "Normal: `ai` left out");
+    act(&mut app, UiAction::SideLevel("goblins".into()));
+    assert_eq!(side(&app, "goblins"), (Control::Ai, Some(AiLevel::Hard)));
+    act(&mut app, UiAction::SideLevel("crew".into()));
+    assert_eq!(side(&app, "crew"), (Control::Human, None), "a human side has no level");
+    act(&mut app, UiAction::SideControl("crew".into()));
+    assert_eq!(side(&app, "crew"), (Control::Ai, None));
+    act(&mut app, UiAction::SideControl("crew".into()));
+    assert_eq!(side(&app, "crew"), (Control::Human, None));
+    assert!(session(&app).doc().to_ron().contains("ai: (level: Hard)"));
+    assert!(session(&app).problems.is_empty(), "{:?}", session(&app).problems);
+    act(&mut app, UiAction::PlayTest);
+    let battle = &app.world().resource::<crate::gui::Session>().battle;
+    let goblins = crate::rules::SideId("goblins".into());
+    assert_eq!(crate::ai::computer_level(battle, &goblins), Some(AiLevel::Hard));
+    assert_eq!(
+        crate::ai::computer_level(battle, &crate::rules::SideId("crew".into())),
+        None
+    );
+}
+
 #[test]
 fn a_vehicle_turns_a_quarter_and_a_custom_units_form_edits_its_stats() {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("scenarios/starfinder_buggy_raid.ron");

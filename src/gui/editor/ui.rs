@@ -55,6 +55,8 @@ pub enum UiAction {
     RemoveSide(String),
     /// Human ↔ AI.
     SideControl(String),
+    /// The computer's next level for an AI side: Easy → Normal → Hard → Easy.
+    SideLevel(String),
     SelectUnit(String),
     RemoveUnit(String),
     RotateUnit(String),

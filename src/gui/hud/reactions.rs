@@ -1,11 +1,13 @@
 //! Reactions offered to the player (issue #6): before a command is sent, a dry run (the command
 //! tried on a fork of the battle) shows which attacks of opportunity it would draw; each
-//! one from a reactor set to `Ask` is put to the reacting side ("Raiders: Gorn may strike Vex
-//! leaving (3, 4)", Y takes, N declines), one at a time, and the command is then sent with the
-//! declined reactors in a `Decline`. The rules decide who may react; this only asks. Also the
+//! one from a reactor set to `Ask` on a side a person plays is put to the reacting side
+//! ("Raiders: Gorn may strike Vex leaving (3, 4)", Y takes, N declines), one at a time, and the
+//! command is then sent with the declined reactors in a `Decline`; the computer's reactors are
+//! never asked (to the rules their `Ask` is `Always`). The rules decide who may react; this only asks. Also the
 //! per-side reaction settings page of the menu, sent as `SetReactions` commands.
 
 use crate::gui::hud::panel::{Choice, Chosen, Panel, PanelKind, PanelOption, PanelSpec, digit};
+use crate::gui::screens::handoff::is_human;
 use crate::gui::session::{Intent, Session, StatusLine};
 use crate::gui::{AppSystems, Screen};
 use crate::history::{Battle, Sides};
@@ -66,11 +68,12 @@ pub fn dry_run(battle: &Battle, command: &GameCommand) -> Option<Vec<GameEvent>>
 pub fn gate(battle: &Battle, command: &GameCommand, taken: &[UnitId], declined: &[UnitId]) -> Gate {
     let world = battle.world();
     let send = with_declines(command.clone(), declined);
-    let anyone_asks = world
-        .resource::<UnitIndex>()
-        .0
-        .keys()
-        .any(|u| reaction_mode(world, u) == ReactionMode::Ask);
+    // A reactor the computer plays is never asked: to the rules its `Ask` is `Always`.
+    let asks = |u: &UnitId| {
+        reaction_mode(world, u) == ReactionMode::Ask
+            && unit_component::<SideId>(world, u).is_some_and(|side| is_human(battle, side))
+    };
+    let anyone_asks = world.resource::<UnitIndex>().0.keys().any(asks);
     if !anyone_asks {
         return Gate::Submit(send);
     }
@@ -85,7 +88,7 @@ pub fn gate(battle: &Battle, command: &GameCommand, taken: &[UnitId], declined: 
             target,
             square_left,
             trigger,
-        }) if reaction_mode(world, reactor) == ReactionMode::Ask && !asked(reactor) => Some((
+        }) if asks(reactor) && !asked(reactor) => Some((
             reactor.clone(),
             format!(
                 "{}: {} may strike {} ({trigger} {square_left})",
@@ -314,6 +317,34 @@ mod tests {
 
     fn step_away(b: &Battle) -> GameCommand {
         crate::gui::session::command_for(&Intent::MoveTo(Square::new(1, 2)), b.world()).expect("legal")
+    }
+
+    /// Issue #17: a reactor the computer plays is never asked, even set to ask (to the rules
+    /// its `Ask` is `Always`); the command goes as it is and the reactor strikes.
+    #[test]
+    fn a_reactor_the_computer_plays_is_never_asked() {
+        let text = DUEL.replace(
+            r##"(id: "b", name: "Raiders", control: Human, colour: "#d03030")"##,
+            r##"(id: "b", name: "Raiders", control: Ai, colour: "#d03030")"##,
+        );
+        let mut b = battle(&text, &[]);
+        ok(&mut b, GameCommand::EndTurn(cmd::EndTurn { unit: foe() }));
+        ok(
+            &mut b,
+            GameCommand::SetReactions(cmd::SetReactions {
+                unit: foe(),
+                mode: ReactionMode::Ask,
+            }),
+        );
+        let command = step_away(&b);
+        assert_eq!(gate(&b, &command, &[], &[]), Gate::Submit(command.clone()));
+        let events = dry_run(&b, &command).expect("allowed");
+        assert!(
+            events
+                .iter()
+                .any(|e| matches!(e, GameEvent::Reaction(ReactionEvent::AttackOfOpportunity { reactor, .. }) if *reactor == foe())),
+            "the computer's reactor strikes"
+        );
     }
 
     #[test]

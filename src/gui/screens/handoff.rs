@@ -4,6 +4,10 @@
 //! Shown only when hidden information is on or the players asked for it (the Esc menu's
 //! setting): the one decision is the pure [`hand_off_due`]; `states::route_battle` asks it
 //! after each command and `session::open_session` when a battle goes on screen.
+//! Sides the computer plays never get the board: the turn passing to one shows no hand-off,
+//! and the player who hands the board on is the human side that played last (so a computer's
+//! turn between two people still hands the board from one to the other). The side whose view
+//! the board shows ([`HandOff::viewing_side`]) is a human side's whenever there is one.
 
 use crate::gui::board::visibility::{WITHHELD, units_named};
 use crate::gui::session::Session;
@@ -38,8 +42,12 @@ pub struct HandOff {
     /// The players asked for hand-off screens between their sides (the Esc menu's setting;
     /// kept for the session). Hidden information shows them whatever this says.
     pub enabled: bool,
-    /// The side of the unit that had the last turn seen.
+    /// The human side of the unit that had the last turn seen (a computer side's turn leaves
+    /// it as it was).
     pub last_side: Option<SideId>,
+    /// The side (of any control) of the unit that had the last turn seen: the recap of a side
+    /// starts when the board left it, whoever took the turn.
+    pub acting: Option<SideId>,
     /// The side the board is passed to while the hand-off screen shows.
     pub to: Option<SideId>,
     /// Per side, the log's length when the board last left it: its recap starts there.
@@ -130,9 +138,13 @@ impl HandOff {
         }
     }
 
+    /// The human side that must act now, if a person plays the side that must act.
+    pub fn human_side_now(battle: &Battle) -> Option<SideId> {
+        Self::active_side(battle).filter(|s| is_human(battle, s))
+    }
+
     fn decide(&self, battle: &Battle, moment: Moment, now: Option<&SideId>) -> bool {
-        let sides = &battle.world().resource::<Sides>().0;
-        let human = |s: &SideId| sides.iter().any(|side| &side.id == s && side.control == Control::Human);
+        let human = |s: &SideId| is_human(battle, s);
         hand_off_due(self.policy(battle), moment, self.last_side.as_ref(), now, human)
     }
 
@@ -152,12 +164,15 @@ impl HandOff {
             });
         let moment = if chase_began { Moment::ChaseStart } else { Moment::Turn };
         let pass = self.decide(battle, moment, now.as_ref());
-        if let (Some(last), Some(side)) = (&self.last_side, &now)
+        if let (Some(last), Some(side)) = (&self.acting, &now)
             && last != side
         {
             self.left_at.insert(last.clone(), battle.log().entries.len());
         }
         if now.is_some() {
+            self.acting = now.clone();
+        }
+        if now.as_ref().is_some_and(|s| is_human(battle, s)) {
             self.last_side = now.clone();
         }
         if pass {
@@ -171,7 +186,8 @@ impl HandOff {
     /// the memory from its active side; says whether the hand-off screen shows first.
     pub fn battle_opened(&mut self, battle: &Battle, moment: Moment) -> bool {
         let now = Self::active_side(battle);
-        self.last_side = now.clone();
+        self.last_side = now.clone().filter(|s| is_human(battle, s));
+        self.acting = now.clone();
         self.left_at.clear();
         self.opened_at = battle.log().entries.len();
         self.checked = self.opened_at;
@@ -201,6 +217,27 @@ impl HandOff {
         self.recap = recap_lines(battle, from, &hidden, RECAP_LINES);
         self.to = to;
     }
+
+    /// The side whose view the board shows (what hidden information lets it see): the side
+    /// acting now if a person plays it, else the human side that played last, else the first
+    /// human side; the acting side only when the computer plays every side. A computer's turn
+    /// is watched from the player's side, never from the computer's.
+    pub fn viewing_side(&self, battle: &Battle) -> Option<SideId> {
+        let first_human = || {
+            let sides = &battle.world().resource::<Sides>().0;
+            sides.iter().find(|s| s.control == Control::Human).map(|s| s.id.clone())
+        };
+        Self::human_side_now(battle)
+            .or_else(|| self.last_side.clone())
+            .or_else(first_human)
+            .or_else(|| Self::active_side(battle))
+    }
+}
+
+/// Whether a person plays `side` (`control: Human`, or as chosen on the setup screen).
+pub fn is_human(battle: &Battle, side: &SideId) -> bool {
+    let sides = &battle.world().resource::<Sides>().0;
+    sides.iter().any(|s| &s.id == side && s.control == Control::Human)
 }
 
 /// "round 3, Navasi to act" for the battle now (the acting unit's name).
@@ -456,7 +493,9 @@ mod tests {
     fn chs_pilot_actions_hand_the_board_to_the_acting_pilots_side() {
         const REDLINER: &str = include_str!("../../../scenarios/starfinder_redliner_chase.ron");
         // The sample's initiative rolls (Sssazza 18, Buddy 16, Merris 12, ysoki 11 and 10).
-        let mut battle = crate::testing::battle(REDLINER, &[16, 6, 12, 18, 11, 10]);
+        // Both sides played by people: the hand-off is between human sides.
+        let redliner = crate::testing::hot_seat(REDLINER);
+        let mut battle = crate::testing::battle(&redliner, &[16, 6, 12, 18, 11, 10]);
         let mut hand_off = HandOff {
             enabled: true,
             ..HandOff::default()
@@ -490,5 +529,60 @@ mod tests {
         }
         assert_eq!(pilots[0].1, side("crew"), "Buddy pilots first: {pilots:?}");
         assert!(hand_offs > 0, "the pilots' sides alternate: {pilots:?}");
+    }
+
+    /// Issue #17: the computer's side never gets the board (no hand-off to it or from it), the
+    /// board keeps the human side's view through the computer's turn, and a computer's turn
+    /// between two people still hands the board from one to the other.
+    #[test]
+    fn a_computer_side_gets_no_hand_off_and_the_board_keeps_a_human_view() {
+        const THREE: &str = r##"Scenario(version: 1, name: "t", ruleset: "starfinder",
+        map: (size: (12, 4), fill: '.', legend: { '.': (terrain: Floor) }),
+        sides: [
+            (id: "a", name: "A", control: Human, colour: "#3070d0"),
+            (id: "b", name: "B", control: Ai, colour: "#d03030"),
+            (id: "c", name: "C", control: Human, colour: "#30d070"),
+        ],
+        units: [
+            (id: "ua", side: "a", at: (0, 0), speed: (land: 30), initiative: 20,
+             defenses: (eac: 12, kac: 14), health: (sp: 5, hp: 10, rp: 3)),
+            (id: "ub", side: "b", at: (5, 0), speed: (land: 30), initiative: 10,
+             defenses: (eac: 12, kac: 14), health: (sp: 5, hp: 10, rp: 3)),
+            (id: "uc", side: "c", at: (10, 0), speed: (land: 30), initiative: 1,
+             defenses: (eac: 12, kac: 14), health: (sp: 5, hp: 10, rp: 3)),
+        ],
+    )"##;
+        let mut battle = crate::testing::battle(THREE, &[10, 10, 10]);
+        // The players asked for hand-off screens (nothing is hidden here).
+        let mut hand_off = HandOff {
+            enabled: true,
+            ..HandOff::default()
+        };
+        let end = |battle: &mut Battle, unit: &str| {
+            crate::testing::ok(
+                battle,
+                crate::rules::GameCommand::EndTurn(cmd::EndTurn {
+                    unit: crate::rules::UnitId(unit.into()),
+                }),
+            );
+        };
+        assert!(!hand_off.turn_seen(&battle), "A starts");
+        assert_eq!(hand_off.viewing_side(&battle), Some(side("a")));
+        end(&mut battle, "ua");
+        assert!(!hand_off.turn_seen(&battle), "no hand-off to the computer's B");
+        assert_eq!(HandOff::active_side(&battle), Some(side("b")));
+        assert_eq!(
+            hand_off.viewing_side(&battle),
+            Some(side("a")),
+            "B's turn is watched from A's side"
+        );
+        end(&mut battle, "ub");
+        assert!(hand_off.turn_seen(&battle), "A hands the board to C over B's turn");
+        assert_eq!(hand_off.to, Some(side("c")));
+        end(&mut battle, "uc");
+        assert!(hand_off.turn_seen(&battle), "and C back to A");
+        end(&mut battle, "ua");
+        assert!(!hand_off.turn_seen(&battle));
+        assert_eq!(hand_off.viewing_side(&battle), Some(side("a")));
     }
 }

@@ -1,4 +1,4 @@
-//! The screens as states (title, battle, hand-off, results, the editor, and the screen that shows why a
+//! The screens as states (title, setup, battle, hand-off, results, the editor, and the screen that shows why a
 //! scenario could not be opened, which never crashes the game), and `route_battle`, which
 //! leaves the battle for the hand-off or the end screen after the battle changed.
 
@@ -25,6 +25,8 @@ pub enum Screen {
     /// Scenarios, resume, saves, quit.
     #[default]
     Title,
+    /// Before a battle: who plays each side (`setup`).
+    Setup,
     /// The battle map.
     Battle,
     /// The board is hidden while it passes to the next side's player.
@@ -179,7 +181,9 @@ mod tests {
     fn in_a_chases_pilot_actions_the_board_is_handed_to_the_next_pilots_side() {
         use crate::rules::chase::Chase;
         const REDLINER: &str = include_str!("../../../scenarios/starfinder_redliner_chase.ron");
-        let battle = crate::testing::battle(REDLINER, &[16, 6, 12, 18, 11, 10]);
+        // Both sides played by people: the hand-off is between human sides.
+        let redliner = crate::testing::hot_seat(REDLINER);
+        let battle = crate::testing::battle(&redliner, &[16, 6, 12, 18, 11, 10]);
         let mut app = headless(battle, true);
         let mut seen = Vec::new();
         for _ in 0..4 {
@@ -228,7 +232,8 @@ mod tests {
     #[test]
     fn hidden_information_hands_the_board_off_from_the_start_and_otherwise_only_when_asked() {
         const KEEP: &str = include_str!("../../../scenarios/d20_srd_ruined_keep.ron");
-        let keep = crate::testing::battle(KEEP, &[]);
+        // Both sides played by people (the shipped keep gives the orcs to the computer).
+        let keep = crate::testing::battle(&crate::testing::hot_seat(KEEP), &[]);
         assert!(keep.spec().hidden_information);
         let mut app = headless(keep, false);
         assert_eq!(screen(&app), Screen::Handoff, "the first side's view is hidden first");

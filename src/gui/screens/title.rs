@@ -7,6 +7,7 @@
 //! and [`play`] is the one way a scenario's new battle goes on screen.
 
 use crate::gui::screens::saves::{DataDir, load_save};
+use crate::gui::screens::setup::{ScenarioSource, play_scenario};
 use crate::gui::screens::title_menu::{Choice, ScenarioDir, TitleMenu, editor_menu, main_menu, saves_menu};
 use crate::gui::session::open_session;
 use crate::gui::{AppSystems, Screen};
@@ -46,11 +47,6 @@ pub(in crate::gui) fn plugin(app: &mut App) {
             .run_if(in_state(Screen::Title))
             .run_if(resource_changed::<TitleMenu>),
     );
-}
-
-/// The battle of the embedded default scenario.
-fn default_battle() -> Result<Battle, String> {
-    crate::history::open_or_default(None)
 }
 
 /// Height of one line of the list, and the gap between lines (fixed, so the selected line's
@@ -622,9 +618,18 @@ fn open_choice(world: &mut World) {
         }
         return;
     }
-    let battle = match choice {
-        Choice::Default => default_battle(),
-        Choice::Scenario(path) => crate::history::open_file(&path, None, &[]).map_err(|e| e.to_string()),
+    match choice {
+        // A scenario is played through the setup step (who plays each side).
+        Choice::Default | Choice::Scenario(_) => {
+            let source = match &choice {
+                Choice::Scenario(path) => ScenarioSource::file(path),
+                _ => Ok(ScenarioSource::built_in()),
+            };
+            if let Err(why) = play_scenario(world, source) {
+                world.resource_mut::<TitleMenu>().message = format!("Cannot open it:\n{why}");
+            }
+            return;
+        }
         Choice::Resume(path) | Choice::Save(path) => {
             match load_save(&path) {
                 Ok(battle) => open_session(world, battle),
@@ -650,15 +655,12 @@ fn open_choice(world: &mut World) {
         Choice::Editor | Choice::EditorNew(_) | Choice::EditorOpen(_) | Choice::EditorRestore(_) => {
             unreachable!("opened by open_editor_choice")
         }
-    };
-    match battle {
-        Ok(battle) => play(world, battle),
-        Err(why) => world.resource_mut::<TitleMenu>().message = format!("Cannot open it:\n{why}"),
     }
 }
 
-/// Plays a scenario's new battle: the one "play this scenario" path, taken by the title's
-/// scenarios and the end screen's Play again (a pre-battle setup step goes here).
+/// Puts a battle whose sides are settled on screen: the setup step's Start and the end
+/// screen's Play again (the same sides again). The title's scenarios go through the setup
+/// step first (`setup::play_scenario`).
 pub fn play(world: &mut World, battle: Battle) {
     open_session(world, battle);
 }
@@ -716,7 +718,7 @@ mod tests {
         app.init_resource::<ButtonInput<KeyCode>>();
         app.add_message::<AppExit>();
         crate::gui::order_sets(&mut app);
-        app.add_plugins(plugin);
+        app.add_plugins((plugin, crate::gui::screens::setup::plugin));
         app.update();
         app
     }
@@ -781,6 +783,14 @@ mod tests {
         app.world_mut()
             .resource_mut::<ButtonInput<KeyCode>>()
             .press(KeyCode::Enter);
+        app.update();
+        app.update();
+        // Through the setup step (who plays each side), whose Start is selected: Enter again.
+        assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Setup);
+        let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+        keys.release_all();
+        keys.clear();
+        keys.press(KeyCode::Enter);
         app.update();
         app.update();
         assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Battle);

@@ -139,6 +139,7 @@ fn apply_chase_intents(
     mut stay: ResMut<StayChoice>,
     mut revision: ResMut<Revision>,
     mut status: ResMut<StatusLine>,
+    computer: Option<Res<crate::gui::computer::ComputerTurn>>,
 ) {
     for intent in intents.read() {
         let pilot = acting_pilot(session.battle.world());
@@ -149,6 +150,11 @@ fn apply_chase_intents(
             }
             ChaseIntent::ToggleStay(vehicle) => {
                 stay.toggle(vehicle);
+                continue;
+            }
+            // The acting pilot's or the stay's choice is the computer's while it plays it.
+            _ if computer.is_some() && crate::gui::computer::computer_is_playing(&session.battle) => {
+                status.0 = "The computer is playing this turn: wait, or press Space to skip ahead.".into();
                 continue;
             }
             _ => {}
