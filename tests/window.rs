@@ -618,7 +618,7 @@ fn drive(
                 return;
             }
             // A person's unit acts: E ends its turn (once its previous E was taken).
-            if driver.frames % 10 == 0 {
+            if driver.frames.is_multiple_of(10) {
                 keys.write(key(KeyCode::KeyE, ButtonState::Pressed, window_entity));
                 driver.phase = Phase::ReleaseHumanKey;
             }

@@ -628,29 +628,24 @@ fn open_choice(world: &mut World) {
             if let Err(why) = play_scenario(world, source) {
                 world.resource_mut::<TitleMenu>().message = format!("Cannot open it:\n{why}");
             }
-            return;
         }
         Choice::Resume(path) | Choice::Save(path) => {
             match load_save(&path) {
                 Ok(battle) => open_session(world, battle),
                 Err(why) => world.resource_mut::<TitleMenu>().message = format!("Cannot open it:\n{why}"),
             }
-            return;
         }
         Choice::Saves => {
             world.resource_mut::<TitleMenu>().show(saves_menu(data.as_deref()));
-            return;
         }
         Choice::Back => {
             let scenarios = world.resource::<ScenarioDir>().0.clone();
             world
                 .resource_mut::<TitleMenu>()
                 .show(main_menu(&scenarios, data.as_deref()));
-            return;
         }
         Choice::Quit => {
             world.write_message(AppExit::Success);
-            return;
         }
         Choice::Editor | Choice::EditorNew(_) | Choice::EditorOpen(_) | Choice::EditorRestore(_) => {
             unreachable!("opened by open_editor_choice")
