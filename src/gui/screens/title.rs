@@ -629,12 +629,10 @@ fn open_choice(world: &mut World) {
                 world.resource_mut::<TitleMenu>().message = format!("Cannot open it:\n{why}");
             }
         }
-        Choice::Resume(path) | Choice::Save(path) => {
-            match load_save(&path) {
-                Ok(battle) => open_session(world, battle),
-                Err(why) => world.resource_mut::<TitleMenu>().message = format!("Cannot open it:\n{why}"),
-            }
-        }
+        Choice::Resume(path) | Choice::Save(path) => match load_save(&path) {
+            Ok(battle) => open_session(world, battle),
+            Err(why) => world.resource_mut::<TitleMenu>().message = format!("Cannot open it:\n{why}"),
+        },
         Choice::Saves => {
             world.resource_mut::<TitleMenu>().show(saves_menu(data.as_deref()));
         }
