@@ -26,6 +26,7 @@ mod hostile;
 mod maneuvers;
 mod movement;
 mod options;
+mod previews;
 mod reach_weapons;
 mod recovery;
 mod scenarios;
