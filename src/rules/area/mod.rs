@@ -15,6 +15,7 @@ pub mod commands;
 mod events;
 pub use events::AreaEvent;
 
+pub mod preview;
 pub mod spell;
 
 use super::attack::{
@@ -237,6 +238,7 @@ mod splash;
 use {attack::*, geometry::*, judge::*};
 
 pub use attack::{AreaPlan, check_area_attack, execute_area_attack};
+pub use preview::{AreaPreview, AreaTargetOdds, preview_area_attack};
 pub(crate) use attack::{check_blast_savers, check_origin, check_savers};
 pub use autofire::{AutofirePlan, check_autofire, execute_autofire};
 pub(crate) use geometry::caught;
