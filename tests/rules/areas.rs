@@ -666,10 +666,19 @@ fn area_5_the_preview_gives_the_chance_to_land_and_each_save() {
         ("thrower", "a", 4, 7, thrower.as_str()),
     ];
     let mut b = battle(&arena("starfinder", &rows, &units), &[1, 2, 20, 15, 9, 9, 4, 5]);
-    let p = preview_area_attack(b.world(), &"thrower".into(), "Frag grenade", Intersection::new(4, 4), None)
-        .expect("legal");
+    let p = preview_area_attack(
+        b.world(),
+        &"thrower".into(),
+        "Frag grenade",
+        Intersection::new(4, 4),
+        None,
+    )
+    .expect("legal");
     assert_eq!((p.attack_bonus, p.range_penalty.clone()), (3, None));
-    assert_eq!((p.placement_ac, p.chance_to_land, p.chance_to_affect), (Some(5), Some(95.0), None));
+    assert_eq!(
+        (p.placement_ac, p.chance_to_land, p.chance_to_affect),
+        (Some(5), Some(95.0), None)
+    );
     let odds: Vec<(&str, &str, Option<i32>, Option<f64>)> = p
         .targets
         .iter()
@@ -677,12 +686,20 @@ fn area_5_the_preview_gives_the_chance_to_land_and_each_save() {
         .collect();
     assert_eq!(
         odds,
-        [("behind", "cover", Some(5), Some(65.0)), ("open", "none", Some(3), Some(55.0))]
+        [
+            ("behind", "cover", Some(5), Some(65.0)),
+            ("open", "none", Some(3), Some(55.0))
+        ]
     );
     let o = outcome(&ok(&mut b, area_attack("thrower", (4, 4))));
     for (t, shown) in o.targets.iter().zip(&p.targets) {
         let save = t.save.clone().expect("a save");
-        assert_eq!(save.total - save.roll.result as i32, shown.save_bonus.unwrap(), "{}", t.unit);
+        assert_eq!(
+            save.total - save.roll.result as i32,
+            shown.save_bonus.unwrap(),
+            "{}",
+            t.unit
+        );
         assert_eq!(save.dc, shown.save_dc);
     }
 }
@@ -697,11 +714,20 @@ fn rng_1_the_preview_names_the_range_penalty() {
         ("short", "b", 5, 3, SAVES),
     ];
     let b = battle(&arena("starfinder", &OPEN, &units), &[1, 2, 20]);
-    let p = preview_area_attack(b.world(), &"thrower".into(), "Frag grenade", Intersection::new(5, 1), None)
-        .expect("legal");
+    let p = preview_area_attack(
+        b.world(),
+        &"thrower".into(),
+        "Frag grenade",
+        Intersection::new(5, 1),
+        None,
+    )
+    .expect("legal");
     assert_eq!(p.range_penalty.as_ref().map(|m| m.value), Some(-2));
     assert_eq!((p.attack_bonus, p.chance_to_land), (1, Some(85.0)));
-    assert_eq!(p.targets.iter().map(|t| t.unit.0.as_str()).collect::<Vec<_>>(), ["near"]);
+    assert_eq!(
+        p.targets.iter().map(|t| t.unit.0.as_str()).collect::<Vec<_>>(),
+        ["near"]
+    );
 }
 
 /// AREA-SG-1, AREA-SG-2: saga's one roll at +4 affects anyone from a total of 10 (a 6 or
@@ -711,9 +737,18 @@ fn rng_1_the_preview_names_the_range_penalty() {
 #[test]
 fn area_sg_1_the_preview_gives_the_rolls_chance_against_each_reflex_defense() {
     let b = saga_battle(&CRATE_ROWS, 2, &BURST_TARGETS, &[20, 1, 2, 3]);
-    let p = preview_area_attack(b.world(), &"attacker".into(), "Frag grenade", Intersection::new(4, 4), None)
-        .expect("legal");
-    assert_eq!((p.attack_bonus, p.placement_ac, p.chance_to_affect), (4, None, Some(75.0)));
+    let p = preview_area_attack(
+        b.world(),
+        &"attacker".into(),
+        "Frag grenade",
+        Intersection::new(4, 4),
+        None,
+    )
+    .expect("legal");
+    assert_eq!(
+        (p.attack_bonus, p.placement_ac, p.chance_to_affect),
+        (4, None, Some(75.0))
+    );
     let odds: Vec<(&str, Option<i32>, Option<f64>)> = p
         .targets
         .iter()

@@ -42,12 +42,20 @@ fn full_attack_4_3_1_starfinder_two_attacks_at_minus_4_with_their_odds() {
     let full = preview_full_attack(w, &id("me"), &[id("foe"), id("foe")], None, &[]).expect("legal");
     assert_eq!(full.attacks.len(), 2);
     assert_eq!(
-        full.penalties.iter().map(|m| (m.value, m.source.as_str())).collect::<Vec<_>>(),
+        full.penalties
+            .iter()
+            .map(|m| (m.value, m.source.as_str()))
+            .collect::<Vec<_>>(),
         vec![(-4, "full attack")]
     );
     for a in &full.attacks {
         assert_eq!(a.attack_bonus, 1);
-        assert!(a.situation.attack.iter().any(|m| m.value == -4 && m.source == "full attack"));
+        assert!(
+            a.situation
+                .attack
+                .iter()
+                .any(|m| m.value == -4 && m.source == "full attack")
+        );
         assert_eq!((a.roll_needed, a.chance_to_hit, a.chance_to_crit), (13, 40.0, 5.0));
         let d = a.damage_odds.as_ref().expect("no reduction in the way");
         assert_eq!((d.dice.as_str(), d.on_hit, d.on_crit), ("1d6", 3.5, 7.0));
@@ -121,7 +129,15 @@ fn full_attack_4_3_1_saga_two_weapons_preview_matches_the_rolls() {
     let shown: Vec<(&str, i32, u32, f64, f64)> = full
         .attacks
         .iter()
-        .map(|a| (a.weapon.as_str(), a.attack_bonus, a.roll_needed, a.chance_to_hit, a.chance_to_crit))
+        .map(|a| {
+            (
+                a.weapon.as_str(),
+                a.attack_bonus,
+                a.roll_needed,
+                a.chance_to_hit,
+                a.chance_to_crit,
+            )
+        })
         .collect();
     assert_eq!(
         shown,
@@ -140,7 +156,12 @@ fn full_attack_4_3_1_saga_two_weapons_preview_matches_the_rolls() {
     let rolls = attack_rolls(&events);
     assert_eq!(rolls.len(), 2);
     for (roll, preview) in rolls.iter().zip(&full.attacks) {
-        assert_eq!(roll.total - roll.roll.result as i32, preview.attack_bonus, "{}", roll.weapon);
+        assert_eq!(
+            roll.total - roll.roll.result as i32,
+            preview.attack_bonus,
+            "{}",
+            roll.weapon
+        );
         assert_eq!(roll.defense.value, preview.defense.value);
     }
 }

@@ -265,7 +265,13 @@ pub(super) fn area_defense(
         };
         mods.push(Modifier::typed(bonus, BonusType::Cover, source));
     }
-    Ok(defense_against(rules, profile, flat_footed, &weapon.damage_types, &mods))
+    Ok(defense_against(
+        rules,
+        profile,
+        flat_footed,
+        &weapon.damage_types,
+        &mods,
+    ))
 }
 
 pub(super) fn cover_source(from: CoverFrom) -> String {

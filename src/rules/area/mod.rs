@@ -238,10 +238,10 @@ mod splash;
 use {attack::*, geometry::*, judge::*};
 
 pub use attack::{AreaPlan, check_area_attack, execute_area_attack};
-pub use preview::{AreaPreview, AreaTargetOdds, preview_area_attack};
 pub(crate) use attack::{check_blast_savers, check_origin, check_savers};
 pub use autofire::{AutofirePlan, check_autofire, execute_autofire};
 pub(crate) use geometry::caught;
 pub use geometry::{distance_to_point, scatter_landing, toward_thrower};
 pub(crate) use judge::{Blast, cover_in_template, go_off};
+pub use preview::{AreaPreview, AreaTargetOdds, preview_area_attack};
 pub(crate) use splash::resolve_splash;

@@ -124,7 +124,10 @@ pub fn preview_area_attack(
             Ok(odds)
         })
         .collect::<Result<Vec<_>, RuleError>>()?;
-    if let AreaResolution::AttackRoll { min_total, natural_1, .. } = rules.area.resolution {
+    if let AreaResolution::AttackRoll {
+        min_total, natural_1, ..
+    } = rules.area.resolution
+    {
         let affects = (1..=20u32)
             .filter(|&d| saga_roll_affects(min_total, natural_1, d, (d as i32).saturating_add(bonus)))
             .count();
@@ -145,7 +148,10 @@ pub fn preview_area_attack(
 /// AREA-SG-1: the chance that saga's one area attack roll, with `bonus`, affects the area and
 /// hits a Reflex Defense of `defense` (natural 20 and 1 as the family says).
 fn saga_chance(rules: &Ruleset, bonus: i32, defense: i32) -> f64 {
-    let AreaResolution::AttackRoll { min_total, natural_1, .. } = rules.area.resolution else {
+    let AreaResolution::AttackRoll {
+        min_total, natural_1, ..
+    } = rules.area.resolution
+    else {
         return 0.0;
     };
     let hits = (1..=20u32)
