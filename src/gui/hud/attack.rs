@@ -753,6 +753,16 @@ mod tests {
             assert!(lines.contains(&line), "{line} in {lines:?}");
         }
         assert!(!lines.iter().any(|l| l.starts_with("(one attack shown")), "{lines:?}");
+        // The status line gives the full attack's odds, not the single attack's.
+        let status = crate::gui::hud::status::attack_line(w, Some(&hover));
+        let each = format!(
+            "{:.1}% / {:.1}%",
+            rules.attacks[0].chance_to_hit, rules.attacks[1].chance_to_hit
+        );
+        assert!(
+            status.starts_with("Full attack: 2 attack(s), ") && status.contains(&each),
+            "{status}"
+        );
     }
 
     #[test]
