@@ -89,7 +89,7 @@ pub use combat::{
 };
 pub use command::GameCommand;
 pub use dice::{Dice, DiceExpr, DiceExprError, DieRoll, ScriptedDieError};
-pub use engine::check::D20Check;
+pub use engine::check::{D20Check, d20_chance};
 pub use error::RuleError;
 pub use event::{GameEvent, Modifier, OrderEntry};
 pub use executor::Executor;

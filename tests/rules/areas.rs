@@ -5,7 +5,7 @@
 //! (AREA-SG-7).
 
 use fivefoot::grid::{Direction8, Intersection, Square};
-use fivefoot::rules::area::{AreaOf, AreaOutcome};
+use fivefoot::rules::area::{AreaOf, AreaOutcome, preview_area_attack};
 use fivefoot::rules::{AreaEvent, HealthEvent, SequenceEvent, cmd};
 use fivefoot::rules::{GameCommand, GameEvent, RuleError};
 use fivefoot::ruleset::{ActionKind, DamageShare};
@@ -640,4 +640,126 @@ fn area_1_a_thrown_area_needs_line_of_effect_to_its_point() {
     let why = b.submit(area_attack("t", (5, 3))).expect_err("the wall is in the way");
     assert!(why.to_string().contains("no line of effect"), "{why}");
     ok(&mut b, area_attack("t", (3, 5)));
+}
+
+/// Issue #18 item 5, RNG-1, AREA-4, AREA-5: the preview of the grenade above before it is
+/// thrown. +3 within the first increment against AC 5 lands on a 2 or more (a natural 1
+/// misses): 95 %. `behind` saves with +3 and +2 cover against DC 13, an 8 or more: 65 %;
+/// `open` with +3, a 10 or more: 55 %. The throw then rolls exactly those modifiers.
+#[test]
+fn area_5_the_preview_gives_the_chance_to_land_and_each_save() {
+    let thrower = format!("{}, {SAVES}", sf_grenade(10));
+    let rows = [
+        "............",
+        "............",
+        "............",
+        "............",
+        "...c........",
+        "............",
+        "............",
+        "............",
+    ];
+    let reflex3 = "saves: (fortitude: 2, reflex: 3, will: 2)";
+    let units = [
+        ("behind", "b", 2, 4, reflex3),
+        ("open", "b", 5, 4, reflex3),
+        ("thrower", "a", 4, 7, thrower.as_str()),
+    ];
+    let mut b = battle(&arena("starfinder", &rows, &units), &[1, 2, 20, 15, 9, 9, 4, 5]);
+    let p = preview_area_attack(
+        b.world(),
+        &"thrower".into(),
+        "Frag grenade",
+        Intersection::new(4, 4),
+        None,
+    )
+    .expect("legal");
+    assert_eq!((p.attack_bonus, p.range_penalty.clone()), (3, None));
+    assert_eq!(
+        (p.placement_ac, p.chance_to_land, p.chance_to_affect),
+        (Some(5), Some(95.0), None)
+    );
+    let odds: Vec<(&str, &str, Option<i32>, Option<f64>)> = p
+        .targets
+        .iter()
+        .map(|t| (t.unit.0.as_str(), t.cover.as_str(), t.save_bonus, t.chance_to_save))
+        .collect();
+    assert_eq!(
+        odds,
+        [
+            ("behind", "cover", Some(5), Some(65.0)),
+            ("open", "none", Some(3), Some(55.0))
+        ]
+    );
+    let o = outcome(&ok(&mut b, area_attack("thrower", (4, 4))));
+    for (t, shown) in o.targets.iter().zip(&p.targets) {
+        let save = t.save.clone().expect("a save");
+        assert_eq!(
+            save.total - save.roll.result as i32,
+            shown.save_bonus.unwrap(),
+            "{}",
+            t.unit
+        );
+        assert_eq!(save.dc, shown.save_dc);
+    }
+}
+
+/// RNG-1: 35 ft with a 20-ft increment is −2 (WE-33); +3 − 2 against AC 5 needs a 4: 85 %.
+#[test]
+fn rng_1_the_preview_names_the_range_penalty() {
+    let thrower = format!("{}, {SAVES}", sf_grenade(5));
+    let units = [
+        ("thrower", "a", 5, 8, thrower.as_str()),
+        ("near", "b", 5, 0, SAVES),
+        ("short", "b", 5, 3, SAVES),
+    ];
+    let b = battle(&arena("starfinder", &OPEN, &units), &[1, 2, 20]);
+    let p = preview_area_attack(
+        b.world(),
+        &"thrower".into(),
+        "Frag grenade",
+        Intersection::new(5, 1),
+        None,
+    )
+    .expect("legal");
+    assert_eq!(p.range_penalty.as_ref().map(|m| m.value), Some(-2));
+    assert_eq!((p.attack_bonus, p.chance_to_land), (1, Some(85.0)));
+    assert_eq!(
+        p.targets.iter().map(|t| t.unit.0.as_str()).collect::<Vec<_>>(),
+        ["near"]
+    );
+}
+
+/// AREA-SG-1, AREA-SG-2: saga's one roll at +4 affects anyone from a total of 10 (a 6 or
+/// more: 75 %) and hits each Reflex Defense it reaches, a natural 20 everyone: `covered` 17
+/// (12 + 5 cover from the centre) on 13+ (40 %), `hit` 14 on 10+ (55 %), `missed` 18 on 14+
+/// (35 %).
+#[test]
+fn area_sg_1_the_preview_gives_the_rolls_chance_against_each_reflex_defense() {
+    let b = saga_battle(&CRATE_ROWS, 2, &BURST_TARGETS, &[20, 1, 2, 3]);
+    let p = preview_area_attack(
+        b.world(),
+        &"attacker".into(),
+        "Frag grenade",
+        Intersection::new(4, 4),
+        None,
+    )
+    .expect("legal");
+    assert_eq!(
+        (p.attack_bonus, p.placement_ac, p.chance_to_affect),
+        (4, None, Some(75.0))
+    );
+    let odds: Vec<(&str, Option<i32>, Option<f64>)> = p
+        .targets
+        .iter()
+        .map(|t| (t.unit.0.as_str(), t.defense.as_ref().map(|d| d.value), t.chance_to_hit))
+        .collect();
+    assert_eq!(
+        odds,
+        [
+            ("covered", Some(17), Some(40.0)),
+            ("hit", Some(14), Some(55.0)),
+            ("missed", Some(18), Some(35.0))
+        ]
+    );
 }

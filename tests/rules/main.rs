@@ -28,6 +28,7 @@ mod hostile;
 mod maneuvers;
 mod movement;
 mod options;
+mod previews;
 mod reach_weapons;
 mod recovery;
 mod scenarios;

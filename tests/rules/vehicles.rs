@@ -680,3 +680,47 @@ fn veh_4_a_blocked_race_line_ends_before_the_wall_unless_raced_at_full_speed() {
     let ev = ok(&mut full_speed, order_of("buddy", race(0, None)));
     assert!(crashed(&ev), "60 ft at full speed runs into the wall");
 }
+
+/// Issue #18 item 5, VEH-5 (WE-53): the race's odds before it is made — DC 18 from a dead stop
+/// (10 + item level 3 + 5) with Piloting +8 needs a 10: 55 %; after moving, DC 13 needs a 5:
+/// 80 %. The check then rolls against that DC with that bonus.
+#[test]
+fn veh_5_the_race_preview_gives_the_piloting_checks_chance() {
+    use fivefoot::rules::vehicle::race_odds;
+    let mut b = car_battle(
+        &open_map(200, 10),
+        "at: (2, 2), size: Large,",
+        "item_level: 3, drive_ft: 50, full_ft: 100",
+        FOE,
+        &dice(&[10, 10]),
+    );
+    let (odds, dead_stop) = race_odds(b.world(), &"buddy".into()).expect("buddy pilots");
+    assert_eq!((odds.dc, odds.bonus, odds.chance, dead_stop), (18, 8, 55.0, true));
+    let ev = ok(&mut b, order_of("buddy", race(0, Some(50))));
+    assert_eq!(checks(&ev), [(10 + odds.bonus, Some(odds.dc), true)]);
+    ok(&mut b, end_turn("buddy"));
+    ok(&mut b, end_turn("raider"));
+    let (odds, dead_stop) = race_odds(b.world(), &"buddy".into()).expect("buddy pilots");
+    assert_eq!((odds.dc, odds.chance, dead_stop), (13, 80.0, false));
+    assert!(race_odds(b.world(), &"raider".into()).is_err(), "not a pilot");
+}
+
+/// VEH-8 (WE-54): the ram's odds — the race check, DC 16 with +8 (65 %), and the creature's
+/// Reflex save +2 against collision DC 14 to avoid it (45 %); a vehicle's pilot rolls an
+/// opposed check instead, so no fixed chance is given for it.
+#[test]
+fn veh_8_the_ram_preview_gives_both_checks() {
+    use fivefoot::rules::vehicle::ram_odds;
+    let foe = r#"(id: "raider", side: "b", at: (10, 2), speed: (land: 30), defenses: (eac: 11, kac: 12), health: (hp: 40), saves: Some((fortitude: 2, reflex: 2, will: 0)))"#;
+    let b = car_battle(
+        &open_map(30, 8),
+        "at: (2, 2), size: Large,",
+        "item_level: 1, drive_ft: 30, full_ft: 60",
+        foe,
+        &dice(&[]),
+    );
+    let odds = ram_odds(b.world(), &"buddy".into(), &"raider".into()).expect("buddy pilots");
+    assert_eq!((odds.piloting.dc, odds.piloting.chance), (16, 65.0));
+    let reflex = odds.target_reflex.expect("a creature saves");
+    assert_eq!((reflex.dc, reflex.bonus, reflex.chance), (14, 2, 45.0));
+}

@@ -3,16 +3,20 @@
 //! the squares the map cuts off, and each unit caught with the cover it has against the area
 //! (`rules::area::cover_in_template`); whether the rules allow it now comes from
 //! `check_area_attack`. R or the wheel turns a cone or line (Shift+R or the wheel down: back;
-//! the wheel does not zoom meanwhile); a click throws.
+//! the wheel does not zoom meanwhile); a click throws. A side panel gives the rules' odds
+//! (`rules::area::preview_area_attack`, issue #18 item 5): the roll's bonus with the range
+//! penalty, the chance to land where aimed (starfinder, RNG-1) or to affect anyone (saga), and
+//! each creature's chance to save (AREA-5) or to be hit (AREA-SG-1).
 
 use crate::grid::{AreaShape, Direction8, Intersection, Square, TemplateSpec, template};
+use crate::gui::board::camera::{HUD_BOTTOM, HUD_RIGHT};
 use crate::gui::board::input::HoverCorner;
 use crate::gui::board::map::{GuiImages, TILE, space_centre, square_centre};
 use crate::gui::hud::actions::modes::{Mode, WeaponChoice};
 use crate::gui::session::{Revision, Session};
 use crate::gui::{AppSystems, Screen};
 use crate::history::Terrain;
-use crate::rules::area::{AreaShapeKind, check_area_attack, cover_in_template};
+use crate::rules::area::{AreaPreview, AreaShapeKind, check_area_attack, cover_in_template, preview_area_attack};
 use crate::rules::cmd;
 use crate::rules::options::area_weapon;
 use crate::rules::threat::space_of;
@@ -23,12 +27,13 @@ use bevy::prelude::*;
 pub(in crate::gui) fn plugin(app: &mut App) {
     app.init_resource::<AreaAim>();
     app.init_resource::<AreaView>();
+    app.add_systems(OnEnter(Screen::Battle), spawn_area_panel);
     app.add_systems(
         Update,
         (
             (rotate_template, rotate_with_wheel).in_set(AppSystems::Input),
             derive_area_view.in_set(AppSystems::Derive),
-            draw_area.in_set(AppSystems::Draw),
+            (draw_area, show_area_panel).in_set(AppSystems::Draw),
         )
             .run_if(in_state(Screen::Battle)),
     );
@@ -73,6 +78,8 @@ pub struct AreaHover {
     pub affected: Vec<(UnitId, String)>,
     /// Whether the rules allow the throw now, or why not.
     pub allowed: Result<(), String>,
+    /// The rules' odds of the throw (whatever the action budget), when it can be made.
+    pub odds: Option<AreaPreview>,
 }
 
 /// The template of `unit`'s area weapon at `at`, as the rules would fill it.
@@ -110,6 +117,7 @@ pub fn area_hover(
             (u.clone(), format!("{cover:?}").to_lowercase())
         })
         .collect();
+    let odds = preview_area_attack(world, unit, &weapon.name, at, area.shape.directed().then_some(dir)).ok();
     Some(AreaHover {
         weapon: weapon.name,
         at,
@@ -117,7 +125,58 @@ pub fn area_hover(
         cut_off: t.cut_off.iter().map(|c| c.square).collect(),
         affected,
         allowed: allowed.map(|_| ()).map_err(|e| e.to_string()),
+        odds,
     })
+}
+
+/// The odds panel's lines: the roll and its chance to land or affect anyone, then each
+/// creature caught where aimed with its save or the roll's chance to hit it.
+pub fn area_odds_lines(world: &World, hover: &AreaHover) -> Vec<String> {
+    let name = |u: &UnitId| unit_component::<Profile>(world, u).map_or_else(|| u.to_string(), |p| p.name.clone());
+    let Some(p) = &hover.odds else {
+        return match &hover.allowed {
+            Err(why) => vec![format!("{}: not possible: {why}", hover.weapon)],
+            Ok(()) => Vec::new(),
+        };
+    };
+    let range = p.range_penalty.as_ref().map_or_else(
+        || "no range penalty".to_string(),
+        |m| format!("{:+} {}", m.value, m.source),
+    );
+    let mut lines = vec![format!("{} {:+} ({range})", p.weapon, p.attack_bonus)];
+    lines.extend(
+        p.attack
+            .iter()
+            .filter(|m| m.counts())
+            .map(|m| format!("  {:+} {}", m.value, m.source)),
+    );
+    if let (Some(ac), Some(land)) = (p.placement_ac, p.chance_to_land) {
+        lines.push(format!(
+            "vs AC {ac} of the intersection: {land:.1}% to land there (a miss scatters)"
+        ));
+    }
+    if let Some(affect) = p.chance_to_affect {
+        lines.push(format!("{affect:.1}% that the roll affects anyone"));
+    }
+    if p.targets.is_empty() {
+        lines.push("Catches nobody here".into());
+    }
+    for t in &p.targets {
+        let cover = match t.cover.as_str() {
+            "none" => String::new(),
+            c => format!(" ({c} cover)"),
+        };
+        let evasion = if t.evasion { ", Evasion" } else { "" };
+        let odds = match (t.save_bonus, t.save_dc, t.chance_to_save, &t.defense, t.chance_to_hit) {
+            (Some(bonus), Some(dc), Some(save), _, _) => {
+                format!("Reflex {bonus:+} vs DC {dc}: {save:.1}% to save")
+            }
+            (_, _, _, Some(d), Some(hit)) => format!("{} {}: {hit:.1}% hit", d.name, d.value),
+            _ => "no odds".into(),
+        };
+        lines.push(format!("  {}{cover}: {odds}{evasion}", name(&t.unit)));
+    }
+    lines
 }
 
 /// The status line for a placed template.
@@ -286,6 +345,57 @@ fn draw_area(
     }
 }
 
+#[derive(Component)]
+struct AreaPanel;
+
+#[derive(Component)]
+struct AreaPanelText;
+
+/// The odds panel, where the attack preview's panel is (the two modes never show together).
+fn spawn_area_panel(mut commands: Commands) {
+    commands.spawn((
+        Name::new("Area odds panel"),
+        AreaPanel,
+        DespawnOnExit(Screen::Battle),
+        Interaction::default(),
+        Node {
+            position_type: PositionType::Absolute,
+            right: Val::Px(0.0),
+            bottom: Val::Px(HUD_BOTTOM),
+            width: Val::Px(HUD_RIGHT),
+            padding: UiRect::all(Val::Px(8.0)),
+            display: Display::None,
+            ..default()
+        },
+        BackgroundColor(Color::srgba(0.06, 0.07, 0.09, 0.92)),
+        children![(
+            Name::new("Area odds"),
+            AreaPanelText,
+            Text::new(""),
+            TextFont::from_font_size(13.0),
+            TextColor(Color::srgb(0.92, 0.92, 0.85)),
+        )],
+    ));
+}
+
+fn show_area_panel(
+    session: Res<Session>,
+    view: Res<AreaView>,
+    mut panel: Single<&mut Node, With<AreaPanel>>,
+    mut text: Single<&mut Text, With<AreaPanelText>>,
+) {
+    if !view.is_changed() {
+        return;
+    }
+    let lines = view
+        .hover
+        .as_ref()
+        .map(|h| area_odds_lines(session.battle.world(), h))
+        .unwrap_or_default();
+    panel.display = if lines.is_empty() { Display::None } else { Display::Flex };
+    text.0 = lines.join("\n");
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -368,6 +478,38 @@ mod tests {
                 .map_err(|e| e.to_string())
         );
         assert!(area_line(w, &hover, Direction8::E).contains("catches "));
+    }
+
+    /// Issue #18 item 5, RNG-1, AREA-5: the odds panel is the rules' preview — the grenade
+    /// at (5, 2) is 20 ft off (no penalty), +3 against AC 5 lands on a 2+ (95 %), and each foe
+    /// saves with Reflex +1 against DC 13 on a 12+ (45 %).
+    #[test]
+    fn the_odds_panel_gives_the_chance_to_land_and_each_save() {
+        let b = my_turn();
+        let w = b.world();
+        let at = Intersection::new(5, 2);
+        let hover = area_hover(w, &id("me"), None, at, Direction8::E).expect("an area weapon");
+        let odds = hover.odds.clone().expect("the rules preview it");
+        assert_eq!(
+            Some(&odds),
+            preview_area_attack(w, &id("me"), "Frag grenade", at, None)
+                .ok()
+                .as_ref()
+        );
+        let lines = area_odds_lines(w, &hover);
+        assert_eq!(lines[0], "Frag grenade +3 (no range penalty)", "{lines:?}");
+        assert!(
+            lines.contains(&"vs AC 5 of the intersection: 95.0% to land there (a miss scatters)".to_string()),
+            "{lines:?}"
+        );
+        let saves: Vec<&String> = lines.iter().filter(|l| l.contains("to save")).collect();
+        assert_eq!(saves.len(), 2, "{lines:?}");
+        for t in &odds.targets {
+            assert_eq!(
+                (t.save_bonus, t.save_dc, t.chance_to_save),
+                (Some(1), Some(13), Some(45.0))
+            );
+        }
     }
 
     /// A cone follows the aim; the command carries the direction only for directed shapes.

@@ -7,7 +7,12 @@
 //! found one (`grid::flanking_line`, as `query flank`). A rider's vehicle-mounted weapon
 //! (VEH-20) previews with `preview_mounted_attack` (what `query attack --mount` answers), its
 //! lines drawn from the vehicle's space; on a square a rider shares with its vehicle the
-//! panel names the one aimed at and the key that switches (`arms`).
+//! panel names the one aimed at and the key that switches (`arms`). Issue #18 item 5: the
+//! panel also gives the damage (the weapon's dice with their bonus, the mean on a hit and on a
+//! critical, the damage to expect: `AttackPreview::damage_odds`), what decided the concealment
+//! (`Situation::concealment_source`: no line of sight, blinded, squares, light), and in full
+//! attack mode each attack of the full attack with its penalties and odds
+//! (`rules::attack::preview::preview_full_attack`).
 
 use crate::grid::{
     AttackKind, Concealment, ConcealmentLine, CoverLine, CoverParams, Intersection, Square, concealment_decided, cover,
@@ -22,23 +27,34 @@ use crate::gui::hud::arms::TargetPick;
 use crate::gui::session::{Revision, Session};
 use crate::gui::{AppSystems, Screen};
 use crate::history::Terrain;
+use crate::rules::attack::preview::{FullAttackPreview, preview_full_attack};
 use crate::rules::attack::situation::cover_blockers;
 use crate::rules::attack_action::{AttackPreview, preview_attack, preview_mounted_attack};
-use crate::rules::check;
+use crate::rules::concealment::ConcealmentSource;
 use crate::rules::threat::space_of;
 use crate::rules::{Combat, Modifier, Profile, UnitId, WeaponKind, unit_component};
+use crate::rules::{GameCommand, check, cmd};
 use crate::ruleset::Ruleset;
 use bevy::prelude::*;
 
 pub(in crate::gui) fn plugin(app: &mut App) {
-    app.init_resource::<AttackView>();
+    logic(app);
     app.add_systems(OnEnter(Screen::Battle), spawn_attack_panel);
     app.add_systems(
         Update,
-        (
-            derive_attack_view.in_set(AppSystems::Derive),
-            (show_attack_panel, draw_attack_lines).in_set(AppSystems::Draw),
-        )
+        (show_attack_panel, draw_attack_lines)
+            .in_set(AppSystems::Draw)
+            .run_if(in_state(Screen::Battle)),
+    );
+}
+
+/// Everything but the drawing (headless tests add only this).
+pub fn logic(app: &mut App) {
+    app.init_resource::<AttackView>();
+    app.add_systems(
+        Update,
+        derive_attack_view
+            .in_set(AppSystems::Derive)
             .run_if(in_state(Screen::Battle)),
     );
 }
@@ -61,6 +77,9 @@ pub struct AttackHover {
     pub mount: Option<UnitId>,
     /// Who else shares the hovered square and the key that targets them (`arms`).
     pub sharing: Option<String>,
+    /// Full attack mode: the rules' preview of the full attack a click sends (each attack
+    /// with its penalties and odds), or why there is none.
+    pub full: Option<Result<FullAttackPreview, String>>,
 }
 
 /// The attack preview of `attacker` on whoever stands on `at` (a rider before its vehicle),
@@ -134,7 +153,88 @@ pub fn attack_hover_with(
         cover_lines: decided.lines,
         concealment_lines,
         flank,
+        full: None,
     })
+}
+
+/// The full attack a click on `target` sends (`options::full_attack_choice`: the most attacks
+/// the rules allow with `weapon`), previewed by the rules with its penalties and odds.
+pub fn full_attack_preview(
+    world: &World,
+    attacker: &UnitId,
+    target: &UnitId,
+    weapon: Option<String>,
+) -> Result<FullAttackPreview, String> {
+    match crate::rules::options::full_attack_choice(world, attacker, target, weapon) {
+        GameCommand::FullAttack(cmd::FullAttack {
+            unit,
+            targets,
+            weapon,
+            weapons,
+            ..
+        }) => preview_full_attack(world, &unit, &targets, weapon.as_deref(), &weapons).map_err(|e| e.to_string()),
+        other => Err(format!("not a full attack: {other:?}")),
+    }
+}
+
+/// What decided a concealment, in the panel's words (CON-1).
+pub fn concealment_source_name(source: ConcealmentSource) -> Option<&'static str> {
+    match source {
+        ConcealmentSource::None => None,
+        ConcealmentSource::NoLineOfSight => Some("no line of sight"),
+        ConcealmentSource::Blinded => Some("attacker blinded"),
+        ConcealmentSource::Squares => Some("concealing squares"),
+        ConcealmentSource::Light => Some("light"),
+    }
+}
+
+/// "1d6+2: 5.5 on a hit, 11.0 on a crit (DR 5) | expect 2.9": the damage of `p`.
+fn damage_line(p: &AttackPreview) -> Option<String> {
+    let d = p.damage_odds.as_ref()?;
+    let reduced = d
+        .reduced_by
+        .as_ref()
+        .map_or_else(String::new, |m| format!(" (after {})", m.source));
+    Some(format!(
+        "Damage {}: {:.1} on a hit, {:.1} on a crit{reduced} | expect {:.1}",
+        d.dice, d.on_hit, d.on_crit, d.expected
+    ))
+}
+
+/// The full attack's lines: its penalties, then each attack's weapon, bonus and odds.
+fn full_attack_lines(full: &FullAttackPreview) -> Vec<String> {
+    let penalties: Vec<String> = full.penalties.iter().map(signed).collect();
+    let mut lines = vec![format!(
+        "Full attack: {} attack(s){}{}",
+        full.attacks.len(),
+        match penalties.is_empty() {
+            true => String::new(),
+            false => format!(", each {}", penalties.join(", ")),
+        },
+        match full.sources.is_empty() {
+            true => String::new(),
+            false => format!(" (extra from {})", full.sources.join(", ")),
+        }
+    )];
+    for (i, a) in full.attacks.iter().enumerate() {
+        lines.push(format!(
+            "  {}. {} {:+} vs {} {}: needs {}+, {:.1}% hit, {:.1}% crit, expect {:.1}",
+            i + 1,
+            a.weapon,
+            a.attack_bonus,
+            a.defense.name,
+            a.defense.value,
+            a.roll_needed,
+            a.chance_to_hit,
+            a.chance_to_crit,
+            a.expected_damage()
+        ));
+    }
+    lines.push(format!(
+        "Expected damage of the full attack: {:.1}",
+        full.expected_damage
+    ));
+    lines
 }
 
 fn signed(m: &Modifier) -> String {
@@ -179,11 +279,16 @@ pub fn preview_lines(world: &World, hover: &AttackHover, full: bool) -> Vec<Stri
         "Needs {}+ on d20: {:.1}% to hit, {:.1}% crit",
         p.roll_needed, p.chance_to_hit, p.chance_to_crit
     ));
+    lines.extend(damage_line(p));
+    let concealment = format!("{:?}", s.concealment).to_lowercase();
+    let concealment = match concealment_source_name(s.concealment_source) {
+        Some(why) if s.concealment != Concealment::None => format!("{concealment} ({why})"),
+        _ => concealment,
+    };
     lines.push(format!(
-        "{} ft | cover: {} | concealment: {}",
+        "{} ft | cover: {} | concealment: {concealment}",
         s.distance_ft,
         format!("{:?}", s.cover).to_lowercase(),
-        format!("{:?}", s.concealment).to_lowercase()
     ));
     if let Some(miss) = s.miss_chance {
         lines.push(format!("Miss chance {miss}%"));
@@ -198,8 +303,11 @@ pub fn preview_lines(world: &World, hover: &AttackHover, full: bool) -> Vec<Stri
         let who: Vec<String> = p.provokes.iter().map(|u| name_of(world, u)).collect();
         lines.push(format!("Provokes: {}", who.join(", ")));
     }
-    if full {
-        lines.push("(one attack shown; the full attack's penalties apply)".into());
+    match (&hover.full, full) {
+        (Some(Ok(f)), _) => lines.extend(full_attack_lines(f)),
+        (Some(Err(why)), _) => lines.push(format!("Full attack not possible: {why}")),
+        (None, true) => lines.push("(one attack shown; the full attack's penalties apply)".into()),
+        (None, false) => {}
     }
     lines
 }
@@ -237,6 +345,8 @@ fn derive_attack_view(
             attack_hover_with(world, unit, *sq, weapon.as_deref(), mount.as_ref(), *pick).map(|mut h| {
                 if *mode == Mode::FullAttack && mount.is_some() {
                     h.preview = full_attack_verdict(world, unit, *sq, weapon.clone(), mount.clone(), *pick, h.preview);
+                } else if *mode == Mode::FullAttack && h.preview.is_ok() {
+                    h.full = Some(full_attack_preview(world, unit, &h.target, weapon.clone()));
                 }
                 h
             })
@@ -559,6 +669,100 @@ mod tests {
         let clear = my_turn();
         let hover = attack_hover(clear.world(), &id("me"), Square::new(6, 4), Some("Pistol")).expect("a unit");
         assert!(hover.concealment_lines.is_empty());
+    }
+
+    /// Issue #19 follow-up, CON-1: fog between the two (it blocks sight, not effect) gives
+    /// total concealment with no concealing square on the lines drawn; the panel says why.
+    #[test]
+    fn con_1_the_panel_names_what_decided_the_concealment() {
+        let mut b = battle(include_str!("../../../tests/concealment/fog_starfinder.ron"), &[]);
+        crate::testing::pass_until_turn_of(&mut b, "a1");
+        let w = b.world();
+        let hover = attack_hover(w, &id("a1"), Square::new(4, 2), None).expect("b1 there");
+        let p = hover.preview.as_ref().expect("legal");
+        assert_eq!(
+            (p.situation.concealment, p.situation.concealment_source),
+            (Concealment::Total, ConcealmentSource::NoLineOfSight)
+        );
+        let lines = preview_lines(w, &hover, false);
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.ends_with("concealment: total (no line of sight)")),
+            "{lines:?}"
+        );
+        // Without concealment no source is named.
+        let clear = my_turn();
+        let hover = attack_hover(clear.world(), &id("me"), Square::new(2, 1), None).expect("foe");
+        let lines = preview_lines(clear.world(), &hover, false);
+        assert!(lines.iter().any(|l| l.ends_with("concealment: none")), "{lines:?}");
+    }
+
+    /// Issue #18 item 5: the panel gives the weapon's damage dice, the mean on a hit and a
+    /// critical and the damage to expect — the rules' `damage_odds`, not the panel's sums.
+    #[test]
+    fn the_panel_shows_the_damage_dice_and_the_damage_to_expect() {
+        let b = my_turn();
+        let w = b.world();
+        let hover = attack_hover(w, &id("me"), Square::new(2, 1), Some("Blade")).expect("foe");
+        let p = hover.preview.as_ref().expect("legal");
+        let d = p.damage_odds.as_ref().expect("no reduction in the way");
+        assert_eq!((d.dice.as_str(), d.on_hit, d.on_crit), ("1d6", 3.5, 7.0));
+        let lines = preview_lines(w, &hover, false);
+        let expected = format!(
+            "Damage 1d6: 3.5 on a hit, 7.0 on a crit | expect {:.1}",
+            p.expected_damage()
+        );
+        assert!(lines.contains(&expected), "{lines:?}");
+    }
+
+    /// §4.3.1 starfinder (001:1071-1082): in full attack mode the panel lists both attacks of
+    /// the full attack a click sends, each at −4 with its own odds, from the rules' preview.
+    #[test]
+    fn full_attack_4_3_1_the_panel_lists_each_attack_with_its_penalty_and_odds() {
+        let b = my_turn();
+        let w = b.world();
+        let mut hover = attack_hover(w, &id("me"), Square::new(2, 1), Some("Blade")).expect("foe");
+        hover.full = Some(full_attack_preview(w, &id("me"), &id("foe"), Some("Blade".into())));
+        let full = hover.full.clone().expect("set").expect("legal");
+        let rules = preview_full_attack(w, &id("me"), &[id("foe"), id("foe")], Some("Blade"), &[]).expect("legal");
+        assert_eq!(full.attacks.len(), 2);
+        assert_eq!(
+            serde_json::to_value(&full).expect("json"),
+            serde_json::to_value(&rules).expect("json")
+        );
+        let lines = preview_lines(w, &hover, true);
+        assert!(
+            lines.contains(&"Full attack: 2 attack(s), each -4 full attack".to_string()),
+            "{lines:?}"
+        );
+        for (i, a) in rules.attacks.iter().enumerate() {
+            let single = hover.preview.as_ref().expect("legal").attack_bonus;
+            assert_eq!(a.attack_bonus, single - 4, "the single attack's bonus, −4");
+            let line = format!(
+                "  {}. Blade {:+} vs {} {}: needs {}+, {:.1}% hit, {:.1}% crit, expect {:.1}",
+                i + 1,
+                a.attack_bonus,
+                a.defense.name,
+                a.defense.value,
+                a.roll_needed,
+                a.chance_to_hit,
+                a.chance_to_crit,
+                a.expected_damage()
+            );
+            assert!(lines.contains(&line), "{line} in {lines:?}");
+        }
+        assert!(!lines.iter().any(|l| l.starts_with("(one attack shown")), "{lines:?}");
+        // The status line gives the full attack's odds, not the single attack's.
+        let status = crate::gui::hud::status::attack_line(w, Some(&hover));
+        let each = format!(
+            "{:.1}% / {:.1}%",
+            rules.attacks[0].chance_to_hit, rules.attacks[1].chance_to_hit
+        );
+        assert!(
+            status.starts_with("Full attack: 2 attack(s), ") && status.contains(&each),
+            "{status}"
+        );
     }
 
     #[test]

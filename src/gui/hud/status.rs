@@ -177,7 +177,19 @@ pub fn down_prompt(world: &World, unit: &UnitId, bar: &ActionBar) -> Option<Stri
 /// The status line in attack mode: the hovered attack's odds or the rules' refusal; on a
 /// square a rider shares with its vehicle, who is targeted and the key that switches.
 pub fn attack_line(world: &World, hover: Option<&crate::gui::hud::attack::AttackHover>) -> String {
+    // Full attack mode: each attack's odds, not the single attack's (issue #18 item 5).
+    let full = hover.and_then(|h| h.full.as_ref()).and_then(|f| f.as_ref().ok());
     let line = match hover.map(|h| &h.preview) {
+        Some(Ok(_)) if let Some(f) = full => format!(
+            "Full attack: {} attack(s), {} to hit, expect {:.1} damage | click to attack",
+            f.attacks.len(),
+            f.attacks
+                .iter()
+                .map(|a| format!("{:.1}%", a.chance_to_hit))
+                .collect::<Vec<_>>()
+                .join(" / "),
+            f.expected_damage
+        ),
         Some(Ok(p)) => format!(
             "{}: needs {}+ on d20, {:.1}% to hit | click to attack",
             p.weapon, p.roll_needed, p.chance_to_hit

@@ -1,8 +1,10 @@
 //! What a vehicle mode shows on the map (RULES.md §25): racing, the 45° arc from the
 //! vehicle's front-edge centre, the rules' legal end squares (`rules::vehicle::race_ends`,
 //! the `race` query's squares), the line of the angle picked with `[` / `]` (Space races
-//! along it) and the Piloting DC; driving or running over, the planned path to the hovered
-//! square. Also the line under the map in a vehicle mode. Decides no rule.
+//! along it) and the Piloting DC with the check's chance (`rules::vehicle::race_odds`); ramming,
+//! the hovered unit's odds (`ram_odds`: the Piloting check and the creature's Reflex save to
+//! avoid it); driving or running over, the planned path to the hovered square. Also the line
+//! under the map in a vehicle mode. Decides no rule.
 
 use crate::grid::{Space, Square};
 use crate::gui::board::input::Hover;
@@ -13,7 +15,9 @@ use crate::gui::session::{Intent, Revision, Session, StatusLine};
 use crate::gui::vehicles::piloting::{VehicleAim, race_command};
 use crate::gui::{AppSystems, Screen};
 use crate::rules::options::vehicles_at_hand;
-use crate::rules::vehicle::{plan_vehicle_path, race_ends, race_line_end, race_view, vehicle_view};
+use crate::rules::vehicle::{
+    CheckOdds, RamOdds, plan_vehicle_path, race_ends, race_line_end, race_odds, race_view, ram_odds, vehicle_view,
+};
 use crate::rules::{Combat, UnitId, check};
 use bevy::prelude::*;
 
@@ -51,6 +55,11 @@ pub struct VehicleAimView {
     pub race_ends: Vec<Square>,
     /// Race mode: the DC and whether it is from a dead stop.
     pub race_dc: Option<(i32, bool)>,
+    /// Race and ram modes: the Piloting check's odds (VEH-5).
+    pub race_odds: Option<CheckOdds>,
+    /// Ram mode: the hovered unit, its display name and the ram's odds on it, or why there
+    /// are none.
+    pub ram: Option<(UnitId, String, Result<RamOdds, String>)>,
     /// Race mode: the front-edge centre (world) and the heading's direction, for the arc.
     pub arc: Option<(Vec2, Vec2)>,
     /// Race mode: the angle picked with the keys, and the line's squares at it.
@@ -121,7 +130,7 @@ fn derive_vehicle_aim(
     };
     let hovered = hover
         .0
-        .filter(|_| matches!(aim, Some(VehicleAim::Drive | VehicleAim::RunOver)));
+        .filter(|_| matches!(aim, Some(VehicleAim::Drive | VehicleAim::RunOver | VehicleAim::Ram)));
     let key = Some((*revision, aim, hovered, view.angle));
     if view.key == key {
         return;
@@ -149,6 +158,7 @@ fn derive_vehicle_aim(
                 view.race_dc = Some((r.dc, r.dead_stop));
                 view.race_ends = r.end_squares;
             }
+            view.race_odds = race_odds(world, &unit).ok().map(|(odds, _)| odds);
             let (hx, hy) = v.heading.front_centre_halves(v.at, v.space);
             let front = Vec2::new(
                 hx as f32 * TILE / 2.0 - TILE / 2.0,
@@ -163,6 +173,16 @@ fn derive_vehicle_aim(
         VehicleAim::Drive | VehicleAim::RunOver => {
             view.path = hovered
                 .map(|to| plan_vehicle_path(world, &unit, to, aim == VehicleAim::RunOver).map_err(|e| e.to_string()));
+        }
+        VehicleAim::Ram => {
+            view.race_odds = race_odds(world, &unit).ok().map(|(odds, _)| odds);
+            view.ram = hovered
+                .and_then(|at| crate::gui::hud::actions::intents::unit_at(world, at, &unit))
+                .map(|target| {
+                    let odds = ram_odds(world, &unit, &target).map_err(|e| e.to_string());
+                    let name = crate::gui::hud::arms::unit_name(world, &target);
+                    (target, name, odds)
+                });
         }
         _ => {}
     }
@@ -240,13 +260,43 @@ fn draw_vehicle_aim(mut commands: Commands, view: Res<VehicleAimView>, old: Quer
 
 /// The line under the map in a vehicle mode: what to click and, racing, the DC.
 pub fn aim_line(aim: VehicleAim, view: &VehicleAimView) -> String {
+    // ", +8: 55% to succeed": the check's bonus and chance (VEH-5).
+    let odds = view
+        .race_odds
+        .as_ref()
+        .map_or_else(String::new, |o| format!(", {:+}: {:.0}% to succeed", o.bonus, o.chance));
     match (aim, view.race_dc) {
         (VehicleAim::Race, Some((dc, dead_stop))) => format!(
-            "Race: Piloting DC {dc}{} | angle {}° | {} end squares | click one, or [ / ] then Space",
+            "Race: Piloting DC {dc}{}{odds} | angle {}° | {} end squares | click one, or [ / ] then Space",
             if dead_stop { " (dead stop)" } else { "" },
             view.angle,
             view.race_ends.len()
         ),
+        (VehicleAim::Ram, _) => match &view.ram {
+            Some((_, target, Ok(ram))) => {
+                let avoid = match &ram.target_reflex {
+                    Some(r) => format!(
+                        " | {target}'s Reflex {:+} vs DC {}: {:.0}% to avoid it",
+                        r.bonus, r.dc, r.chance
+                    ),
+                    None => format!(" | {target} avoids it only by beating the Piloting result"),
+                };
+                format!(
+                    "Ram {target}: Piloting DC {}, {:+}: {:.0}% to succeed{avoid} | click to ram",
+                    ram.piloting.dc, ram.piloting.bonus, ram.piloting.chance
+                )
+            }
+            Some((_, target, Err(why))) => format!("Cannot ram {target}: {why}"),
+            None => format!(
+                "{}{}",
+                aim.label(),
+                if odds.is_empty() {
+                    ""
+                } else {
+                    " | hover a unit for the odds"
+                }
+            ),
+        },
         (VehicleAim::Drive | VehicleAim::RunOver, _) => match &view.path {
             Some(Ok(p)) => format!("{} squares | click, then pick the heading", p.len()),
             Some(Err(why)) => format!("Cannot go there: {why}"),

@@ -402,6 +402,17 @@ mod tests {
         assert!(!view.race_ends.is_empty(), "{view:?}");
         assert_eq!(view.race_ends, rules.end_squares);
         assert_eq!(view.race_dc, Some((rules.dc, rules.dead_stop)));
+        // Issue #18 item 5: the Piloting check's chance, the rules' (VEH-5).
+        let odds = crate::rules::vehicle::race_odds(world.resource::<Session>().battle.world(), &buddy())
+            .expect("buddy pilots")
+            .0;
+        assert_eq!(view.race_odds.as_ref(), Some(&odds));
+        let line = crate::gui::vehicles::aim_view::aim_line(VehicleAim::Race, view);
+        assert!(
+            line.contains(&format!("{:+}: {:.0}% to succeed", odds.bonus, odds.chance)),
+            "{line}"
+        );
+        assert!(view.arc.is_some());
 
         // `]` turns the picked line one degree right; its squares are the rules' for that angle.
         tap(&mut app, KeyCode::BracketRight);
@@ -426,6 +437,57 @@ mod tests {
             ron::from_str(r#"Vehicle(unit: "buddy", order: Race(angle: 0, distance_ft: Some(50)))"#).expect("script");
         let commands = app.world().resource::<Session>().battle.commands().to_vec();
         assert_eq!(commands.last(), Some(&scripted), "{commands:?}");
+        // Issue #18 item 5: the race is made, so the mode drops back to move and the race's
+        // arc, end squares and line clear.
+        app.update();
+        assert_eq!(*app.world().resource::<Mode>(), Mode::Move);
+        let view = app.world().resource::<VehicleAimView>();
+        assert!(
+            view.arc.is_none() && view.race_ends.is_empty() && view.angle_line.is_empty(),
+            "{view:?}"
+        );
+    }
+
+    /// Issue #18 item 5, VEH-8: in ram mode, hovering a goblin shows the ram's odds — the
+    /// rules' Piloting check and the goblin's Reflex save to avoid it.
+    #[test]
+    fn veh_8_hovering_a_unit_in_ram_mode_shows_the_rams_odds() {
+        use crate::gui::session::{Session, plugin as session_plugin};
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin));
+        app.insert_resource(Session::new(buddys_turn()));
+        app.insert_state(Screen::Battle);
+        app.init_resource::<ButtonInput<KeyCode>>();
+        app.init_resource::<Hover>();
+        app.init_resource::<Mode>();
+        app.init_resource::<Panel>();
+        crate::gui::order_sets(&mut app);
+        app.add_plugins((session_plugin, crate::gui::vehicles::aim_view::logic));
+        *app.world_mut().resource_mut::<Mode>() = Mode::Vehicle(VehicleAim::Ram);
+        let goblin = UnitId("goblin_1".into());
+        let at = space_of(app.world().resource::<Session>().battle.world(), &goblin)
+            .expect("placed")
+            .at;
+        app.world_mut().resource_mut::<Hover>().0 = Some(at);
+        app.update();
+        let world = app.world();
+        let rules = crate::rules::vehicle::ram_odds(world.resource::<Session>().battle.world(), &buddy(), &goblin);
+        let view = world.resource::<VehicleAimView>();
+        let name = crate::gui::hud::arms::unit_name(world.resource::<Session>().battle.world(), &goblin);
+        assert_eq!(
+            view.ram,
+            Some((goblin.clone(), name.clone(), rules.clone().map_err(|e| e.to_string())))
+        );
+        let rules = rules.expect("buddy pilots");
+        let line = crate::gui::vehicles::aim_view::aim_line(VehicleAim::Ram, view);
+        assert!(
+            line.starts_with(&format!(
+                "Ram {name}: Piloting DC {}, {:+}: {:.0}% to succeed",
+                rules.piloting.dc, rules.piloting.bonus, rules.piloting.chance
+            )),
+            "{line}"
+        );
+        assert!(line.contains("to avoid it") == rules.target_reflex.is_some(), "{line}");
     }
 
     /// VEH-8: no target lies straight ahead of the buggy, yet a click on a goblin rams it on

@@ -15,6 +15,8 @@ pub struct AreaPlan {
     pub damage: Vec<Modifier>,
     /// The AC of a grid intersection, when the family rolls to place the weapon (RNG-1).
     pub placement_ac: Option<i32>,
+    /// The range penalty among `attack`, if any (§18).
+    pub range: Option<Modifier>,
     pub provokes: Vec<UnitId>,
 }
 
@@ -43,6 +45,19 @@ pub fn check_area_attack(
     at: Intersection,
     dir: Option<Direction8>,
 ) -> Result<AreaPlan, RuleError> {
+    check_area_attack_plan(world, unit, weapon, at, dir, true)
+}
+
+/// `check_area_attack`, with the action budget checked only when `budget` (a preview answers
+/// "what if" at any time, `preview::preview_area_attack`).
+pub(super) fn check_area_attack_plan(
+    world: &World,
+    unit: &UnitId,
+    weapon: &str,
+    at: Intersection,
+    dir: Option<Direction8>,
+    budget: bool,
+) -> Result<AreaPlan, RuleError> {
     let rules = world.resource::<Ruleset>();
     can_act(world, unit)?;
     let weapon = weapon_of(world, unit, weapon)?;
@@ -54,17 +69,21 @@ pub fn check_area_attack(
     }
     let radius_squares = area.radius_squares(rules, &weapon.name)?;
     let shape = area.aimed(dir, &weapon.name)?;
-    world
-        .resource::<Combat>()
-        .can_spend(&rules.actions, ActionKind::Standard)?;
+    if budget {
+        world
+            .resource::<Combat>()
+            .can_spend(&rules.actions, ActionKind::Standard)?;
+    }
     let space = check_origin(world, unit, area.shape, at)?;
     let (mut attack, damage) = attacker_conditions(world, unit, &weapon)?;
     attack.insert(0, Modifier::new(weapon.attack, format!("{} attack bonus", weapon.name)));
     let mut placement_ac = None;
+    let mut range = None;
     if !area.shape.directed() {
         let distance = distance_to_point(space, at, rules.grid.diagonal) * rules.grid.square_ft;
         let what = format!("the intersection ({}, {})", at.i, at.j);
-        attack.extend(range_penalty(rules, &weapon, distance, &what)?);
+        range = range_penalty(rules, &weapon, distance, &what)?;
+        attack.extend(range.clone());
         if matches!(rules.area.resolution, AreaResolution::ReflexSave { .. }) {
             placement_ac = rules.defense.special_targets.grid_intersection;
             if placement_ac.is_some() && rules.range.scatter.is_none() {
@@ -116,6 +135,7 @@ pub fn check_area_attack(
         attack,
         damage,
         placement_ac,
+        range,
         provokes,
     })
 }

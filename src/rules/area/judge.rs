@@ -75,16 +75,16 @@ pub(super) fn has_cover(degree: CoverDegree) -> bool {
 /// The roll of a saga area attack, once made.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct SagaRoll {
-    natural: u32,
-    total: i32,
+    pub(super) natural: u32,
+    pub(super) total: i32,
     /// `>=` or `>` against the defense (splash "exceeds", U11).
-    ties_hit: bool,
+    pub(super) ties_hit: bool,
 }
 
 impl SagaRoll {
     /// AREA-SG-1: a natural 20 hits everyone (where the family says so), a natural 1 misses
     /// everyone (`misses_all`), otherwise the total against the defense.
-    fn hits(self, rules: &Ruleset, defense: i32) -> bool {
+    pub(super) fn hits(self, rules: &Ruleset, defense: i32) -> bool {
         let AreaResolution::AttackRoll {
             natural_20_hits_all,
             natural_1,
@@ -181,19 +181,7 @@ pub(super) fn judge(
                     rules.name
                 )));
             };
-            let saves = profile
-                .saves
-                .ok_or_else(|| illegal(format!("{unit} has no saving throws in its stat block")))?;
-            let mut modifiers = vec![Modifier::new(saves.reflex, "Reflex save")];
-            let (_, reflex) = cover_bonuses(&rules.cover, degree);
-            if reflex != 0 {
-                modifiers.push(Modifier::typed(
-                    reflex,
-                    BonusType::Cover,
-                    format!("{} from the origin", target.cover),
-                ));
-            }
-            modifiers.extend(reflex_save_modifiers(ex.world, unit)?);
+            let mut modifiers = save_modifiers(ex.world, &rules, unit, &profile, degree)?;
             let roll = ex.roll(20, format!("{context}: {unit}'s Reflex save against {}", weapon.name))?;
             let total = roll.result as i32 + apply_stacking(&mut modifiers, &rules.stacking);
             let success = match roll.result {
@@ -219,18 +207,7 @@ pub(super) fn judge(
         Resolve::Roll { roll, on_hit, on_miss } => {
             let defense = match situation {
                 Some(s) => defense_against(&rules, &profile, s.flat_footed, &weapon.damage_types, &s.defense),
-                None => {
-                    let (flat_footed, mut mods) = defense_situation(ex.world, unit)?;
-                    let (bonus, _) = cover_bonuses(&rules.cover, degree);
-                    if bonus != 0 {
-                        let source = match cover_from {
-                            CoverFrom::Point(_) => format!("{} from the centre", target.cover),
-                            _ => format!("{} from {}", target.cover, cover_source(cover_from)),
-                        };
-                        mods.push(Modifier::typed(bonus, BonusType::Cover, source));
-                    }
-                    defense_against(&rules, &profile, flat_footed, &weapon.damage_types, &mods)
-                }
+                None => area_defense(ex.world, &rules, weapon, unit, &profile, degree, cover_from)?,
             };
             let hit = roll.hits(&rules, defense.value);
             let (share, evaded) = saga_share(&area, hit, has_cover(degree), evasion, on_hit, on_miss);
@@ -241,6 +218,60 @@ pub(super) fn judge(
         }
     }
     Ok(target)
+}
+
+/// AREA-5: the modifiers of `unit`'s Reflex save against an area: its save, the Reflex bonus
+/// of its cover `degree` against the origin (AREA-4) and its conditions. Not yet stacked.
+pub(super) fn save_modifiers(
+    world: &World,
+    rules: &Ruleset,
+    unit: &UnitId,
+    profile: &Profile,
+    degree: CoverDegree,
+) -> Result<Vec<Modifier>, RuleError> {
+    let saves = profile
+        .saves
+        .ok_or_else(|| illegal(format!("{unit} has no saving throws in its stat block")))?;
+    let mut modifiers = vec![Modifier::new(saves.reflex, "Reflex save")];
+    let (_, reflex) = cover_bonuses(&rules.cover, degree);
+    if reflex != 0 {
+        modifiers.push(Modifier::typed(
+            reflex,
+            BonusType::Cover,
+            format!("{} from the origin", degree_name(degree)),
+        ));
+    }
+    modifiers.extend(reflex_save_modifiers(world, unit)?);
+    Ok(modifiers)
+}
+
+/// AREA-SG-1, AREA-SG-2: the Reflex Defense `unit` has against saga's area attack roll, with
+/// its situation and the bonus of its cover `degree` against the area.
+pub(super) fn area_defense(
+    world: &World,
+    rules: &Ruleset,
+    weapon: &Weapon,
+    unit: &UnitId,
+    profile: &Profile,
+    degree: CoverDegree,
+    cover_from: CoverFrom,
+) -> Result<DefenseUsed, RuleError> {
+    let (flat_footed, mut mods) = defense_situation(world, unit)?;
+    let (bonus, _) = cover_bonuses(&rules.cover, degree);
+    if bonus != 0 {
+        let source = match cover_from {
+            CoverFrom::Point(_) => format!("{} from the centre", degree_name(degree)),
+            _ => format!("{} from {}", degree_name(degree), cover_source(cover_from)),
+        };
+        mods.push(Modifier::typed(bonus, BonusType::Cover, source));
+    }
+    Ok(defense_against(
+        rules,
+        profile,
+        flat_footed,
+        &weapon.damage_types,
+        &mods,
+    ))
 }
 
 pub(super) fn cover_source(from: CoverFrom) -> String {
@@ -430,7 +461,7 @@ pub(super) fn saga_roll(
     };
     let roll = ex.roll(20, format!("{context}: {unit} attacks the area with {}", weapon.name))?;
     let total = roll.result as i32 + apply_stacking(&mut modifiers, &rules.stacking);
-    let affects = total >= min_total && !(roll.result == 1 && natural_1 == NaturalOneInArea::AffectsNone);
+    let affects = saga_roll_affects(min_total, natural_1, roll.result, total);
     let r = affects.then_some(SagaRoll {
         natural: roll.result,
         total,
@@ -446,4 +477,10 @@ pub(super) fn saga_roll(
             success: affects,
         },
     ))
+}
+
+/// AREA-SG-1: whether saga's area attack roll affects anyone: its total reaches the minimum,
+/// and it is not a natural 1 where the family says a natural 1 affects no one.
+pub(super) fn saga_roll_affects(min_total: i32, natural_1: NaturalOneInArea, natural: u32, total: i32) -> bool {
+    total >= min_total && !(natural == 1 && natural_1 == NaturalOneInArea::AffectsNone)
 }

@@ -15,6 +15,7 @@ pub mod commands;
 mod events;
 pub use events::AreaEvent;
 
+pub mod preview;
 pub mod spell;
 
 use super::attack::{
@@ -242,4 +243,5 @@ pub use autofire::{AutofirePlan, check_autofire, execute_autofire};
 pub(crate) use geometry::caught;
 pub use geometry::{distance_to_point, scatter_landing, toward_thrower};
 pub(crate) use judge::{Blast, cover_in_template, go_off};
+pub use preview::{AreaPreview, AreaTargetOdds, preview_area_attack};
 pub(crate) use splash::resolve_splash;

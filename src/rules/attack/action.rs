@@ -227,11 +227,23 @@ pub struct AttackTerms {
     pub lasting: Vec<Modifier>,
     /// For the log: the action and where extra attacks come from.
     pub description: String,
+    /// Where a full attack's attacks beyond the first come from (saga: "two weapons").
+    pub sources: Vec<String>,
 }
 
 /// Checks an attack or a full attack (§4.3.1): the family has it, the action can be paid, each
 /// attack can be made with its weapon, and (full attack) the unit may make that many attacks.
 pub fn check_attacks(world: &World, order: AttackOrder) -> Result<(Vec<AttackPlan>, AttackTerms), RuleError> {
+    plan_attacks(world, order, true)
+}
+
+/// `check_attacks`, with the action budget checked only when `budget` (a preview answers
+/// "what if" at any time, `preview::preview_full_attack`).
+pub(crate) fn plan_attacks(
+    world: &World,
+    order: AttackOrder,
+    budget: bool,
+) -> Result<(Vec<AttackPlan>, AttackTerms), RuleError> {
     let AttackOrder {
         unit,
         targets,
@@ -284,7 +296,9 @@ pub fn check_attacks(world: &World, order: AttackOrder) -> Result<(Vec<AttackPla
         }
     }
     let action = full_rules.map_or(ActionKind::Standard, |f| f.action);
-    world.resource::<Combat>().can_spend(&rules.actions, action)?;
+    if budget {
+        world.resource::<Combat>().can_spend(&rules.actions, action)?;
+    }
     let plans = targets
         .iter()
         .enumerate()
@@ -302,6 +316,7 @@ pub fn check_attacks(world: &World, order: AttackOrder) -> Result<(Vec<AttackPla
         extra: Vec::new(),
         lasting: Vec::new(),
         description: format!("attack {}", names.join(", ")),
+        sources: Vec::new(),
     };
     if let Some(f) = full_rules {
         let profile =
@@ -312,6 +327,7 @@ pub fn check_attacks(world: &World, order: AttackOrder) -> Result<(Vec<AttackPla
             true => format!("full attack on {}", names.join(", ")),
             false => format!("full attack on {} ({})", names.join(", "), p.sources.join(", ")),
         };
+        terms.sources = p.sources;
         match f.penalties_until {
             Until::StartOfNextTurn => terms.lasting = p.penalties,
             Until::EndOfTurn => terms.extra = p.penalties,
@@ -425,6 +441,16 @@ pub struct AttackPreview {
     /// Percent chance of a critical hit.
     pub chance_to_crit: f64,
     pub provokes: Vec<UnitId>,
+    /// The damage a hit would deal and the damage to expect (`preview::DamageOdds`); `None`
+    /// when the rules cannot say before the roll (damage reduction against mixed damage).
+    pub damage_odds: Option<super::preview::DamageOdds>,
+}
+
+impl AttackPreview {
+    /// The damage to expect from this attack, given its odds (0 when the rules cannot say).
+    pub fn expected_damage(&self) -> f64 {
+        self.damage_odds.as_ref().map_or(0.0, |d| d.expected)
+    }
 }
 
 /// The preview of an attack, with the same checks as the attack itself.
@@ -436,7 +462,7 @@ pub fn preview_attack(
 ) -> Result<AttackPreview, RuleError> {
     // A preview answers "what if" at any time, so the action budget is not checked here.
     let plan = check_attack(world, unit, target, weapon)?;
-    preview_plan(world, target, plan)
+    preview_plan(world, target, plan, Vec::new())
 }
 
 /// The preview of `unit` firing a weapon mounted on the vehicle `mount` (VEH-20), with the
@@ -449,10 +475,17 @@ pub fn preview_mounted_attack(
     weapon: Option<&str>,
 ) -> Result<AttackPreview, RuleError> {
     let plan = check_mounted_attack(world, unit, mount, target, weapon)?;
-    preview_plan(world, target, plan)
+    preview_plan(world, target, plan, Vec::new())
 }
 
-fn preview_plan(world: &World, target: &UnitId, plan: AttackPlan) -> Result<AttackPreview, RuleError> {
+/// The preview of one checked attack on `target`, with what the action adds (`extra`: a full
+/// attack's penalties) among its modifiers.
+pub(crate) fn preview_plan(
+    world: &World,
+    target: &UnitId,
+    plan: AttackPlan,
+    extra: Vec<Modifier>,
+) -> Result<AttackPreview, RuleError> {
     let rules = world.resource::<Ruleset>();
     let te = world.resource::<UnitIndex>().0[target];
     let profile = world
@@ -467,7 +500,7 @@ fn preview_plan(world: &World, target: &UnitId, plan: AttackPlan) -> Result<Atta
     );
     // §21: the same stacking as the roll itself; the weapon's bonus is reported apart.
     let mut situation = plan.situation;
-    let mut mods = attack_modifiers(&plan.weapon, &situation, Vec::new());
+    let mut mods = attack_modifiers(&plan.weapon, &situation, extra);
     let bonus = apply_stacking(&mut mods, &rules.stacking);
     situation.attack = mods.split_off(1);
     let (miss, hit) = (rules.attack.natural_miss as i32, rules.attack.natural_hit as i32);
@@ -484,7 +517,17 @@ fn preview_plan(world: &World, target: &UnitId, plan: AttackPlan) -> Result<Atta
         CriticalModel::ConfirmByDefense => 0.0,
         CriticalModel::ConfirmationRoll => 0.05 * p_roll(needed),
     } * keep;
+    let shields = world.get::<crate::rules::Shields>(te).map(|s| s.0);
+    let damage_odds = super::preview::damage_odds(
+        rules,
+        &plan.weapon,
+        &situation.damage,
+        profile,
+        shields,
+        (p_hit - p_crit, p_crit),
+    );
     Ok(AttackPreview {
+        damage_odds,
         weapon: plan.weapon.name.clone(),
         attack_bonus: bonus,
         defense,

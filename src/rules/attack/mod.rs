@@ -14,6 +14,7 @@ pub mod concealment;
 pub mod fight_defensively;
 pub mod full_attack;
 pub mod multiply;
+pub mod preview;
 pub(crate) mod protection;
 pub mod situation;
 pub mod stacking;
@@ -250,25 +251,48 @@ pub(crate) fn reduce_damage(
     d: &mut DamageRoll,
 ) -> Result<(), RuleError> {
     let shields = ex.get::<Shields>(target).map(|s| s.0);
+    // The reduction is asked for only when the family has the layer (it may be "not
+    // supported" in a family without it).
+    let reduction = match rules.damage.order.contains(&DamageLayer::DamageReduction) {
+        true => reduction(rules, target_profile, weapon)?,
+        false => None,
+    };
+    let (dealt, shield) = through_layers(rules, shields, reduction.as_ref(), d.dealt);
+    d.dealt = dealt;
+    d.shield = shield;
+    d.reduced_by = reduction;
+    Ok(())
+}
+
+/// §16.3: what of `amount` passes the family's damage layers, in the family's order: the
+/// target's Shield Rating `shields` (saga) and the damage reduction `reduction` that applies.
+/// Pure: `reduce_damage` runs a rolled hit through it, the previews every possible total.
+pub(crate) fn through_layers(
+    rules: &Ruleset,
+    shields: Option<u32>,
+    reduction: Option<&Modifier>,
+    amount: u32,
+) -> (u32, Option<ShieldHit>) {
+    let (mut dealt, mut shield) = (amount, None);
     for layer in &rules.damage.order {
         match layer {
             DamageLayer::ShieldRating => {
                 if let (Some(rating), Some(sr)) = (shields, rules.damage.shields) {
-                    d.shield = Some(shield_hit(&sr, rating, d.dealt));
-                    d.dealt -= d.shield.map_or(0, |s| s.absorbed);
+                    let hit = shield_hit(&sr, rating, dealt);
+                    dealt -= hit.absorbed;
+                    shield = Some(hit);
                 }
             }
             // §16.3 damage reduction, §16.4 immunity to stun and ion.
             DamageLayer::DamageReduction => {
-                if let Some(r) = reduction(rules, target_profile, weapon)? {
-                    d.dealt = d.dealt.saturating_sub(r.value.max(0) as u32);
-                    d.reduced_by = Some(r);
+                if let Some(r) = reduction {
+                    dealt = dealt.saturating_sub(r.value.max(0) as u32);
                 }
             }
             _ => {}
         }
     }
-    Ok(())
+    (dealt, shield)
 }
 
 /// What reached `target` from a hit with `weapon` goes to its health: saga stun and ion
@@ -309,6 +333,16 @@ pub(crate) fn use_up_support(ex: &mut Executor, used: &[u32]) {
     }
 }
 
+/// §14.3: how a hit's damage is multiplied: (times the dice and bonus are rolled, factor the
+/// total is multiplied by) — (1, 1) for an ordinary hit; a critical per the family.
+pub(crate) fn damage_multiplier(rules: &Ruleset, critical: bool) -> (u32, u32) {
+    match (critical, rules.attack.critical.damage) {
+        (false, _) => (1, 1),
+        (true, CriticalDamage::RollTimes { default_multiplier, .. }) => (default_multiplier.max(1), 1),
+        (true, CriticalDamage::MultiplyTotal { factor }) => (1, factor.max(1)),
+    }
+}
+
 /// §16.1–16.2: the weapon's dice (with their bonus) rolled once, or per the critical model.
 pub(crate) fn roll_damage(
     ex: &mut Executor,
@@ -319,11 +353,7 @@ pub(crate) fn roll_damage(
     context: &str,
 ) -> Result<DamageRoll, RuleError> {
     let bonus = saturating_total(std::iter::once(weapon.damage.bonus).chain(modifiers.iter().map(|m| m.value)));
-    let (times, factor) = match (critical, rules.attack.critical.damage) {
-        (false, _) => (1, 1),
-        (true, CriticalDamage::RollTimes { default_multiplier, .. }) => (default_multiplier.max(1), 1),
-        (true, CriticalDamage::MultiplyTotal { factor }) => (1, factor.max(1)),
-    };
+    let (times, factor) = damage_multiplier(rules, critical);
     let mut dice = Vec::new();
     let mut sum: i64 = 0;
     for _ in 0..times {
@@ -373,7 +403,7 @@ fn shield_hit(rules: &ShieldRating, rating: u32, damage: u32) -> ShieldHit {
 
 /// The damage reduction that applies to a hit by `weapon` on `target` (§16.3), or an
 /// immunity expressed as a reduction of everything.
-fn reduction(rules: &Ruleset, target: &Profile, weapon: &Weapon) -> Result<Option<Modifier>, RuleError> {
+pub(crate) fn reduction(rules: &Ruleset, target: &Profile, weapon: &Weapon) -> Result<Option<Modifier>, RuleError> {
     if target.dr.is_empty() {
         return Ok(None);
     }

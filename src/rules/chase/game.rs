@@ -100,6 +100,14 @@ pub fn pilot_action_terms(world: &World, command: &GameCommand) -> Result<(Optio
     Ok((dc, modifiers))
 }
 
+/// The chance, in percent, that a `PilotAction` command's Piloting check succeeds as its pilot
+/// would roll it now (§26.3: d20 + the modifiers `pilot_action_terms` gives against its DC;
+/// `None`: no check is needed). For the pilot menu's odds.
+pub fn pilot_action_chance(world: &World, command: &GameCommand) -> Result<Option<f64>, RuleError> {
+    let (dc, modifiers) = pilot_action_terms(world, command)?;
+    Ok(dc.map(|dc| (crate::rules::D20Check::chance(&modifiers, dc) * 1000.0).round() / 10.0))
+}
+
 /// PilotAction (§26.3): the acting pilot's action, if the chase allows it now.
 pub(crate) fn check_pilot_action(world: &World, c: &cmd::PilotAction) -> Result<(), RuleError> {
     let board = chase(world)?;

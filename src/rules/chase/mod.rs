@@ -25,7 +25,7 @@ pub(crate) use from_grid::begin_from_grid;
 pub use from_grid::{BOARD_ZONES, ESCAPEE_ZONE, left_out_of_chase, zones_from_grid};
 pub use game::{
     ChaseTerms, apply_chase_event, attack_terms, chase_range_ft, chase_running, follow_vehicle_control, narrate_chase,
-    pilot_action_terms, refuse_in_chase, start_chase_round, vehicle_of, would_escape,
+    pilot_action_chance, pilot_action_terms, refuse_in_chase, start_chase_round, vehicle_of, would_escape,
 };
 pub use hazards::{HazardAttack, ZoneHazard, hazard_attack, hazards_on_entry};
 pub use pilot_actions::{PilotOutcome, PilotRequest, phase_name};

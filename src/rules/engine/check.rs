@@ -37,6 +37,18 @@ impl D20Check {
         }
     }
 
+    /// The chance, from 0 to 1, that a d20 plus the counted `modifiers` (§21) reaches `dc`:
+    /// the odds of the roll `against` makes, for previews (race, ram and chase pilot actions).
+    /// Checks that are not attack rolls have no automatic natural 1 or 20 here; callers whose
+    /// rule has them (saves) apply them with [`d20_chance`].
+    pub fn chance(modifiers: &[Modifier], dc: i32) -> f64 {
+        let bonus = modifiers
+            .iter()
+            .filter(|m| m.counts())
+            .fold(0i32, |sum, m| sum.saturating_add(m.value));
+        d20_chance(bonus, dc, false, false)
+    }
+
     /// How far the total beat (positive) or missed (negative) the DC; `None` without one.
     pub fn margin(&self) -> Option<i32> {
         self.dc.map(|dc| self.total.saturating_sub(dc))
@@ -56,6 +68,20 @@ impl D20Check {
             self.total
         )
     }
+}
+
+/// The chance, from 0 to 1, that a d20 plus `bonus` reaches `dc`; a natural 1 always fails
+/// when `natural_1_fails`, a natural 20 always succeeds when `natural_20_succeeds` (a save's
+/// rules, AREA-5; an attack roll's, ATK-1).
+pub fn d20_chance(bonus: i32, dc: i32, natural_1_fails: bool, natural_20_succeeds: bool) -> f64 {
+    let succeeding = (1i32..=20)
+        .filter(|&die| match die {
+            1 if natural_1_fails => false,
+            20 if natural_20_succeeds => true,
+            _ => die.saturating_add(bonus) >= dc,
+        })
+        .count();
+    succeeding as f64 / 20.0
 }
 
 #[cfg(test)]
@@ -82,5 +108,26 @@ mod tests {
         let c = D20Check::against(die(2), Vec::new(), None);
         assert!(c.success, "without a DC a check only sets a number");
         assert_eq!(c.margin(), None);
+    }
+
+    /// The odds are the share of the twenty faces whose `against` succeeds.
+    #[test]
+    fn a_checks_chance_counts_the_faces_that_reach_the_dc() {
+        let mut ignored = Modifier::new(4, "second circumstance bonus");
+        ignored.ignored = Some("does not stack".into());
+        let mods = vec![Modifier::new(3, "skill"), ignored];
+        // 12..=20 with +3 reach 15: nine faces.
+        assert_eq!(D20Check::chance(&mods, 15), 0.45);
+        for dc in [-5, 4, 15, 23, 24, 40] {
+            let wins = (1..=20)
+                .filter(|&d| D20Check::against(die(d), mods.clone(), Some(dc)).success)
+                .count();
+            assert_eq!(D20Check::chance(&mods, dc), wins as f64 / 20.0, "DC {dc}");
+        }
+        // A save: a natural 1 fails and a natural 20 succeeds whatever the total.
+        assert_eq!(d20_chance(30, 10, true, true), 0.95);
+        assert_eq!(d20_chance(-30, 10, true, true), 0.05);
+        assert_eq!(d20_chance(30, 10, false, false), 1.0);
+        assert_eq!(d20_chance(-30, 10, false, false), 0.0);
     }
 }

@@ -1,7 +1,8 @@
 //! How the player picks at the board: the selected map mode (what a click means), the map
 //! toggles, the chosen weapon, and the keys of the action bar (a digit or letter picks an
 //! action: selects its mode, opens its picker or sends its intent; Tab cycles the weapon; T
-//! and V the toggles; Esc goes back to move mode).
+//! and V the toggles; Esc goes back to move mode). Once a command is accepted (its action
+//! spent), an aimed mode drops back to move, so its previews clear (issue #18 item 5).
 
 use crate::gui::hud::actions::entries::{Action, ActionBar, derive_action_bar};
 use crate::gui::hud::actions::intents::ActIntent;
@@ -21,6 +22,9 @@ pub(in crate::gui) fn plugin(app: &mut App) {
         Update,
         (
             keys_to_actions.in_set(AppSystems::Input),
+            back_to_move_once_spent
+                .after(crate::gui::session::apply_intents)
+                .in_set(AppSystems::Apply),
             // After the bar: a new turn's reset to move mode clears the last mode's message.
             clear_status_back_in_move_mode
                 .after(derive_action_bar)
@@ -211,6 +215,18 @@ fn no_modifier(keys: &ButtonInput<KeyCode>) -> bool {
     !keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight])
 }
 
+/// Issue #18 item 5: once the battle accepted a command (the attack, area, maneuver or
+/// vehicle order was made, its action spent), an aimed mode drops back to move mode, so the
+/// attack lines, the race arc, the template and "click to attack" clear with it (the views
+/// derive from the mode) and the next click moves. Refusals and undo leave the mode alone.
+fn back_to_move_once_spent(session: Res<Session>, mut seen: Local<Option<usize>>, mut mode: ResMut<Mode>) {
+    let commands = session.battle.commands().len();
+    if seen.is_some_and(|before| commands > before) && *mode != Mode::Move {
+        *mode = Mode::Move;
+    }
+    *seen = Some(commands);
+}
+
 /// Back in move mode from another mode (Esc, a new turn), the other mode's last message
 /// leaves the status line, so the move preview shows (issue #6).
 fn clear_status_back_in_move_mode(mode: Res<Mode>, mut last: Local<Mode>, mut status: ResMut<StatusLine>) {
@@ -334,6 +350,60 @@ mod tests {
         assert!(said.contains("nobody on"), "{said}");
         tap(&mut app, KeyCode::Escape);
         assert_eq!(*app.world().resource::<Mode>(), Mode::Move);
+        assert_eq!(app.world().resource::<StatusLine>().0, "");
+    }
+
+    /// Issue #18 item 5: an attack accepted in attack mode drops back to move mode, and the
+    /// attack preview (the panel's hover, its lines, "click to attack") clears with it; a
+    /// refused one keeps the mode and its preview.
+    #[test]
+    fn once_the_attack_is_made_the_mode_drops_to_move_and_the_preview_clears() {
+        use crate::gui::board::input::Hover;
+        use crate::gui::hud::attack::AttackView;
+        let mut app = bar_app();
+        app.init_resource::<Hover>();
+        app.init_resource::<crate::gui::hud::arms::TargetPick>();
+        crate::gui::hud::attack::logic(&mut app);
+        let tap = crate::gui::test_input::tap_key;
+        tap(&mut app, KeyCode::Digit2);
+        assert_eq!(*app.world().resource::<Mode>(), Mode::Attack);
+        app.world_mut().resource_mut::<Hover>().0 = Some(Square::new(3, 2));
+        app.update();
+        let shown = app
+            .world()
+            .resource::<AttackView>()
+            .hover
+            .clone()
+            .expect("the foe previewed");
+        assert!(shown.preview.is_ok(), "{:?}", shown.preview);
+        let line = crate::gui::hud::status::attack_line(app.world().resource::<Session>().battle.world(), Some(&shown));
+        assert!(line.contains("click to attack"), "{line}");
+        // A refused attack (nobody there) keeps the mode.
+        app.world_mut().write_message(Intent::Act(ActIntent::AttackAt {
+            at: Square::new(8, 6),
+            weapon: None,
+            full: false,
+            mount: None,
+            pick: 0,
+        }));
+        app.update();
+        assert_eq!(*app.world().resource::<Mode>(), Mode::Attack);
+        assert!(app.world().resource::<AttackView>().hover.is_some());
+        app.world_mut().write_message(Intent::Act(ActIntent::AttackAt {
+            at: Square::new(3, 2),
+            weapon: None,
+            full: false,
+            mount: None,
+            pick: 0,
+        }));
+        app.update();
+        let commands = app.world().resource::<Session>().battle.commands().to_vec();
+        assert!(matches!(commands.last(), Some(GameCommand::Attack(_))), "{commands:?}");
+        assert_eq!(*app.world().resource::<Mode>(), Mode::Move, "the action is spent");
+        assert!(
+            app.world().resource::<AttackView>().hover.is_none(),
+            "the preview cleared"
+        );
         assert_eq!(app.world().resource::<StatusLine>().0, "");
     }
 

@@ -53,6 +53,8 @@ pub struct ChaseButton {
     pub intent: ChaseIntent,
     pub hint: String,
     pub allowed: Result<(), String>,
+    /// A pilot action's chance of success, in percent, shown on the button.
+    pub odds: Option<u32>,
 }
 
 /// The height of the chase panel under the top bar.
@@ -140,7 +142,10 @@ pub fn buttons(view: &ChaseView) -> Vec<(String, ChaseButton)> {
         for e in &menu.entries {
             let hint = match (&e.allowed, e.dc) {
                 (Err(why), _) => format!("{} not possible: {why}", e.label),
-                (Ok(()), Some(_)) => format!("{} = {}", e.label, e.breakdown),
+                (Ok(()), Some(_)) => match e.chance {
+                    Some(p) => format!("{} = {} | {p}% to succeed", e.label, e.breakdown),
+                    None => format!("{} = {}", e.label, e.breakdown),
+                },
                 (Ok(()), None) => e.label.clone(),
             };
             out.push((
@@ -152,6 +157,7 @@ pub fn buttons(view: &ChaseView) -> Vec<(String, ChaseButton)> {
                     },
                     hint,
                     allowed: e.allowed.clone(),
+                    odds: e.chance,
                 },
             ));
         }
@@ -169,6 +175,7 @@ pub fn buttons(view: &ChaseView) -> Vec<(String, ChaseButton)> {
                 hint: "A double maneuver takes two pilot actions as a full action, each with the penalty shown in its modifier"
                     .into(),
                 allowed,
+                odds: None,
             },
         ));
         out.push((
@@ -177,6 +184,7 @@ pub fn buttons(view: &ChaseView) -> Vec<(String, ChaseButton)> {
                 intent: ChaseIntent::EndPilotTurn,
                 hint: "End the pilot turn (with no pilot action taken the vehicle is uncontrolled)".into(),
                 allowed: menu.end_turn.clone(),
+                odds: None,
             },
         ));
     }
@@ -190,6 +198,7 @@ pub fn buttons(view: &ChaseView) -> Vec<(String, ChaseButton)> {
             ChaseButton {
                 intent: ChaseIntent::Combat(e.command.clone()),
                 hint,
+                odds: None,
                 allowed: e.allowed.clone(),
             },
         ));
@@ -201,6 +210,7 @@ pub fn buttons(view: &ChaseView) -> Vec<(String, ChaseButton)> {
                 intent: ChaseIntent::ToggleStay(t.vehicle.clone()),
                 hint: "If this vehicle escapes at chase progress, it drops back to one zone ahead of its nearest adversary instead (CHS-10)".into(),
                 allowed: Ok(()),
+                odds: None,
             },
         ));
     }
@@ -211,6 +221,7 @@ pub fn buttons(view: &ChaseView) -> Vec<(String, ChaseButton)> {
                 intent: ChaseIntent::Progress,
                 hint: "Run chase progress: vehicles move by their pilots' results".into(),
                 allowed: view.progress.clone().unwrap_or(Ok(())),
+                odds: None,
             },
         ));
     }
@@ -327,6 +338,12 @@ fn draw_chase_panel(
     commands.entity(*menu).with_children(|row| {
         for (label, button) in buttons(&view) {
             let allowed = button.allowed.is_ok();
+            // The name stays the label (tests and hover find the button by it); the text adds
+            // the chance of success.
+            let text = match button.odds {
+                Some(p) => format!("{label} ({p}%)"),
+                None => label.clone(),
+            };
             row.spawn((
                 Name::new(format!("Chase button {label}")),
                 button,
@@ -339,7 +356,7 @@ fn draw_chase_panel(
                 BorderColor::all(Color::srgb(0.55, 0.6, 0.7)),
                 BackgroundColor(if allowed { BUTTON } else { BUTTON_GREY }),
                 children![(
-                    Text::new(label),
+                    Text::new(text),
                     TextFont::from_font_size(13.0),
                     TextColor(if allowed {
                         Color::WHITE

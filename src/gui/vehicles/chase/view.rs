@@ -10,7 +10,9 @@ use crate::gui::vehicles::chase::combat::{CombatEntry, combat_entries};
 use crate::gui::vehicles::chase::intents::{DoubleManeuver, acting_pilot};
 use crate::gui::vehicles::chase::stay::{StayChoice, StayToggle, stay_toggles};
 use crate::gui::{AppSystems, Screen};
-use crate::rules::chase::{Chase, ChasePhase, Departure, ManeuverUse, phase_name, pilot_action_terms, would_escape};
+use crate::rules::chase::{
+    Chase, ChasePhase, Departure, ManeuverUse, phase_name, pilot_action_chance, pilot_action_terms, would_escape,
+};
 use crate::rules::cmd;
 use crate::rules::options::{OptionKind, pilot_action_choices, verdict};
 use crate::rules::{Combat, GameCommand, Profile, SideId, UnitId, check, unit_component};
@@ -64,6 +66,9 @@ pub struct MenuEntry {
     pub command: GameCommand,
     pub dc: Option<i32>,
     pub modifier: Option<i32>,
+    /// The chance, in percent, that the check succeeds (`rules::chase::pilot_action_chance`;
+    /// a d20 check's odds are whole multiples of 5 %).
+    pub chance: Option<u32>,
     /// The modifiers one by one, for the hover line.
     pub breakdown: String,
     pub allowed: Result<(), String>,
@@ -203,6 +208,10 @@ pub fn pilot_menu(world: &World, double: bool) -> Option<PilotMenu> {
             let (action, target) = (*action, target.clone());
             let allowed = check(world, &command).map_err(|e| e.to_string());
             let (dc, modifiers) = pilot_action_terms(world, &command).unwrap_or_default();
+            let chance = pilot_action_chance(world, &command)
+                .ok()
+                .flatten()
+                .map(|c| c.round() as u32);
             let counted: Vec<_> = modifiers.iter().filter(|m| m.counts()).collect();
             let modifier = dc.map(|_| counted.iter().map(|m| m.value).sum::<i32>());
             let breakdown = counted
@@ -224,6 +233,7 @@ pub fn pilot_menu(world: &World, double: bool) -> Option<PilotMenu> {
                 command,
                 dc,
                 modifier,
+                chance,
                 breakdown,
                 allowed,
             })
@@ -308,10 +318,17 @@ mod tests {
             (Some(18), Some(8), Ok(()))
         );
         assert_eq!(speed.label, "Speed up: DC 18, +8");
+        // Issue #18 item 5: d20 + 8 reaches 18 on a 10 or more: 55 %.
+        assert_eq!(speed.chance, Some(55));
+        assert_eq!(
+            pilot_action_chance(b.world(), &speed.command),
+            Ok(Some(55.0)),
+            "the rules' own odds"
+        );
         let trick = entry(&menu, PilotAction::Trick, None);
         assert_eq!((trick.dc, trick.modifier), (Some(16), Some(8)));
         let slow = entry(&menu, PilotAction::SlowDown, None);
-        assert_eq!((slow.dc, slow.allowed.clone()), (None, Ok(())));
+        assert_eq!((slow.dc, slow.allowed.clone(), slow.chance), (None, Ok(()), None));
         let engage = entry(&menu, PilotAction::Engage, Some("enercycle1"));
         assert_eq!(engage.dc, Some(12), "the enercycle's KAC");
         let free = entry(&menu, PilotAction::BreakFree, None);

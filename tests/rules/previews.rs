@@ -1,0 +1,167 @@
+//! The rules' previews before a command is made (issue #18 item 5): a full attack's attacks
+//! each with its penalties and odds (§4.3.1), the damage to expect (§14.3, §16), and that the
+//! numbers are those the roll then uses.
+
+use super::support::*;
+
+use fivefoot::history::Battle;
+use fivefoot::rules::attack::preview::preview_full_attack;
+use fivefoot::rules::attack_action::preview_attack;
+use fivefoot::rules::{GameCommand, UnitId, cmd};
+use fivefoot::testing::{battle, ok, pass_until_turn_of};
+
+fn id(s: &str) -> UnitId {
+    UnitId::from(s)
+}
+
+/// starfinder: `me` with a blade (+5, 1d6) next to `foe` (KAC 14, EAC 12).
+fn starfinder_duel() -> Battle {
+    let text = r##"Scenario(version: 1, name: "t", ruleset: "starfinder",
+    map: (size: (6, 3), fill: '.', legend: { '.': (terrain: Floor) }),
+    sides: [(id: "a", name: "A", control: Human, colour: "#3070d0"), (id: "b", name: "B", control: Human, colour: "#d03030")],
+    units: [
+        (id: "me", side: "a", at: (1, 1), speed: (land: 30), initiative: 20,
+         defenses: (eac: 12, kac: 14), health: (sp: 5, hp: 10, rp: 3),
+         weapons: [(name: "Blade", kind: Melee, attack: 5, damage: "1d6", damage_types: [Slashing])]),
+        (id: "foe", side: "b", at: (2, 1), speed: (land: 30), initiative: 1,
+         defenses: (eac: 12, kac: 14), health: (sp: 5, hp: 10, rp: 3),
+         weapons: [(name: "Blade", kind: Melee, attack: 5, damage: "1d6", damage_types: [Slashing])]),
+    ])"##;
+    let mut b = battle(text, &[]);
+    pass_until_turn_of(&mut b, "me");
+    b
+}
+
+/// §4.3.1 starfinder (001:1071-1082): a full attack is two attacks at −4 each. Blade +5 − 4 =
+/// +1 against KAC 14 needs a 13: 40 % to hit, a natural 20 (21 ≥ 14) crits: 5 %. 1d6 means
+/// 3.5, a critical rolls it twice: 7; each attack: 0.35 × 3.5 + 0.05 × 7 = 1.575.
+#[test]
+fn full_attack_4_3_1_starfinder_two_attacks_at_minus_4_with_their_odds() {
+    let b = starfinder_duel();
+    let w = b.world();
+    let full = preview_full_attack(w, &id("me"), &[id("foe"), id("foe")], None, &[]).expect("legal");
+    assert_eq!(full.attacks.len(), 2);
+    assert_eq!(
+        full.penalties
+            .iter()
+            .map(|m| (m.value, m.source.as_str()))
+            .collect::<Vec<_>>(),
+        vec![(-4, "full attack")]
+    );
+    for a in &full.attacks {
+        assert_eq!(a.attack_bonus, 1);
+        assert!(
+            a.situation
+                .attack
+                .iter()
+                .any(|m| m.value == -4 && m.source == "full attack")
+        );
+        assert_eq!((a.roll_needed, a.chance_to_hit, a.chance_to_crit), (13, 40.0, 5.0));
+        let d = a.damage_odds.as_ref().expect("no reduction in the way");
+        assert_eq!((d.dice.as_str(), d.on_hit, d.on_crit), ("1d6", 3.5, 7.0));
+        assert!((a.expected_damage() - 1.575).abs() < 0.006, "{}", a.expected_damage());
+    }
+    assert!((full.expected_damage - 3.15).abs() < 0.011, "{}", full.expected_damage);
+    // A single attack has no penalty: +5 needs a 9, 60 %.
+    let one = preview_attack(w, &id("me"), &id("foe"), None).expect("legal");
+    assert_eq!((one.attack_bonus, one.roll_needed, one.chance_to_hit), (5, 9, 60.0));
+    // Three attacks are more than the family allows.
+    let why = preview_full_attack(w, &id("me"), &[id("foe"), id("foe"), id("foe")], None, &[])
+        .expect_err("too many")
+        .to_string();
+    assert!(why.contains("1 to 2 attacks"), "{why}");
+}
+
+/// The preview answers "what if" even once the action is spent, with the same numbers.
+#[test]
+fn full_attack_4_3_1_the_preview_ignores_the_action_budget() {
+    let mut b = starfinder_duel();
+    let before = preview_full_attack(b.world(), &id("me"), &[id("foe")], None, &[]).expect("legal");
+    ok(
+        &mut b,
+        GameCommand::Attack(cmd::Attack {
+            unit: id("me"),
+            target: id("foe"),
+            weapon: None,
+            defensively: false,
+            mount: None,
+        }),
+    );
+    let after = preview_full_attack(b.world(), &id("me"), &[id("foe")], None, &[]).expect("still previews");
+    assert_eq!(before.attacks[0].attack_bonus, after.attacks[0].attack_bonus);
+}
+
+const BLADE: &str = r#"(name: "Vibroblade", kind: Melee, attack: 5, damage: "1d6", damage_types: [Slashing])"#;
+const KNIFE: &str = r#"(name: "Knife", kind: Melee, attack: 3, damage: "1d4", damage_types: [Piercing])"#;
+
+/// A saga duel: `hero` (vibroblade and knife) at (0, 0), `foe` at (1, 0), both Reflex 14;
+/// initiative dice 1 (foe) and 20 (hero), then `more`.
+fn saga_duel(more: &[u32]) -> Battle {
+    let unit = |id: &str, side: &str, x: i32| {
+        format!(
+            "(id: \"{id}\", side: \"{side}\", at: ({x}, 0), speed: (land: 30), defenses: (reflex: 14, fortitude: 12, will: 11), health: (hp: 100), weapons: [{BLADE}, {KNIFE}])"
+        )
+    };
+    let text = format!(
+        r##"Scenario(version: 1, name: "t", ruleset: "saga",
+    map: (rows: ["........"], legend: {{ '.': (terrain: Floor) }}),
+    sides: [(id: "a", name: "A", control: Human, colour: "#3070d0"), (id: "b", name: "B", control: Human, colour: "#d03030")],
+    units: [{}, {}])"##,
+        unit("hero", "a", 0),
+        unit("foe", "b", 1),
+    );
+    let mut dice = vec![1, 20];
+    dice.extend_from_slice(more);
+    battle(&text, &dice)
+}
+
+/// §4.3.1 saga two weapons (004:311, 313): one attack with each weapon, −10 on both; the
+/// preview's attack bonuses are the ones the rolls then add (total − die), and its odds follow:
+/// +5 − 10 = −5 against Reflex 14 needs a 19 (10 %), +3 − 10 = −7 only a natural 20 (5 %);
+/// every natural 20 is a critical in saga.
+#[test]
+fn full_attack_4_3_1_saga_two_weapons_preview_matches_the_rolls() {
+    let mut b = saga_duel(&[2, 3]);
+    assert_eq!(active(&b).as_deref(), Some("hero"));
+    let weapons = vec!["Vibroblade".to_string(), "Knife".to_string()];
+    let full = preview_full_attack(b.world(), &id("hero"), &[id("foe"), id("foe")], None, &weapons).expect("legal");
+    assert_eq!(full.sources, vec!["two weapons".to_string()]);
+    let shown: Vec<(&str, i32, u32, f64, f64)> = full
+        .attacks
+        .iter()
+        .map(|a| {
+            (
+                a.weapon.as_str(),
+                a.attack_bonus,
+                a.roll_needed,
+                a.chance_to_hit,
+                a.chance_to_crit,
+            )
+        })
+        .collect();
+    assert_eq!(
+        shown,
+        vec![("Vibroblade", -5, 19, 10.0, 5.0), ("Knife", -7, 20, 5.0, 5.0)]
+    );
+    let events = ok(
+        &mut b,
+        GameCommand::FullAttack(cmd::FullAttack {
+            unit: id("hero"),
+            targets: vec![id("foe"), id("foe")],
+            weapon: None,
+            weapons,
+            defensively: false,
+        }),
+    );
+    let rolls = attack_rolls(&events);
+    assert_eq!(rolls.len(), 2);
+    for (roll, preview) in rolls.iter().zip(&full.attacks) {
+        assert_eq!(
+            roll.total - roll.roll.result as i32,
+            preview.attack_bonus,
+            "{}",
+            roll.weapon
+        );
+        assert_eq!(roll.defense.value, preview.defense.value);
+    }
+}
