@@ -3,6 +3,7 @@
 //! world and replay the commands (weasel's "rebuild and replay").
 
 mod battle;
+mod card;
 mod chase_spawn;
 mod files;
 mod log;
@@ -15,6 +16,7 @@ mod spawn;
 
 pub use crate::rules::{Environment, Terrain};
 pub use battle::{Battle, BattleError};
+pub use card::{DefenseFact, EffectFact, Lasts, SpeedFact, UnitCard, WeaponFact};
 pub use files::write_atomic;
 pub use log::{BattleLog, LoggedCommand};
 pub use objectives::{ObjectiveStatus, ObjectiveTracker, Outcome, outcome};
