@@ -181,6 +181,8 @@ pub fn plugin(app: &mut App) {
         vehicles::aim_view::plugin,
         vehicles::piloting::plugin,
     ));
+    // Issue #18 item 2: the results on the map.
+    app.add_plugins(board::feedback::plugin);
     app.add_plugins((hud::panel::plugin, screens::menu::plugin, hud::reactions::plugin));
     // The vehicle chase panel (only shown when the battle is a chase).
     app.add_plugins((
