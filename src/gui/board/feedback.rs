@@ -6,6 +6,7 @@
 //! never gated). The floating texts are not the tokens' children, so a new command does not
 //! cut them short. A unit the side on screen cannot see shows nothing (`visibility`).
 
+use crate::gui::board::camera::MainCamera;
 use crate::gui::board::map::{TILE, space_centre};
 use crate::gui::board::tokens::Token;
 use crate::gui::board::visibility::Sight;
@@ -250,7 +251,21 @@ fn skip_played_log(session: Res<Session>, mut cursor: ResMut<FeedbackCursor>) {
     cursor.0 = session.battle.log().entries.len();
 }
 
-fn float_results(mut commands: Commands, session: Res<Session>, sight: Res<Sight>, mut cursor: ResMut<FeedbackCursor>) {
+/// The camera's zoom: the floating texts are scaled by it, so they read the same at any zoom.
+fn zoom_of(projection: &Projection) -> f32 {
+    match projection {
+        Projection::Orthographic(o) => o.scale,
+        _ => 1.0,
+    }
+}
+
+fn float_results(
+    mut commands: Commands,
+    session: Res<Session>,
+    sight: Res<Sight>,
+    mut cursor: ResMut<FeedbackCursor>,
+    camera: Option<Single<&Projection, With<MainCamera>>>,
+) {
     let log = &session.battle.log().entries;
     if log.len() <= cursor.0 {
         // An undo or a new battle: nothing new happened.
@@ -260,6 +275,7 @@ fn float_results(mut commands: Commands, session: Res<Session>, sight: Res<Sight
     let events: Vec<GameEvent> = log[cursor.0..].iter().flat_map(|e| e.events.iter().cloned()).collect();
     cursor.0 = log.len();
     let world = session.battle.world();
+    let zoom = camera.map_or(1.0, |c| zoom_of(&c));
     // Several results on one unit (a full attack) stack upward.
     let mut stacked: BTreeMap<UnitId, usize> = BTreeMap::new();
     for f in feedback(&events) {
@@ -270,14 +286,14 @@ fn float_results(mut commands: Commands, session: Res<Session>, sight: Res<Sight
             continue;
         };
         let n = stacked.entry(f.unit.clone()).or_default();
-        let from = space_centre(space) + Vec2::new(0.0, TILE * (0.15 + 0.42 * *n as f32));
+        let from = space_centre(space) + Vec2::new(0.0, TILE * 0.15 + 44.0 * zoom * *n as f32);
         *n += 1;
         let colour = f.tone.colour();
         let mut floating = commands.spawn((
             Name::new(format!("Result {}", f.headline)),
             Floating { age: 0.0, from },
             DespawnOnExit(Screen::Battle),
-            Transform::from_translation(from.extend(30.0)),
+            Transform::from_translation(from.extend(30.0)).with_scale(Vec3::splat(zoom)),
             Visibility::default(),
             children![(
                 Text2d::new(f.headline.clone()),
@@ -297,7 +313,7 @@ fn float_results(mut commands: Commands, session: Res<Session>, sight: Res<Sight
         floating.with_child((
             Sprite {
                 color: Color::srgba(0.0, 0.0, 0.0, 0.55),
-                custom_size: Some(Vec2::new(TILE * 2.4, 36.0)),
+                custom_size: Some(Vec2::new(170.0, 36.0)),
                 ..default()
             },
             Transform::from_xyz(0.0, 0.0, 0.0),

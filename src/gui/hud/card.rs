@@ -2,8 +2,8 @@
 //! unit's card, clicking an initiative entry pins it (clicking it again unpins). The card's
 //! facts come from the rules' side (`history::UnitCard`); this file only chooses the unit
 //! and lays the facts out as lines. A unit the side on screen cannot see shows no card
-//! (hidden information, `board::visibility`). The card never takes the mouse, so it cannot
-//! steal the hover from the map under it.
+//! (hidden information, `board::visibility`). The card sits beside the cursor, never over
+//! what it describes, and never takes the mouse, so it cannot steal the hover from the map.
 
 use crate::grid::Square;
 use crate::gui::board::camera::HUD_TOP;
@@ -18,6 +18,7 @@ use crate::rules::vehicle::vehicle_view;
 use crate::rules::{Health, LifeState, Profile, UnitId, UnitIndex, unit_component};
 use crate::ruleset::Ruleset;
 use bevy::prelude::*;
+use bevy::ui::FocusPolicy;
 
 pub(in crate::gui) fn plugin(app: &mut App) {
     app.init_resource::<CardTarget>();
@@ -30,7 +31,10 @@ pub(in crate::gui) fn plugin(app: &mut App) {
     );
     app.add_systems(
         Update,
-        show_card.in_set(AppSystems::Draw).run_if(in_state(Screen::Battle)),
+        (show_card, place_card)
+            .chain()
+            .in_set(AppSystems::Draw)
+            .run_if(in_state(Screen::Battle)),
     );
 }
 
@@ -293,8 +297,7 @@ pub fn card_lines(card: &UnitCard, rules: &Ruleset, name: impl Fn(&UnitId) -> St
             let riders: Vec<String> = v
                 .aboard
                 .iter()
-                .map(|r| format!("{} ({:?})", name(&r.unit), r.role).replace("(Pilot)", "(pilot)"))
-                .map(|s| s.replace("(Gunner)", "(gunner)").replace("(Passenger)", "(passenger)"))
+                .map(|r| format!("{} ({})", name(&r.unit), format!("{:?}", r.role).to_lowercase()))
                 .collect();
             out.push(line(format!("Riders: {}", riders.join(", "))));
         }
@@ -304,12 +307,6 @@ pub fn card_lines(card: &UnitCard, rules: &Ruleset, name: impl Fn(&UnitId) -> St
 
 #[derive(Component)]
 struct CardPanel;
-
-#[derive(Component)]
-struct CardTitle;
-
-#[derive(Component)]
-struct CardBody;
 
 fn spawn_card(mut commands: Commands) {
     // No `Interaction`: the card must not take the hover from the map under it.
@@ -331,23 +328,23 @@ fn spawn_card(mut commands: Commands) {
         },
         BorderColor::all(Color::WHITE),
         BackgroundColor(Color::srgba(0.06, 0.07, 0.09, 0.92)),
-        children![
-            (
-                Name::new("Card name"),
-                CardTitle,
-                Text::new(""),
-                TextFont::from_font_size(16.0),
-                TextColor(Color::WHITE),
-            ),
-            (
-                Name::new("Card facts"),
-                CardBody,
-                Text::new(""),
-                TextFont::from_font_size(12.0),
-                TextColor(Color::srgb(0.88, 0.9, 0.92)),
-            ),
-        ],
+        FocusPolicy::Pass,
     ));
+}
+
+/// The cards to show for `unit`: its own, then the vehicle it rides (a rider shares its
+/// squares with its vehicle, so a hover there shows both), none for a unit the side on
+/// screen cannot see.
+pub fn cards_for(world: &World, unit: &UnitId, hidden: impl Fn(&UnitId) -> bool) -> Vec<UnitCard> {
+    let Some(card) = UnitCard::of(world, unit).filter(|_| !hidden(unit)) else {
+        return Vec::new();
+    };
+    let vehicle = card
+        .aboard
+        .as_ref()
+        .filter(|v| !hidden(v))
+        .and_then(|v| UnitCard::of(world, v));
+    std::iter::once(card).chain(vehicle).collect()
 }
 
 /// The hovered token's unit, while the cursor is on the map.
@@ -390,40 +387,84 @@ fn hover_tracker_card(
 }
 
 fn show_card(
+    mut commands: Commands,
     session: Res<Session>,
     target: Res<CardTarget>,
     revision: Res<Revision>,
     sight: Res<Sight>,
-    panel: Single<(&mut Node, &mut BorderColor), With<CardPanel>>,
-    mut title: Single<(&mut Text, &mut TextColor), (With<CardTitle>, Without<CardBody>)>,
-    mut body: Single<&mut Text, (With<CardBody>, Without<CardTitle>)>,
+    panel: Single<(Entity, &mut Node, &mut BorderColor), With<CardPanel>>,
 ) {
     if !target.is_changed() && !revision.is_changed() && !sight.is_changed() {
         return;
     }
-    let (mut node, mut border) = panel.into_inner();
+    let (entity, mut node, mut border) = panel.into_inner();
     let world = session.battle.world();
-    let card = target
+    let cards = target
         .shown()
-        .filter(|u| !sight.hides(u))
-        .and_then(|u| UnitCard::of(world, u));
-    let Some(card) = card else {
+        .map(|u| cards_for(world, u, |v| sight.hides(v)))
+        .unwrap_or_default();
+    let mut panel = commands.entity(entity);
+    panel.despawn_children();
+    let Some(first) = cards.first() else {
         node.display = Display::None;
         return;
     };
-    let name = |u: &UnitId| unit_component::<Profile>(world, u).map_or_else(|| u.to_string(), |p| p.name.clone());
-    let lines = card_lines(&card, world.resource::<Ruleset>(), name);
-    let colour = Color::srgb_u8(card.colour[0], card.colour[1], card.colour[2]);
     node.display = Display::Flex;
-    *border = BorderColor::all(colour);
-    title.0.0 = lines.iter().filter(|l| l.heading).map(|l| l.text.as_str()).collect();
-    title.1.0 = colour.mix(&Color::WHITE, 0.35);
-    body.0 = lines
-        .iter()
-        .filter(|l| !l.heading)
-        .map(|l| l.text.as_str())
-        .collect::<Vec<_>>()
-        .join("\n");
+    *border = BorderColor::all(side_colour(first));
+    let name = |u: &UnitId| unit_component::<Profile>(world, u).map_or_else(|| u.to_string(), |p| p.name.clone());
+    for card in &cards {
+        let colour = side_colour(card).mix(&Color::WHITE, 0.35);
+        for line in card_lines(card, world.resource::<Ruleset>(), name) {
+            let (size, colour) = match line.heading {
+                true => (16.0, colour),
+                false => (12.0, Color::srgb(0.88, 0.9, 0.92)),
+            };
+            panel.with_child((
+                Name::new("Card line"),
+                Text::new(line.text),
+                TextFont::from_font_size(size),
+                TextColor(colour),
+            ));
+        }
+    }
+}
+
+/// Where a card of `card` logical pixels goes beside a cursor at `cursor` in a window of
+/// `window`: right of and below the cursor, or left of it where the right has no room, and
+/// kept inside the window, so it never covers the token or entry it describes.
+pub fn card_position(cursor: Vec2, card: Vec2, window: Vec2) -> Vec2 {
+    const GAP: Vec2 = Vec2::new(24.0, 16.0);
+    const EDGE: f32 = 4.0;
+    let mut x = cursor.x + GAP.x;
+    if x + card.x > window.x - EDGE {
+        x = cursor.x - GAP.x - card.x;
+    }
+    let y = (cursor.y + GAP.y).min(window.y - EDGE - card.y);
+    Vec2::new(x.max(EDGE), y.max(EDGE))
+}
+
+/// A hovered unit's card sits beside the cursor; a pinned one, with nothing hovered, at the
+/// top left of the map.
+fn place_card(
+    window: Single<&Window, With<bevy::window::PrimaryWindow>>,
+    target: Res<CardTarget>,
+    panel: Single<(&mut Node, &ComputedNode), With<CardPanel>>,
+) {
+    let (mut node, computed) = panel.into_inner();
+    let hovered = target.entry.is_some() || target.token.is_some();
+    let at = match window.cursor_position().filter(|_| hovered) {
+        Some(cursor) => card_position(cursor, computed.size() * computed.inverse_scale_factor(), window.size()),
+        None => Vec2::new(8.0, HUD_TOP + 8.0),
+    };
+    let (left, top) = (Val::Px(at.x), Val::Px(at.y));
+    if node.left != left || node.top != top {
+        node.left = left;
+        node.top = top;
+    }
+}
+
+fn side_colour(card: &UnitCard) -> Color {
+    Color::srgb_u8(card.colour[0], card.colour[1], card.colour[2])
 }
 
 #[cfg(test)]
@@ -482,6 +523,66 @@ mod tests {
         let trooper = UnitCard::of(w, &id("trooper")).expect("a unit");
         let lines = card_lines(&trooper, w.resource::<Ruleset>(), |u| u.to_string());
         assert!(lines.iter().all(|l| !l.text.starts_with("Acting")), "not its turn");
+    }
+
+    /// A rider's hover shows its card and then its vehicle's: heading, control, speeds and
+    /// riders (§25.1, §25.9).
+    #[test]
+    fn a_rider_shows_its_card_and_its_vehicles() {
+        let b = battle(include_str!("../../../scenarios/starfinder_buggy_raid.ron"), &[]);
+        let w = b.world();
+        let at = unit_under(w, Square::new(3, 5), |_| false).expect("Buddy drives there");
+        assert_eq!(at, id("buddy"));
+        let cards = cards_for(w, &at, |_| false);
+        assert_eq!(cards.len(), 2);
+        let name = |u: &UnitId| unit_component::<Profile>(w, u).map_or_else(|| u.to_string(), |p| p.name.clone());
+        let rider: Vec<String> = card_lines(&cards[0], w.resource::<Ruleset>(), name)
+            .into_iter()
+            .map(|l| l.text)
+            .collect();
+        assert!(rider.contains(&"Aboard Exploration buggy".to_string()), "{rider:?}");
+        let buggy: Vec<String> = card_lines(&cards[1], w.resource::<Ruleset>(), name)
+            .into_iter()
+            .map(|l| l.text)
+            .collect();
+        assert_eq!(buggy[0], "Exploration buggy");
+        assert!(
+            buggy
+                .iter()
+                .any(|l| l.starts_with("heading ") && l.contains("piloted by Buddy")),
+            "{buggy:?}"
+        );
+        assert!(
+            buggy
+                .iter()
+                .any(|l| l.starts_with("Drive ") && l.contains("hardness 5")),
+            "{buggy:?}"
+        );
+        assert!(
+            buggy.iter().any(|l| l.starts_with("Riders: ")
+                && l.contains("Sssazza (gunner)")
+                && l.contains("Merris (passenger)")),
+            "{buggy:?}"
+        );
+        assert!(cards_for(w, &at, |u| u == &id("buddy")).is_empty(), "hidden: no card");
+    }
+
+    /// The card goes right of and below the cursor, left of it near the right edge (the
+    /// initiative tracker), and stays inside the window.
+    #[test]
+    fn the_card_sits_beside_the_cursor_inside_the_window() {
+        let window = Vec2::new(1280.0, 800.0);
+        let card = Vec2::new(300.0, 200.0);
+        assert_eq!(
+            card_position(Vec2::new(100.0, 100.0), card, window),
+            Vec2::new(124.0, 116.0)
+        );
+        let right = card_position(Vec2::new(1100.0, 100.0), card, window);
+        assert_eq!(right.x, 1100.0 - 24.0 - 300.0, "left of the cursor");
+        let low = card_position(Vec2::new(100.0, 750.0), card, window);
+        assert_eq!(low.y, 800.0 - 4.0 - 200.0, "inside the window");
+        let tiny = card_position(Vec2::new(10.0, 10.0), card, Vec2::new(200.0, 100.0));
+        assert!(tiny.x >= 4.0 && tiny.y >= 4.0);
     }
 
     #[test]

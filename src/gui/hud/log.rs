@@ -17,7 +17,8 @@ use bevy::prelude::*;
 
 pub(in crate::gui) fn plugin(app: &mut App) {
     app.init_resource::<LogScroll>();
-    app.add_systems(OnEnter(Screen::Battle), reset_scroll);
+    app.init_resource::<LogShown>();
+    app.add_systems(OnEnter(Screen::Battle), (reset_scroll, reset_shown));
     app.add_systems(
         Update,
         scroll_log.in_set(AppSystems::Input).run_if(in_state(Screen::Battle)),
@@ -120,6 +121,14 @@ pub fn log_groups(
         true => "?".to_string(),
         false => unit_component::<Profile>(world, u).map_or_else(|| u.to_string(), |p| p.name.clone()),
     };
+    // Every unit's display name: events name units in their fields and inside labels
+    // ("attack trooper_c"); a hidden unit is "?".
+    let names: Vec<(UnitId, String)> = world
+        .resource::<crate::rules::UnitIndex>()
+        .0
+        .keys()
+        .map(|u| (u.clone(), display(u)))
+        .collect();
     let mut groups: Vec<LogGroup> = Vec::new();
     for entry in &battle.log().entries {
         let mut group = LogGroup {
@@ -151,13 +160,6 @@ pub fn log_groups(
                 }
                 continue;
             }
-            let names: Vec<(UnitId, String)> = units_named(world, event)
-                .into_iter()
-                .map(|u| {
-                    let n = display(&u);
-                    (u, n)
-                })
-                .collect();
             group.lines.push(with_names(&narrate(event, rules), &names));
         }
         push_group(&mut groups, group);
@@ -297,24 +299,77 @@ fn apply_scroll(scroll: Res<LogScroll>, mut panel: Query<(&mut ScrollPosition, &
 const HEADER_COLOUR: Color = Color::srgb(0.6, 0.85, 1.0);
 const LINE_COLOUR: Color = Color::srgb(0.85, 0.87, 0.9);
 
-fn show_log(mut commands: Commands, session: Res<Session>, sight: Res<Sight>, panel: Single<Entity, With<LogPanel>>) {
+/// The groups on screen: `groups[i]` is the log's group `first + i`, drawn as `entity`.
+/// Only what changed is respawned, so a long battle's log is not rebuilt on every command.
+#[derive(Resource, Debug, Default)]
+pub struct LogShown {
+    pub first: usize,
+    pub groups: Vec<(LogGroup, Entity)>,
+}
+
+/// How many of the groups on screen (the log's groups from `first`) are still the log's
+/// `full` groups: the rest are replaced (after an undo, or when the hidden set changed).
+pub fn kept(shown: &[LogGroup], first: usize, full: &[LogGroup]) -> usize {
+    let Some(now) = full.get(first..) else {
+        return 0;
+    };
+    shown.iter().zip(now).take_while(|(a, b)| a == b).count()
+}
+
+fn reset_shown(mut shown: ResMut<LogShown>) {
+    // The bottom panel was spawned afresh with an empty log.
+    *shown = LogShown::default();
+}
+
+fn show_log(
+    mut commands: Commands,
+    session: Res<Session>,
+    sight: Res<Sight>,
+    panel: Single<Entity, With<LogPanel>>,
+    mut shown: ResMut<LogShown>,
+) {
     let world = session.battle.world();
     let withheld = |e: &GameEvent| sight.on && units_named(world, e).iter().any(|u| sight.hides(u));
-    let groups = log_groups(&session.battle, withheld, |u| sight.hides(u));
-    let mut panel = commands.entity(*panel);
-    panel.despawn_children();
-    for group in &groups[groups.len().saturating_sub(MAX_GROUPS)..] {
-        // The events after a round's start have no header: they sit under the round's line.
-        if !group.header.is_empty() {
-            panel.with_child((
-                Name::new("Log header"),
-                Text::new(group.header.clone()),
-                TextFont::from_font_size(13.0),
-                TextColor(HEADER_COLOUR),
-            ));
+    let full = log_groups(&session.battle, withheld, |u| sight.hides(u));
+    if shown.first > full.len() {
+        for (_, e) in shown.groups.drain(..) {
+            commands.entity(e).despawn();
         }
-        for line in &group.lines {
-            panel.with_child((
+        shown.first = 0;
+    }
+    let on_screen: Vec<LogGroup> = shown.groups.iter().map(|(g, _)| g.clone()).collect();
+    let keep = kept(&on_screen, shown.first, &full);
+    for (_, e) in shown.groups.drain(keep..) {
+        commands.entity(e).despawn();
+    }
+    let start = shown.first + keep;
+    for group in &full[start.min(full.len())..] {
+        let entity = commands.spawn(group_node(group)).id();
+        commands.entity(*panel).add_child(entity);
+        shown.groups.push((group.clone(), entity));
+    }
+    let over = shown.groups.len().saturating_sub(MAX_GROUPS);
+    for (_, e) in shown.groups.drain(..over) {
+        commands.entity(e).despawn();
+    }
+    shown.first += over;
+}
+
+/// One group: its header (none for the events after a round's line) and its lines, indented.
+fn group_node(group: &LogGroup) -> impl Bundle {
+    let header = (!group.header.is_empty()).then(|| {
+        (
+            Name::new("Log header"),
+            Text::new(group.header.clone()),
+            TextFont::from_font_size(13.0),
+            TextColor(HEADER_COLOUR),
+        )
+    });
+    let lines: Vec<_> = group
+        .lines
+        .iter()
+        .map(|line| {
+            (
                 Name::new("Log line"),
                 Node {
                     margin: UiRect::left(Val::Px(16.0)),
@@ -323,9 +378,17 @@ fn show_log(mut commands: Commands, session: Res<Session>, sight: Res<Sight>, pa
                 Text::new(line.clone()),
                 TextFont::from_font_size(12.0),
                 TextColor(LINE_COLOUR),
-            ));
-        }
-    }
+            )
+        })
+        .collect();
+    (
+        Name::new("Log group"),
+        Node {
+            flex_direction: FlexDirection::Column,
+            ..default()
+        },
+        Children::spawn((SpawnIter(header.into_iter()), SpawnIter(lines.into_iter()))),
+    )
 }
 
 #[cfg(test)]
@@ -441,6 +504,25 @@ mod tests {
             "{groups:#?}"
         );
         assert!(groups.iter().any(|g| g.header == WITHHELD), "{groups:#?}");
+    }
+
+    /// A command adds its group after the ones on screen; an undo replaces the groups from
+    /// where the log changed; groups dropped off the front are not compared.
+    #[test]
+    fn only_the_changed_groups_are_replaced() {
+        let g = |h: &str| LogGroup {
+            header: h.into(),
+            lines: vec![format!("{h} line")],
+        };
+        let shown = vec![g("a"), g("b")];
+        assert_eq!(kept(&shown, 0, &[g("a"), g("b"), g("c")]), 2, "one more command");
+        assert_eq!(kept(&shown, 0, &[g("a"), g("x")]), 1, "an undo and another command");
+        assert_eq!(
+            kept(&shown, 1, &[g("z"), g("a"), g("b")]),
+            2,
+            "from the first on screen"
+        );
+        assert_eq!(kept(&shown, 5, &[g("a")]), 0, "a shorter log");
     }
 
     #[test]
