@@ -185,6 +185,8 @@ pub fn plugin(app: &mut App) {
         vehicles::aim_view::plugin,
         vehicles::piloting::plugin,
     ));
+    // Issue #18 items 1-2: the battle log panel, the unit card and the results on the map.
+    app.add_plugins((hud::log::plugin, hud::card::plugin, board::feedback::plugin));
     app.add_plugins((hud::panel::plugin, screens::menu::plugin, hud::reactions::plugin));
     // The vehicle chase panel (only shown when the battle is a chase).
     app.add_plugins((

@@ -3,6 +3,7 @@
 //! world and replay the commands (weasel's "rebuild and replay").
 
 mod battle;
+mod card;
 mod chase_spawn;
 mod files;
 mod log;
@@ -16,6 +17,7 @@ mod stats;
 
 pub use crate::rules::{Environment, Terrain};
 pub use battle::{Battle, BattleError};
+pub use card::{DefenseFact, EffectFact, Lasts, SpeedFact, UnitCard, WeaponFact};
 pub use files::write_atomic;
 pub use log::{BattleLog, LoggedCommand};
 pub use objectives::{ObjectiveStatus, ObjectiveTracker, Outcome, outcome};

@@ -1,6 +1,6 @@
 //! Short animations played from the events the rules already produced (STYLE 5: rules never
 //! wait for visuals): a moved token slides along the squares it stepped through, a unit that
-//! took damage flashes and floats the number, a missed one floats "miss". Rule state is already
+//! took damage flashes (the numbers and "Miss" float from `feedback`). Rule state is already
 //! final when an animation starts; tokens are respawned at their final squares on every battle
 //! change, so a new command simply drops whatever was still playing (it snaps to the end) and
 //! input is never gated. Owns no rule and reads only the battle log.
@@ -24,7 +24,7 @@ pub(in crate::gui) fn plugin(app: &mut App) {
             start_cues
                 .after(crate::gui::board::tokens::sync_tokens)
                 .run_if(resource_changed::<Revision>),
-            (play_slides, play_flashes, play_floaters),
+            (play_slides, play_flashes),
         )
             .chain()
             .in_set(AppSystems::Draw)
@@ -35,9 +35,8 @@ pub(in crate::gui) fn plugin(app: &mut App) {
 /// Seconds per square of a slide, and the most a whole slide may take.
 pub const SECONDS_PER_SQUARE: f32 = 0.15;
 pub const MAX_SLIDE_SECONDS: f32 = 1.2;
-/// How long a hit flash and a floating number last.
+/// How long a hit flash lasts.
 pub const FLASH_SECONDS: f32 = 0.35;
-pub const FLOAT_SECONDS: f32 = 0.9;
 
 /// One thing to show for one command's events.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -141,10 +140,6 @@ pub struct Slide {
 #[derive(Component, Debug)]
 pub struct Flash(pub f32);
 
-/// A rising, fading number (or "miss") over a token.
-#[derive(Component, Debug)]
-pub struct Floater(pub f32);
-
 /// On entering the battle screen (a new or loaded battle, the end of a hand-off) the log so far
 /// is history, not something to play.
 fn skip_played_log(session: Res<Session>, mut cursor: ResMut<LogCursor>) {
@@ -159,7 +154,7 @@ pub fn start_cues(
     session: Res<Session>,
     mut cursor: ResMut<LogCursor>,
     tokens: Query<(Entity, &Token)>,
-    floaters: Query<Entity, Or<(With<Flash>, With<Floater>)>>,
+    floaters: Query<Entity, With<Flash>>,
 ) {
     let log = &session.battle.log().entries;
     if log.len() <= cursor.0 {
@@ -195,7 +190,7 @@ pub fn start_cues(
                     Transform::from_translation(start.extend(5.0)),
                 ));
             }
-            Cue::Hit { unit, amount } => {
+            Cue::Hit { unit, .. } => {
                 let Some(e) = entity_of(&unit) else { continue };
                 let side = space_of(world, &unit).map_or(1, |s| s.side) as f32;
                 commands.entity(e).with_children(|t| {
@@ -209,28 +204,12 @@ pub fn start_cues(
                         },
                         Transform::from_xyz(0.0, 0.0, 3.0),
                     ));
-                    t.spawn(floater(format!("-{amount}"), Color::srgb(1.0, 0.35, 0.3)));
                 });
             }
-            Cue::Miss { unit } => {
-                let Some(e) = entity_of(&unit) else { continue };
-                commands.entity(e).with_children(|t| {
-                    t.spawn(floater("miss".into(), Color::srgb(0.85, 0.85, 0.9)));
-                });
-            }
+            // The number and "Miss" float from `feedback`, with the roll behind them.
+            Cue::Miss { .. } => {}
         }
     }
-}
-
-fn floater(text: String, colour: Color) -> impl Bundle {
-    (
-        Name::new("Floating number"),
-        Floater(0.0),
-        Text2d::new(text),
-        TextFont::from_font_size(20.0),
-        TextColor(colour),
-        Transform::from_xyz(0.0, TILE * 0.2, 4.0),
-    )
 }
 
 fn play_slides(mut commands: Commands, time: Res<Time>, mut slides: Query<(Entity, &mut Slide, &mut Transform)>) {
@@ -252,23 +231,6 @@ fn play_flashes(mut commands: Commands, time: Res<Time>, mut flashes: Query<(Ent
             continue;
         }
         sprite.color.set_alpha(0.7 * (1.0 - flash.0 / FLASH_SECONDS));
-    }
-}
-
-fn play_floaters(
-    mut commands: Commands,
-    time: Res<Time>,
-    mut floaters: Query<(Entity, &mut Floater, &mut Transform, &mut TextColor)>,
-) {
-    for (e, mut floater, mut transform, mut colour) in &mut floaters {
-        floater.0 += time.delta_secs();
-        if floater.0 >= FLOAT_SECONDS {
-            commands.entity(e).despawn();
-            continue;
-        }
-        let k = floater.0 / FLOAT_SECONDS;
-        transform.translation.y = TILE * (0.2 + 0.5 * k);
-        colour.0.set_alpha(1.0 - k * k);
     }
 }
 

@@ -21,7 +21,10 @@ pub(in crate::gui) fn plugin(app: &mut App) {
                 pan_with_keys,
                 pan_with_drag,
                 // In area mode the wheel turns the template instead.
-                zoom_with_wheel.run_if(not(crate::gui::hud::area::wheel_rotates)),
+                // Over the log the wheel scrolls it (`hud::log`).
+                zoom_with_wheel.run_if(
+                    not(crate::gui::hud::area::wheel_rotates).and_then(not(crate::gui::hud::log::wheel_over_log)),
+                ),
                 centre_on_active,
             ),
         )

@@ -29,17 +29,30 @@ pub fn tracker_lines(world: &World) -> Vec<String> {
 /// [`tracker_lines`] with the units `hidden` says the side on screen cannot see named "?"
 /// (hidden-information mode, `gui::visibility`).
 pub fn tracker_lines_hiding(world: &World, hidden: impl Fn(&UnitId) -> bool) -> Vec<String> {
+    tracker_rows_hiding(world, hidden)
+        .into_iter()
+        .map(|(line, _)| line)
+        .collect()
+}
+
+/// [`tracker_lines_hiding`] with the unit each line names, for the lines a hover or click
+/// opens a unit card on (`hud::card`); a hidden unit's line names none.
+pub fn tracker_rows_hiding(world: &World, hidden: impl Fn(&UnitId) -> bool) -> Vec<(String, Option<UnitId>)> {
     let combat = world.resource::<Combat>();
     let rules = world.resource::<Ruleset>();
     let name = |u: &UnitId| match hidden(u) {
         true => "?".to_string(),
         false => unit_component::<Profile>(world, u).map_or_else(|| u.to_string(), |p| p.name.clone()),
     };
-    let mut lines = vec![if combat.surprise_round {
-        "Surprise round".to_string()
-    } else {
-        format!("Round {}", combat.round)
-    }];
+    let shown = |u: &UnitId| (!hidden(u)).then(|| u.clone());
+    let mut lines = vec![(
+        if combat.surprise_round {
+            "Surprise round".to_string()
+        } else {
+            format!("Round {}", combat.round)
+        },
+        None,
+    )];
     for entry in &combat.order {
         let mut line = format!(
             "{} {:>3}  {}",
@@ -61,13 +74,16 @@ pub fn tracker_lines_hiding(world: &World, hidden: impl Fn(&UnitId) -> bool) -> 
                 r.trigger
             ));
         }
-        lines.push(line);
+        lines.push((line, shown(&entry.unit)));
     }
     for d in combat.delaying.iter().filter(|d| combat.entry(&d.unit).is_none()) {
-        lines.push(format!("  {:>3}  {} (delaying)", d.count, name(&d.unit)));
+        lines.push((
+            format!("  {:>3}  {} (delaying)", d.count, name(&d.unit)),
+            shown(&d.unit),
+        ));
     }
     if combat.window.is_some() {
-        lines.push("A delaying unit may act now".into());
+        lines.push(("A delaying unit may act now".into(), None));
     }
     lines
 }
@@ -92,20 +108,36 @@ fn spawn_tracker(mut commands: Commands) {
         children![(
             Name::new("Initiative order"),
             TrackerText,
-            Text::new(""),
-            TextFont::from_font_size(14.0),
-            TextColor(Color::srgb(0.85, 0.9, 1.0)),
+            Node {
+                flex_direction: FlexDirection::Column,
+                ..default()
+            },
         )],
     ));
 }
 
+/// One text row per line; a row naming a unit takes the mouse, for its unit card.
 fn show_tracker(
+    mut commands: Commands,
     session: Res<Session>,
     sight: Option<Res<crate::gui::board::visibility::Sight>>,
-    mut text: Single<&mut Text, With<TrackerText>>,
+    rows: Single<Entity, With<TrackerText>>,
 ) {
     let hides = |u: &UnitId| sight.as_ref().is_some_and(|s| s.hides(u));
-    text.0 = tracker_lines_hiding(session.battle.world(), hides).join("\n");
+    let mut rows = commands.entity(*rows);
+    rows.despawn_children();
+    for (line, unit) in tracker_rows_hiding(session.battle.world(), hides) {
+        let text = (
+            Name::new("Initiative row"),
+            Text::new(line),
+            TextFont::from_font_size(14.0),
+            TextColor(Color::srgb(0.85, 0.9, 1.0)),
+        );
+        match unit {
+            Some(unit) => rows.with_child((text, Interaction::default(), crate::gui::hud::card::TrackerEntry(unit))),
+            None => rows.with_child(text),
+        };
+    }
 }
 
 #[cfg(test)]

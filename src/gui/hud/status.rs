@@ -1,7 +1,6 @@
 //! The bottom panel: the mode and toggles, the status line (a hovered action's hint, the
 //! hovered path, the hovered attack or area, a vehicle aim, the prompt of a unit that is down,
-//! or why a command was refused) over the last lines of the narrated battle log
-//! (`rules::narrate`).
+//! or why a command was refused) over the scrolling battle log (`hud::log` fills it).
 
 use crate::gui::board::camera::HUD_BOTTOM;
 use crate::gui::board::path::PathOverlay;
@@ -10,28 +9,22 @@ use crate::gui::hud::actions::modes::{Mode, Toggles, WeaponChoice};
 use crate::gui::hud::area::{AreaAim, AreaView, area_line};
 use crate::gui::hud::attack::AttackView;
 use crate::gui::hud::bar::{HoveredAction, PANEL, action_hint};
-use crate::gui::session::{Revision, Session, StatusLine};
+use crate::gui::session::{Session, StatusLine};
 use crate::gui::{AppSystems, Screen};
-use crate::history::Battle;
-use crate::rules::{Combat, UnitId, narrate};
-use crate::ruleset::Ruleset;
+use crate::rules::{Combat, UnitId};
 use bevy::prelude::*;
 
 pub(in crate::gui) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Battle), spawn_bottom_panel);
     app.add_systems(
         Update,
-        (show_log.run_if(resource_changed::<Revision>), show_status, show_mode)
+        (show_status, show_mode)
             .in_set(AppSystems::Draw)
             .run_if(in_state(Screen::Battle)),
     );
 }
 
-/// Lines of the log the HUD shows.
-pub const LOG_LINES: usize = 5;
-
-#[derive(Component)]
-struct LogText;
+pub use crate::gui::hud::log::{log_lines, log_lines_hiding};
 
 #[derive(Component)]
 struct StatusText;
@@ -71,13 +64,7 @@ fn spawn_bottom_panel(mut commands: Commands) {
                 TextFont::from_font_size(15.0),
                 TextColor(Color::srgb(1.0, 0.85, 0.45)),
             ),
-            (
-                Name::new("Log"),
-                LogText,
-                Text::new(""),
-                TextFont::from_font_size(14.0),
-                TextColor(Color::srgb(0.85, 0.87, 0.9)),
-            ),
+            crate::gui::hud::log::log_panel(),
         ],
     ));
 }
@@ -106,42 +93,6 @@ pub fn mode_line(mode: Mode, weapon: Option<&str>, toggles: Toggles) -> String {
         on(toggles.threat),
         on(toggles.avoid_aoo)
     )
-}
-
-/// The last `n` lines of the narrated battle log, oldest first.
-pub fn log_lines(battle: &Battle, n: usize) -> Vec<String> {
-    log_lines_hiding(battle, n, |_| false)
-}
-
-/// [`log_lines`] with the events `withheld` says the side on screen may not read shown as one
-/// "out of sight" line per run (hidden-information mode, `gui::visibility`).
-pub fn log_lines_hiding(battle: &Battle, n: usize, withheld: impl Fn(&crate::rules::GameEvent) -> bool) -> Vec<String> {
-    let rules = battle.world().resource::<Ruleset>();
-    let mut lines: Vec<String> = Vec::new();
-    for e in battle.log().entries.iter().flat_map(|e| &e.events) {
-        if !withheld(e) {
-            lines.push(narrate(e, rules));
-        } else if lines.last().map(String::as_str) != Some(crate::gui::board::visibility::WITHHELD) {
-            lines.push(crate::gui::board::visibility::WITHHELD.to_string());
-        }
-    }
-    lines[lines.len().saturating_sub(n)..].to_vec()
-}
-
-fn show_log(
-    session: Res<Session>,
-    sight: Option<Res<crate::gui::board::visibility::Sight>>,
-    mut text: Single<&mut Text, With<LogText>>,
-) {
-    let world = session.battle.world();
-    let withheld = |e: &crate::rules::GameEvent| {
-        sight.as_ref().is_some_and(|s| {
-            s.on && crate::gui::board::visibility::units_named(world, e)
-                .iter()
-                .any(|u| s.hides(u))
-        })
-    };
-    text.0 = log_lines_hiding(&session.battle, LOG_LINES, withheld).join("\n");
 }
 
 fn show_mode(

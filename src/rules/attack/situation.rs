@@ -155,7 +155,7 @@ pub fn attacker_conditions(
 }
 
 /// HP-SG-4: the penalty of `who`'s step down the condition track, if any.
-fn track_penalty(world: &World, who: &UnitId) -> Option<i32> {
+pub fn track_penalty(world: &World, who: &UnitId) -> Option<i32> {
     let track = world.resource::<Ruleset>().health.condition_track.as_ref()?;
     let Some(crate::rules::Health::DamageThresholdTrack { track_step, .. }) =
         crate::rules::unit_component::<crate::rules::Health>(world, who)

@@ -121,18 +121,31 @@ pub fn hostile(world: &World, a: &UnitId, b: &UnitId) -> bool {
     side(a) != side(b)
 }
 
+/// AOO-1: how many reactions (attacks of opportunity) `unit` has left this round: the
+/// family's limit (`actions.reactions_per_round`, or `aoo.limit`'s count per round) less
+/// those used since its last turn began; `None` when the family sets no limit.
+pub fn reactions_left(world: &World, unit: &UnitId) -> Option<u8> {
+    let rules = world.resource::<Ruleset>();
+    let limit = match &rules.aoo.limit {
+        AooLimit::UsesReaction => rules.actions.reactions_per_round,
+        AooLimit::PerRound { count, .. } => Some(*count),
+    }?;
+    let used = world
+        .resource::<Combat>()
+        .reactions_used
+        .get(unit)
+        .copied()
+        .unwrap_or(0);
+    Some(limit.saturating_sub(used))
+}
+
 /// Why `reactor` cannot make an attack of opportunity right now, or `None` if it can
 /// (§8.3 "cannot AoO when"): reactions left, a saga "no attacks" fighting defensively
 /// (§4.3.1), flat-footed, the family's blockers.
 pub fn aoo_refusal(world: &World, reactor: &UnitId) -> Option<String> {
     let rules = world.resource::<Ruleset>();
     let combat = world.resource::<Combat>();
-    let used = combat.reactions_used.get(reactor).copied().unwrap_or(0);
-    let limit = match &rules.aoo.limit {
-        AooLimit::UsesReaction => rules.actions.reactions_per_round,
-        AooLimit::PerRound { count, .. } => Some(*count),
-    };
-    if limit.is_some_and(|l| used >= l) {
+    if reactions_left(world, reactor) == Some(0) {
         return Some("has no reaction left this round".into());
     }
     // §4.3.1 saga: fighting defensively with no attacks at all, not even AoOs.

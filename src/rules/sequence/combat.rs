@@ -133,6 +133,20 @@ impl TrackedEffect {
         let end_round = self.round.saturating_add(self.rounds);
         round > end_round || (round == end_round && count <= self.count)
     }
+
+    /// SEQ-5: the rounds the effect still lasts at `round` and initiative `count` (`None`
+    /// between turns), counting the round it ends in: 1 means it ends before this round's
+    /// (or the next round's first) turn at its count. `None` for a hold, which ends by its
+    /// own rule. Consistent with [`Self::expires_before`]: 0 exactly when it has expired.
+    pub fn rounds_left(&self, round: u32, count: Option<i32>) -> Option<u32> {
+        if self.hold.is_some() {
+            return None;
+        }
+        let end_round = self.round.saturating_add(self.rounds);
+        // Before its count in this round, the count is still to come once more.
+        let count_ahead = count.is_none_or(|c| c > self.count);
+        Some(end_round.saturating_sub(round) + u32::from(count_ahead && round <= end_round))
+    }
 }
 
 /// The combat sequence resource.
