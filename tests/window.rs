@@ -74,6 +74,9 @@ fn main() -> ExitCode {
         software_render: true,
     };
     let mut app = fivefoot::gui::app(Ok(battle), &config);
+    // The game redraws only on input (`gui::idle`); the driver injects its input from inside
+    // a frame, so the test runs every frame.
+    app.insert_resource(bevy::winit::WinitSettings::continuous());
     // One player drives both sides here, and the autosave stays out of the user's data.
     app.insert_resource(fivefoot::gui::screens::handoff::HandOff {
         enabled: false,

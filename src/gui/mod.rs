@@ -13,6 +13,7 @@ pub mod board;
 pub mod editor;
 pub mod font;
 pub mod hud;
+pub mod idle;
 pub mod screens;
 pub mod session;
 #[cfg(test)]
@@ -182,6 +183,8 @@ pub fn plugin(app: &mut App) {
         vehicles::piloting::plugin,
     ));
     app.add_plugins((hud::panel::plugin, screens::menu::plugin, hud::reactions::plugin));
+    // Issue #18: the map legend, and no redraws while idle.
+    app.add_plugins((hud::legend::plugin, idle::plugin));
     // The vehicle chase panel (only shown when the battle is a chase).
     app.add_plugins((
         vehicles::chase::panel::plugin,

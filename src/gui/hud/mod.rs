@@ -12,6 +12,7 @@ pub mod attack;
 pub mod badges;
 pub mod bar;
 pub mod initiative;
+pub mod legend;
 pub mod panel;
 pub mod reactions;
 pub mod status;
