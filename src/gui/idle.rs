@@ -95,6 +95,8 @@ fn wake_on_change(
 }
 
 /// The board's own animations (slides, hit flashes, floating numbers) keep it awake.
+// A Bevy query filter (STYLE 13).
+#[allow(clippy::type_complexity)]
 fn wake_while_animating(
     time: Res<Time<Real>>,
     playing: Query<(), Or<(With<Slide>, With<Flash>, With<Floater>)>>,
@@ -153,9 +155,10 @@ mod tests {
 
     fn redraws(app: &mut App) -> usize {
         app.update();
-        let mut messages = app.world_mut().resource_mut::<Messages<RequestRedraw>>();
-        let n = messages.drain().count();
-        n
+        app.world_mut()
+            .resource_mut::<Messages<RequestRedraw>>()
+            .drain()
+            .count()
     }
 
     /// After a battle change the window stays awake for a while, then goes quiet; a running

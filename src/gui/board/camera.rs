@@ -431,6 +431,8 @@ fn centre_on_active(
 
 /// When a new unit's turn starts and it is out of comfortable view, the camera moves to it
 /// (unless following is off).
+// A Bevy system's parameters (STYLE 13).
+#[allow(clippy::too_many_arguments)]
 fn follow_new_turn(
     session: Res<Session>,
     revision: Res<Revision>,

@@ -328,6 +328,42 @@ mod tests {
         );
     }
 
+    /// Headless: the legend follows the overlays' resources; the B toggle takes the bands
+    /// out of it, and with nothing drawn it is empty (hidden).
+    #[test]
+    fn the_legend_follows_what_the_overlays_hold() {
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins);
+        app.init_resource::<ReachOverlay>()
+            .init_resource::<ShowBands>()
+            .init_resource::<ThreatOverlay>()
+            .init_resource::<PathOverlay>()
+            .init_resource::<AttackView>()
+            .init_resource::<AreaView>()
+            .init_resource::<Sight>()
+            .init_resource::<CameraFollow>()
+            .init_resource::<Legend>();
+        app.add_systems(Update, derive_legend);
+        app.update();
+        assert!(app.world().resource::<Legend>().entries.is_empty());
+        let b = my_turn();
+        app.world_mut().resource_mut::<ReachOverlay>().bands = reach_bands(b.world(), &me());
+        app.world_mut().resource_mut::<ThreatOverlay>().squares = threatened_by_foes(b.world(), &me());
+        app.update();
+        let labels = |app: &App| -> Vec<&'static str> {
+            app.world()
+                .resource::<Legend>()
+                .entries
+                .iter()
+                .map(|e| e.label)
+                .collect()
+        };
+        assert_eq!(labels(&app), vec!["move", "double move", "threatened"]);
+        app.world_mut().resource_mut::<ShowBands>().0 = false;
+        app.update();
+        assert_eq!(labels(&app), vec!["threatened"]);
+    }
+
     #[test]
     fn the_keys_hint_says_whether_the_camera_follows() {
         assert!(keys_hint(true).ends_with("follow: on"));
