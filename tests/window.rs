@@ -27,7 +27,8 @@ use bevy::ui::UiGlobalTransform;
 use bevy::window::{CursorMoved, PrimaryWindow};
 use fivefoot::editor::EditorDoc;
 use fivefoot::grid::{Space, Square};
-use fivefoot::gui::board::camera::MainCamera;
+use fivefoot::gui::board::camera::{HudEdge, HudMargins, MainCamera};
+use fivefoot::gui::board::map::BoardSize;
 use fivefoot::gui::board::map::{space_centre, square_centre};
 use fivefoot::gui::board::overlay::{Band, reach_bands};
 use fivefoot::gui::board::path::{PathOverlay, path_preview};
@@ -36,7 +37,9 @@ use fivefoot::gui::computer::{ComputerIndicator, computer_is_playing};
 use fivefoot::gui::editor::EditorSession;
 use fivefoot::gui::editor::ui::UiAction;
 use fivefoot::gui::editor::view::MapSize;
+use fivefoot::gui::hud::legend::Legend;
 use fivefoot::gui::{GuiConfig, Revision, Session};
+use fivefoot::history::Terrain;
 use fivefoot::history::{Battle, Sides};
 use fivefoot::rules::threat::space_of;
 use fivefoot::rules::{Combat, SideId, UnitId, UnitIndex};
@@ -80,6 +83,9 @@ fn main() -> ExitCode {
         software_render: true,
     };
     let mut app = fivefoot::gui::app(Ok(battle), &config);
+    // The game redraws only on input (`gui::idle`); the driver injects its input from inside
+    // a frame, so the test runs every frame.
+    app.insert_resource(bevy::winit::WinitSettings::continuous());
     // One player drives both sides here, and the autosave stays out of the user's data.
     app.insert_resource(fivefoot::gui::screens::handoff::HandOff {
         enabled: false,
@@ -229,6 +235,55 @@ fn move_cursor(window: &mut Window, entity: Entity, at: Vec2, moved: &mut Messag
     });
 }
 
+/// What the layout checks read (issue #18 item 3): the HUD's measured margins, the bars that
+/// dock at the window's edges and the legend.
+type Layout<'w, 's> = (
+    Res<'w, HudMargins>,
+    Res<'w, Legend>,
+    Query<'w, 's, (&'static HudEdge, &'static ComputedNode, &'static UiGlobalTransform)>,
+);
+
+/// Issue #18 item 3, from the UI tree: the top bar is inside the window, the whole map is
+/// drawn inside the area the HUD leaves free (nothing covers it), and the legend names the
+/// move bands on the map.
+fn check_layout(
+    driver: &Driver,
+    (margins, legend, bars): &Layout,
+    window: &Window,
+    camera: &(&Camera, &GlobalTransform),
+    world: &World,
+) {
+    let size = window.size();
+    for (edge, node, at) in bars.iter() {
+        let half = node.size() * node.inverse_scale_factor() / 2.0;
+        let centre = at.translation * node.inverse_scale_factor();
+        let (min, max) = (centre - half, centre + half);
+        if min.x < -0.5 || min.y < -0.5 || max.x > size.x + 0.5 || max.y > size.y + 0.5 {
+            driver.fail(format!("the {edge:?} bar runs out of the {size} window: {min}..{max}"));
+        }
+    }
+    let free = margins.free_area(size);
+    let map = &world.resource::<Terrain>().0;
+    let board = BoardSize {
+        width: map.width(),
+        height: map.height(),
+    }
+    .rect();
+    for corner in [board.min, board.max] {
+        let at = to_screen(camera, corner);
+        if !free.inflate(1.0).contains(at) {
+            driver.fail(format!(
+                "the map's corner shows at {at}, outside the free area {free:?}"
+            ));
+        }
+    }
+    let labels: Vec<&str> = legend.entries.iter().map(|e| e.label).collect();
+    if !labels.contains(&"move") {
+        driver.fail(format!("the legend does not name the move band: {labels:?}"));
+    }
+    driver.note(format!("layout: free map area {free:?}; legend {labels:?}"));
+}
+
 /// A key press or release as winit's runner writes it.
 fn key(key_code: KeyCode, state: ButtonState, window: Entity) -> KeyboardInput {
     KeyboardInput {
@@ -255,7 +310,8 @@ fn drive(
     editor: Option<Res<EditorSession>>,
     drawn: Option<Res<MapSize>>,
     ui_buttons: Query<(&UiAction, &UiGlobalTransform)>,
-    indicator: Query<&InheritedVisibility, With<ComputerIndicator>>,
+    // One parameter for two: a system takes at most 16.
+    (indicator, layout): (Query<&InheritedVisibility, With<ComputerIndicator>>, Layout),
     mut commands: Commands,
     mut exit: MessageWriter<AppExit>,
 ) {
@@ -420,6 +476,7 @@ fn drive(
                     expect: Expect::Near(srgb8(step_band.colour()), 40),
                 },
             ];
+            check_layout(&driver, &layout, &window, &camera, world);
             let last = *preview.squares.last().expect("steps");
             driver.note(format!(
                 "path to {last}: {} ft, {} steps, band {:?}, provokes {:?}",

@@ -15,6 +15,7 @@ pub mod computer;
 pub mod editor;
 pub mod font;
 pub mod hud;
+pub mod idle;
 pub mod screens;
 pub mod session;
 #[cfg(test)]
@@ -188,6 +189,8 @@ pub fn plugin(app: &mut App) {
     // Issue #18 items 1-2: the battle log panel, the unit card and the results on the map.
     app.add_plugins((hud::log::plugin, hud::card::plugin, board::feedback::plugin));
     app.add_plugins((hud::panel::plugin, screens::menu::plugin, hud::reactions::plugin));
+    // Issue #18: the map legend, and no redraws while idle.
+    app.add_plugins((hud::legend::plugin, idle::plugin));
     // The vehicle chase panel (only shown when the battle is a chase).
     app.add_plugins((
         vehicles::chase::panel::plugin,

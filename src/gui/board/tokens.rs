@@ -1,6 +1,8 @@
 //! Unit tokens: a disc the size of the unit's space in its side's colour, the unit's name, a
 //! health bar in the family's health model, a row of condition badges (`badges`) and a gold ring
 //! on the active unit. Rebuilt from the battle whenever it changes (a few dozen sprites; cheap).
+//! Names keep a readable size at any zoom ([`label_look`]); zoomed far out only the hovered
+//! and the active unit's names show.
 
 use crate::grid::Space;
 use crate::gui::board::map::{GuiImages, TILE, space_centre};
@@ -13,11 +15,73 @@ use bevy::prelude::*;
 pub(in crate::gui) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        sync_tokens
+        (sync_tokens.run_if(resource_changed::<Revision>), fit_labels)
+            .chain()
             .in_set(AppSystems::Draw)
-            .run_if(in_state(Screen::Battle))
-            .run_if(resource_changed::<Revision>),
+            .run_if(in_state(Screen::Battle)),
     );
+}
+
+/// A token's name label: the unit's space, and whether it is the active unit.
+#[derive(Component, Debug, Clone, PartialEq, Eq)]
+pub struct TokenLabel {
+    pub space: Space,
+    pub active: bool,
+}
+
+/// The font size of a name label in world units (its size on screen at zoom 1).
+pub const LABEL_FONT: f32 = 13.0;
+/// The smallest and largest a name is drawn on screen, in logical pixels.
+pub const LABEL_MIN_PX: f32 = 12.0;
+pub const LABEL_MAX_PX: f32 = 18.0;
+/// Below this many pixels a square, names show only for the hovered and the active unit
+/// (they would run over their neighbours).
+pub const LABEL_CROWDED_SQUARE_PX: f32 = 44.0;
+
+/// How a name label is drawn at `zoom` (world units per pixel) on a token `side` squares wide:
+/// `None` hidden, else the label's scale, so that it shows between [`LABEL_MIN_PX`] and
+/// [`LABEL_MAX_PX`] tall whatever the zoom. `focused`: hovered or the active unit.
+pub fn label_look(zoom: f32, side: u32, focused: bool) -> Option<f32> {
+    let square_px = TILE / zoom;
+    let crowded = square_px * side as f32 * 0.9 < LABEL_CROWDED_SQUARE_PX;
+    if crowded && !focused {
+        return None;
+    }
+    let on_screen = LABEL_FONT / zoom;
+    let px = on_screen.clamp(LABEL_MIN_PX, LABEL_MAX_PX);
+    Some(px / on_screen)
+}
+
+/// Scales the name labels to the zoom, showing the hovered one when names are crowded.
+/// (Headless tests that draw tokens without a camera or the input simply skip it.)
+fn fit_labels(
+    hover: Option<Res<crate::gui::board::input::Hover>>,
+    camera: Option<Single<Ref<Projection>, With<crate::gui::board::camera::MainCamera>>>,
+    added: Query<(), Added<TokenLabel>>,
+    mut labels: Query<(&TokenLabel, &mut Transform, &mut Visibility)>,
+) {
+    let (Some(hover), Some(camera)) = (hover, camera) else {
+        return;
+    };
+    let projection = camera.into_inner();
+    if !projection.is_changed() && !hover.is_changed() && added.is_empty() {
+        return;
+    }
+    let Projection::Orthographic(ortho) = &*projection else {
+        return;
+    };
+    for (label, mut transform, mut visibility) in &mut labels {
+        let hovered = hover.0.is_some_and(|sq| label.space.squares().any(|s| s == sq));
+        match label_look(ortho.scale, label.space.side, hovered || label.active) {
+            Some(k) => {
+                transform.scale = Vec3::splat(k);
+                visibility.set_if_neq(Visibility::Inherited);
+            }
+            None => {
+                visibility.set_if_neq(Visibility::Hidden);
+            }
+        }
+    }
 }
 
 /// A unit's token (the parent of its disc, label and bar).
@@ -147,8 +211,12 @@ pub(in crate::gui) fn sync_tokens(
             }
             t.spawn((
                 Name::new("Name"),
+                TokenLabel {
+                    space,
+                    active: active.as_ref() == Some(id),
+                },
                 Text2d::new(profile.name.clone()),
-                TextFont::from_font_size(13.0),
+                TextFont::from_font_size(LABEL_FONT),
                 TextColor(Color::WHITE),
                 Transform::from_xyz(0.0, size * 0.5 - 9.0, 1.0),
             ));
@@ -210,6 +278,28 @@ pub(in crate::gui) fn sync_tokens(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue #18 item 3: a name shows 12 to 18 px tall at any zoom; zoomed far out, only the
+    /// hovered or active unit's name shows.
+    #[test]
+    fn names_stay_readable_at_any_zoom() {
+        for zoom in [0.2, 0.5, 1.0, 1.2] {
+            let k = label_look(zoom, 1, false).expect("shown");
+            let px = LABEL_FONT * k / zoom;
+            assert!(
+                (LABEL_MIN_PX - 0.01..=LABEL_MAX_PX + 0.01).contains(&px),
+                "{zoom}: {px}"
+            );
+        }
+        assert_eq!(label_look(1.0, 1, false), Some(1.0), "zoom 1: as authored");
+        assert_eq!(label_look(3.0, 1, false), None, "a square is 21 px: crowded");
+        let k = label_look(3.0, 1, true).expect("the hovered name shows");
+        assert!((LABEL_FONT * k / 3.0 - LABEL_MIN_PX).abs() < 0.01);
+        assert!(
+            label_look(3.0, 3, false).is_some(),
+            "a Huge token has room for its name"
+        );
+    }
 
     #[test]
     fn starfinder_bar_shows_stamina_then_hit_points() {

@@ -3,7 +3,7 @@
 //! selected mode highlighted, the situational ones shown only while they apply; a hovered
 //! button's hint goes to the status line (`status`), a pressed one picks the action.
 
-use crate::gui::board::camera::HUD_TOP;
+use crate::gui::board::camera::{HUD_TOP, HudEdge};
 use crate::gui::hud::actions::entries::{Action, ActionBar};
 use crate::gui::hud::actions::modes::{Mode, pick_and_report};
 use crate::gui::hud::actions::pickers::Picker;
@@ -49,13 +49,17 @@ fn spawn_top_bar(mut commands: Commands) {
         Name::new("Top bar"),
         DespawnOnExit(Screen::Battle),
         Interaction::default(),
+        // Grows when the turn line or the action bar wraps (a narrow window, the situational
+        // buttons); the camera keeps the map below it (`HudEdge`).
+        HudEdge::Top,
         Node {
             position_type: PositionType::Absolute,
             top: Val::Px(0.0),
             left: Val::Px(0.0),
             right: Val::Px(0.0),
-            height: Val::Px(HUD_TOP),
-            padding: UiRect::horizontal(Val::Px(14.0)),
+            min_height: Val::Px(HUD_TOP),
+            padding: UiRect::axes(Val::Px(14.0), Val::Px(4.0)),
+            column_gap: Val::Px(12.0),
             align_items: AlignItems::Center,
             justify_content: JustifyContent::SpaceBetween,
             ..default()
@@ -65,8 +69,11 @@ fn spawn_top_bar(mut commands: Commands) {
             (
                 Name::new("Turn"),
                 TurnText,
+                // Wraps within its share rather than clipping: "Surprise round | Navasi
+                // Rekkal's turn (Relay Crew)" at 1024 px takes two lines.
                 Node {
-                    max_width: Val::Percent(32.0),
+                    max_width: Val::Percent(30.0),
+                    flex_shrink: 1.0,
                     ..default()
                 },
                 Text::new(""),

@@ -95,6 +95,8 @@ fn spawn_tracker(mut commands: Commands) {
     commands.spawn((
         Name::new("Initiative tracker"),
         DespawnOnExit(Screen::Battle),
+        // Follows the top bar's height when it wraps (issue #18 item 3).
+        crate::gui::board::camera::BelowTopBar,
         Interaction::default(),
         Node {
             position_type: PositionType::Absolute,

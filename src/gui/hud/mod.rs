@@ -14,6 +14,7 @@ pub mod badges;
 pub mod bar;
 pub mod card;
 pub mod initiative;
+pub mod legend;
 pub mod log;
 pub mod panel;
 pub mod reactions;

@@ -36,6 +36,8 @@ fn spawn_bottom_panel(mut commands: Commands) {
     commands.spawn((
         Name::new("Bottom panel"),
         DespawnOnExit(Screen::Battle),
+        // The camera keeps the map above it (issue #18 item 3).
+        crate::gui::board::camera::HudEdge::Bottom,
         Interaction::default(),
         Node {
             position_type: PositionType::Absolute,

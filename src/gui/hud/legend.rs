@@ -1,0 +1,372 @@
+//! The map legend (issue #18 item 4): one swatch and a word for every colour drawn on the map
+//! at the moment (move bands, threat, provoking squares, the planned path, cover, concealment
+//! and flanking lines, an area template, fog), in a row kept free above the bottom bar
+//! (`camera::LEGEND_ROOM`), with the map keys; hidden when nothing is drawn. Reads what the
+//! overlays derived; draws nothing on the map and decides no rule.
+
+use crate::gui::board::camera::{CameraFollow, HUD_RIGHT, HudMargins, LEGEND_ROOM};
+use crate::gui::board::overlay::{Band, PROVOKE_COLOUR, ReachOverlay, ShowBands, THREAT_COLOUR, ThreatOverlay};
+use crate::gui::board::path::PathOverlay;
+use crate::gui::board::visibility::Sight;
+use crate::gui::hud::area::{AREA_COLOUR, AreaView, CUT_OFF_COLOUR};
+use crate::gui::hud::attack::{AttackView, BLOCKED_LINE, CLEAR_LINE, CONCEALED_LINE, FLANK_LINE, UNCONCEALED_LINE};
+use crate::gui::hud::bar::PANEL;
+use crate::gui::{AppSystems, Screen};
+use bevy::prelude::*;
+use std::collections::BTreeSet;
+
+pub(in crate::gui) fn plugin(app: &mut App) {
+    app.init_resource::<Legend>();
+    app.add_systems(OnEnter(Screen::Battle), spawn_legend);
+    app.add_systems(
+        Update,
+        (derive_legend, show_legend)
+            .chain()
+            .in_set(AppSystems::Draw)
+            .run_if(in_state(Screen::Battle)),
+    );
+}
+
+/// What is drawn on the map now, as far as colours go.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Drawn {
+    /// The move bands painted (none while the B toggle hides them).
+    pub bands: BTreeSet<Band>,
+    pub threat: bool,
+    pub provokes: bool,
+    pub path: bool,
+    pub clear_line: bool,
+    pub blocked_line: bool,
+    pub concealed_line: bool,
+    pub unconcealed_line: bool,
+    pub flank: bool,
+    pub area: bool,
+    pub cut_off: bool,
+    pub fog: bool,
+}
+
+/// How a legend swatch is drawn, like the thing it stands for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Swatch {
+    /// A light fill with a bright outline (the move bands).
+    Outline,
+    /// A filled square (threat, provoking squares, area squares, fog).
+    Fill,
+    /// A short line (cover and flanking lines).
+    Line,
+    /// A dashed line (concealment lines).
+    Dashed,
+    /// A dot (the planned path's steps).
+    Dot,
+}
+
+/// One legend entry.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct LegendEntry {
+    pub label: &'static str,
+    pub colour: Color,
+    pub swatch: Swatch,
+}
+
+const fn entry(label: &'static str, colour: Color, swatch: Swatch) -> LegendEntry {
+    LegendEntry { label, colour, swatch }
+}
+
+/// The fog's colour as the legend shows it (the fog layer's own tint is nearly black).
+pub const FOG_SWATCH: Color = Color::srgb(0.2, 0.2, 0.26);
+
+/// The entries for what is drawn, in a fixed order: movement, danger, lines, area, fog.
+pub fn legend_entries(drawn: &Drawn) -> Vec<LegendEntry> {
+    let mut out: Vec<LegendEntry> = drawn
+        .bands
+        .iter()
+        .map(|band| entry(band_label(*band), band.colour(), Swatch::Outline))
+        .collect();
+    let path_colour = Color::WHITE;
+    let flags = [
+        (drawn.path, entry("path (step cost)", path_colour, Swatch::Dot)),
+        (drawn.threat, entry("threatened", THREAT_COLOUR, Swatch::Fill)),
+        (drawn.provokes, entry("provokes AoO", PROVOKE_COLOUR, Swatch::Fill)),
+        (drawn.clear_line, entry("clear line", CLEAR_LINE, Swatch::Line)),
+        (
+            drawn.blocked_line,
+            entry("blocked line (cover)", BLOCKED_LINE, Swatch::Line),
+        ),
+        (
+            drawn.concealed_line,
+            entry("through concealment", CONCEALED_LINE, Swatch::Dashed),
+        ),
+        (
+            drawn.unconcealed_line,
+            entry("unconcealed line", UNCONCEALED_LINE, Swatch::Dashed),
+        ),
+        (drawn.flank, entry("flanking", FLANK_LINE, Swatch::Line)),
+        (drawn.area, entry("area", AREA_COLOUR, Swatch::Fill)),
+        (drawn.cut_off, entry("cut off", CUT_OFF_COLOUR, Swatch::Fill)),
+        (drawn.fog, entry("not seen", FOG_SWATCH, Swatch::Fill)),
+    ];
+    out.extend(flags.into_iter().filter(|(on, _)| *on).map(|(_, e)| e));
+    out
+}
+
+fn band_label(band: Band) -> &'static str {
+    match band {
+        Band::Move => "move",
+        Band::Double => "double move",
+        Band::Run => "run",
+    }
+}
+
+/// The map keys the legend reminds of.
+pub fn keys_hint(follow: bool) -> String {
+    let follow = if follow { "on" } else { "off" };
+    format!("B bands · T threat · Home fit · Shift+C follow: {follow}")
+}
+
+/// What the legend shows now.
+#[derive(Resource, Debug, Clone, Default, PartialEq)]
+pub struct Legend {
+    pub entries: Vec<LegendEntry>,
+    pub follow: bool,
+}
+
+#[derive(Component)]
+struct LegendRoot;
+
+fn spawn_legend(mut commands: Commands) {
+    commands.spawn((
+        Name::new("Legend"),
+        LegendRoot,
+        DespawnOnExit(Screen::Battle),
+        Node {
+            position_type: PositionType::Absolute,
+            left: Val::Px(6.0),
+            right: Val::Px(HUD_RIGHT + 6.0),
+            bottom: Val::Px(HudMargins::default().bottom - LEGEND_ROOM + 2.0),
+            min_height: Val::Px(LEGEND_ROOM - 4.0),
+            padding: UiRect::axes(Val::Px(8.0), Val::Px(3.0)),
+            column_gap: Val::Px(12.0),
+            row_gap: Val::Px(2.0),
+            flex_wrap: FlexWrap::Wrap,
+            align_items: AlignItems::Center,
+            display: Display::None,
+            ..default()
+        },
+        BackgroundColor(PANEL.with_alpha(0.8)),
+    ));
+}
+
+// A Bevy system's parameters (STYLE 13).
+#[allow(clippy::too_many_arguments)]
+fn derive_legend(
+    reach: Res<ReachOverlay>,
+    show: Res<ShowBands>,
+    threat: Res<ThreatOverlay>,
+    path: Res<PathOverlay>,
+    attack: Res<AttackView>,
+    area: Res<AreaView>,
+    sight: Res<Sight>,
+    follow: Res<CameraFollow>,
+    mut legend: ResMut<Legend>,
+) {
+    let preview = path.preview.as_ref().and_then(|p| p.as_ref().ok());
+    let lines = attack.hover.as_ref();
+    let drawn = Drawn {
+        bands: if show.0 {
+            reach.bands.values().copied().collect()
+        } else {
+            BTreeSet::new()
+        },
+        threat: !threat.squares.is_empty(),
+        provokes: preview.is_some_and(|p| !p.provokes.is_empty()),
+        path: preview.is_some(),
+        clear_line: lines.is_some_and(|h| h.cover_lines.iter().any(|l| l.obstructed_by.is_none())),
+        blocked_line: lines.is_some_and(|h| h.cover_lines.iter().any(|l| l.obstructed_by.is_some())),
+        concealed_line: lines.is_some_and(|h| h.concealment_lines.iter().any(|l| l.through.is_some())),
+        unconcealed_line: lines.is_some_and(|h| h.concealment_lines.iter().any(|l| l.through.is_none())),
+        flank: lines.is_some_and(|h| h.flank.is_some()),
+        area: area.hover.as_ref().is_some_and(|h| !h.squares.is_empty()),
+        cut_off: area.hover.as_ref().is_some_and(|h| !h.cut_off.is_empty()),
+        fog: sight.on,
+    };
+    legend.set_if_neq(Legend {
+        entries: legend_entries(&drawn),
+        follow: follow.0,
+    });
+}
+
+fn show_legend(
+    mut commands: Commands,
+    legend: Res<Legend>,
+    margins: Res<HudMargins>,
+    root: Single<(Entity, &mut Node), With<LegendRoot>>,
+) {
+    let (root, mut node) = root.into_inner();
+    if margins.is_changed() {
+        node.bottom = Val::Px(margins.bottom - LEGEND_ROOM + 2.0);
+    }
+    if !legend.is_changed() {
+        return;
+    }
+    node.display = if legend.entries.is_empty() {
+        Display::None
+    } else {
+        Display::Flex
+    };
+    commands.entity(root).despawn_related::<Children>();
+    commands.entity(root).with_children(|row| {
+        for e in &legend.entries {
+            row.spawn((
+                Name::new(format!("Legend {}", e.label)),
+                Node {
+                    column_gap: Val::Px(4.0),
+                    align_items: AlignItems::Center,
+                    ..default()
+                },
+            ))
+            .with_children(|item| {
+                spawn_swatch(item, e);
+                item.spawn((
+                    Text::new(e.label),
+                    TextFont::from_font_size(12.0),
+                    TextColor(Color::srgb(0.88, 0.9, 0.94)),
+                ));
+            });
+        }
+        row.spawn((
+            Name::new("Legend keys"),
+            Text::new(keys_hint(legend.follow)),
+            TextFont::from_font_size(11.0),
+            TextColor(Color::srgb(0.6, 0.62, 0.68)),
+        ));
+    });
+}
+
+fn spawn_swatch(parent: &mut ChildSpawnerCommands, e: &LegendEntry) {
+    let (size, border, fill) = match e.swatch {
+        Swatch::Outline => (Vec2::new(14.0, 12.0), 2.0, e.colour.with_alpha(0.2)),
+        Swatch::Fill => (Vec2::new(14.0, 12.0), 0.0, e.colour.with_alpha(0.8)),
+        Swatch::Line => (Vec2::new(16.0, 3.0), 0.0, e.colour),
+        Swatch::Dot => (Vec2::new(7.0, 7.0), 0.0, e.colour),
+        Swatch::Dashed => (Vec2::new(6.0, 2.0), 0.0, e.colour),
+    };
+    let pieces = if e.swatch == Swatch::Dashed { 2 } else { 1 };
+    parent
+        .spawn(Node {
+            width: Val::Px(16.0),
+            column_gap: Val::Px(4.0),
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            ..default()
+        })
+        .with_children(|slot| {
+            for _ in 0..pieces {
+                slot.spawn((
+                    Node {
+                        width: Val::Px(size.x),
+                        height: Val::Px(size.y),
+                        border: UiRect::all(Val::Px(border)),
+                        ..default()
+                    },
+                    BorderColor::all(e.colour),
+                    BackgroundColor(fill),
+                ));
+            }
+        });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gui::board::overlay::tests::{me, my_turn};
+    use crate::gui::board::overlay::{reach_bands, threatened_by_foes};
+
+    #[test]
+    fn nothing_drawn_no_legend() {
+        assert!(legend_entries(&Drawn::default()).is_empty());
+    }
+
+    /// Every colour drawn has its entry, in the colour drawn; nothing else is listed.
+    #[test]
+    fn the_legend_lists_exactly_what_is_drawn() {
+        let b = my_turn();
+        let w = b.world();
+        let drawn = Drawn {
+            bands: reach_bands(w, &me()).values().copied().collect(),
+            threat: !threatened_by_foes(w, &me()).is_empty(),
+            ..Drawn::default()
+        };
+        let entries = legend_entries(&drawn);
+        let labels: Vec<&str> = entries.iter().map(|e| e.label).collect();
+        assert!(labels.starts_with(&["move", "double move"]), "{labels:?}");
+        assert!(labels.contains(&"threatened"));
+        assert!(!labels.contains(&"area") && !labels.contains(&"not seen"));
+        let move_entry = entries.iter().find(|e| e.label == "move").expect("move");
+        assert_eq!(move_entry.colour, Band::Move.colour());
+        assert_eq!(move_entry.swatch, Swatch::Outline);
+
+        let aiming = Drawn {
+            clear_line: true,
+            blocked_line: true,
+            flank: true,
+            area: true,
+            cut_off: true,
+            fog: true,
+            ..Drawn::default()
+        };
+        let colours: Vec<Color> = legend_entries(&aiming).iter().map(|e| e.colour).collect();
+        assert_eq!(
+            colours,
+            vec![
+                CLEAR_LINE,
+                BLOCKED_LINE,
+                FLANK_LINE,
+                AREA_COLOUR,
+                CUT_OFF_COLOUR,
+                FOG_SWATCH
+            ]
+        );
+    }
+
+    /// Headless: the legend follows the overlays' resources; the B toggle takes the bands
+    /// out of it, and with nothing drawn it is empty (hidden).
+    #[test]
+    fn the_legend_follows_what_the_overlays_hold() {
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins);
+        app.init_resource::<ReachOverlay>()
+            .init_resource::<ShowBands>()
+            .init_resource::<ThreatOverlay>()
+            .init_resource::<PathOverlay>()
+            .init_resource::<AttackView>()
+            .init_resource::<AreaView>()
+            .init_resource::<Sight>()
+            .init_resource::<CameraFollow>()
+            .init_resource::<Legend>();
+        app.add_systems(Update, derive_legend);
+        app.update();
+        assert!(app.world().resource::<Legend>().entries.is_empty());
+        let b = my_turn();
+        app.world_mut().resource_mut::<ReachOverlay>().bands = reach_bands(b.world(), &me());
+        app.world_mut().resource_mut::<ThreatOverlay>().squares = threatened_by_foes(b.world(), &me());
+        app.update();
+        let labels = |app: &App| -> Vec<&'static str> {
+            app.world()
+                .resource::<Legend>()
+                .entries
+                .iter()
+                .map(|e| e.label)
+                .collect()
+        };
+        assert_eq!(labels(&app), vec!["move", "double move", "threatened"]);
+        app.world_mut().resource_mut::<ShowBands>().0 = false;
+        app.update();
+        assert_eq!(labels(&app), vec!["threatened"]);
+    }
+
+    #[test]
+    fn the_keys_hint_says_whether_the_camera_follows() {
+        assert!(keys_hint(true).ends_with("follow: on"));
+        assert!(keys_hint(false).contains("B bands") && keys_hint(false).ends_with("follow: off"));
+    }
+}
