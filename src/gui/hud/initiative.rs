@@ -93,7 +93,7 @@ fn spawn_tracker(mut commands: Commands) {
             Name::new("Initiative order"),
             TrackerText,
             Text::new(""),
-            TextFont::from_font_size(14.0),
+            crate::gui::font::mono_text(14.0),
             TextColor(Color::srgb(0.85, 0.9, 1.0)),
         )],
     ));
