@@ -8,8 +8,8 @@ use super::session::{DocRevision, EditorSession, Selection};
 use super::tools::{EditorHover, Stroke, Tool, ToolState, straight_run};
 use super::ui::parse_colour;
 use crate::editor::{EditorDoc, brush_squares};
-use crate::grid::{Concealment, Heading, Intersection, Light, Square};
-use crate::gui::board::map::{GuiImages, TILE, TerrainTile, layer_bundle, shade, square_centre, tile_pos};
+use crate::grid::{Heading, Intersection, Light, Square};
+use crate::gui::board::map::{GuiImages, TILE, TerrainTile, haze_tint, layer_bundle, shade, square_centre, tile_pos};
 use crate::scenario::format::{EdgeKind, LegendEntry, TerrainKind};
 use bevy::prelude::*;
 use bevy_ecs_tilemap::prelude::*;
@@ -63,13 +63,9 @@ pub fn terrain_tile(entry: &LegendEntry) -> TerrainTile {
     }
 }
 
-/// The tint drawn over a square for its concealment (none: transparent).
+/// The haze drawn over a square for its concealment, as on the battle map (none: transparent).
 pub fn concealment_tint(entry: &LegendEntry) -> Color {
-    match (entry.concealment, entry.blocks_sight) {
-        (Concealment::Total, _) => Color::WHITE.with_alpha(0.85),
-        (Concealment::Normal, _) | (_, true) => Color::WHITE.with_alpha(0.5),
-        (Concealment::None, false) => Color::NONE,
-    }
+    haze_tint(entry.concealment, entry.blocks_sight).unwrap_or(Color::NONE)
 }
 
 /// The tint drawn over a square for its light (bright light: a faint yellow).
@@ -421,6 +417,7 @@ fn draw_preview(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grid::Concealment;
 
     #[test]
     fn each_terrain_kind_has_its_tile_and_light_and_concealment_their_tints() {
