@@ -550,3 +550,36 @@ fn every_shipped_scenario_opens_in_the_editor_with_no_problems_and_its_units_dra
         }
     }
 }
+
+/// Issue #18 item 12: an "eliminate side" objective names the side to defeat, picked among
+/// the other sides by name; the heading reads in side names.
+#[test]
+fn an_elimination_objectives_foe_is_picked_by_side_name() {
+    use crate::scenario::format::Goal;
+    let mut app = headless(EditorDoc::blank("saga", 6, 6), None);
+    for _ in 0..3 {
+        act(&mut app, UiAction::AddSide);
+    }
+    act(&mut app, UiAction::AddObjective);
+    let goal = |app: &App| session(app).doc().file.objectives[0].goal.clone();
+    assert_eq!(goal(&app), Goal::EliminateSide("side_2".into()));
+    act(&mut app, UiAction::ObjectiveFoe(0));
+    assert_eq!(goal(&app), Goal::EliminateSide("side_3".into()));
+    act(&mut app, UiAction::ObjectiveFoe(0));
+    assert_eq!(
+        goal(&app),
+        Goal::EliminateSide("side_2".into()),
+        "the objective's own side is never its foe"
+    );
+    let file = session(&app).doc().file.clone();
+    let name = |id: &str| {
+        file.sides
+            .iter()
+            .find(|s| s.id == id)
+            .map_or_else(|| id.to_string(), |s| s.name.clone())
+    };
+    assert_eq!(
+        super::sidebar::objective_summary(&name("side_1"), &goal(&app), name),
+        "Side 1 defeat Side 2"
+    );
+}
