@@ -42,6 +42,8 @@ impl EditorProblem {
                     .and_then(|u| u.name.clone());
                 match name {
                     Some(name) if name != *id => Some(format!("{name} ({id})")),
+                    // The message already says which unit ("unit `u2` has no `side`").
+                    _ if self.message.contains(&format!("`{id}`")) => None,
                     _ => Some(format!("Unit {id}")),
                 }
             }
@@ -174,14 +176,16 @@ mod tests {
             "Kessa Varn (kessa): Unit `kessa` stands inside a wall at (1, 1)"
         );
         let plain = problem("unit `u2` has no `side`", Some(JumpTarget::Unit("u2".into())));
-        assert_eq!(plain.describe(&file), "Unit u2: Unit `u2` has no `side`");
+        assert_eq!(plain.describe(&file), "Unit `u2` has no `side`", "said once");
+        let unnamed = problem("weapon `x` needs a damage type", Some(JumpTarget::Unit("u2".into())));
+        assert_eq!(unnamed.describe(&file), "Unit u2: Weapon `x` needs a damage type");
         let side = problem("colour must be #rrggbb", Some(JumpTarget::Side("rebels".into())));
         assert_eq!(side.describe(&file), "Side Rebel Cell: Colour must be #rrggbb");
         let objective = problem("rounds count from 1", Some(JumpTarget::Objective(1)));
         assert_eq!(objective.describe(&file), "Objective 2: Rounds count from 1");
         let whole = problem("a battle needs at least one unit", Some(JumpTarget::Scenario));
         assert_eq!(whole.describe(&file), "A battle needs at least one unit");
-        for p in [unit, plain, side, objective, whole] {
+        for p in [unit, plain, unnamed, side, objective, whole] {
             assert!(!p.describe(&file).contains("12:7"), "no line:col");
         }
     }
