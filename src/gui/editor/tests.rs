@@ -570,3 +570,32 @@ fn an_elimination_objectives_foe_is_picked_by_side_name() {
         "Side 1 defeat Side 2"
     );
 }
+
+/// The editor draws each unit with the icon the battle gives it: its own, its template's, or
+/// its kind's.
+#[test]
+fn placed_units_carry_their_battle_icons() {
+    let file = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("scenarios/starfinder_buggy_raid.ron");
+    let session = EditorSession::new(EditorDoc::open(&file).expect("opens"));
+    let icon = |id: &str| {
+        session
+            .units
+            .iter()
+            .find(|u| u.id == id)
+            .map(|u| u.icon)
+            .unwrap_or_else(|| panic!("{id} placed"))
+    };
+    let text = std::fs::read_to_string(&file).unwrap();
+    let battle = crate::testing::battle(&text, &[]);
+    for u in &session.units {
+        assert_eq!(
+            Some(u.icon),
+            crate::gui::board::token_art::icon_of(&battle, &crate::rules::UnitId(u.id.clone())),
+            "{}",
+            u.id
+        );
+    }
+    assert_eq!(icon("merris"), "astronaut-helmet", "its own");
+    assert_eq!(icon("buggy"), "jeep", "a vehicle's default");
+    assert!(session.units.iter().any(|u| u.icon == "goblin-head"), "the template's");
+}
