@@ -24,9 +24,10 @@ use bevy::window::{CursorMoved, PrimaryWindow};
 use fivefoot::editor::EditorDoc;
 use fivefoot::grid::{Space, Square};
 use fivefoot::gui::board::camera::MainCamera;
-use fivefoot::gui::board::map::{space_centre, square_centre};
+use fivefoot::gui::board::map::{TILE, space_centre, square_centre};
 use fivefoot::gui::board::overlay::{Band, reach_bands};
 use fivefoot::gui::board::path::{PathOverlay, path_preview};
+use fivefoot::gui::board::token_art::ring_radius;
 use fivefoot::gui::board::tokens::Token;
 use fivefoot::gui::editor::EditorSession;
 use fivefoot::gui::editor::ui::UiAction;
@@ -377,8 +378,9 @@ fn drive(
                     expect: Expect::WallGrey,
                 },
                 Sample {
-                    what: format!("{unit}'s token in its side's colour"),
-                    at: px(space_centre(space)),
+                    what: format!("{unit}'s token ring in its side's colour"),
+                    // The ring's left side: the centre is the unit's icon (white).
+                    at: px(space_centre(space) - Vec2::new(ring_radius(TILE * space.side as f32), 0.0)),
                     expect: Expect::Near(colour, 40),
                 },
                 Sample {

@@ -162,6 +162,15 @@ pub fn facing_rotation((dx, dy): (i32, i32)) -> Quat {
     Quat::from_rotation_z(-(dx as f32).atan2(-dy as f32))
 }
 
+/// The ring's share of the token's size (`ring.png` drawn at 0.86 of it).
+const RING_SIZE: f32 = 0.86;
+
+/// How far from a token's centre, for a token `size` world units across, its side-coloured
+/// ring runs (the middle of the ring's stroke, which is 9 of `ring.png`'s 128 pixels).
+pub fn ring_radius(size: f32) -> f32 {
+    (0.5 - 5.5 / 128.0) * RING_SIZE * size
+}
+
 /// How a face is drawn: the side's colour, whether the unit is down, whether to draw the ring
 /// (vehicles are hulls, with their own outline), and the facing pointer, if any.
 pub struct Face<'a> {
@@ -198,7 +207,7 @@ pub fn spawn_face(t: &mut ChildSpawnerCommands, images: &GuiImages, size: f32, f
             Sprite {
                 image: images.ring.clone(),
                 color: side,
-                custom_size: Some(Vec2::splat(size * 0.86)),
+                custom_size: Some(Vec2::splat(size * RING_SIZE)),
                 ..default()
             },
             Transform::from_xyz(0.0, 0.0, 0.2),
