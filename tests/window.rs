@@ -29,9 +29,10 @@ use fivefoot::editor::EditorDoc;
 use fivefoot::grid::{Space, Square};
 use fivefoot::gui::board::camera::{HudEdge, HudMargins, MainCamera};
 use fivefoot::gui::board::map::BoardSize;
-use fivefoot::gui::board::map::{space_centre, square_centre};
+use fivefoot::gui::board::map::{TILE, space_centre, square_centre};
 use fivefoot::gui::board::overlay::{Band, reach_bands};
 use fivefoot::gui::board::path::{PathOverlay, path_preview};
+use fivefoot::gui::board::token_art::ring_radius;
 use fivefoot::gui::board::tokens::Token;
 use fivefoot::gui::computer::{ComputerIndicator, computer_is_playing};
 use fivefoot::gui::editor::EditorSession;
@@ -466,8 +467,9 @@ fn drive(
                     expect: Expect::WallGrey,
                 },
                 Sample {
-                    what: format!("{unit}'s token in its side's colour"),
-                    at: px(space_centre(space)),
+                    what: format!("{unit}'s token ring in its side's colour"),
+                    // The ring's left side: the centre is the unit's icon (white).
+                    at: px(space_centre(space) - Vec2::new(ring_radius(TILE * space.side as f32), 0.0)),
                     expect: Expect::Near(colour, 40),
                 },
                 Sample {
@@ -743,8 +745,12 @@ fn drive(
                 .colour;
             let scale = window.scale_factor();
             let samples = vec![Sample {
-                what: format!("{unit}'s token where the computer put it, in its side's colour"),
-                at: to_screen(&camera, space_centre(space)) * scale,
+                what: format!("{unit}'s token ring where the computer put it, in its side's colour"),
+                // The ring's left side: the centre is the unit's icon (white).
+                at: to_screen(
+                    &camera,
+                    space_centre(space) - Vec2::new(ring_radius(TILE * space.side as f32), 0.0),
+                ) * scale,
                 expect: Expect::Near(colour, 40),
             }];
             if indicator.iter().any(|v| v.get()) {

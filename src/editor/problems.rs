@@ -1,5 +1,6 @@
 //! Live validation for the editor: the validator's problems located in the written text and
-//! given a target to jump to (a square, a unit, a side, an objective or a zone).
+//! given a target to jump to (a square, a unit, a side, an objective or a zone), and worded
+//! for the author of the map (what it is about, by name; the jump shows where).
 
 use crate::grid::Square;
 use crate::scenario::Problem;
@@ -25,6 +26,47 @@ pub enum JumpTarget {
     Zone(String),
     /// The scenario's own fields (name, ruleset, map size…).
     Scenario,
+}
+
+impl EditorProblem {
+    /// The problem as the editor lists it: what it is about in the author's words (a unit or
+    /// a side by its name, an objective by its number, a square by its position) and the
+    /// validator's message. No position in the written text: clicking the problem jumps there.
+    pub fn describe(&self, file: &ScenarioFile) -> String {
+        let about = match &self.target {
+            Some(JumpTarget::Unit(id)) => {
+                let name = file
+                    .units
+                    .iter()
+                    .find(|u| u.id.as_deref() == Some(id.as_str()))
+                    .and_then(|u| u.name.clone());
+                match name {
+                    Some(name) if name != *id => Some(format!("{name} ({id})")),
+                    // The message already says which unit ("unit `u2` has no `side`").
+                    _ if self.message.contains(&format!("`{id}`")) => None,
+                    _ => Some(format!("Unit {id}")),
+                }
+            }
+            Some(JumpTarget::Side(id)) => Some(
+                file.sides
+                    .iter()
+                    .find(|s| &s.id == id)
+                    .map_or_else(|| format!("Side {id}"), |s| format!("Side {}", s.name)),
+            ),
+            Some(JumpTarget::Objective(i)) => Some(format!("Objective {}", i + 1)),
+            Some(JumpTarget::Zone(id)) => Some(format!("Zone {id}")),
+            Some(JumpTarget::Square(sq)) => Some(format!("Square {sq}")),
+            Some(JumpTarget::Scenario) | None => None,
+        };
+        let mut message = self.message.clone();
+        if let Some(first) = message.get(..1) {
+            message.replace_range(..1, &first.to_uppercase());
+        }
+        match about {
+            Some(about) => format!("{about}: {message}"),
+            None => message,
+        }
+    }
 }
 
 /// The target of a problem at `problem.path` in `file`.
@@ -89,4 +131,63 @@ pub(crate) fn target_of(file: &ScenarioFile, problem: &Problem) -> Option<JumpTa
         }
     }
     Some(JumpTarget::Scenario)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario::format::{SideDef, UnitDef};
+
+    fn problem(message: &str, target: Option<JumpTarget>) -> EditorProblem {
+        EditorProblem {
+            message: message.into(),
+            line: 12,
+            col: 7,
+            target,
+        }
+    }
+
+    /// Issue #18 item 12: the list says what a problem is about by name, never where it is in
+    /// the RON text.
+    #[test]
+    fn problems_name_their_unit_side_or_objective_and_no_text_position() {
+        let mut file = crate::editor::EditorDoc::blank("saga", 4, 4).file;
+        file.sides.push(SideDef {
+            id: "rebels".into(),
+            name: "Rebel Cell".into(),
+            control: crate::scenario::format::Control::Human,
+            colour: "#3366ff".into(),
+            ai: None,
+        });
+        file.units.push(UnitDef {
+            id: Some("kessa".into()),
+            name: Some("Kessa Varn".into()),
+            ..UnitDef::default()
+        });
+        file.units.push(UnitDef {
+            id: Some("u2".into()),
+            ..UnitDef::default()
+        });
+        let unit = problem(
+            "unit `kessa` stands inside a wall at (1, 1)",
+            Some(JumpTarget::Unit("kessa".into())),
+        );
+        assert_eq!(
+            unit.describe(&file),
+            "Kessa Varn (kessa): Unit `kessa` stands inside a wall at (1, 1)"
+        );
+        let plain = problem("unit `u2` has no `side`", Some(JumpTarget::Unit("u2".into())));
+        assert_eq!(plain.describe(&file), "Unit `u2` has no `side`", "said once");
+        let unnamed = problem("weapon `x` needs a damage type", Some(JumpTarget::Unit("u2".into())));
+        assert_eq!(unnamed.describe(&file), "Unit u2: Weapon `x` needs a damage type");
+        let side = problem("colour must be #rrggbb", Some(JumpTarget::Side("rebels".into())));
+        assert_eq!(side.describe(&file), "Side Rebel Cell: Colour must be #rrggbb");
+        let objective = problem("rounds count from 1", Some(JumpTarget::Objective(1)));
+        assert_eq!(objective.describe(&file), "Objective 2: Rounds count from 1");
+        let whole = problem("a battle needs at least one unit", Some(JumpTarget::Scenario));
+        assert_eq!(whole.describe(&file), "A battle needs at least one unit");
+        for p in [unit, plain, unnamed, side, objective, whole] {
+            assert!(!p.describe(&file).contains("12:7"), "no line:col");
+        }
+    }
 }

@@ -265,6 +265,10 @@ pub struct UnitDef {
     /// Skill bonuses for piloting and boarding (§25.3).
     #[serde(default)]
     pub skills: Option<SkillBonuses>,
+    /// The token's picture: the name of a shipped icon (`assets/tokens/icons.txt`), such as
+    /// `"goblin-head"`; default: one for the unit's `kind` (presentation only).
+    #[serde(default)]
+    pub icon: Option<String>,
 }
 
 /// One spell or spell-like ability in a stat block.
@@ -351,6 +355,7 @@ impl UnitDef {
             vehicle: self.vehicle.or(t.vehicle),
             aboard: self.aboard,
             skills: self.skills.or(t.skills),
+            icon: self.icon.or(t.icon),
         }
     }
 }

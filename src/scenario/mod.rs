@@ -4,6 +4,7 @@
 mod chase_format;
 mod diagnostic;
 pub mod format;
+pub mod icons;
 pub mod limits;
 mod load;
 pub mod spans;

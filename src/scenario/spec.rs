@@ -75,6 +75,9 @@ pub struct UnitSpec {
     pub aboard: Option<Aboard>,
     /// Skill bonuses for piloting and boarding (§25.3); `None` = all +0.
     pub skills: Option<SkillBonuses>,
+    /// The token's icon: a shipped icon's name (`scenario::icons`), the kind's default when
+    /// the data names none. Presentation only: the rules never read it.
+    pub icon: String,
 }
 
 /// A validated vehicle: its fixed stats and the heading it starts with (VEH-1).

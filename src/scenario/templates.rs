@@ -6,12 +6,34 @@ use super::load::ron_options;
 use std::path::PathBuf;
 
 /// Templates shipped with the game, so scenarios work from any directory.
-const SHIPPED: [(&str, &str); 5] = [
+const SHIPPED: [(&str, &str); 20] = [
+    // starfinder
     ("space_goblin", include_str!("../../assets/units/space_goblin.ron")),
     ("ksarik", include_str!("../../assets/units/ksarik.ron")),
+    ("vesk_soldier", include_str!("../../assets/units/vesk_soldier.ron")),
+    ("ysoki_mechanic", include_str!("../../assets/units/ysoki_mechanic.ron")),
+    (
+        "android_operative",
+        include_str!("../../assets/units/android_operative.ron"),
+    ),
+    ("cargo_loader", include_str!("../../assets/units/cargo_loader.ron")),
+    // d20_srd
     ("orc_warrior", include_str!("../../assets/units/orc_warrior.ron")),
+    ("orc_sergeant", include_str!("../../assets/units/orc_sergeant.ron")),
+    ("human_fighter", include_str!("../../assets/units/human_fighter.ron")),
+    ("halfling_rogue", include_str!("../../assets/units/halfling_rogue.ron")),
+    ("human_cleric", include_str!("../../assets/units/human_cleric.ron")),
+    // d20_modern
     ("street_thug", include_str!("../../assets/units/street_thug.ron")),
+    ("fast_hero", include_str!("../../assets/units/fast_hero.ron")),
+    ("strong_hero", include_str!("../../assets/units/strong_hero.ron")),
+    ("smart_hero", include_str!("../../assets/units/smart_hero.ron")),
+    // saga
     ("stormtrooper", include_str!("../../assets/units/stormtrooper.ron")),
+    ("soldier", include_str!("../../assets/units/soldier.ron")),
+    ("scoundrel", include_str!("../../assets/units/scoundrel.ron")),
+    ("jedi", include_str!("../../assets/units/jedi.ron")),
+    ("loader_droid", include_str!("../../assets/units/loader_droid.ron")),
 ];
 
 /// Where `template:` names are looked up.

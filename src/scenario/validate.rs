@@ -503,6 +503,15 @@ fn build_units(
                 ),
             ));
         }
+        if let Some(icon) = merged.icon.as_deref().filter(|n| !super::icons::is_token_icon(n)) {
+            problems.push(Problem::at(
+                path("icon"),
+                format!(
+                    "there is no token icon `{icon}`; the icons are listed in assets/tokens/icons.txt (for example `{}`)",
+                    super::icons::default_icon(merged.kind.unwrap_or_default())
+                ),
+            ));
+        }
         let bleeding = build_bleeding(&merged, ruleset, i, problems);
         check_scores(&merged, ruleset, i, problems);
         if merged.joins_round == Some(0) {
@@ -536,6 +545,10 @@ fn build_units(
                 vehicle,
                 aboard: None,
                 skills: merged.skills,
+                icon: merged
+                    .icon
+                    .clone()
+                    .unwrap_or_else(|| super::icons::default_icon(merged.kind.unwrap_or_default()).to_string()),
             });
         }
     }

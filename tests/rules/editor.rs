@@ -453,10 +453,39 @@ fn unit_templates_offer_only_the_stat_blocks_each_family_can_use() {
     let templates = Templates::shipped();
     let names =
         |family: &str| -> Vec<String> { unit_templates(family, &templates).into_iter().map(|c| c.name).collect() };
-    assert_eq!(names("starfinder"), vec!["ksarik", "space_goblin"]);
-    assert_eq!(names("d20_srd"), vec!["orc_warrior"]);
-    assert_eq!(names("d20_modern"), vec!["street_thug"]);
-    assert_eq!(names("saga"), vec!["stormtrooper"]);
+    assert_eq!(
+        names("starfinder"),
+        vec![
+            "android_operative",
+            "cargo_loader",
+            "ksarik",
+            "space_goblin",
+            "vesk_soldier",
+            "ysoki_mechanic"
+        ]
+    );
+    assert_eq!(
+        names("d20_srd"),
+        vec![
+            "halfling_rogue",
+            "human_cleric",
+            "human_fighter",
+            "orc_sergeant",
+            "orc_warrior"
+        ]
+    );
+    assert_eq!(
+        names("d20_modern"),
+        vec!["fast_hero", "smart_hero", "street_thug", "strong_hero"]
+    );
+    assert_eq!(
+        names("saga"),
+        vec!["jedi", "loader_droid", "scoundrel", "soldier", "stormtrooper"]
+    );
+    // Issue #18 item 12: at least four to choose from in every family.
+    for family in ["starfinder", "d20_srd", "d20_modern", "saga"] {
+        assert!(names(family).len() >= 4, "{family}");
+    }
     for family in ["starfinder", "d20_srd", "d20_modern", "saga"] {
         let mut ed = Editor::new(EditorDoc::blank(family, 4, 4));
         ed.apply(EditCommand::AddSide(side("a", "#000000"))).unwrap();

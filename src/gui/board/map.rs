@@ -1,6 +1,8 @@
 //! The battle map: one `bevy_ecs_tilemap` layer for the terrain (one tile per legend kind, with
-//! the grid drawn into each tile's border), one for dim light and darkness, one for the overlays
-//! (a white tile tinted at run time), and sprites for thin walls and doors on square edges.
+//! the grid drawn into each tile's border), one of translucent haze over concealing and
+//! sight-blocking squares (smoke, fog: the ground stays visible under it), one for dim light
+//! and darkness, one for the overlays (a white tile tinted at run time), and sprites for thin
+//! walls and doors on square edges.
 //! Also the coordinates: square (x right, y down) ↔ world (y up), one square = [`TILE`] units.
 
 use crate::grid::{Cell, Concealment, CoverObject, EdgeFeature, Light, Map, Space, Square};
@@ -66,6 +68,8 @@ pub enum TerrainTile {
     LowObstacle,
     Cover,
     ImprovedCover,
+    /// A soft white cloud (`tools/haze_tile.py`), tinted by [`haze_tint`] and laid over the
+    /// ground of concealing squares.
     Concealment,
     /// Plain white, tinted for overlays and shading.
     White,
@@ -76,8 +80,9 @@ impl TerrainTile {
         self as u32
     }
 
-    /// The tile a square's terrain shows: what stops you first wins (wall, cover objects,
-    /// low obstacles), then difficult ground, then concealment.
+    /// The tile a square's ground shows: what stops you first wins (wall, cover objects,
+    /// low obstacles), then difficult ground, then plain floor. Concealment is not ground: it
+    /// is the haze layer over it ([`haze_tint`]).
     pub fn of(cell: &Cell) -> Self {
         match cell {
             c if c.blocks_movement && c.cover == CoverObject::None => TerrainTile::Wall,
@@ -86,9 +91,19 @@ impl TerrainTile {
             c if c.blocks_movement => TerrainTile::Wall,
             c if c.low => TerrainTile::LowObstacle,
             c if c.difficult => TerrainTile::Difficult,
-            c if c.concealment != Concealment::None || c.blocks_sight => TerrainTile::Concealment,
             _ => TerrainTile::Floor,
         }
+    }
+}
+
+/// The haze over a square that conceals (a light veil) or blocks sight or conceals totally (a
+/// thick one); `None` for a clear square. Shared with the editor's map.
+pub fn haze_tint(concealment: Concealment, blocks_sight: bool) -> Option<Color> {
+    let haze = Color::srgb(0.86, 0.88, 0.92);
+    match (concealment, blocks_sight) {
+        (Concealment::Total, _) | (_, true) => Some(haze.with_alpha(0.92)),
+        (Concealment::Normal, false) => Some(haze.with_alpha(0.62)),
+        (Concealment::None, false) => None,
     }
 }
 
@@ -235,6 +250,10 @@ fn spawn_board(mut commands: Commands, session: Res<Session>, images: Res<GuiIma
         map.cell(sq).map(|c| (TerrainTile::of(c), Color::WHITE, true))
     });
     commands.entity(terrain).insert(TerrainLayer);
+    spawn_layer(&mut commands, "Haze", map, &images.terrain, 0.5, |sq| {
+        let tint = map.cell(sq).and_then(|c| haze_tint(c.concealment, c.blocks_sight))?;
+        Some((TerrainTile::Concealment, tint, true))
+    });
     spawn_layer(&mut commands, "Light", map, &images.terrain, 1.0, |sq| {
         let alpha = map.cell(sq).and_then(|c| shade(c.light))?;
         Some((TerrainTile::White, Color::BLACK.with_alpha(alpha), true))
@@ -349,16 +368,43 @@ mod tests {
             concealment: crate::grid::Concealment::Normal,
             ..floor
         };
-        let kinds: Vec<TerrainTile> = [floor, wall, crate_, slit, low, rubble, fog]
+        let smoky_rubble = Cell {
+            concealment: crate::grid::Concealment::Normal,
+            ..rubble
+        };
+        let kinds: Vec<TerrainTile> = [floor, wall, crate_, slit, low, rubble, fog, smoky_rubble]
             .iter()
             .map(TerrainTile::of)
             .collect();
         use TerrainTile::*;
+        // Fog is not ground: the floor (or rubble) under it shows, with haze laid over it.
         assert_eq!(
             kinds,
-            vec![Floor, Wall, Cover, ImprovedCover, LowObstacle, Difficult, Concealment]
+            vec![
+                Floor,
+                Wall,
+                Cover,
+                ImprovedCover,
+                LowObstacle,
+                Difficult,
+                Floor,
+                Difficult
+            ]
         );
         assert_eq!(shade(Light::Dim), Some(0.35));
+    }
+
+    #[test]
+    fn concealing_squares_get_a_haze_thicker_where_sight_is_blocked() {
+        let alpha = |c, b| haze_tint(c, b).map(|t| t.alpha());
+        assert_eq!(alpha(Concealment::None, false), None);
+        let light = alpha(Concealment::Normal, false).expect("a veil");
+        let thick = alpha(Concealment::Total, false).expect("a thick haze");
+        assert!(
+            0.0 < light && light < thick && thick < 1.0,
+            "translucent: the ground shows"
+        );
+        assert_eq!(alpha(Concealment::None, true), Some(thick));
         assert_eq!(shade(Light::Normal), None);
     }
 

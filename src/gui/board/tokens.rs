@@ -1,18 +1,20 @@
-//! Unit tokens: a disc the size of the unit's space in its side's colour, the unit's name, a
-//! health bar in the family's health model, a row of condition badges (`badges`) and a gold ring
-//! on the active unit. Rebuilt from the battle whenever it changes (a few dozen sprites; cheap).
-//! Names keep a readable size at any zoom ([`label_look`]); zoomed far out only the hovered
-//! and the active unit's names show.
+//! Unit tokens: a face the size of the unit's space (its icon on a ring in its side's colour,
+//! `token_art`), the unit's name, a health bar in the family's health model, a row of condition
+//! badges (`badges`) and a gold ring on the active unit. Rebuilt from the battle whenever it
+//! changes (a few dozen sprites; cheap). Names keep a readable size at any zoom
+//! ([`label_look`]); zoomed far out only the hovered and the active unit's names show.
 
 use crate::grid::Space;
 use crate::gui::board::map::{GuiImages, TILE, space_centre};
+use crate::gui::board::token_art::{Face, TokenIcons, icon_of, last_step, spawn_face};
 use crate::gui::session::{Revision, Session};
 use crate::gui::{AppSystems, Screen};
 use crate::history::Sides;
-use crate::rules::{Combat, Health, LifeState, Placement, Profile, SideId, UnitId};
+use crate::rules::{Combat, Health, LifeState, Placement, Profile, SideId, UnitId, UnitKind};
 use bevy::prelude::*;
 
 pub(in crate::gui) fn plugin(app: &mut App) {
+    app.init_resource::<TokenIcons>();
     app.add_systems(
         Update,
         (sync_tokens.run_if(resource_changed::<Revision>), fit_labels)
@@ -151,6 +153,7 @@ pub(in crate::gui) fn sync_tokens(
     mut commands: Commands,
     session: Res<Session>,
     images: Res<GuiImages>,
+    icons: Res<TokenIcons>,
     old: Query<Entity, With<Token>>,
 ) {
     for e in &old {
@@ -175,10 +178,14 @@ pub(in crate::gui) fn sync_tokens(
         let badges = crate::gui::hud::badges::badges(world, id);
         let space = Space::new(placement.at, placement.side_squares);
         let size = TILE * space.side as f32;
-        let disc = if down {
-            colour.mix(&Color::srgb(0.3, 0.3, 0.3), 0.6).with_alpha(0.6)
-        } else {
-            colour
+        let face = Face {
+            side_colour: colour,
+            down,
+            ring: profile.kind != UnitKind::Vehicle,
+            icon: icon_of(&session.battle, id).and_then(|name| icons.0.get(name)),
+            facing: (placement.side_squares > 1 && profile.kind != UnitKind::Vehicle)
+                .then(|| last_step(session.battle.log().entries.iter().flat_map(|e| e.events.iter()), id))
+                .flatten(),
         };
         let mut token = commands.spawn((
             Name::new(format!("Token {id}")),
@@ -188,15 +195,7 @@ pub(in crate::gui) fn sync_tokens(
             Visibility::default(),
         ));
         token.with_children(|t| {
-            t.spawn((
-                Name::new("Disc"),
-                Sprite {
-                    image: images.token.clone(),
-                    color: disc,
-                    custom_size: Some(Vec2::splat(size * 0.82)),
-                    ..default()
-                },
-            ));
+            spawn_face(t, &images, size, &face);
             if active.as_ref() == Some(id) {
                 t.spawn((
                     Name::new("Active ring"),

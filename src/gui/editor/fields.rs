@@ -368,6 +368,23 @@ pub fn panel_command(action: &UiAction, file: &ScenarioFile) -> Option<EditComma
                 },
             }
         }
+        UiAction::ObjectiveFoe(i) => {
+            let old = file.objectives.get(*i)?;
+            let Goal::EliminateSide(foe) = &old.goal else {
+                return None;
+            };
+            // The next side after the current foe, skipping the objective's own side.
+            let foes: Vec<&SideDef> = file.sides.iter().filter(|s| s.id != old.side).collect();
+            let at = foes.iter().position(|s| &s.id == foe);
+            let next = foes.get(at.map_or(0, |a| (a + 1) % foes.len()))?;
+            EditCommand::EditObjective {
+                index: *i,
+                objective: ObjectiveDef {
+                    side: old.side.clone(),
+                    goal: Goal::EliminateSide(next.id.clone()),
+                },
+            }
+        }
         UiAction::ObjectiveSide(i) => {
             let old = file.objectives.get(*i)?;
             let at = file.sides.iter().position(|s| s.id == old.side);
@@ -458,7 +475,7 @@ fn handle_panel_buttons(
             continue;
         }
         if let Some(command) = panel_command(action, &session.doc().file) {
-            if let UiAction::ObjectiveGoal(i) | UiAction::ObjectiveSide(i) = action {
+            if let UiAction::ObjectiveGoal(i) | UiAction::ObjectiveSide(i) | UiAction::ObjectiveFoe(i) = action {
                 *selection = Selection::Objective(*i);
                 tab.0 = Tab::Objectives;
             }

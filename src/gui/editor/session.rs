@@ -122,6 +122,23 @@ pub struct UnitView {
     pub heading: Option<Heading>,
     /// Uses inline stats rather than a template.
     pub custom: bool,
+    /// The token's icon, as the battle draws it: the unit's (or its template's) `icon:` when
+    /// it names a shipped one, else its kind's.
+    pub icon: &'static str,
+}
+
+/// The icon a unit is drawn with (an unknown name shows the kind's; the problem list says why).
+fn editor_icon(unit: &crate::scenario::format::UnitDef) -> &'static str {
+    use crate::scenario::icons::{default_icon, token_icons};
+    let kind = match (unit.kind, &unit.vehicle) {
+        (Some(kind), _) => kind,
+        (None, Some(_)) => crate::rules::UnitKind::Vehicle,
+        (None, None) => crate::rules::UnitKind::Creature,
+    };
+    unit.icon
+        .as_deref()
+        .and_then(|name| token_icons().find(|n| *n == name))
+        .unwrap_or_else(|| default_icon(kind))
 }
 
 /// The placed units of `file` with their templates' stats filled in; units without an id or a
@@ -147,6 +164,7 @@ pub fn unit_views(file: &ScenarioFile, templates: &Templates, sizes: Option<&Siz
                 squares,
                 heading: full.vehicle.as_ref().map(|v| v.heading),
                 custom: u.template.is_none(),
+                icon: editor_icon(&full),
             })
         })
         .collect()

@@ -334,28 +334,51 @@ fn units_tab(p: &mut ChildSpawnerCommands, ctx: &Ctx) {
 
 fn objectives_tab(p: &mut ChildSpawnerCommands, ctx: &Ctx) {
     let file = &ctx.session.doc().file;
+    // Sides by their names (an id no side has is shown as written, so the author sees it).
+    let side_name = |id: &str| {
+        file.sides
+            .iter()
+            .find(|s| s.id == id)
+            .map_or_else(|| id.to_string(), |s| s.name.clone())
+    };
     for (i, objective) in file.objectives.iter().enumerate() {
         let selected = *ctx.selection == Selection::Objective(i);
-        heading(p, &format!("Objective {}{}", i + 1, if selected { "  ◀" } else { "" }));
-        let side = file
-            .sides
-            .iter()
-            .find(|s| s.id == objective.side)
-            .map_or_else(|| objective.side.clone(), |s| s.name.clone());
-        let (goal, what) = match &objective.goal {
-            Goal::EliminateSide(_) => ("Eliminate side", "side id"),
-            Goal::ReachZone(_) => ("Reach zone", "zone id"),
-            Goal::HoldZone { .. } => ("Hold zone", "zone id and rounds"),
-            Goal::SurviveRounds(_) => ("Survive rounds", "rounds"),
+        let side = side_name(&objective.side);
+        heading(
+            p,
+            &format!(
+                "Objective {}: {}{}",
+                i + 1,
+                objective_summary(&side, &objective.goal, side_name),
+                if selected { "  ◀" } else { "" }
+            ),
+        );
+        let goal = match &objective.goal {
+            Goal::EliminateSide(_) => "Eliminate side",
+            Goal::ReachZone(_) => "Reach zone",
+            Goal::HoldZone { .. } => "Hold zone",
+            Goal::SurviveRounds(_) => "Survive rounds",
         };
         p.spawn(row()).with_children(|r| {
             r.spawn(button(format!("side: {side}"), UiAction::ObjectiveSide(i), false));
             r.spawn(button(goal, UiAction::ObjectiveGoal(i), false));
             r.spawn(button("Remove", UiAction::RemoveObjective(i), false));
         });
-        p.spawn(row()).with_children(|r| {
-            r.spawn(label(what, 12.0, DIM));
-            r.spawn(ctx.field(FieldId::Objective(i), 160.0));
+        p.spawn(row()).with_children(|r| match &objective.goal {
+            // The side to defeat is picked among the sides, by name.
+            Goal::EliminateSide(foe) => {
+                r.spawn(label("defeat", 12.0, DIM));
+                r.spawn(button(side_name(foe), UiAction::ObjectiveFoe(i), false));
+            }
+            other => {
+                let what = match other {
+                    Goal::HoldZone { .. } => "zone id and rounds",
+                    Goal::SurviveRounds(_) => "rounds",
+                    _ => "zone id",
+                };
+                r.spawn(label(what, 12.0, DIM));
+                r.spawn(ctx.field(FieldId::Objective(i), 160.0));
+            }
         });
     }
     p.spawn(button("Add objective", UiAction::AddObjective, false));
@@ -364,6 +387,16 @@ fn objectives_tab(p: &mut ChildSpawnerCommands, ctx: &Ctx) {
         12.0,
         DIM,
     ));
+}
+
+/// An objective in words, with sides by name: "Rebels defeat Empire", "Crew reach exit".
+pub fn objective_summary(side: &str, goal: &Goal, side_name: impl Fn(&str) -> String) -> String {
+    match goal {
+        Goal::EliminateSide(foe) => format!("{side} defeat {}", side_name(foe)),
+        Goal::ReachZone(zone) => format!("{side} reach {zone}"),
+        Goal::HoldZone { zone, rounds } => format!("{side} hold {zone} for {rounds} rounds"),
+        Goal::SurviveRounds(n) => format!("{side} survive {n} rounds"),
+    }
 }
 
 fn problem_list(p: &mut ChildSpawnerCommands, session: &EditorSession, max: usize) {
@@ -378,7 +411,8 @@ fn problem_list(p: &mut ChildSpawnerCommands, session: &EditorSession, max: usiz
     }
     heading(p, &format!("{} problem(s)", problems.len()));
     for (i, problem) in problems.iter().enumerate().take(max) {
-        let text = format!("{}:{} {}", problem.line, problem.col, problem.message);
+        // What it is about and what is wrong; the click jumps to it (no RON position).
+        let text = problem.describe(&session.doc().file);
         p.spawn((
             Name::new(format!("Problem {i}")),
             Button,

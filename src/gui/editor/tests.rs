@@ -105,42 +105,36 @@ fn act(app: &mut App, action: UiAction) {
     app.update();
 }
 
+/// Types `text` at the end of the focused field as Bevy's text input (`EditableText`, which
+/// these headless tests do not run) leaves it: the field's text is in `Focus`. Control
+/// characters type nothing. Then `end` is pressed.
 fn type_text(app: &mut App, text: &str, end: Key) {
-    let key = |logical_key: Key, text: Option<&str>| KeyboardInput {
+    if let Some(typing) = app.world_mut().resource_mut::<super::text_field::Focus>().0.as_mut() {
+        typing.text.extend(text.chars().filter(|c| !c.is_control()));
+    }
+    app.world_mut().write_message(KeyboardInput {
         key_code: KeyCode::KeyA,
-        logical_key,
+        logical_key: end,
         state: ButtonState::Pressed,
-        text: text.map(Into::into),
+        text: None,
         repeat: false,
         window: Entity::PLACEHOLDER,
-    };
-    for c in text.chars() {
-        let s = c.to_string();
-        app.world_mut()
-            .write_message(key(Key::Character(s.as_str().into()), Some(&s)));
-    }
-    app.world_mut().write_message(key(end, None));
+    });
     app.update();
     app.update();
 }
 
+/// Backspace once in the focused field, as the text input does.
+fn backspace(app: &mut App) {
+    if let Some(typing) = app.world_mut().resource_mut::<super::text_field::Focus>().0.as_mut() {
+        typing.text.pop();
+    }
+}
+
 /// Backspace over everything the focused field holds.
 fn clear_field(app: &mut App) {
-    let held = app
-        .world()
-        .resource::<super::text_field::Focus>()
-        .0
-        .as_ref()
-        .map_or(0, |t| t.text.chars().count());
-    for _ in 0..held {
-        app.world_mut().write_message(KeyboardInput {
-            key_code: KeyCode::Backspace,
-            logical_key: Key::Backspace,
-            state: ButtonState::Pressed,
-            text: None,
-            repeat: false,
-            window: Entity::PLACEHOLDER,
-        });
+    if let Some(typing) = app.world_mut().resource_mut::<super::text_field::Focus>().0.as_mut() {
+        typing.text.clear();
     }
 }
 
@@ -298,14 +292,7 @@ fn typing_in_a_field_sets_the_name_seed_and_size_and_bad_numbers_are_refused() {
     type_text(&mut app, "\u{8}\u{8}", Key::Escape);
     assert_eq!(session(&app).doc().size(), (8, 8), "Esc cancels");
     act(&mut app, UiAction::Focus(FieldId::Width));
-    app.world_mut().write_message(KeyboardInput {
-        key_code: KeyCode::Backspace,
-        logical_key: Key::Backspace,
-        state: ButtonState::Pressed,
-        text: None,
-        repeat: false,
-        window: Entity::PLACEHOLDER,
-    });
+    backspace(&mut app);
     type_text(&mut app, "12", Key::Enter);
     assert_eq!(session(&app).doc().size(), (12, 8));
 }
@@ -585,4 +572,66 @@ fn every_shipped_scenario_opens_in_the_editor_with_no_problems_and_its_units_dra
             );
         }
     }
+}
+
+/// Issue #18 item 12: an "eliminate side" objective names the side to defeat, picked among
+/// the other sides by name; the heading reads in side names.
+#[test]
+fn an_elimination_objectives_foe_is_picked_by_side_name() {
+    use crate::scenario::format::Goal;
+    let mut app = headless(EditorDoc::blank("saga", 6, 6), None);
+    for _ in 0..3 {
+        act(&mut app, UiAction::AddSide);
+    }
+    act(&mut app, UiAction::AddObjective);
+    let goal = |app: &App| session(app).doc().file.objectives[0].goal.clone();
+    assert_eq!(goal(&app), Goal::EliminateSide("side_2".into()));
+    act(&mut app, UiAction::ObjectiveFoe(0));
+    assert_eq!(goal(&app), Goal::EliminateSide("side_3".into()));
+    act(&mut app, UiAction::ObjectiveFoe(0));
+    assert_eq!(
+        goal(&app),
+        Goal::EliminateSide("side_2".into()),
+        "the objective's own side is never its foe"
+    );
+    let file = session(&app).doc().file.clone();
+    let name = |id: &str| {
+        file.sides
+            .iter()
+            .find(|s| s.id == id)
+            .map_or_else(|| id.to_string(), |s| s.name.clone())
+    };
+    assert_eq!(
+        super::sidebar::objective_summary(&name("side_1"), &goal(&app), name),
+        "Side 1 defeat Side 2"
+    );
+}
+
+/// The editor draws each unit with the icon the battle gives it: its own, its template's, or
+/// its kind's.
+#[test]
+fn placed_units_carry_their_battle_icons() {
+    let file = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("scenarios/starfinder_buggy_raid.ron");
+    let session = EditorSession::new(EditorDoc::open(&file).expect("opens"));
+    let icon = |id: &str| {
+        session
+            .units
+            .iter()
+            .find(|u| u.id == id)
+            .map(|u| u.icon)
+            .unwrap_or_else(|| panic!("{id} placed"))
+    };
+    let text = std::fs::read_to_string(&file).unwrap();
+    let battle = crate::testing::battle(&text, &[]);
+    for u in &session.units {
+        assert_eq!(
+            Some(u.icon),
+            crate::gui::board::token_art::icon_of(&battle, &crate::rules::UnitId(u.id.clone())),
+            "{}",
+            u.id
+        );
+    }
+    assert_eq!(icon("merris"), "astronaut-helmet", "its own");
+    assert_eq!(icon("buggy"), "jeep", "a vehicle's default");
+    assert!(session.units.iter().any(|u| u.icon == "goblin-head"), "the template's");
 }

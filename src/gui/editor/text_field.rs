@@ -1,25 +1,36 @@
-//! A one-line text field in plain Bevy UI: a click puts the typing focus in it (`fields` fills
-//! in the current value), typed characters (`KeyboardInput`'s text) are appended, Backspace
-//! removes the last one, Enter commits and Esc cancels; a click anywhere else commits too
-//! (except the Save-as file name, which only Enter uses).
-//! While a field has the focus the editor's key shortcuts are off.
+//! One-line text fields on Bevy's `EditableText`: a click puts the typing focus in a field
+//! (`fields` fills in the current value), and the field being typed in becomes an
+//! `EditableText` with the keyboard focus, so Bevy's text input does the editing (typing, the
+//! cursor keys, Home/End, selection, Ctrl+A/C/X/V, Backspace/Delete by character or word, IME).
+//! This module keeps [`Focus`] in step with what the field holds and ends the typing: Enter
+//! commits, Esc cancels, and a click anywhere else commits too (except the Save-as file name,
+//! which only Enter uses). While a field has the focus the editor's key shortcuts are off.
 
 use super::super::{AppSystems, Screen};
 use super::fields::FieldId;
 use super::ui::{TEXT, UiAction};
 use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
+use bevy::input_focus::{AutoFocus, InputFocus};
 use bevy::prelude::*;
+use bevy::text::{EditableText, TextCursorStyle};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Focus>();
     app.add_message::<FieldDone>();
     app.add_systems(
         Update,
-        (commit_on_click_elsewhere, type_keys)
+        (follow_typed_text, commit_on_click_elsewhere, finish_on_enter_or_escape)
             .chain()
             .in_set(AppSystems::Input)
             .run_if(in_state(Screen::Editor)),
+    );
+    app.add_systems(
+        Update,
+        release_keyboard_focus
+            .in_set(AppSystems::Draw)
+            .run_if(in_state(Screen::Editor))
+            .run_if(resource_changed::<Focus>),
     );
 }
 
@@ -58,35 +69,47 @@ pub struct FieldDone {
     pub commit: bool,
 }
 
-/// What one key press does to the text: `Some(true)` commits, `Some(false)` cancels.
-pub fn edit(text: &mut String, key: &KeyboardInput) -> Option<bool> {
+/// The `EditableText` of the field being typed in.
+#[derive(Component, Debug, Clone, PartialEq, Eq)]
+pub struct FieldEditor(pub FieldId);
+
+/// What a key press does to the typing: `Some(true)` commits, `Some(false)` cancels; every
+/// other key is the text input's.
+pub fn ends_typing(key: &KeyboardInput) -> Option<bool> {
     if key.state != ButtonState::Pressed {
         return None;
     }
     match &key.logical_key {
-        Key::Enter => return Some(true),
-        Key::Escape => return Some(false),
-        Key::Backspace => {
-            text.pop();
-        }
-        _ => {
-            let typed = key.text.as_deref().unwrap_or_default();
-            for c in typed.chars().filter(|c| !c.is_control()) {
-                if text.chars().count() < MAX_LEN {
-                    text.push(c);
-                }
-            }
-        }
+        Key::Enter => Some(true),
+        Key::Escape => Some(false),
+        _ => None,
     }
-    None
 }
 
-fn type_keys(mut keys: MessageReader<KeyboardInput>, mut focus: ResMut<Focus>, mut done: MessageWriter<FieldDone>) {
+/// The focus holds what the field shows, so a commit (and a panel rebuilt while typing) has
+/// it. Written past change detection: the panels rebuild when the focus moves, not per key.
+fn follow_typed_text(mut focus: ResMut<Focus>, editors: Query<(&FieldEditor, &EditableText)>) {
+    let Some(typing) = focus.bypass_change_detection().0.as_mut() else {
+        return;
+    };
+    if let Some((_, editor)) = editors.iter().find(|(f, _)| f.0 == typing.field) {
+        let text = editor.value().to_string();
+        if text != typing.text {
+            typing.text = text;
+        }
+    }
+}
+
+fn finish_on_enter_or_escape(
+    mut keys: MessageReader<KeyboardInput>,
+    mut focus: ResMut<Focus>,
+    mut done: MessageWriter<FieldDone>,
+) {
     for key in keys.read() {
-        let Some(typing) = focus.0.as_mut() else {
+        if focus.0.is_none() {
             continue;
-        };
-        if let Some(commit) = edit(&mut typing.text, key) {
+        }
+        if let Some(commit) = ends_typing(key) {
             let typing = focus.0.take().expect("checked");
             done.write(FieldDone {
                 field: typing.field,
@@ -125,19 +148,57 @@ fn commit_on_click_elsewhere(
     }
 }
 
-/// A text field showing `value` (or, when focused, the text being typed and a cursor).
+/// When the typing ends, the keyboard goes back to the editor's shortcuts.
+fn release_keyboard_focus(focus: Res<Focus>, input_focus: Option<ResMut<InputFocus>>) {
+    if let (false, Some(mut input_focus)) = (focus.is_typing(), input_focus)
+        && input_focus.get().is_some()
+    {
+        input_focus.clear();
+    }
+}
+
+/// A text field showing `value`. In the field being typed in, the text is an `EditableText`
+/// holding the text typed so far, which takes the keyboard focus when it is spawned.
 pub fn text_field(field: FieldId, value: &str, focus: &Focus, width: f32) -> impl Bundle + use<> {
     let (text, focused) = focus.shown(&field, value);
-    let shown = if focused { format!("{text}|") } else { text.to_string() };
+    let text = text.to_string();
     let background = if focused {
         Color::srgb(0.2, 0.24, 0.34)
     } else {
         Color::srgb(0.05, 0.06, 0.08)
     };
+    let name = Name::new(format!("Field {field:?}"));
+    let action = UiAction::Focus(field.clone());
+    let inside = SpawnWith(move |p: &mut ChildSpawner| {
+        if focused {
+            p.spawn((
+                Name::new("Editable text"),
+                FieldEditor(field),
+                EditableText {
+                    max_characters: Some(MAX_LEN),
+                    ..EditableText::new(&text)
+                },
+                Node {
+                    width: Val::Percent(100.0),
+                    ..default()
+                },
+                TextFont::from_font_size(13.0),
+                TextColor(TEXT),
+                TextLayout::no_wrap(),
+                TextCursorStyle {
+                    color: TEXT,
+                    ..default()
+                },
+                AutoFocus,
+            ));
+        } else {
+            p.spawn((Text::new(text), TextFont::from_font_size(13.0), TextColor(TEXT)));
+        }
+    });
     (
-        Name::new(format!("Field {field:?}")),
+        name,
         Button,
-        UiAction::Focus(field),
+        action,
         Node {
             width: Val::Px(width),
             min_height: Val::Px(20.0),
@@ -145,39 +206,71 @@ pub fn text_field(field: FieldId, value: &str, focus: &Focus, width: f32) -> imp
             ..default()
         },
         BackgroundColor(background),
-        children![(Text::new(shown), TextFont::from_font_size(13.0), TextColor(TEXT))],
+        Children::spawn(inside),
     )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use bevy::state::app::StatesPlugin;
 
-    fn press(key: Key, text: Option<&str>) -> KeyboardInput {
+    fn press(key: Key) -> KeyboardInput {
         KeyboardInput {
             key_code: KeyCode::KeyA,
             logical_key: key,
             state: ButtonState::Pressed,
-            text: text.map(Into::into),
+            text: None,
             repeat: false,
             window: Entity::PLACEHOLDER,
         }
     }
 
     #[test]
-    fn typing_appends_backspace_removes_enter_commits_and_esc_cancels() {
-        let mut text = String::from("Orc");
-        assert_eq!(edit(&mut text, &press(Key::Character("s".into()), Some("s"))), None);
-        assert_eq!(text, "Orcs");
-        assert_eq!(edit(&mut text, &press(Key::Backspace, None)), None);
-        assert_eq!(text, "Orc");
-        assert_eq!(edit(&mut text, &press(Key::Character("a".into()), Some("\u{1}"))), None);
-        assert_eq!(text, "Orc", "a control character (Ctrl+A) types nothing");
-        assert_eq!(edit(&mut text, &press(Key::Enter, None)), Some(true));
-        assert_eq!(edit(&mut text, &press(Key::Escape, None)), Some(false));
-        let mut release = press(Key::Character("x".into()), Some("x"));
+    fn enter_commits_esc_cancels_and_other_keys_are_the_text_inputs() {
+        assert_eq!(ends_typing(&press(Key::Enter)), Some(true));
+        assert_eq!(ends_typing(&press(Key::Escape)), Some(false));
+        assert_eq!(ends_typing(&press(Key::Backspace)), None);
+        assert_eq!(ends_typing(&press(Key::Character("s".into()))), None);
+        let mut release = press(Key::Enter);
         release.state = ButtonState::Released;
-        assert_eq!(edit(&mut text, &release), None);
-        assert_eq!(text, "Orc");
+        assert_eq!(ends_typing(&release), None);
+    }
+
+    /// What the `EditableText` holds is what Enter commits.
+    #[test]
+    fn enter_commits_the_text_the_editable_field_holds() {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, StatesPlugin));
+        app.insert_state(Screen::Editor);
+        app.init_resource::<ButtonInput<MouseButton>>();
+        app.add_message::<KeyboardInput>();
+        crate::gui::order_sets(&mut app);
+        app.add_plugins(plugin);
+        app.world_mut().resource_mut::<Focus>().0 = Some(Typing {
+            field: FieldId::Name,
+            text: "Ambush".into(),
+        });
+        let mut editor = EditableText::new("Ambush");
+        // Bevy's text input applies the edits; here the text is set as it would leave it.
+        editor.editor_mut().set_text("Ambush at dawn");
+        app.world_mut().spawn((FieldEditor(FieldId::Name), editor));
+        app.update();
+        assert_eq!(
+            app.world().resource::<Focus>().shown(&FieldId::Name, "").0,
+            "Ambush at dawn"
+        );
+        app.world_mut().write_message(press(Key::Enter));
+        app.update();
+        let done: Vec<FieldDone> = app.world_mut().resource_mut::<Messages<FieldDone>>().drain().collect();
+        assert_eq!(
+            done,
+            vec![FieldDone {
+                field: FieldId::Name,
+                text: "Ambush at dawn".into(),
+                commit: true
+            }]
+        );
+        assert!(!app.world().resource::<Focus>().is_typing());
     }
 }

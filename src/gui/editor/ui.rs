@@ -70,6 +70,8 @@ pub enum UiAction {
     ObjectiveGoal(usize),
     /// The next side for this objective.
     ObjectiveSide(usize),
+    /// The next side for this objective's "eliminate side" goal to defeat.
+    ObjectiveFoe(usize),
     /// The zone tool paints this zone.
     UseZone(String),
     /// Jump to the n-th problem.

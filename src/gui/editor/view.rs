@@ -1,15 +1,17 @@
 //! The editor's map: the document's terrain, concealment and light as three
 //! `bevy_ecs_tilemap` layers (updated in place after an edit, rebuilt when the map is
-//! resized), thin walls and doors, zones, unit tokens in their side's colour (a vehicle with a
-//! bar on its front edge), and on top the stroke being drawn, the hover and the selection.
+//! resized), thin walls and doors, zones, unit tokens (their icons on a ring of their side's
+//! colour, as in battle; a vehicle with a bar on its front edge), and on top the stroke being
+//! drawn, the hover and the selection.
 
 use super::super::{AppSystems, Screen};
 use super::session::{DocRevision, EditorSession, Selection};
 use super::tools::{EditorHover, Stroke, Tool, ToolState, straight_run};
 use super::ui::parse_colour;
 use crate::editor::{EditorDoc, brush_squares};
-use crate::grid::{Concealment, Heading, Intersection, Light, Square};
-use crate::gui::board::map::{GuiImages, TILE, TerrainTile, layer_bundle, shade, square_centre, tile_pos};
+use crate::grid::{Heading, Intersection, Light, Square};
+use crate::gui::board::map::{GuiImages, TILE, TerrainTile, haze_tint, layer_bundle, shade, square_centre, tile_pos};
+use crate::gui::board::token_art::{Face, TokenIcons, spawn_face};
 use crate::scenario::format::{EdgeKind, LegendEntry, TerrainKind};
 use bevy::prelude::*;
 use bevy_ecs_tilemap::prelude::*;
@@ -63,13 +65,9 @@ pub fn terrain_tile(entry: &LegendEntry) -> TerrainTile {
     }
 }
 
-/// The tint drawn over a square for its concealment (none: transparent).
+/// The haze drawn over a square for its concealment, as on the battle map (none: transparent).
 pub fn concealment_tint(entry: &LegendEntry) -> Color {
-    match (entry.concealment, entry.blocks_sight) {
-        (Concealment::Total, _) => Color::WHITE.with_alpha(0.85),
-        (Concealment::Normal, _) | (_, true) => Color::WHITE.with_alpha(0.5),
-        (Concealment::None, false) => Color::NONE,
-    }
+    haze_tint(entry.concealment, entry.blocks_sight).unwrap_or(Color::NONE)
 }
 
 /// The tint drawn over a square for its light (bright light: a faint yellow).
@@ -229,6 +227,7 @@ fn draw_things(
     mut commands: Commands,
     session: Res<EditorSession>,
     images: Res<GuiImages>,
+    icons: Res<TokenIcons>,
     old: Query<Entity, With<DocSprite>>,
 ) {
     for e in &old {
@@ -276,17 +275,23 @@ fn draw_things(
             .map_or(Color::srgb(0.6, 0.6, 0.6), |s| parse_colour(&s.colour));
         let n = unit.squares as f32;
         let centre = square_centre(unit.at) + Vec2::new(n - 1.0, -(n - 1.0)) * TILE / 2.0;
-        let token = Sprite {
-            image: images.token.clone(),
-            color: colour,
-            custom_size: Some(Vec2::splat(n * TILE * 0.86)),
-            ..default()
+        // The battle's token face: the unit's icon on a ring of its side's colour.
+        let face = Face {
+            side_colour: colour,
+            down: false,
+            ring: unit.heading.is_none(),
+            icon: icons.0.get(unit.icon),
+            facing: None,
         };
-        spawn(
-            &mut commands,
-            (token, Transform::from_translation(centre.extend(4.0))),
-            format!("Unit {}", unit.id),
-        );
+        commands
+            .spawn((
+                Name::new(format!("Unit {}", unit.id)),
+                DocSprite,
+                DespawnOnExit(Screen::Editor),
+                Transform::from_translation(centre.extend(4.0)),
+                Visibility::default(),
+            ))
+            .with_children(|t| spawn_face(t, &images, n * TILE * 1.05, &face));
         if let Some(heading) = unit.heading {
             let (dx, dy) = heading.step();
             let front = centre + Vec2::new(dx as f32, -dy as f32) * n * TILE * 0.42;
@@ -311,9 +316,10 @@ fn draw_things(
             DocSprite,
             DespawnOnExit(Screen::Editor),
             Text2d::new(unit.id.clone()),
-            TextFont::from_font_size(20.0),
+            TextFont::from_font_size(15.0),
             TextColor(Color::WHITE),
-            Transform::from_translation((centre + Vec2::new(0.0, -n * TILE * 0.3)).extend(5.0)),
+            // Under the icon, on the ring's lower edge.
+            Transform::from_translation((centre + Vec2::new(0.0, -n * TILE * 0.38)).extend(5.0)),
         ));
     }
 }
@@ -421,6 +427,7 @@ fn draw_preview(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grid::Concealment;
 
     #[test]
     fn each_terrain_kind_has_its_tile_and_light_and_concealment_their_tints() {

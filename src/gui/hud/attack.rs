@@ -405,7 +405,7 @@ fn spawn_attack_panel(mut commands: Commands) {
             Name::new("Attack preview"),
             AttackPanelText,
             Text::new(""),
-            TextFont::from_font_size(13.0),
+            crate::gui::font::mono_text(13.0),
             TextColor(Color::srgb(0.92, 0.92, 0.85)),
         )],
     ));

@@ -132,7 +132,8 @@ fn show_tracker(
         let text = (
             Name::new("Initiative row"),
             Text::new(line),
-            TextFont::from_font_size(14.0),
+            // Monospace: the initiative counts line up.
+            crate::gui::font::mono_text(14.0),
             TextColor(Color::srgb(0.85, 0.9, 1.0)),
         );
         match unit {
