@@ -1,5 +1,7 @@
 //! Whether the battle is over: the scenario's objectives (`scenario::Objective`) evaluated
-//! against the world, and elimination (a side with no creature able to act). Pure reads of rule
+//! against the world, and elimination (a side with no creature able to act on the field that
+//! did not leave it: a side that escaped or was left behind in a chase, CHS-10, is gone, not
+//! eliminated). Pure reads of rule
 //! state; the GUI's end screen only displays the [`Outcome`].
 //!
 //! Two goals need history, which [`ObjectiveTracker`] keeps as commands are accepted (so a
@@ -71,6 +73,10 @@ pub struct Outcome {
     pub eliminated: Vec<SideId>,
     /// Sides whose every unit still able to act escaped aboard a vehicle (VEH-22).
     pub escaped: Vec<SideId>,
+    /// Sides whose every unit still able to act left the battle behind: a chase's vehicle
+    /// two zones behind every adversary (CHS-10), or units on foot the battle left when it
+    /// became a chase (VEH-22). They lost the chase; they were not eliminated.
+    pub left_behind: Vec<SideId>,
     /// An objective is met, or at most one side still has a unit able to act.
     pub over: bool,
     /// The side of the first met objective, else the last side standing; `None` while the
@@ -81,11 +87,19 @@ pub struct Outcome {
 /// Evaluates the scenario's objectives and elimination on the world.
 pub fn outcome(spec: &ScenarioSpec, world: &World, tracker: &ObjectiveTracker) -> Outcome {
     let standing = sides_standing(world);
-    let escaped = sides_escaped(world);
+    let escaped = sides_left(world, LeftBattle::Escaped);
+    let behind = sides_left(world, LeftBattle::LeftBehind);
     let eliminated: Vec<SideId> = spec
         .sides
         .iter()
-        .filter(|s| !standing.contains(&s.id) && !escaped.contains(&s.id))
+        .filter(|s| !standing.contains(&s.id) && !escaped.contains(&s.id) && !behind.contains(&s.id))
+        .map(|s| s.id.clone())
+        .collect();
+    // A side that escaped and also left units behind counts as escaped.
+    let left_behind: Vec<SideId> = spec
+        .sides
+        .iter()
+        .filter(|s| !standing.contains(&s.id) && !escaped.contains(&s.id) && behind.contains(&s.id))
         .map(|s| s.id.clone())
         .collect();
     let escaped: Vec<SideId> = spec
@@ -137,6 +151,7 @@ pub fn outcome(spec: &ScenarioSpec, world: &World, tracker: &ObjectiveTracker) -
         objectives,
         eliminated,
         escaped,
+        left_behind,
         over,
         winner,
     }
@@ -159,14 +174,15 @@ fn sides_standing(world: &World) -> BTreeSet<SideId> {
         .collect()
 }
 
-/// Sides with a unit that escaped aboard a vehicle (VEH-22): gone, not beaten.
-fn sides_escaped(world: &World) -> BTreeSet<SideId> {
+/// Sides with a unit that left the battle `how`: escaped aboard a vehicle (VEH-22, CHS-10;
+/// gone, not beaten) or left behind (CHS-10; out of the chase, not eliminated).
+fn sides_left(world: &World, how: LeftBattle) -> BTreeSet<SideId> {
     let Some(mut query) = world.try_query::<(&SideId, &LeftBattle)>() else {
         return BTreeSet::new();
     };
     query
         .iter(world)
-        .filter(|(_, left)| **left == LeftBattle::Escaped)
+        .filter(|(_, left)| **left == how)
         .map(|(side, _)| side.clone())
         .collect()
 }
@@ -255,6 +271,33 @@ mod tests {
         assert_eq!(out.winner, Some(SideId("crew".into())));
         assert!(out.objectives[0].met && !out.objectives[1].met);
         assert_eq!(out.eliminated, vec![SideId("goblins".into())]);
+    }
+
+    /// CHS-10: a side whose units were all left behind in a chase is out of the battle, not
+    /// eliminated: an "eliminate" objective against it is not met by that, and the end screen
+    /// says it was left behind.
+    #[test]
+    fn chs_10_a_side_left_behind_is_not_eliminated() {
+        let spec = spec();
+        let mut world = world(&spec);
+        let crew: Vec<_> = world
+            .query::<(bevy::prelude::Entity, &SideId)>()
+            .iter(&world)
+            .filter(|(_, s)| s.0 == "goblins")
+            .map(|(e, _)| e)
+            .collect();
+        for e in crew {
+            world.entity_mut(e).insert(LeftBattle::LeftBehind);
+        }
+        let out = outcome(&spec, &world, &ObjectiveTracker::default());
+        assert_eq!(out.left_behind, vec![SideId("goblins".into())]);
+        assert!(out.eliminated.is_empty(), "{:?}", out.eliminated);
+        assert!(
+            !out.objectives[0].met,
+            "eliminate the scavengers: not by leaving them behind"
+        );
+        assert!(out.over, "one side is left on the field");
+        assert_eq!(out.winner, Some(SideId("crew".into())), "the side still in the chase");
     }
 
     #[test]

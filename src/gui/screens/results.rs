@@ -48,6 +48,12 @@ pub fn result_lines(outcome: &Outcome, sides: &[Side]) -> (String, Vec<String>) 
             .iter()
             .map(|s| format!("{} escaped aboard a vehicle", name(s))),
     );
+    lines.extend(
+        outcome
+            .left_behind
+            .iter()
+            .map(|s| format!("{} left behind in the chase", name(s))),
+    );
     (headline, lines)
 }
 
