@@ -16,93 +16,46 @@ use bevy::image::{CompressedImageFormats, ImageSampler, ImageType};
 use bevy::prelude::*;
 use std::collections::BTreeMap;
 
+/// `(name, PNG bytes)` for each icon name, read from `assets/tokens/icons/NAME.png`.
+macro_rules! icon_pngs {
+    ($($name:literal),* $(,)?) => {
+        &[$(($name, include_bytes!(concat!("../../../assets/tokens/icons/", $name, ".png")))),*]
+    };
+}
+
 /// The icon PNGs, embedded so the binary runs from anywhere; one entry per line of
 /// `assets/tokens/icons.txt` (a test keeps the two the same).
-const ICON_PNGS: &[(&str, &[u8])] = &[
-    ("person", include_bytes!("../../../assets/tokens/icons/person.png")),
-    (
-        "cyborg-face",
-        include_bytes!("../../../assets/tokens/icons/cyborg-face.png"),
-    ),
-    (
-        "robot-golem",
-        include_bytes!("../../../assets/tokens/icons/robot-golem.png"),
-    ),
-    ("jeep", include_bytes!("../../../assets/tokens/icons/jeep.png")),
-    ("cube", include_bytes!("../../../assets/tokens/icons/cube.png")),
-    (
-        "aero-bike",
-        include_bytes!("../../../assets/tokens/icons/aero-bike.png"),
-    ),
-    (
-        "astronaut-helmet",
-        include_bytes!("../../../assets/tokens/icons/astronaut-helmet.png"),
-    ),
-    (
-        "barbarian",
-        include_bytes!("../../../assets/tokens/icons/barbarian.png"),
-    ),
-    ("bowman", include_bytes!("../../../assets/tokens/icons/bowman.png")),
-    (
-        "brodie-helmet",
-        include_bytes!("../../../assets/tokens/icons/brodie-helmet.png"),
-    ),
-    (
-        "carnivorous-plant",
-        include_bytes!("../../../assets/tokens/icons/carnivorous-plant.png"),
-    ),
-    ("cowled", include_bytes!("../../../assets/tokens/icons/cowled.png")),
-    (
-        "dwarf-face",
-        include_bytes!("../../../assets/tokens/icons/dwarf-face.png"),
-    ),
-    (
-        "goblin-head",
-        include_bytes!("../../../assets/tokens/icons/goblin-head.png"),
-    ),
-    ("hoodie", include_bytes!("../../../assets/tokens/icons/hoodie.png")),
-    ("hound", include_bytes!("../../../assets/tokens/icons/hound.png")),
-    (
-        "lizardman",
-        include_bytes!("../../../assets/tokens/icons/lizardman.png"),
-    ),
-    ("orc-head", include_bytes!("../../../assets/tokens/icons/orc-head.png")),
-    (
-        "pirate-captain",
-        include_bytes!("../../../assets/tokens/icons/pirate-captain.png"),
-    ),
-    (
-        "police-officer-head",
-        include_bytes!("../../../assets/tokens/icons/police-officer-head.png"),
-    ),
-    ("rat", include_bytes!("../../../assets/tokens/icons/rat.png")),
-    ("rogue", include_bytes!("../../../assets/tokens/icons/rogue.png")),
-    (
-        "sentry-gun",
-        include_bytes!("../../../assets/tokens/icons/sentry-gun.png"),
-    ),
-    (
-        "spider-bot",
-        include_bytes!("../../../assets/tokens/icons/spider-bot.png"),
-    ),
-    ("spy", include_bytes!("../../../assets/tokens/icons/spy.png")),
-    (
-        "strong-man",
-        include_bytes!("../../../assets/tokens/icons/strong-man.png"),
-    ),
-    (
-        "sun-priest",
-        include_bytes!("../../../assets/tokens/icons/sun-priest.png"),
-    ),
-    ("swordman", include_bytes!("../../../assets/tokens/icons/swordman.png")),
-    (
-        "visored-helm",
-        include_bytes!("../../../assets/tokens/icons/visored-helm.png"),
-    ),
-    (
-        "wolf-head",
-        include_bytes!("../../../assets/tokens/icons/wolf-head.png"),
-    ),
+const ICON_PNGS: &[(&str, &[u8])] = icon_pngs![
+    "person",
+    "cyborg-face",
+    "robot-golem",
+    "jeep",
+    "cube",
+    "aero-bike",
+    "astronaut-helmet",
+    "barbarian",
+    "bowman",
+    "brodie-helmet",
+    "carnivorous-plant",
+    "cowled",
+    "dwarf-face",
+    "goblin-head",
+    "hoodie",
+    "hound",
+    "lizardman",
+    "orc-head",
+    "pirate-captain",
+    "police-officer-head",
+    "rat",
+    "rogue",
+    "sentry-gun",
+    "spider-bot",
+    "spy",
+    "strong-man",
+    "sun-priest",
+    "swordman",
+    "visored-helm",
+    "wolf-head",
 ];
 
 /// The icon images by name.
