@@ -9,7 +9,6 @@
 //! each creature's chance to save (AREA-5) or to be hit (AREA-SG-1).
 
 use crate::grid::{AreaShape, Direction8, Intersection, Square, TemplateSpec, template};
-use crate::gui::board::camera::{HUD_BOTTOM, HUD_RIGHT};
 use crate::gui::board::input::HoverCorner;
 use crate::gui::board::map::{GuiImages, TILE, space_centre, square_centre};
 use crate::gui::hud::actions::modes::{Mode, WeaponChoice};
@@ -358,16 +357,7 @@ fn spawn_area_panel(mut commands: Commands) {
         AreaPanel,
         DespawnOnExit(Screen::Battle),
         Interaction::default(),
-        Node {
-            position_type: PositionType::Absolute,
-            right: Val::Px(0.0),
-            bottom: Val::Px(HUD_BOTTOM),
-            width: Val::Px(HUD_RIGHT),
-            padding: UiRect::all(Val::Px(8.0)),
-            display: Display::None,
-            ..default()
-        },
-        BackgroundColor(Color::srgba(0.06, 0.07, 0.09, 0.92)),
+        crate::gui::hud::attack::preview_panel_look(),
         children![(
             Name::new("Area odds"),
             AreaPanelText,

@@ -385,12 +385,11 @@ struct AttackPanel;
 #[derive(Component)]
 struct AttackPanelText;
 
-fn spawn_attack_panel(mut commands: Commands) {
-    commands.spawn((
-        Name::new("Attack preview panel"),
-        AttackPanel,
-        DespawnOnExit(Screen::Battle),
-        Interaction::default(),
+/// The place and look of a preview panel: the right column above the bottom bar, hidden until
+/// there is something to preview (the attack and the area previews share it; their modes never
+/// show together).
+pub(in crate::gui) fn preview_panel_look() -> (Node, BackgroundColor) {
+    (
         Node {
             position_type: PositionType::Absolute,
             right: Val::Px(0.0),
@@ -401,6 +400,16 @@ fn spawn_attack_panel(mut commands: Commands) {
             ..default()
         },
         BackgroundColor(Color::srgba(0.06, 0.07, 0.09, 0.92)),
+    )
+}
+
+fn spawn_attack_panel(mut commands: Commands) {
+    commands.spawn((
+        Name::new("Attack preview panel"),
+        AttackPanel,
+        DespawnOnExit(Screen::Battle),
+        Interaction::default(),
+        crate::gui::hud::attack::preview_panel_look(),
         children![(
             Name::new("Attack preview"),
             AttackPanelText,
