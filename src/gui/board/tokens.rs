@@ -24,11 +24,46 @@ pub(in crate::gui) fn plugin(app: &mut App) {
     );
 }
 
-/// A token's name label: the unit's space, and whether it is the active unit.
+/// A token's name label: the unit's space, whether it is the active unit, and how many
+/// characters the name has (for its width before the text is laid out).
 #[derive(Component, Debug, Clone, PartialEq, Eq)]
 pub struct TokenLabel {
     pub space: Space,
     pub active: bool,
+    pub chars: usize,
+}
+
+/// The width of an average character of the UI font, in ems (DejaVu Sans runs about 0.55).
+const LABEL_CHAR_EM: f32 = 0.58;
+
+/// Where a name label of `chars` characters drawn at `scale` sits on the map (world units):
+/// centred over the token's top edge, as `sync_tokens` places it.
+pub fn label_rect(space: Space, chars: usize, scale: f32) -> Rect {
+    let size = TILE * space.side as f32;
+    let centre = space_centre(space) + Vec2::new(0.0, size * 0.5 - 9.0);
+    let half = Vec2::new(
+        chars as f32 * LABEL_CHAR_EM * LABEL_FONT * scale,
+        LABEL_FONT * 1.2 * scale,
+    ) / 2.0;
+    Rect::from_center_half_size(centre, half)
+}
+
+/// Which of the labels stay shown so that no two overlap: the focused ones (hovered, the
+/// active unit) first, then in the order given; a label that would run over one already kept
+/// is hidden (hovering its token shows it).
+pub fn uncrowded(labels: &[(Rect, bool)]) -> Vec<bool> {
+    let mut order: Vec<usize> = (0..labels.len()).collect();
+    order.sort_by_key(|&i| !labels[i].1);
+    let mut kept: Vec<Rect> = Vec::new();
+    let mut shown = vec![false; labels.len()];
+    for i in order {
+        let rect = labels[i].0;
+        if labels[i].1 || kept.iter().all(|k| k.intersect(rect).is_empty()) {
+            kept.push(rect);
+            shown[i] = true;
+        }
+    }
+    shown
 }
 
 /// The font size of a name label in world units (its size on screen at zoom 1).
@@ -60,7 +95,7 @@ fn fit_labels(
     hover: Option<Res<crate::gui::board::input::Hover>>,
     camera: Option<Single<Ref<Projection>, With<crate::gui::board::camera::MainCamera>>>,
     added: Query<(), Added<TokenLabel>>,
-    mut labels: Query<(&TokenLabel, &mut Transform, &mut Visibility)>,
+    mut labels: Query<(Entity, &TokenLabel, &mut Transform, &mut Visibility)>,
 ) {
     let (Some(hover), Some(camera)) = (hover, camera) else {
         return;
@@ -72,14 +107,33 @@ fn fit_labels(
     let Projection::Orthographic(ortho) = &*projection else {
         return;
     };
-    for (label, mut transform, mut visibility) in &mut labels {
-        let hovered = hover.0.is_some_and(|sq| label.space.squares().any(|s| s == sq));
-        match label_look(ortho.scale, label.space.side, hovered || label.active) {
-            Some(k) => {
+    let mut looks: Vec<(Entity, Space, Option<f32>, Rect, bool)> = labels
+        .iter()
+        .map(|(e, label, _, _)| {
+            let focused = label.active || hover.0.is_some_and(|sq| label.space.squares().any(|s| s == sq));
+            let look = label_look(ortho.scale, label.space.side, focused);
+            let rect = label_rect(label.space, label.chars, look.unwrap_or(0.0));
+            (e, label.space, look, rect, focused)
+        })
+        .collect();
+    // Sorted by space, so which of two crowded names shows does not depend on entity order.
+    looks.sort_by_key(|(_, space, ..)| (space.at.y, space.at.x));
+    let drawn: Vec<(Rect, bool)> = looks
+        .iter()
+        .filter(|(_, _, look, ..)| look.is_some())
+        .map(|(_, _, _, rect, focused)| (*rect, *focused))
+        .collect();
+    let mut shown = uncrowded(&drawn).into_iter();
+    for (entity, _, look, _, _) in looks {
+        let Ok((_, _, mut transform, mut visibility)) = labels.get_mut(entity) else {
+            continue;
+        };
+        match look {
+            Some(k) if shown.next() == Some(true) => {
                 transform.scale = Vec3::splat(k);
                 visibility.set_if_neq(Visibility::Inherited);
             }
-            None => {
+            _ => {
                 visibility.set_if_neq(Visibility::Hidden);
             }
         }
@@ -213,6 +267,7 @@ pub(in crate::gui) fn sync_tokens(
                 TokenLabel {
                     space,
                     active: active.as_ref() == Some(id),
+                    chars: profile.name.chars().count(),
                 },
                 Text2d::new(profile.name.clone()),
                 TextFont::from_font_size(LABEL_FONT),
@@ -277,6 +332,34 @@ pub(in crate::gui) fn sync_tokens(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue #18 item 3: names never run over each other — of two neighbours' overlapping
+    /// names the first (top-left) shows, the other only when hovered or active; names far
+    /// enough apart both show.
+    #[test]
+    fn crowded_names_show_one_and_the_focused_one_always() {
+        let left = Space::new(crate::grid::Square::new(5, 3), 1);
+        let right = Space::new(crate::grid::Square::new(6, 3), 1);
+        let far = Space::new(crate::grid::Square::new(9, 3), 1);
+        let long = |space| label_rect(space, "Space goblin boss".chars().count(), 1.0);
+        assert!(
+            !long(left).intersect(long(right)).is_empty(),
+            "long names of neighbours overlap"
+        );
+        assert_eq!(uncrowded(&[(long(left), false), (long(right), false)]), [true, false]);
+        assert_eq!(
+            uncrowded(&[(long(left), false), (long(right), true)]),
+            [false, true],
+            "the hovered or active one wins"
+        );
+        assert_eq!(uncrowded(&[(long(left), false), (long(far), false)]), [true, true]);
+        let short = |space| label_rect(space, 3, 1.0);
+        assert_eq!(
+            uncrowded(&[(short(left), false), (short(right), false)]),
+            [true, true],
+            "short names fit"
+        );
+    }
 
     /// Issue #18 item 3: a name shows 12 to 18 px tall at any zoom; zoomed far out, only the
     /// hovered or active unit's name shows.
