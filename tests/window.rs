@@ -28,6 +28,7 @@ use bevy::window::{CursorMoved, PrimaryWindow};
 use fivefoot::editor::EditorDoc;
 use fivefoot::grid::{Space, Square};
 use fivefoot::gui::board::camera::{HudEdge, HudMargins, MainCamera};
+use fivefoot::gui::board::feedback::Floating;
 use fivefoot::gui::board::map::BoardSize;
 use fivefoot::gui::board::map::{TILE, space_centre, square_centre};
 use fivefoot::gui::board::overlay::{Band, reach_bands};
@@ -38,10 +39,9 @@ use fivefoot::gui::computer::{ComputerIndicator, computer_is_playing};
 use fivefoot::gui::editor::EditorSession;
 use fivefoot::gui::editor::ui::UiAction;
 use fivefoot::gui::editor::view::MapSize;
-use fivefoot::gui::hud::legend::Legend;
-use fivefoot::gui::board::feedback::Floating;
 use fivefoot::gui::hud::card::CardTarget;
-use fivefoot::gui::hud::log::LogScroll;
+use fivefoot::gui::hud::legend::Legend;
+use fivefoot::gui::hud::log::{LogPanel, LogScroll};
 use fivefoot::gui::screens::saves::{DataDir, autosave_path, save_new, write_save};
 use fivefoot::gui::screens::title_menu::{Choice, TitleMenu};
 use fivefoot::gui::{GuiConfig, Intent, Revision, Screen, Session};
@@ -108,16 +108,16 @@ fn main() -> ExitCode {
         ..Driver::default()
     });
     app.insert_resource(Accept {
-        battles: SIZES.iter().map(|_| Some(ready_to_attack(start(&hot_seat, &root)))).collect(),
+        battles: SIZES
+            .iter()
+            .map(|_| Some(ready_to_attack(start(&hot_seat, &root))))
+            .collect(),
         dir: root.join("docs/screens"),
         ..Accept::default()
     });
     app.add_systems(
         Update,
-        (
-            drive,
-            accept.run_if(|d: Res<Driver>| d.phase == Phase::Accept),
-        )
+        (drive, accept.run_if(|d: Res<Driver>| d.phase == Phase::Accept))
             .chain()
             .before(fivefoot::gui::AppSystems::Input),
     );
@@ -1022,6 +1022,58 @@ type Nodes<'w, 's> = Query<
     ),
 >;
 
+/// The legend (when it has entries) and the log panel are drawn, inside the window, outside
+/// the map's free area (they sit below it); `what` names the screen in the failure.
+fn check_panels(
+    driver: &Driver,
+    what: &str,
+    nodes: &Nodes,
+    log: &Query<Entity, With<LogPanel>>,
+    layout: &Layout,
+    window: &Window,
+) {
+    let (margins, legend, _) = layout;
+    let free = margins.free_area(window.size());
+    let scale = window.scale_factor();
+    let rect_of = |found: Option<(&ComputedNode, &UiGlobalTransform)>| {
+        found
+            .filter(|(node, _)| node.size().min_element() > 0.0)
+            .map(|(node, at)| Rect::from_center_size(at.translation / scale, node.size() / scale))
+    };
+    let legend_rect = rect_of(
+        nodes
+            .iter()
+            .find(|(.., name)| name.is_some_and(|n| n.as_str() == "Legend"))
+            .map(|(node, at, ..)| (node, at)),
+    );
+    let log_rect = rect_of(
+        log.iter()
+            .next()
+            .and_then(|e| nodes.get(e).ok())
+            .map(|(node, at, ..)| (node, at)),
+    );
+    let panels = [
+        ("legend", legend_rect, !legend.entries.is_empty()),
+        ("log panel", log_rect, true),
+    ];
+    for (panel, rect, expected) in panels {
+        match rect {
+            None if expected => driver.fail(format!("{what}: the {panel} is not drawn")),
+            None => {}
+            Some(r) => {
+                let inside = Rect::from_corners(Vec2::ZERO, window.size()).inflate(1.0);
+                if !inside.contains(r.min) || !inside.contains(r.max) {
+                    driver.fail(format!("{what}: the {panel} at {r:?} runs out of the window"));
+                }
+                if !r.intersect(free).inflate(-1.0).is_empty() {
+                    driver.fail(format!("{what}: the {panel} at {r:?} covers the map's area {free:?}"));
+                }
+                driver.note(format!("{what}: the {panel} is at {}..{}", r.min, r.max));
+            }
+        }
+    }
+}
+
 /// Saves the primary window's next frame as `name` at the current size and counts it.
 fn shoot(accept: &mut Accept, driver: &Driver, commands: &mut Commands, name: &str, next: Step2) {
     let (w, h) = SIZES[accept.size];
@@ -1036,8 +1088,12 @@ fn shoot(accept: &mut Accept, driver: &Driver, commands: &mut Commands, name: &s
             match captured.image.clone().try_into_dynamic().map(|d| d.to_rgb8()) {
                 Ok(rgb) => {
                     if (rgb.width(), rgb.height()) != (w, h) {
-                        v.failures
-                            .push(format!("{} is {}×{}, not {w}×{h}", shot.display(), rgb.width(), rgb.height()));
+                        v.failures.push(format!(
+                            "{} is {}×{}, not {w}×{h}",
+                            shot.display(),
+                            rgb.width(),
+                            rgb.height()
+                        ));
                     }
                     match rgb.save(&shot) {
                         Ok(()) => v.notes.push(format!("saved {}", shot.display())),
@@ -1062,7 +1118,7 @@ fn accept(
     mut keys: MessageWriter<KeyboardInput>,
     mut intents: MessageWriter<Intent>,
     (menu, card, scroll, floating): (Res<TitleMenu>, Res<CardTarget>, Res<LogScroll>, Query<&Floating>),
-    data: Res<DataDir>,
+    (data, log): (Res<DataDir>, Query<Entity, With<LogPanel>>),
     nodes: Nodes,
     layout: Layout,
     mut commands: Commands,
@@ -1101,7 +1157,10 @@ fn accept(
                 return;
             }
             if window.physical_size() != UVec2::new(w, h) {
-                stop(format!("the window is {}, not {w}×{h}", window.physical_size()), &mut exit);
+                stop(
+                    format!("the window is {}, not {w}×{h}", window.physical_size()),
+                    &mut exit,
+                );
                 return;
             }
             driver.note(format!("acceptance at {w}×{h}"));
@@ -1153,10 +1212,15 @@ fn accept(
                 return;
             }
             if card.shown() != Some(&attack.target) {
-                driver.fail(format!("hovering {} shows the card of {:?}", attack.target, card.shown()));
+                driver.fail(format!(
+                    "hovering {} shows the card of {:?}",
+                    attack.target,
+                    card.shown()
+                ));
             }
             check_layout(&driver, &layout, &window, &camera, world);
             check_inside(&driver, &format!("card {w}×{h}"), &nodes, &window);
+            check_panels(&driver, &format!("card {w}×{h}"), &nodes, &log, &layout, &window);
             shoot(&mut accept, &driver, &mut commands, "card", Step2::Attack);
         }
         Step::Attack => {
@@ -1175,9 +1239,13 @@ fn accept(
             if floating.is_empty() || floating.iter().all(|f| f.age < 0.3) {
                 return;
             }
-            driver.note(format!("the attack shows {} floating result(s)", floating.iter().count()));
+            driver.note(format!(
+                "the attack shows {} floating result(s)",
+                floating.iter().count()
+            ));
             check_layout(&driver, &layout, &window, &camera, world);
             check_inside(&driver, &format!("attack {w}×{h}"), &nodes, &window);
+            check_panels(&driver, &format!("attack {w}×{h}"), &nodes, &log, &layout, &window);
             shoot(&mut accept, &driver, &mut commands, "attack", Step2::Log);
         }
         Step::Log => {
@@ -1213,6 +1281,7 @@ fn accept(
             driver.note(format!("the log scrolled back: {:?}", *scroll));
             check_layout(&driver, &layout, &window, &camera, world);
             check_inside(&driver, &format!("log {w}×{h}"), &nodes, &window);
+            check_panels(&driver, &format!("log {w}×{h}"), &nodes, &log, &layout, &window);
             shoot(&mut accept, &driver, &mut commands, "log", Step2::Legend);
         }
         Step::Legend => {
@@ -1243,6 +1312,7 @@ fn accept(
             }
             check_layout(&driver, &layout, &window, &camera, world);
             check_inside(&driver, &format!("legend {w}×{h}"), &nodes, &window);
+            check_panels(&driver, &format!("legend {w}×{h}"), &nodes, &log, &layout, &window);
             shoot(&mut accept, &driver, &mut commands, "legend", Step2::NextSize);
         }
         Step::AwaitShot(next) => {
