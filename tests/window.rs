@@ -11,6 +11,13 @@
 //! the crew's turn with `E`, lets the computer's turn play by itself (its indicator showing),
 //! and checks from a screenshot (saved as `docs/computer.png`) that a scavenger's token stands
 //! where the computer put it. The first battle is played hot-seat (both sides by the driver).
+//! Then (issue #18's acceptance) at 1280×800 and again resized to 1024×768 it saves under
+//! `docs/screens/` the title with a save present, a battle with the unit card open, an
+//! attack's result floating on the map, the log scrolled back with PageUp and the legend with a
+//! planned path, and checks from the UI tree that every UI node drawn is inside the window, that
+//! End scrolls the title's last line fully into view, that the card, the legend and the log
+//! panel are drawn, and the layout checks (the bars inside the window, the map in the area the
+//! HUD leaves free, the legend and log panel below it).
 //!
 //! Without a display it prints that it skipped and passes, so `cargo test` works anywhere;
 //! `FIVEFOOT_WINDOW_TEST=require` (set by `.ci/run`) makes a missing display a failure.
@@ -920,6 +927,9 @@ enum Step {
     #[default]
     Resize,
     Title,
+    TitleEnd,
+    ReleaseEnd,
+    TitleLast,
     OpenBattle,
     Card,
     Attack,
@@ -933,7 +943,7 @@ enum Step {
 /// What follows a screenshot.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Step2 {
-    OpenBattle,
+    TitleEnd,
     Attack,
     Log,
     Legend,
@@ -1120,6 +1130,7 @@ fn accept(
     (menu, card, scroll, floating): (Res<TitleMenu>, Res<CardTarget>, Res<LogScroll>, Query<&Floating>),
     (data, log): (Res<DataDir>, Query<Entity, With<LogPanel>>),
     nodes: Nodes,
+    texts: Query<(&Text, &ComputedNode, &UiGlobalTransform, Option<&CalculatedClip>)>,
     layout: Layout,
     mut commands: Commands,
     mut exit: MessageWriter<AppExit>,
@@ -1178,7 +1189,69 @@ fn accept(
             let labels: Vec<&str> = menu.entries.iter().map(|e| e.label.as_str()).collect();
             driver.note(format!("title entries: {labels:?}"));
             check_inside(&driver, &format!("title {w}×{h}"), &nodes, &window);
-            shoot(&mut accept, &driver, &mut commands, "title", Step2::OpenBattle);
+            shoot(&mut accept, &driver, &mut commands, "title", Step2::TitleEnd);
+        }
+        Step::TitleEnd | Step::ReleaseEnd => {
+            let state = if accept.step == Step::TitleEnd {
+                ButtonState::Pressed
+            } else {
+                ButtonState::Released
+            };
+            keys.write(KeyboardInput {
+                key_code: KeyCode::End,
+                logical_key: Key::End,
+                state,
+                text: None,
+                repeat: false,
+                window: window_entity,
+            });
+            accept.step = if state == ButtonState::Pressed {
+                Step::ReleaseEnd
+            } else {
+                Step::TitleLast
+            };
+            accept.frames = 0;
+        }
+        Step::TitleLast => {
+            if accept.frames < 15 {
+                return;
+            }
+            // End selects the list's last line: it must scroll fully into view.
+            let Some(&last) = menu.rows().last() else {
+                stop("the title menu has no lines".into(), &mut exit);
+                return;
+            };
+            let label = menu.entries[last].label.clone();
+            if menu.selected != last {
+                driver.fail(format!("End did not select the title's last line {label:?}"));
+            }
+            let shown: Vec<(Rect, Rect)> = texts
+                .iter()
+                .filter(|(text, ..)| text.0 == label)
+                .map(|(_, node, at, clip)| {
+                    let rect = Rect::from_center_size(at.translation, node.size());
+                    (rect, clip.map_or(rect, |c| rect.intersect(c.clip)))
+                })
+                .collect();
+            let size = window.physical_size().as_vec2();
+            let whole = |(rect, shown): &(Rect, Rect)| {
+                (rect.min - shown.min).abs().max_element() <= 1.0
+                    && (rect.max - shown.max).abs().max_element() <= 1.0
+                    && rect.max.y <= size.y + 1.0
+            };
+            match shown.first() {
+                Some(r) if whole(r) => driver.note(format!(
+                    "title {w}×{h}: End scrolls the last line {label:?} fully into view at {:?}",
+                    r.0
+                )),
+                Some(r) => driver.fail(format!(
+                    "title {w}×{h}: the last line {label:?} shows only {:?} of {:?}",
+                    r.1, r.0
+                )),
+                None => driver.fail(format!("title {w}×{h}: no text {label:?} drawn")),
+            }
+            accept.step = Step::OpenBattle;
+            accept.frames = 0;
         }
         Step::OpenBattle => {
             let size = accept.size;
@@ -1321,7 +1394,7 @@ fn accept(
             }
             accept.frames = 0;
             accept.step = match next {
-                Step2::OpenBattle => Step::OpenBattle,
+                Step2::TitleEnd => Step::TitleEnd,
                 Step2::Attack => Step::Attack,
                 Step2::Log => Step::Log,
                 Step2::Legend => Step::Legend,
