@@ -11,6 +11,13 @@
 //! the crew's turn with `E`, lets the computer's turn play by itself (its indicator showing),
 //! and checks from a screenshot (saved as `docs/computer.png`) that a scavenger's token stands
 //! where the computer put it. The first battle is played hot-seat (both sides by the driver).
+//! Then (issue #18's acceptance) at 1280×800 and again resized to 1024×768 it saves under
+//! `docs/screens/` the title with a save present, a battle with the unit card open, an
+//! attack's result floating on the map, the log scrolled back with PageUp and the legend with a
+//! planned path, and checks from the UI tree that every UI node drawn is inside the window, that
+//! End scrolls the title's last line fully into view, that the card, the legend and the log
+//! panel are drawn, and the layout checks (the bars inside the window, the map in the area the
+//! HUD leaves free, the legend and log panel below it).
 //!
 //! Without a display it prints that it skipped and passes, so `cargo test` works anywhere;
 //! `FIVEFOOT_WINDOW_TEST=require` (set by `.ci/run`) makes a missing display a failure.
@@ -23,11 +30,12 @@ use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::input::mouse::MouseButtonInput;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
-use bevy::ui::UiGlobalTransform;
+use bevy::ui::{CalculatedClip, UiGlobalTransform};
 use bevy::window::{CursorMoved, PrimaryWindow};
 use fivefoot::editor::EditorDoc;
 use fivefoot::grid::{Space, Square};
 use fivefoot::gui::board::camera::{HudEdge, HudMargins, MainCamera};
+use fivefoot::gui::board::feedback::Floating;
 use fivefoot::gui::board::map::BoardSize;
 use fivefoot::gui::board::map::{TILE, space_centre, square_centre};
 use fivefoot::gui::board::overlay::{Band, reach_bands};
@@ -38,12 +46,16 @@ use fivefoot::gui::computer::{ComputerIndicator, computer_is_playing};
 use fivefoot::gui::editor::EditorSession;
 use fivefoot::gui::editor::ui::UiAction;
 use fivefoot::gui::editor::view::MapSize;
+use fivefoot::gui::hud::card::CardTarget;
 use fivefoot::gui::hud::legend::Legend;
-use fivefoot::gui::{GuiConfig, Revision, Session};
+use fivefoot::gui::hud::log::{LogPanel, LogScroll};
+use fivefoot::gui::screens::saves::{DataDir, autosave_path, save_new, write_save};
+use fivefoot::gui::screens::title_menu::{Choice, TitleMenu};
+use fivefoot::gui::{GuiConfig, Intent, Revision, Screen, Session};
 use fivefoot::history::Terrain;
 use fivefoot::history::{Battle, Sides};
 use fivefoot::rules::threat::space_of;
-use fivefoot::rules::{Combat, SideId, UnitId, UnitIndex};
+use fivefoot::rules::{Combat, GameCommand, SideId, UnitId, UnitIndex};
 use fivefoot::scenario::format::TerrainKind;
 use fivefoot::scenario::{Templates, load_str};
 use std::path::{Path, PathBuf};
@@ -102,7 +114,20 @@ fn main() -> ExitCode {
         computer_battle: Some(computer_battle),
         ..Driver::default()
     });
-    app.add_systems(Update, drive.before(fivefoot::gui::AppSystems::Input));
+    app.insert_resource(Accept {
+        battles: SIZES
+            .iter()
+            .map(|_| Some(ready_to_attack(start(&hot_seat, &root))))
+            .collect(),
+        dir: root.join("docs/screens"),
+        ..Accept::default()
+    });
+    app.add_systems(
+        Update,
+        (drive, accept.run_if(|d: Res<Driver>| d.phase == Phase::Accept))
+            .chain()
+            .before(fivefoot::gui::AppSystems::Input),
+    );
     let started = Instant::now();
     let exit = app.run();
     let verdict = verdict.lock().expect("verdict").clone();
@@ -179,6 +204,8 @@ enum Phase {
     AwaitComputerTurn,
     ComputerSettle,
     AwaitComputerShot,
+    /// Issue #18's acceptance screenshots (the `accept` system runs them).
+    Accept,
 }
 
 /// The editor's new map and the square the test paints.
@@ -768,10 +795,10 @@ fn drive(
         }
         Phase::AwaitComputerShot => {
             if driver.verdict.lock().expect("verdict").computer_checked {
-                driver.verdict.lock().expect("verdict").finished = true;
-                exit.write(AppExit::Success);
+                driver.phase = Phase::Accept;
             }
         }
+        Phase::Accept => {}
     }
 }
 
@@ -889,4 +916,498 @@ fn check_screenshot(image: &Image, samples: &[Sample], shot: &Path, verdict: &Ar
         Err(e) => v.failures.push(format!("cannot save {}: {e}", shot.display())),
     }
     v.battle_checked = true;
+}
+
+/// The window sizes issue #18's acceptance screenshots are taken at.
+const SIZES: [(u32, u32); 2] = [(1280, 800), (1024, 768)];
+
+/// The acceptance phase's steps, run once per size in [`SIZES`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+enum Step {
+    #[default]
+    Resize,
+    Title,
+    TitleEnd,
+    ReleaseEnd,
+    TitleLast,
+    OpenBattle,
+    Card,
+    Attack,
+    Log,
+    ReleasePageUp,
+    LogShot,
+    Legend,
+    AwaitShot(Step2),
+}
+
+/// What follows a screenshot.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Step2 {
+    TitleEnd,
+    Attack,
+    Log,
+    Legend,
+    NextSize,
+}
+
+/// Issue #18's acceptance: the title with a save, the unit card, an attack's result on the
+/// map, the log scrolled back and the legend, at each size.
+#[derive(Resource, Default)]
+struct Accept {
+    size: usize,
+    step: Step,
+    frames: u32,
+    /// A hot-seat battle per size, played until its active unit can attack, and that attack.
+    battles: Vec<Option<(Battle, Option<GameCommand>)>>,
+    attack: Option<GameCommand>,
+    revision: u64,
+    /// Screenshots saved so far.
+    taken: Arc<Mutex<usize>>,
+    waiting_for: usize,
+    dir: PathBuf,
+}
+
+/// Plays `battle` (the computer's choices for both sides) until its active unit has an attack
+/// allowed; returns the battle and that attack.
+fn ready_to_attack(mut battle: Battle) -> (Battle, Option<GameCommand>) {
+    for _ in 0..300 {
+        if battle.outcome().over {
+            break;
+        }
+        let world = battle.world();
+        if let Some(unit) = world.resource::<Combat>().active.clone()
+            && let Ok(options) = fivefoot::rules::options::options(world, &unit)
+            && let Some(attack) = options.allowed().find(|c| matches!(c, GameCommand::Attack(_)))
+        {
+            return (battle, Some(attack.clone()));
+        }
+        let command = match fivefoot::ai::acting_side(&battle) {
+            Some(side) => fivefoot::ai::next_command(&battle, &side, fivefoot::ai::Level::Normal),
+            None => fivefoot::ai::referee_command(&battle),
+        };
+        let Some(command) = command else { break };
+        if battle.submit(command).is_err() {
+            break;
+        }
+    }
+    (battle, None)
+}
+
+/// Every UI node drawn (its part inside any clipping ancestor) lies inside the window; `what`
+/// names the screen in the failure.
+fn check_inside(driver: &Driver, what: &str, nodes: &Nodes, window: &Window) {
+    let size = window.physical_size().as_vec2();
+    let mut drawn = 0;
+    for (node, at, visible, clip, name) in nodes.iter() {
+        if !visible.get() || node.size().min_element() <= 0.0 {
+            continue;
+        }
+        let rect = Rect::from_center_size(at.translation, node.size());
+        let shown = clip.map_or(rect, |c| rect.intersect(c.clip));
+        if shown.is_empty() {
+            continue;
+        }
+        drawn += 1;
+        if shown.min.x < -1.0 || shown.min.y < -1.0 || shown.max.x > size.x + 1.0 || shown.max.y > size.y + 1.0 {
+            driver.fail(format!(
+                "{what}: the UI node {:?} shows at {}..{}, outside the {size} window",
+                name.map(|n| n.as_str()),
+                shown.min,
+                shown.max
+            ));
+        }
+    }
+    driver.note(format!("{what}: {drawn} UI nodes drawn inside the {size} window"));
+}
+
+type Nodes<'w, 's> = Query<
+    'w,
+    's,
+    (
+        &'static ComputedNode,
+        &'static UiGlobalTransform,
+        &'static InheritedVisibility,
+        Option<&'static CalculatedClip>,
+        Option<&'static Name>,
+    ),
+>;
+
+/// The legend (when it has entries) and the log panel are drawn, inside the window, outside
+/// the map's free area (they sit below it); `what` names the screen in the failure.
+fn check_panels(
+    driver: &Driver,
+    what: &str,
+    nodes: &Nodes,
+    log: &Query<Entity, With<LogPanel>>,
+    layout: &Layout,
+    window: &Window,
+) {
+    let (margins, legend, _) = layout;
+    let free = margins.free_area(window.size());
+    let scale = window.scale_factor();
+    let rect_of = |found: Option<(&ComputedNode, &UiGlobalTransform)>| {
+        found
+            .filter(|(node, _)| node.size().min_element() > 0.0)
+            .map(|(node, at)| Rect::from_center_size(at.translation / scale, node.size() / scale))
+    };
+    let legend_rect = rect_of(
+        nodes
+            .iter()
+            .find(|(.., name)| name.is_some_and(|n| n.as_str() == "Legend"))
+            .map(|(node, at, ..)| (node, at)),
+    );
+    let log_rect = rect_of(
+        log.iter()
+            .next()
+            .and_then(|e| nodes.get(e).ok())
+            .map(|(node, at, ..)| (node, at)),
+    );
+    let panels = [
+        ("legend", legend_rect, !legend.entries.is_empty()),
+        ("log panel", log_rect, true),
+    ];
+    for (panel, rect, expected) in panels {
+        match rect {
+            None if expected => driver.fail(format!("{what}: the {panel} is not drawn")),
+            None => {}
+            Some(r) => {
+                let inside = Rect::from_corners(Vec2::ZERO, window.size()).inflate(1.0);
+                if !inside.contains(r.min) || !inside.contains(r.max) {
+                    driver.fail(format!("{what}: the {panel} at {r:?} runs out of the window"));
+                }
+                if !r.intersect(free).inflate(-1.0).is_empty() {
+                    driver.fail(format!("{what}: the {panel} at {r:?} covers the map's area {free:?}"));
+                }
+                driver.note(format!("{what}: the {panel} is at {}..{}", r.min, r.max));
+            }
+        }
+    }
+}
+
+/// Saves the primary window's next frame as `name` at the current size and counts it.
+fn shoot(accept: &mut Accept, driver: &Driver, commands: &mut Commands, name: &str, next: Step2) {
+    let (w, h) = SIZES[accept.size];
+    let shot = accept.dir.join(format!("{name}-{w}.png"));
+    let verdict = driver.verdict.clone();
+    let taken = accept.taken.clone();
+    accept.waiting_for = *taken.lock().expect("taken") + 1;
+    commands
+        .spawn(Screenshot::primary_window())
+        .observe(move |captured: On<ScreenshotCaptured>| {
+            let mut v = verdict.lock().expect("verdict");
+            match captured.image.clone().try_into_dynamic().map(|d| d.to_rgb8()) {
+                Ok(rgb) => {
+                    if (rgb.width(), rgb.height()) != (w, h) {
+                        v.failures.push(format!(
+                            "{} is {}×{}, not {w}×{h}",
+                            shot.display(),
+                            rgb.width(),
+                            rgb.height()
+                        ));
+                    }
+                    match rgb.save(&shot) {
+                        Ok(()) => v.notes.push(format!("saved {}", shot.display())),
+                        Err(e) => v.failures.push(format!("cannot save {}: {e}", shot.display())),
+                    }
+                }
+                Err(e) => v.failures.push(format!("{} cannot be read: {e}", shot.display())),
+            }
+            *taken.lock().expect("taken") += 1;
+        });
+    accept.step = Step::AwaitShot(next);
+    accept.frames = 0;
+}
+
+fn accept(
+    mut accept: ResMut<Accept>,
+    driver: Res<Driver>,
+    (session, revision, screen): (Res<Session>, Res<Revision>, Res<State<Screen>>),
+    window: Single<(Entity, &mut Window), With<PrimaryWindow>>,
+    camera: Single<(&Camera, &GlobalTransform), With<MainCamera>>,
+    mut moved: MessageWriter<CursorMoved>,
+    mut keys: MessageWriter<KeyboardInput>,
+    mut intents: MessageWriter<Intent>,
+    (menu, card, scroll, floating): (Res<TitleMenu>, Res<CardTarget>, Res<LogScroll>, Query<&Floating>),
+    (data, log): (Res<DataDir>, Query<Entity, With<LogPanel>>),
+    nodes: Nodes,
+    texts: Query<(&Text, &ComputedNode, &UiGlobalTransform, Option<&CalculatedClip>)>,
+    layout: Layout,
+    mut commands: Commands,
+    mut exit: MessageWriter<AppExit>,
+) {
+    accept.frames += 1;
+    let (window_entity, mut window) = window.into_inner();
+    let (w, h) = SIZES[accept.size];
+    let stop = |why: String, exit: &mut MessageWriter<AppExit>| {
+        driver.fail(why);
+        driver.verdict.lock().expect("verdict").finished = true;
+        exit.write(AppExit::Success);
+    };
+    if accept.frames > 600 {
+        stop(format!("acceptance at {w}×{h}: stuck in {:?}", accept.step), &mut exit);
+        return;
+    }
+    let world = session.battle.world();
+    match accept.step {
+        Step::Resize => {
+            if accept.frames == 1 {
+                window.resolution.set(w as f32, h as f32);
+                if accept.size == 0 {
+                    // A save on the title screen: the autosave and one made with Ctrl+S.
+                    let dir = data.0.clone().expect("the test's data dir");
+                    let written = write_save(&autosave_path(&dir), &session.battle)
+                        .and_then(|()| save_new(&dir, &session.battle).map(|_| ()));
+                    if let Err(e) = written {
+                        stop(format!("cannot write a save: {e}"), &mut exit);
+                        return;
+                    }
+                }
+                return;
+            }
+            if accept.frames < 20 {
+                return;
+            }
+            if window.physical_size() != UVec2::new(w, h) {
+                stop(
+                    format!("the window is {}, not {w}×{h}", window.physical_size()),
+                    &mut exit,
+                );
+                return;
+            }
+            driver.note(format!("acceptance at {w}×{h}"));
+            intents.write(Intent::Menu);
+            accept.step = Step::Title;
+            accept.frames = 0;
+        }
+        Step::Title => {
+            if *screen.get() != Screen::Title || accept.frames < 30 {
+                return;
+            }
+            if !menu.entries.iter().any(|e| matches!(e.choice, Some(Choice::Resume(_)))) {
+                driver.fail(format!("the title at {w}×{h} offers no Resume with a save present"));
+            }
+            let labels: Vec<&str> = menu.entries.iter().map(|e| e.label.as_str()).collect();
+            driver.note(format!("title entries: {labels:?}"));
+            check_inside(&driver, &format!("title {w}×{h}"), &nodes, &window);
+            shoot(&mut accept, &driver, &mut commands, "title", Step2::TitleEnd);
+        }
+        Step::TitleEnd | Step::ReleaseEnd => {
+            let state = if accept.step == Step::TitleEnd {
+                ButtonState::Pressed
+            } else {
+                ButtonState::Released
+            };
+            keys.write(KeyboardInput {
+                key_code: KeyCode::End,
+                logical_key: Key::End,
+                state,
+                text: None,
+                repeat: false,
+                window: window_entity,
+            });
+            accept.step = if state == ButtonState::Pressed {
+                Step::ReleaseEnd
+            } else {
+                Step::TitleLast
+            };
+            accept.frames = 0;
+        }
+        Step::TitleLast => {
+            if accept.frames < 15 {
+                return;
+            }
+            // End selects the list's last line: it must scroll fully into view.
+            let Some(&last) = menu.rows().last() else {
+                stop("the title menu has no lines".into(), &mut exit);
+                return;
+            };
+            let label = menu.entries[last].label.clone();
+            if menu.selected != last {
+                driver.fail(format!("End did not select the title's last line {label:?}"));
+            }
+            let shown: Vec<(Rect, Rect)> = texts
+                .iter()
+                .filter(|(text, ..)| text.0 == label)
+                .map(|(_, node, at, clip)| {
+                    let rect = Rect::from_center_size(at.translation, node.size());
+                    (rect, clip.map_or(rect, |c| rect.intersect(c.clip)))
+                })
+                .collect();
+            let size = window.physical_size().as_vec2();
+            let whole = |(rect, shown): &(Rect, Rect)| {
+                (rect.min - shown.min).abs().max_element() <= 1.0
+                    && (rect.max - shown.max).abs().max_element() <= 1.0
+                    && rect.max.y <= size.y + 1.0
+            };
+            match shown.first() {
+                Some(r) if whole(r) => driver.note(format!(
+                    "title {w}×{h}: End scrolls the last line {label:?} fully into view at {:?}",
+                    r.0
+                )),
+                Some(r) => driver.fail(format!(
+                    "title {w}×{h}: the last line {label:?} shows only {:?} of {:?}",
+                    r.1, r.0
+                )),
+                None => driver.fail(format!("title {w}×{h}: no text {label:?} drawn")),
+            }
+            accept.step = Step::OpenBattle;
+            accept.frames = 0;
+        }
+        Step::OpenBattle => {
+            let size = accept.size;
+            let Some((battle, Some(attack))) = accept.battles[size].take() else {
+                stop("the prepared battle has no attack to make".into(), &mut exit);
+                return;
+            };
+            driver.note(format!("the battle opens with {attack:?} allowed"));
+            accept.attack = Some(attack);
+            commands.queue(move |world: &mut World| fivefoot::gui::session::open_session(world, battle));
+            accept.step = Step::Card;
+            accept.frames = 0;
+        }
+        Step::Card => {
+            let Some(GameCommand::Attack(attack)) = accept.attack.clone() else {
+                unreachable!("an attack")
+            };
+            if *screen.get() != Screen::Battle || accept.frames < 30 {
+                return;
+            }
+            let Some(space) = space_of(world, &attack.target) else {
+                stop(format!("{} is not on the map", attack.target), &mut exit);
+                return;
+            };
+            if accept.frames == 30 {
+                let at = to_screen(&camera, space_centre(space));
+                move_cursor(&mut window, window_entity, at, &mut moved);
+                return;
+            }
+            if accept.frames < 45 {
+                return;
+            }
+            if card.shown() != Some(&attack.target) {
+                driver.fail(format!(
+                    "hovering {} shows the card of {:?}",
+                    attack.target,
+                    card.shown()
+                ));
+            }
+            check_layout(&driver, &layout, &window, &camera, world);
+            check_inside(&driver, &format!("card {w}×{h}"), &nodes, &window);
+            check_panels(&driver, &format!("card {w}×{h}"), &nodes, &log, &layout, &window);
+            shoot(&mut accept, &driver, &mut commands, "card", Step2::Attack);
+        }
+        Step::Attack => {
+            if accept.frames == 1 {
+                accept.revision = revision.0;
+                intents.write(Intent::Command(accept.attack.clone().expect("attack")));
+                return;
+            }
+            if revision.0 == accept.revision {
+                if accept.frames > 60 {
+                    stop("the attack was not accepted".into(), &mut exit);
+                }
+                return;
+            }
+            // The result has risen a little, not yet faded.
+            if floating.is_empty() || floating.iter().all(|f| f.age < 0.3) {
+                return;
+            }
+            driver.note(format!(
+                "the attack shows {} floating result(s)",
+                floating.iter().count()
+            ));
+            check_layout(&driver, &layout, &window, &camera, world);
+            check_inside(&driver, &format!("attack {w}×{h}"), &nodes, &window);
+            check_panels(&driver, &format!("attack {w}×{h}"), &nodes, &log, &layout, &window);
+            shoot(&mut accept, &driver, &mut commands, "attack", Step2::Log);
+        }
+        Step::Log => {
+            keys.write(KeyboardInput {
+                key_code: KeyCode::PageUp,
+                logical_key: Key::PageUp,
+                state: ButtonState::Pressed,
+                text: None,
+                repeat: false,
+                window: window_entity,
+            });
+            accept.step = Step::ReleasePageUp;
+        }
+        Step::ReleasePageUp => {
+            keys.write(KeyboardInput {
+                key_code: KeyCode::PageUp,
+                logical_key: Key::PageUp,
+                state: ButtonState::Released,
+                text: None,
+                repeat: false,
+                window: window_entity,
+            });
+            accept.step = Step::LogShot;
+            accept.frames = 0;
+        }
+        Step::LogShot => {
+            if accept.frames < 10 {
+                return;
+            }
+            if scroll.0.is_none() {
+                driver.fail(format!("PageUp did not scroll the log back at {w}×{h}"));
+            }
+            driver.note(format!("the log scrolled back: {:?}", *scroll));
+            check_layout(&driver, &layout, &window, &camera, world);
+            check_inside(&driver, &format!("log {w}×{h}"), &nodes, &window);
+            check_panels(&driver, &format!("log {w}×{h}"), &nodes, &log, &layout, &window);
+            shoot(&mut accept, &driver, &mut commands, "log", Step2::Legend);
+        }
+        Step::Legend => {
+            let Some(unit) = world.resource::<Combat>().active.clone() else {
+                stop("no unit acts after the attack".into(), &mut exit);
+                return;
+            };
+            if accept.frames == 1 {
+                let from = space_of(world, &unit).expect("placed").at;
+                let far = |sq: &Square| (sq.x - from.x).abs() + (sq.y - from.y).abs();
+                let target = reach_bands(world, &unit)
+                    .into_iter()
+                    .filter(|(_, b)| *b == Band::Move)
+                    .max_by_key(|(sq, _)| (far(sq), -sq.x, -sq.y))
+                    .map(|(sq, _)| sq);
+                if let Some(sq) = target {
+                    let at = to_screen(&camera, square_centre(sq));
+                    move_cursor(&mut window, window_entity, at, &mut moved);
+                }
+                return;
+            }
+            if accept.frames < 15 {
+                return;
+            }
+            let labels: Vec<&str> = layout.1.entries.iter().map(|e| e.label).collect();
+            if labels.is_empty() {
+                driver.fail(format!("no legend at {w}×{h}"));
+            }
+            check_layout(&driver, &layout, &window, &camera, world);
+            check_inside(&driver, &format!("legend {w}×{h}"), &nodes, &window);
+            check_panels(&driver, &format!("legend {w}×{h}"), &nodes, &log, &layout, &window);
+            shoot(&mut accept, &driver, &mut commands, "legend", Step2::NextSize);
+        }
+        Step::AwaitShot(next) => {
+            if *accept.taken.lock().expect("taken") < accept.waiting_for {
+                return;
+            }
+            accept.frames = 0;
+            accept.step = match next {
+                Step2::TitleEnd => Step::TitleEnd,
+                Step2::Attack => Step::Attack,
+                Step2::Log => Step::Log,
+                Step2::Legend => Step::Legend,
+                Step2::NextSize if accept.size + 1 < SIZES.len() => {
+                    accept.size += 1;
+                    Step::Resize
+                }
+                Step2::NextSize => {
+                    driver.verdict.lock().expect("verdict").finished = true;
+                    exit.write(AppExit::Success);
+                    Step::AwaitShot(next)
+                }
+            };
+        }
+    }
 }

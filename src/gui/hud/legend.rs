@@ -199,13 +199,15 @@ fn show_legend(
     mut commands: Commands,
     legend: Res<Legend>,
     margins: Res<HudMargins>,
-    root: Single<(Entity, &mut Node), With<LegendRoot>>,
+    root: Single<(Entity, &mut Node, Ref<LegendRoot>), With<LegendRoot>>,
 ) {
-    let (root, mut node) = root.into_inner();
-    if margins.is_changed() {
+    let (root, mut node, new) = root.into_inner();
+    // A new root (the battle screen entered again) is filled even when the legend is unchanged.
+    let new = new.is_added();
+    if margins.is_changed() || new {
         node.bottom = Val::Px(margins.bottom - LEGEND_ROOM + 2.0);
     }
-    if !legend.is_changed() {
+    if !legend.is_changed() && !new {
         return;
     }
     node.display = if legend.entries.is_empty() {
@@ -362,6 +364,40 @@ mod tests {
         app.world_mut().resource_mut::<ShowBands>().0 = false;
         app.update();
         assert_eq!(labels(&app), vec!["threatened"]);
+    }
+
+    /// The battle screen entered again (a save resumed from the title) spawns a new legend
+    /// row: it shows the legend even though the legend itself did not change.
+    #[test]
+    fn a_new_legend_row_shows_the_unchanged_legend() {
+        use bevy::ecs::system::RunSystemOnce;
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins);
+        app.init_resource::<HudMargins>();
+        app.insert_resource(Legend {
+            entries: legend_entries(&Drawn {
+                bands: [Band::Move].into(),
+                ..Drawn::default()
+            }),
+            follow: true,
+        });
+        app.add_systems(Update, show_legend);
+        let shown = |app: &mut App| {
+            let mut q = app.world_mut().query_filtered::<&Node, With<LegendRoot>>();
+            q.single(app.world()).expect("one row").display
+        };
+        app.world_mut().run_system_once(spawn_legend).expect("spawns");
+        app.update();
+        assert_eq!(shown(&mut app), Display::Flex);
+        let old = app
+            .world_mut()
+            .query_filtered::<Entity, With<LegendRoot>>()
+            .single(app.world())
+            .expect("one row");
+        app.world_mut().entity_mut(old).despawn();
+        app.world_mut().run_system_once(spawn_legend).expect("spawns");
+        app.update();
+        assert_eq!(shown(&mut app), Display::Flex);
     }
 
     #[test]
