@@ -87,34 +87,8 @@ fn reply_after(ctx: &Ctx, command: &GameCommand, now: &[(UnitId, f64)]) -> Optio
 
 /// The target and the odds of each attack of an `Attack` or `FullAttack`.
 fn attack_odds(ctx: &Ctx, command: &GameCommand) -> Option<(UnitId, Vec<AttackOdds>)> {
-    use crate::rules::attack_action::AttackOrder;
-    let (order, target) = match command {
-        GameCommand::Attack(c) => (
-            AttackOrder {
-                unit: &c.unit,
-                targets: std::slice::from_ref(&c.target),
-                weapon: c.weapon.as_deref(),
-                weapons: &[],
-                full: false,
-                defensively: c.defensively,
-                mount: c.mount.as_ref(),
-            },
-            c.target.clone(),
-        ),
-        GameCommand::FullAttack(c) => (
-            AttackOrder {
-                unit: &c.unit,
-                targets: &c.targets,
-                weapon: c.weapon.as_deref(),
-                weapons: &c.weapons,
-                full: true,
-                defensively: c.defensively,
-                mount: None,
-            },
-            c.targets.first()?.clone(),
-        ),
-        _ => return None,
-    };
+    let order = crate::rules::attack::commands::attack_order(command)?;
+    let target = order.targets.first()?.clone();
     Some((target, grid::order_odds(ctx.world, order)?))
 }
 

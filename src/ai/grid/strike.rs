@@ -38,33 +38,8 @@ pub fn order_odds(world: &World, order: AttackOrder) -> Option<Vec<AttackOdds>> 
 /// of opportunity the rules say they provoke; `None` for other commands or a target the
 /// side does not know.
 pub fn command_worth(ctx: &Ctx, world: &World, command: &GameCommand) -> Option<f64> {
-    let (order, targets) = match command {
-        GameCommand::Attack(c) => (
-            AttackOrder {
-                unit: &c.unit,
-                targets: std::slice::from_ref(&c.target),
-                weapon: c.weapon.as_deref(),
-                weapons: &[],
-                full: false,
-                defensively: c.defensively,
-                mount: c.mount.as_ref(),
-            },
-            std::slice::from_ref(&c.target),
-        ),
-        GameCommand::FullAttack(c) => (
-            AttackOrder {
-                unit: &c.unit,
-                targets: &c.targets,
-                weapon: c.weapon.as_deref(),
-                weapons: &c.weapons,
-                full: true,
-                defensively: c.defensively,
-                mount: None,
-            },
-            c.targets.as_slice(),
-        ),
-        _ => return None,
-    };
+    let order = crate::rules::attack::commands::attack_order(command)?;
+    let targets = order.targets;
     let odds = order_odds(world, order)?;
     let target = ctx.known.foes.iter().find(|f| Some(&f.id) == targets.first())?;
     if targets.iter().any(|t| t != &target.id) {

@@ -55,7 +55,7 @@ ordered_command!(Attack, check_attacks, execute_attacks);
 
 impl Attack {
     /// The attack it orders (§4.3.1).
-    fn order(&self) -> AttackOrder<'_> {
+    pub fn order(&self) -> AttackOrder<'_> {
         AttackOrder {
             unit: &self.unit,
             targets: std::slice::from_ref(&self.target),
@@ -90,7 +90,7 @@ ordered_command!(FullAttack, check_attacks, execute_attacks);
 
 impl FullAttack {
     /// The attacks it orders (§4.3.1).
-    fn order(&self) -> AttackOrder<'_> {
+    pub fn order(&self) -> AttackOrder<'_> {
         AttackOrder {
             unit: &self.unit,
             targets: &self.targets,
@@ -284,5 +284,15 @@ impl RuleCommand for CoupDeGrace {
 
     fn execute(&self, ex: &mut Executor) -> Result<(), RuleError> {
         super::coup_de_grace::execute_coup_de_grace(ex, &self.unit, &self.target, self.weapon.as_deref())
+    }
+}
+
+/// The attacks an `Attack` or `FullAttack` command orders (§4.3.1), for those that weigh a
+/// command before giving it (the computer player); `None` for other commands.
+pub fn attack_order(command: &crate::rules::GameCommand) -> Option<AttackOrder<'_>> {
+    match command {
+        crate::rules::GameCommand::Attack(c) => Some(c.order()),
+        crate::rules::GameCommand::FullAttack(c) => Some(c.order()),
+        _ => None,
     }
 }
