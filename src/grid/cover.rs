@@ -6,6 +6,7 @@
 //! `sf_corner_nick_blocks`), whether adjacent targets can have cover, whether partial line
 //! of effect is cover, creatures as soft or ordinary cover, and the low-obstacle rule. Pure
 //! geometry on plain types; the rules layer turns the result into modifiers.
+//! Over 600 lines: about 660 of them are its tests (the worked cover examples).
 
 use super::lines::{LineGrid, MapView, SquareFlags, bits, corner_lines, corners, creatures_near};
 use super::segment::{Contact, Ends, Segment, WallCrossing};

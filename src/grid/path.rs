@@ -7,6 +7,8 @@
 //! `Planner` keeps its scratch arrays between queries and marks them with a generation stamp
 //! instead of clearing them, so a query allocates only its result (docs/performance.md).
 //! Pure geometry: the rules layer builds the `MoveBoard` and decides what the numbers mean.
+//! Over 600 lines: about 380 of them are its tests (the planner's costs, corners, parity and
+//! squeezing).
 
 use super::Square;
 use super::board::{MoveBoard, PathErrorKind, StepShape};

@@ -7,6 +7,8 @@
 //! floating point. The squares a segment touches are found by walking its columns, never by
 //! scanning a map. This module knows nothing about terrain or rules: callers say which edges
 //! are walls and what a contact means for them.
+//! Over 600 lines: about 290 of them are its tests (every contact of a segment with a square
+//! and a wall edge).
 
 use super::{Intersection, Square};
 use std::cmp::Ordering;

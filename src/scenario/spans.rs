@@ -6,6 +6,8 @@
 //! to report), but the scanner here is tolerant: any input string is indexed in linear time
 //! with an explicit stack (no recursion), and no lookup panics. Garbage input simply yields
 //! a less useful, but always valid, position.
+//! Over 600 lines: about 470 of them are its tests (every RON construct a position is mapped
+//! through).
 
 use std::fmt;
 

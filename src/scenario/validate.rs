@@ -1,5 +1,7 @@
 //! Semantic validation: turns a parsed `ScenarioFile` into a `ScenarioSpec`, or lists every
 //! problem with the path of the value at fault (located to `file:line:col` by the caller).
+//! Over 600 lines: one pass over the whole scenario format, section by section, so every
+//! problem is found in one run with one path style; each section is a function of its own.
 
 use super::diagnostic::Problem;
 use super::format::{Body, Control, EdgeKind, Goal, MapDef, ScenarioFile, TerrainKind, UnitDef, WeaponDef};

@@ -5,6 +5,8 @@
 //! mouse select, the wheel scrolls, Enter or a click opens; Esc goes back from the saves and
 //! the editor page. `open_choice` turns a choice into a battle (or the editor, or quitting),
 //! and [`play`] is the one way a scenario's new battle goes on screen.
+//! Over 600 lines: about 180 of them are its tests; the title art, the scrolling list and the
+//! buttons are one screen whose parts share the menu's selection and scroll state.
 
 use crate::gui::screens::saves::{DataDir, load_save};
 use crate::gui::screens::setup::{ScenarioSource, play_scenario};

@@ -5,6 +5,8 @@
 //! board a clicked vehicle, disembark to a clicked square; the race overlay, its angle keys
 //! and the drive path preview are `aim_view`'s). Every order goes out as
 //! `GameCommand::Vehicle` through the session; the rules decide.
+//! Over 600 lines: about 300 of them are its tests (each vehicle order from the bar and the
+//! map).
 
 use crate::grid::{Heading, Square};
 use crate::gui::board::input::Hover;

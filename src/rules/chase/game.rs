@@ -3,6 +3,8 @@
 //! grid commands out of the pilot-actions and progress phases (CHS-4), the pilot's limits in
 //! the combat phase (CHS-14) and the chase terms of an attack between vehicles (CHS-3,
 //! CHS-12, CHS-13, CHS-15, CHS-18). Without a `Chase` resource none of this applies.
+//! Over 600 lines: the chase's state and the only writer of its events, kept together so the
+//! phases cannot drift from the events that change them.
 
 use super::combat::{BoardingResult, ChaseAttackKind};
 use super::pilot_actions::{PilotRequest, phase_name};

@@ -1,6 +1,8 @@
 //! Combat maneuvers that move or restrain on the grid (RULES.md §4.4): starfinder's bull
 //! rush, trip, reposition, grapple and disarm (a melee attack roll against KAC + 8, the
 //! effect growing with every 5 it beats that by), and saga's disarm, grab and grapple.
+//! Over 600 lines: every maneuver shares one check and one opposed roll; the per-maneuver
+//! effects are the arms of one match.
 
 pub mod commands;
 mod events;

@@ -1,6 +1,9 @@
 //! Movement actions (RULES.md §5, §8): move, double move, run, withdraw, guarded step,
 //! crawl and minimum movement, each with its legality checks and costs, and the attacks of
 //! opportunity a move provokes, resolved before the mover leaves the square (AOO-1).
+//! Over 600 lines: the move command's every mode (move, double, run, withdraw, guarded step,
+//! crawl, squeeze) shares one check and one step-by-step walk with the attacks of opportunity
+//! between steps.
 
 pub mod commands;
 mod events;
