@@ -210,7 +210,8 @@ fn spawn_results_screen(mut commands: Commands, session: Res<Session>, play_test
                 (
                     Name::new("Statistics"),
                     Text::new(table_lines(&stat_rows(battle)).join("\n")),
-                    TextFont::from_font_size(15.0),
+                    // Padded columns line up only in the monospaced font.
+                    crate::gui::font::mono_text(15.0),
                     TextColor(Color::srgb(0.85, 0.87, 0.9)),
                     Node {
                         padding: UiRect::all(Val::Px(12.0)),
