@@ -68,4 +68,8 @@ pub struct ChargeRules {
     pub draw_weapon_min_bab: Option<i32>,
     /// saga: no Tumble during a charge.
     pub tumble_allowed: bool,
+    /// d20 SRD partial charge: a unit restricted to one standard or move action this turn
+    /// (the surprise round) may still charge, as a standard action, moving at most its speed.
+    #[serde(default)]
+    pub partial_charge: bool,
 }

@@ -138,7 +138,20 @@ fn charge_and_withdraw_per_family() {
     // speed, the start square safe from seen foes, not blinded.
     for family in [Family::D20Srd, Family::D20Modern] {
         let r = load(family);
-        assert!(r.movement.charge.is_none(), "{family}: no charge in seed");
+        // §5.8: the d20 SRD's charge (not in seeds 002, 003): full-round, up to double speed,
+        // +2 attack, −2 AC, and the partial charge in the surprise round.
+        let c = r.movement.charge.expect("d20 charge");
+        assert_eq!(
+            (
+                c.action,
+                c.max_speed_multiple,
+                c.attack_mod,
+                c.defense_mod,
+                c.partial_charge
+            ),
+            (ActionKind::Full, 2, 2, -2, true),
+            "{family}"
+        );
         let w = r.movement.withdraw.expect("d20 withdraw");
         assert_eq!(
             (w.action, w.max_distance, w.protection, w.blinded_allowed),

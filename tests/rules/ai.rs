@@ -11,7 +11,7 @@ use fivefoot::history::Battle;
 use fivefoot::rules::movement::plan_move;
 use fivefoot::rules::threat::space_of;
 use fivefoot::rules::vehicle::VehicleOrder;
-use fivefoot::rules::{GameCommand, Maneuver, SideId, UnitId};
+use fivefoot::rules::{GameCommand, GameEvent, Maneuver, MoveMode, ReactionEvent, SideId, UnitId};
 use fivefoot::testing::{battle, ok, pass_until_turn_of};
 
 /// A unit entry for `family` with `hp` hit points, speed 30 ft (unless `extra` says) and the
@@ -40,13 +40,13 @@ fn unit(family: &str, id: &str, side: &str, at: (i32, i32), hp: u32, extra: &str
 /// A sword: +5, 1d8+2, 5 ft.
 const SWORD: &str = r#"weapons: [(name: "Sword", kind: Melee, attack: 5, damage: "1d8+2", damage_types: [Slashing])]"#;
 
-/// Scenario text: `rows` of the map (`.` floor, `#` wall, `c` cover), sides `a` and `b`,
+/// Scenario text: `rows` of the map (`.` floor, `#` wall, `c` cover, `~` difficult), sides `a` and `b`,
 /// `units`, and `extra` top-level fields (zones, objectives).
 fn arena(family: &str, rows: &[&str], units: &[String], extra: &str) -> String {
     let rows: Vec<String> = rows.iter().map(|r| format!("\"{r}\"")).collect();
     format!(
         r##"Scenario(version: 1, name: "t", ruleset: "{family}",
-    map: (rows: [{}], legend: {{ '.': (terrain: Floor), '#': (terrain: Wall), 'c': (terrain: Cover) }}),
+    map: (rows: [{}], legend: {{ '.': (terrain: Floor), '#': (terrain: Wall), 'c': (terrain: Cover), '~': (terrain: Difficult) }}),
     sides: [(id: "a", name: "A", control: Human, colour: "#3070d0"), (id: "b", name: "B", control: Human, colour: "#d03030")],
     units: [{}],
     {extra}
@@ -100,12 +100,14 @@ fn whole_turn(b: &mut Battle, unit: &str, policy: Policy) -> Vec<GameCommand> {
 
 /// AOO-1 (moving out of a threatened square provokes): the hero must pass a guard to reach
 /// the archer it wants; the straight way leaves the guard's reach, a way round does not. It
-/// takes the way round.
+/// takes the way round. (The hero is fatigued, so it cannot charge, §5.8, §20: the question
+/// is only how it walks.)
 #[test]
 fn a_move_avoids_attacks_of_opportunity_when_a_safe_path_reaches_as_well_aoo_1() {
     let map = open(14, 9);
+    let tired = format!("{SWORD}, conditions: [Fatigued]");
     let units = [
-        unit("d20_srd", "hero", "a", (1, 4), 40, SWORD),
+        unit("d20_srd", "hero", "a", (1, 4), 40, &tired),
         unit("d20_srd", "guard", "b", (6, 5), 40, SWORD),
         unit(
             "d20_srd",
@@ -130,9 +132,11 @@ fn a_move_avoids_attacks_of_opportunity_when_a_safe_path_reaches_as_well_aoo_1()
 
 /// FLK-1 (an ally on the far side of the foe gives +2): with a friend already next to the
 /// brute, the hero walks past the nearest square next to it to the one opposite the friend.
+/// (Rubble on the straight line forbids a charge, §5.8: the choice is where to walk.)
 #[test]
 fn a_melee_unit_takes_the_flanking_square_flk_1() {
-    let map = open(12, 10);
+    let mut map = open(12, 10);
+    map[5].replace_range(3..4, "~");
     let units = [
         unit("d20_srd", "brute", "b", (6, 5), 40, SWORD),
         unit("d20_srd", "friend", "a", (6, 4), 40, SWORD),
@@ -172,14 +176,18 @@ fn focuses_the_helpless_foe_atk_1() {
         ),
     ];
     let text = arena("d20_srd", &rows(&map), &units, "");
-    let b = at_turn_of(&text, &[20, 10, 1], "hero");
-    let command = normal(&b);
-    let target = match &command {
-        GameCommand::Attack(a) => a.target.clone(),
-        GameCommand::FullAttack(a) => a.targets[0].clone(),
-        GameCommand::CoupDeGrace(c) => c.target.clone(),
-        other => panic!("the hero strikes, not {other:?}"),
-    };
+    let mut b = at_turn_of(&text, &[20, 10, 1], "hero");
+    // Its turn may begin with a guarded step out of the other foe's reach (§4.3.2).
+    let given = whole_turn(&mut b, "hero", Policy::Normal);
+    let target = given
+        .iter()
+        .find_map(|c| match c {
+            GameCommand::Attack(a) => Some(a.target.clone()),
+            GameCommand::FullAttack(a) => Some(a.targets[0].clone()),
+            GameCommand::CoupDeGrace(c) => Some(c.target.clone()),
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("the hero strikes: {given:?}"));
     assert_eq!(target.0, "sleeper");
 }
 
@@ -194,13 +202,17 @@ fn focuses_the_wounded_foe_it_can_drop() {
         unit("d20_srd", "wounded", "b", (6, 6), 4, SWORD),
     ];
     let text = arena("d20_srd", &rows(&map), &units, "");
-    let b = at_turn_of(&text, &[10, 20, 1], "hero");
-    let command = normal(&b);
-    let target = match &command {
-        GameCommand::Attack(a) => a.target.clone(),
-        GameCommand::FullAttack(a) => a.targets[0].clone(),
-        other => panic!("the hero strikes, not {other:?}"),
-    };
+    let mut b = at_turn_of(&text, &[10, 20, 1], "hero");
+    // Its turn may begin with a guarded step out of the other foe's reach (§4.3.2).
+    let given = whole_turn(&mut b, "hero", Policy::Normal);
+    let target = given
+        .iter()
+        .find_map(|c| match c {
+            GameCommand::Attack(a) => Some(a.target.clone()),
+            GameCommand::FullAttack(a) => Some(a.targets[0].clone()),
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("the hero strikes: {given:?}"));
     assert_eq!(target.0, "wounded");
 }
 
@@ -546,6 +558,42 @@ fn a_shooter_keeps_out_of_melee_reach_thr_1() {
     let (hero, brute) = (square(&b, "hero"), square(&b, "brute"));
     let gap = (hero.x - brute.x).abs().max((hero.y - brute.y).abs());
     assert!(gap > 4, "the hero ends {gap} squares from the brute: {given:?}");
+}
+
+/// §4.3.2 guarded step (AOO-1: leaving a threatened square provokes, but a guarded step never
+/// does): a shooter caught next to a brute steps out of its reach first, then shoots, and takes
+/// no attack of opportunity all turn (shooting from where it stood would provoke, starfinder).
+#[test]
+fn a_shooter_next_to_a_brute_takes_a_guarded_step_before_shooting_aoo_1() {
+    let map = open(10, 7);
+    let units = [
+        unit(
+            "starfinder",
+            "brute",
+            "b",
+            (4, 3),
+            60,
+            r#"weapons: [(name: "Maul", kind: Melee, attack: 10, damage: "2d6+6", damage_types: [Bludgeoning])]"#,
+        ),
+        unit("starfinder", "hero", "a", (3, 3), 20, PISTOL),
+    ];
+    let text = arena("starfinder", &rows(&map), &units, "");
+    let mut b = at_turn_of(&text, &[20, 10], "hero");
+    let before = b.log().entries.len();
+    let given = whole_turn(&mut b, "hero", Policy::Normal);
+    assert!(
+        matches!(given.first(), Some(GameCommand::Move(m)) if m.mode == MoveMode::GuardedStep),
+        "the hero steps first: {given:?}"
+    );
+    assert!(
+        given.iter().any(|c| matches!(c, GameCommand::Attack(_))),
+        "then shoots: {given:?}"
+    );
+    let provoked = b.log().entries[before..]
+        .iter()
+        .flat_map(|entry| entry.events.iter())
+        .any(|e| matches!(e, GameEvent::Reaction(ReactionEvent::AttackOfOpportunity { .. })));
+    assert!(!provoked, "no attack of opportunity: {given:?}");
 }
 
 /// The Buggy Raid's buggy (VEH-1: `heading` is its front), at `at`, and its pilot aboard.

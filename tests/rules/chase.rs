@@ -275,6 +275,48 @@ fn chs_9_engaged_vehicles_move_together_and_the_advancer_is_ahead() {
     assert_eq!(p.moves[0].reason, MoveReason::EngagementHeld);
 }
 
+/// CHS-8 (001:4955-4958): only a required check that succeeded moves a vehicle; engaging an
+/// ally and breaking free of willing allies need no check, so a pilot who did only that stays
+/// (no free zone a round by engaging and parting), while an ally that advanced on its own
+/// check still carries the engagement along (CHS-9).
+#[test]
+fn chs_8_actions_without_a_check_do_not_advance() {
+    let ruleset = starfinder();
+    let rules = ruleset.chases.as_ref().unwrap();
+    let mut c = chase(&[
+        (vehicle("a", "x", 0, 12, 400), 2),
+        (vehicle("b", "x", 0, 12, 400), 2),
+        (vehicle("foe", "y", 0, 12, 400), 2),
+    ]);
+    let mut engage = req("a", PilotAction::Engage, 10, false);
+    engage.target = Some(id("b"));
+    let out = act(&mut c, rules, &engage, None);
+    assert!(out.check.is_none(), "allies engage freely");
+    assert!(c.are_engaged(&id("a"), &id("b")));
+    act(&mut c, rules, &req("b", PilotAction::Evade, 0, false), Some(1));
+    act(&mut c, rules, &req("foe", PilotAction::Evade, 0, false), Some(1));
+    let p = progress(&mut c, rules);
+    assert_eq!(
+        (zone(&c, "a"), zone(&c, "b")),
+        (2, 2),
+        "no check succeeded in the engagement"
+    );
+    assert!(p.moves.iter().all(|m| m.reason != MoveReason::Succeeded));
+    // Next round a parts from its willing ally (no check) while b evades and succeeds.
+    c.begin_round();
+    let out = act(&mut c, rules, &req("a", PilotAction::BreakFree, 0, false), None);
+    assert!(out.check.is_none(), "breaking free of allies needs no check");
+    act(&mut c, rules, &req("b", PilotAction::Evade, 10, false), Some(15));
+    act(&mut c, rules, &req("foe", PilotAction::Evade, 0, false), Some(1));
+    let p = progress(&mut c, rules);
+    assert_eq!(
+        (zone(&c, "a"), zone(&c, "b")),
+        (2, 3),
+        "only b's successful check moves it"
+    );
+    assert_eq!(p.moves[0].reason, MoveReason::NoCheck);
+}
+
 /// CHS-3: +2 on checks against enemies behind you; on all checks only when ahead of all.
 #[test]
 fn chs_3_being_ahead_of_some_enemies_helps_only_against_them() {

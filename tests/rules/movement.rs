@@ -29,6 +29,7 @@ fn fighter(family: &str, id: &str, side: &str, at: (i32, i32), reach: u32, size:
     let (defenses, health) = match family {
         "starfinder" => ("(eac: 10, kac: 10)", "(hp: 500, rp: 3)"),
         "saga" => ("(reflex: 10, fortitude: 10, will: 10)", "(hp: 500)"),
+        "d20_modern" => ("(defense: 10)", "(hp: 500)"),
         _ => ("(ac: 10)", "(hp: 500)"),
     };
     format!(
@@ -494,6 +495,115 @@ fn we_51_saga_charge_standard_action_plus_two() {
     let mut b = battle(&map_scenario("saga", &["..........", ".........."], &far), &[5, 20]);
     let too_far = b.submit(charge("hero", "foe")).unwrap_err().to_string();
     assert!(too_far.contains("at most 30 ft"), "{too_far}");
+}
+
+/// §5.8 in d20_srd and d20_modern (seeds 002/003 silent, so the d20 SRD's charge): a
+/// full-round action over 2 squares to double speed along a clear line (an ally blocks it),
+/// +2 on the attack, −2 AC until the next turn; in the surprise round, restricted to one
+/// standard or move action, a partial charge as a standard action up to speed.
+#[test]
+fn d20_srd_charge_plus_two_and_partial_charge_in_the_surprise_round() {
+    for family in ["d20_srd", "d20_modern"] {
+        let rows = ["..........", ".........."];
+        let hero = fighter(family, "hero", "a", (0, 0), 5, "Medium");
+        let ally = fighter(family, "ally", "a", (1, 0), 5, "Medium");
+        let foe = |x| fighter(family, "foe", "b", (x, 0), 5, "Medium");
+        let mut b = battle(&map_scenario(family, &rows, &[hero.clone(), ally, foe(3)]), &[1, 5, 20]);
+        let blocked = b.submit(charge("hero", "foe")).unwrap_err().to_string();
+        assert!(blocked.contains("ally is in the way"), "{family}: {blocked}");
+        let mut b = battle(&map_scenario(family, &rows, &[hero.clone(), foe(9)]), &[5, 20, 10, 3]);
+        let events = ok(&mut b, charge("hero", "foe"));
+        assert_eq!(steps_ft(&events).len(), 8, "{family}: 40 ft of the 60 allowed");
+        let attack = &attack_rolls(&events)[0];
+        assert!(
+            attack.modifiers.iter().any(|m| m.value == 2 && m.source == "charge"),
+            "{family}"
+        );
+        let effects = &b.world().resource::<fivefoot::rules::Combat>().effects;
+        assert!(
+            effects
+                .iter()
+                .any(|e| e.name == "charging" && e.defense == -2 && e.target.0 == "hero")
+        );
+        // The surprise round: the foe is unaware, the hero may take one standard or move
+        // action, so it charges as a standard action, at most its speed (30 ft).
+        let unaware = |x| foe(x).replacen("(id: \"foe\"", "(id: \"foe\", aware: false", 1);
+        let mut b = battle(&map_scenario(family, &rows, &[hero.clone(), unaware(9)]), &[5, 20]);
+        assert!(b.world().resource::<fivefoot::rules::Combat>().surprise_round);
+        let far = b.submit(charge("hero", "foe")).unwrap_err().to_string();
+        assert!(far.contains("at most 30 ft"), "{family}: {far}");
+        let mut b = battle(
+            &map_scenario(family, &rows, &[hero.clone(), unaware(6)]),
+            &[5, 20, 10, 3],
+        );
+        let events = ok(&mut b, charge("hero", "foe"));
+        assert_eq!(steps_ft(&events).len(), 5, "{family}: a partial charge of 25 ft");
+    }
+}
+
+/// §4.3.2 guarded step (starfinder 001:943-946; the d20 families' 5-ft step by the engine's
+/// default): the options list offers a step to each square around the unit that the rules
+/// allow, and stepping out of a foe's reach that way provokes no attack of opportunity,
+/// where a plain move would (AOO-1). saga has no such step: the kind is absent.
+#[test]
+fn guarded_step_is_offered_and_does_not_provoke() {
+    use fivefoot::rules::options::OptionKind;
+    for family in ["starfinder", "d20_srd", "d20_modern"] {
+        let rows = ["....", "....", "...."];
+        let units = [
+            fighter(family, "hero", "a", (1, 1), 5, "Medium"),
+            fighter(family, "foe", "b", (2, 1), 5, "Medium"),
+        ];
+        let text = map_scenario(family, &rows, &units);
+        // The foe acts first (initiative in id order: foe 20, hero 5), so it is no longer
+        // flat-footed and may take attacks of opportunity.
+        let start = |dice: &[u32]| {
+            let mut b = battle(&text, dice);
+            ok(&mut b, GameCommand::EndTurn(cmd::EndTurn { unit: "foe".into() }));
+            b
+        };
+        let b = start(&[20, 5]);
+        let list = fivefoot::rules::options(b.world(), &"hero".into()).unwrap();
+        let steps = list
+            .options
+            .iter()
+            .find(|o| o.kind == OptionKind::GuardedStep)
+            .expect("offered");
+        let allowed: Vec<&GameCommand> = steps
+            .choices
+            .iter()
+            .filter(|c| c.allowed())
+            .map(|c| &c.command)
+            .collect();
+        assert_eq!(allowed.len(), 7, "{family}: every square around but the foe's");
+        let back = allowed
+            .iter()
+            .find(|c| matches!(c, GameCommand::Move(m) if m.to == Square::new(0, 1)))
+            .expect("a step away from the foe");
+        let mut stepped = start(&[20, 5]);
+        let events = ok(&mut stepped, (*back).clone());
+        assert!(
+            attack_rolls(&events).is_empty(),
+            "{family}: a guarded step never provokes"
+        );
+        let mut walked = start(&[20, 5, 10, 3]);
+        let events = ok(&mut walked, goto("hero", (0, 1), MoveMode::Move));
+        assert_eq!(
+            attack_rolls(&events).len(),
+            1,
+            "{family}: a plain move out of reach provokes"
+        );
+    }
+    let units = [
+        fighter("saga", "hero", "a", (1, 1), 5, "Medium"),
+        fighter("saga", "foe", "b", (2, 1), 5, "Medium"),
+    ];
+    let b = battle(&map_scenario("saga", &["....", "...."], &units), &[5, 20]);
+    let list = fivefoot::rules::options(b.world(), &"hero".into()).unwrap();
+    assert!(
+        list.options.iter().all(|o| o.kind != OptionKind::GuardedStep),
+        "saga: no 5-ft step"
+    );
 }
 
 fn fly(unit: &str, route: &[fivefoot::rules::flight::FlyStep], double: bool) -> GameCommand {

@@ -73,7 +73,8 @@ pub fn ranked(battle: &Battle, known: &Known, me: &UnitId, aspects: Aspects) -> 
             });
         }
     };
-    let mut withdraws = Vec::new();
+    // Destinations the reach plan does not list: withdraws and guarded steps.
+    let mut extra_moves: Vec<(crate::grid::Square, crate::rules::MoveMode)> = Vec::new();
     let mut sampled: Vec<(f64, GameCommand)> = Vec::new();
     let nearest = nearest_target(&ctx);
     for command in &allowed {
@@ -82,7 +83,12 @@ pub fn ranked(battle: &Battle, known: &Known, me: &UnitId, aspects: Aspects) -> 
         }
         match command {
             GameCommand::Move(m) if m.mode == crate::rules::MoveMode::Withdraw && aspects.tactics => {
-                withdraws.push(m.to);
+                extra_moves.push((m.to, m.mode));
+            }
+            // §4.3.2: the guarded step (the d20 5-ft step) leaves a threatened square without
+            // provoking; the level that minds attacks of opportunity weighs it.
+            GameCommand::Move(m) if m.mode == crate::rules::MoveMode::GuardedStep && aspects.avoid_aoo => {
+                extra_moves.push((m.to, m.mode));
             }
             GameCommand::Move(_) => {}
             GameCommand::Attack(a) => {
@@ -160,7 +166,7 @@ pub fn ranked(battle: &Battle, known: &Known, me: &UnitId, aspects: Aspects) -> 
         consider(sampled::score(&ctx, mover.as_ref(), &command), &command);
     }
     if let Some(mover) = mover.as_mut() {
-        for (score, command) in best_moves(&ctx, mover, &withdraws) {
+        for (score, command) in best_moves(&ctx, mover, &extra_moves) {
             consider(Some(score), &command);
         }
     }
@@ -203,9 +209,13 @@ fn pick_sampled(mut list: Vec<(f64, GameCommand)>) -> Vec<GameCommand> {
 /// The moves worth making: every destination scored quickly, the best few (per the level)
 /// scored exactly on a fork; a level that tries none on forks takes the quick best with the
 /// rules' own path.
-fn best_moves(ctx: &Ctx, mover: &mut Mover, withdraws: &[crate::grid::Square]) -> Vec<(f64, GameCommand)> {
+fn best_moves(
+    ctx: &Ctx,
+    mover: &mut Mover,
+    extra_moves: &[(crate::grid::Square, crate::rules::MoveMode)],
+) -> Vec<(f64, GameCommand)> {
     let world = ctx.world;
-    let dests = moves::destinations(world, ctx, withdraws);
+    let dests = moves::destinations(world, ctx, extra_moves);
     if dests.is_empty() {
         return Vec::new();
     }

@@ -34,8 +34,8 @@ pub struct Dest {
 }
 
 /// Every square the unit can move to now with one command, in the smallest band (the reach
-/// plan's order), then the withdraw destinations the options list offers.
-pub fn destinations(world: &World, ctx: &Ctx, withdraws: &[Square]) -> Vec<Dest> {
+/// plan's order), then the withdraw and guarded-step destinations the options list offers.
+pub fn destinations(world: &World, ctx: &Ctx, extra_moves: &[(Square, MoveMode)]) -> Vec<Dest> {
     let modes = [MoveMode::Move, MoveMode::Double, MoveMode::Run];
     let Ok(plan) = plan_reach(world, &ctx.me.id, &modes) else {
         return Vec::new();
@@ -56,12 +56,17 @@ pub fn destinations(world: &World, ctx: &Ctx, withdraws: &[Square]) -> Vec<Dest>
             budget: budget(mode) / square_ft,
         })
         .collect();
-    out.extend(withdraws.iter().map(|to| Dest {
+    out.extend(extra_moves.iter().map(|(to, mode)| Dest {
         to: *to,
-        mode: MoveMode::Withdraw,
-        budget: 0,
+        mode: *mode,
+        budget: u32::from(*mode == MoveMode::GuardedStep),
     }));
     out
+}
+
+/// Whether a move in `mode` is one move action, so a standard action may follow it.
+fn leaves_an_attack(mode: MoveMode) -> bool {
+    matches!(mode, MoveMode::Move | MoveMode::GuardedStep)
 }
 
 /// Whether an attack can follow a move this turn (a standard action left after it).
@@ -74,11 +79,12 @@ fn attack_follows(world: &World) -> bool {
 /// The quick score of moving to `dest` (see the module docs).
 pub fn quick(ctx: &Ctx, mover: &Mover, dest: &Dest, leaving_cost: f64) -> f64 {
     let space = Space::new(dest.to, ctx.me.space.side);
-    let follow = match dest.mode == MoveMode::Move && attack_follows(ctx.world) {
+    let follow = match leaves_an_attack(dest.mode) && attack_follows(ctx.world) {
         true => strike_estimate(ctx, space),
         false => 0.0,
     };
-    let leaving = if dest.mode == MoveMode::Withdraw {
+    // A withdraw's start square and a guarded step provoke nobody (§5.9, §4.3.2).
+    let leaving = if matches!(dest.mode, MoveMode::Withdraw | MoveMode::GuardedStep) {
         0.0
     } else {
         leaving_cost
@@ -151,6 +157,12 @@ pub fn exact(ctx: &Ctx, mover: &mut Mover, dest: &Dest) -> Option<(f64, GameComm
             let reactors: Vec<_> = ruled.provokes.iter().map(|(_, _, r)| r.clone()).collect();
             (Some(plan.squares), reactors)
         }
+        // One square: the rules' own step, and whom it provokes (by the family's data, nobody).
+        MoveMode::GuardedStep => {
+            let ruled = plan_move(world, me, dest.to, None, MoveMode::GuardedStep, false).ok()?;
+            let reactors: Vec<_> = ruled.provokes.iter().map(|(_, _, r)| r.clone()).collect();
+            (None, reactors)
+        }
         _ => {
             let plan = mover.plan(world, dest.to, dest.budget, ctx.aspects.avoid_aoo)?;
             let reactors = mover.reactors(plan.provoked);
@@ -188,7 +200,7 @@ pub fn exact(ctx: &Ctx, mover: &mut Mover, dest: &Dest) -> Option<(f64, GameComm
     }
     let fw = fork.world();
     let space = space_of(fw, me)?;
-    let follow = match dest.mode == MoveMode::Move {
+    let follow = match leaves_an_attack(dest.mode) {
         true => best_attack(ctx, fw, me),
         false => 0.0,
     };

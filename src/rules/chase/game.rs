@@ -525,6 +525,7 @@ pub fn narrate_chase(event: &ChaseEvent) -> String {
                         MoveReason::SpeedUpNarrowMiss => "advances (speed up missed by less than 5)",
                         MoveReason::FellBack => "falls back (failed keep pace)",
                         MoveReason::FailedAll => "stays (failed every check)",
+                        MoveReason::NoCheck => "stays (made no Piloting check)",
                         MoveReason::SlowedDown => "stays (slowed down)",
                         MoveReason::CarriedByEngagement => "is carried along by its engagement",
                         MoveReason::EngagementHeld => "stays with its engagement",

@@ -23,6 +23,9 @@ pub enum MoveReason {
     FellBack,
     /// Failed every check (or uncontrolled): stays.
     FailedAll,
+    /// Took only actions that need no check (engaging an ally, breaking free of willing
+    /// allies): succeeded at no required check, so it stays (CHS-8, 001:4955-4958).
+    NoCheck,
     /// Slowed down: stays whatever else succeeded.
     SlowedDown,
     /// Failed everything but moved along with an engaged vehicle that advanced (CHS-9).
@@ -67,9 +70,11 @@ pub fn own_movement(entry: &ChaseEntry, rules: &ChaseRules) -> (i32, MoveReason)
     if r.maneuver == ManeuverUse::Uncontrolled {
         return (0, MoveReason::FailedAll);
     }
-    // Slow down aside, every action is a "required check"; one without a check (engaging an
-    // ally, breaking free of allies) counts as a success.
-    if r.results.iter().any(|a| a.success) {
+    // CHS-8 (001:4955-4958): the GM moves forward "all vehicles whose pilots succeeded at a
+    // minimum of one required check". An action taken without a check (engaging an ally,
+    // breaking free of willing allies) succeeded at no check, so it moves nobody: otherwise
+    // two allied vehicles could leapfrog a zone a round by engaging and parting for free.
+    if r.results.iter().any(|a| a.success && a.margin.is_some()) {
         return (1, MoveReason::Succeeded);
     }
     let narrow = |a: &&super::state::ActionResult| {
@@ -80,6 +85,9 @@ pub fn own_movement(entry: &ChaseEntry, rules: &ChaseRules) -> (i32, MoveReason)
     }
     if r.results.iter().any(|a| a.action == PilotAction::KeepPace) {
         return (-1, MoveReason::FellBack);
+    }
+    if !r.results.is_empty() && r.results.iter().all(|a| a.margin.is_none()) {
+        return (0, MoveReason::NoCheck);
     }
     (0, MoveReason::FailedAll)
 }

@@ -15,7 +15,7 @@ use crate::rules::{
     Combat, ConditionName, Executor, GameCommand, Modifier, MoveMode, Profile, RuleError, UnitId, UnitIndex, Weapon,
 };
 use crate::rules::{HealthEvent, cmd};
-use crate::ruleset::{AfterCharge, ChargePath, ChargeRules, ChargeTerrain, Ruleset};
+use crate::ruleset::{ActionKind, AfterCharge, ChargePath, ChargeRules, ChargeTerrain, Ruleset};
 use bevy::prelude::World;
 
 /// Conditions that forbid running and charging (§20 entangled, fatigued, exhausted).
@@ -89,7 +89,7 @@ pub fn check_charge(
             .ok_or_else(|| illegal(format!("{unit} has no melee weapon to charge with")))?,
     }
     .clone();
-    world.resource::<Combat>().can_spend(&rules.actions, charge.action)?;
+    let charge = affordable_charge(world, charge)?;
     let map = &world.resource::<Terrain>().0;
     let from = space_of(world, unit).ok_or_else(|| RuleError::UnknownUnit(unit.clone()))?;
     let goal = space_of(world, target).ok_or_else(|| RuleError::UnknownUnit(target.clone()))?;
@@ -251,6 +251,25 @@ pub fn check_charge(
         squares,
         steps_ft: priced.steps.iter().map(|c| c * ft).collect(),
         cost_ft: priced.total * ft,
+    })
+}
+
+/// The charge `unit` can afford now: the family's, or (d20 SRD partial charge) a standard
+/// action moving at most its speed when the surprise round restricts it to one standard or
+/// move action ("You can't use this option unless you are restricted to taking only a
+/// standard action or move action on your turn", d20 SRD; seeds 002/003 are silent).
+fn affordable_charge(world: &World, charge: ChargeRules) -> Result<ChargeRules, RuleError> {
+    let rules = world.resource::<Ruleset>();
+    let combat = world.resource::<Combat>();
+    let full = combat.can_spend(&rules.actions, charge.action);
+    if full.is_ok() || !charge.partial_charge || !combat.surprise_round {
+        return full.map(|_| charge);
+    }
+    combat.can_spend(&rules.actions, ActionKind::Standard)?;
+    Ok(ChargeRules {
+        action: ActionKind::Standard,
+        max_speed_multiple: 1,
+        ..charge
     })
 }
 

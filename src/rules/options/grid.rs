@@ -290,6 +290,7 @@ pub(super) fn aimed_commands(world: &World, unit: &UnitId, kind: OptionKind, arm
     let weapon = arms.named();
     match kind {
         OptionKind::Withdraw => withdraw_commands(world, unit),
+        OptionKind::GuardedStep => guarded_step_commands(world, unit),
         OptionKind::Attack => {
             if let Arms::Chosen {
                 weapon,
@@ -511,6 +512,36 @@ pub(super) fn aimed_commands(world: &World, unit: &UnitId, kind: OptionKind, arm
         }
         _ => Vec::new(),
     }
+}
+
+/// The guarded step (starfinder, §4.3.2, 001:943-946) or the d20 families' 5-ft step (the same
+/// rule by the engine's default, RULES.md §27.1): one `Move` in `GuardedStep` mode to each of
+/// the eight squares around the unit, for the rules to judge (diagonals, difficult terrain,
+/// walls). None where the family has no such step (saga: moving one square is a Move Action).
+fn guarded_step_commands(world: &World, unit: &UnitId) -> Vec<GameCommand> {
+    if world
+        .resource::<crate::ruleset::Ruleset>()
+        .movement
+        .guarded_step
+        .is_none()
+    {
+        return Vec::new();
+    }
+    let Some(me) = space_of(world, unit) else {
+        return Vec::new();
+    };
+    let around = [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)];
+    around
+        .iter()
+        .map(|(dx, dy)| {
+            GameCommand::Move(cmd::Move {
+                unit: unit.clone(),
+                to: Square::new(me.at.x + dx, me.at.y + dy),
+                path: None,
+                mode: MoveMode::GuardedStep,
+            })
+        })
+        .collect()
 }
 
 /// How many withdraw destinations the list offers: each is checked with a path search, so

@@ -33,6 +33,7 @@ use serde::Serialize;
 pub enum OptionKind {
     Move,
     Withdraw,
+    GuardedStep,
     Attack,
     FullAttack,
     Charge,
@@ -92,9 +93,10 @@ pub const READY_TRIGGERS: [&str; 4] = [
 ];
 
 /// Every kind, in the order the options list gives them.
-pub const KINDS: [OptionKind; 35] = [
+pub const KINDS: [OptionKind; 36] = [
     OptionKind::Move,
     OptionKind::Withdraw,
+    OptionKind::GuardedStep,
     OptionKind::Attack,
     OptionKind::FullAttack,
     OptionKind::Charge,
@@ -382,6 +384,7 @@ pub fn any_allowed(world: &World, commands: &[GameCommand], none: &str) -> Resul
 pub fn none_reason(kind: OptionKind) -> &'static str {
     match kind {
         OptionKind::Move | OptionKind::Withdraw => "no square to move to",
+        OptionKind::GuardedStep => "no square to step to",
         OptionKind::AreaAttack => "no area weapon",
         OptionKind::Autofire => "no autofire weapon",
         OptionKind::CastSpell => "no spell",

@@ -446,7 +446,14 @@ impl SequenceEvent {
                 } else {
                     format!(" (using its {})", name(*slot))
                 };
-                format!("{unit} takes a {}{paid}: {description}", name(*kind))
+                let action = name(*kind);
+                // "an attack action", "a move action".
+                let article = if action.starts_with(['a', 'e', 'i', 'o', 'u', 'A', 'E', 'I', 'O', 'U']) {
+                    "an"
+                } else {
+                    "a"
+                };
+                format!("{unit} takes {article} {action}{paid}: {description}")
             }
             SequenceEvent::FlatFootedEnded { unit } => format!("{unit} is no longer flat-footed"),
             SequenceEvent::TurnEnded { unit } => format!("{unit} ends its turn"),
