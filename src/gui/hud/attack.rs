@@ -23,6 +23,7 @@ use crate::grid::{
 use crate::gui::board::camera::{HUD_BOTTOM, HUD_RIGHT};
 use crate::gui::board::input::Hover;
 use crate::gui::board::map::{TILE, square_centre};
+use crate::gui::hud::actions::entries::{Action, ActionBar, derive_action_bar};
 use crate::gui::hud::actions::intents::{ActIntent, command_for};
 use crate::gui::hud::actions::modes::{Mode, WeaponChoice};
 use crate::gui::hud::arms::TargetPick;
@@ -55,7 +56,9 @@ pub fn logic(app: &mut App) {
     app.init_resource::<AttackView>();
     app.add_systems(
         Update,
+        // After the bar: move mode offers the attack only when the bar allows one.
         derive_attack_view
+            .after(derive_action_bar)
             .in_set(AppSystems::Derive)
             .run_if(in_state(Screen::Battle)),
     );
@@ -320,6 +323,9 @@ pub struct AttackView {
     /// The battle, the hovered square, the mode, the weapon chosen and the target pick.
     pub key: Option<(Revision, Square, Mode, WeaponChoice, usize)>,
     pub hover: Option<AttackHover>,
+    /// Move mode on a foe whose attack the action bar refuses now (the standard action spent):
+    /// the line that says so, instead of a preview (issue #18).
+    pub refusal: Option<String>,
 }
 
 // A Bevy system's parameters (STYLE 13).
@@ -331,17 +337,37 @@ fn derive_attack_view(
     mode: Res<Mode>,
     choice: Res<WeaponChoice>,
     target: Res<TargetPick>,
+    sight: Option<Res<crate::gui::board::visibility::Sight>>,
+    bar: Option<Res<ActionBar>>,
     mut view: ResMut<AttackView>,
 ) {
-    let key = hover.0.filter(|_| mode.attacks()).map(|sq| {
-        let pick = target.on(sq, *revision);
-        (*revision, sq, *mode, choice.clone(), pick)
-    });
+    let world = session.battle.world();
+    let active = world.resource::<Combat>().active.as_ref();
+    let hidden = |u: &UnitId| sight.as_ref().is_some_and(|s| s.hides(u));
+    let key = hover
+        .0
+        .filter(|sq| {
+            mode.attacks()
+                || (*mode == Mode::Move
+                    && active
+                        .is_some_and(|me| move_mode_foe(world, me, *sq, target.on(*sq, *revision), hidden).is_some()))
+        })
+        .map(|sq| {
+            let pick = target.on(sq, *revision);
+            (*revision, sq, *mode, choice.clone(), pick)
+        });
     if view.key == key {
         return;
     }
-    let world = session.battle.world();
+    view.refusal = None;
+    let refused = bar.as_ref().map_or(Ok(()), |b| b.allowed(Action::Attack));
     view.hover = match (&key, &world.resource::<Combat>().active) {
+        (Some((_, sq, Mode::Move, _, pick)), Some(unit)) if let Err(why) = refused => {
+            let foe = crate::gui::hud::arms::unit_picked(world, *sq, unit, *pick);
+            let name = foe.map_or_else(String::new, |f| crate::gui::hud::arms::unit_name(world, &f));
+            view.refusal = Some(format!("{name}: no attack now: {why}"));
+            None
+        }
         (Some((_, sq, mode, choice, pick)), Some(unit)) => {
             let (weapon, mount) = (&choice.weapon, &choice.mount);
             attack_hover_with(world, unit, *sq, weapon.as_deref(), mount.as_ref(), *pick).map(|mut h| {
@@ -356,6 +382,32 @@ fn derive_attack_view(
         _ => None,
     };
     view.key = key;
+}
+
+/// Issue #18: in move mode, the foe on `at` a click attacks instead of a refused move (the
+/// `pick`th unit there, `arms::unit_picked`), if it is a foe of `unit` its side may see.
+pub fn move_mode_foe(
+    world: &World,
+    unit: &UnitId,
+    at: Square,
+    pick: usize,
+    hidden: impl Fn(&UnitId) -> bool,
+) -> Option<UnitId> {
+    let target = crate::gui::hud::arms::unit_picked(world, at, unit, pick)?;
+    let foe = crate::rules::options::foes_of(world, unit).contains(&target);
+    (foe && !hidden(&target)).then_some(target)
+}
+
+/// What a click in `mode` means when the cursor is on `at` and the attack view holds a hovered
+/// target there: in move mode, an attack on the foe (`move_mode_foe`), never a move onto it.
+pub fn click_mode(mode: Mode, at: Option<Square>, view: &AttackView) -> Mode {
+    // A refused attack is still sent: the rules answer with their reason, not "occupied".
+    let aimed = view.hover.is_some() || view.refusal.is_some();
+    let foe_here = aimed && view.key.as_ref().map(|k| k.1) == at;
+    match mode {
+        Mode::Move if foe_here => Mode::Attack,
+        other => other,
+    }
 }
 
 /// A full attack with a mounted weapon: the click sends what `command_for` makes of it, so the

@@ -159,6 +159,20 @@ pub fn attack_line(world: &World, hover: Option<&crate::gui::hud::attack::Attack
     }
 }
 
+/// The status line on a foe hovered in move mode (issue #18): the attack a click makes, or why
+/// the rules refuse it, never a refused move onto the foe's square. (When the action bar
+/// already refuses the attack, `AttackView::refusal` says so instead.)
+pub fn move_mode_attack_line(world: &World, hover: &crate::gui::hud::attack::AttackHover) -> String {
+    match hover.sharing {
+        Some(_) => attack_line(world, Some(hover)),
+        None => format!(
+            "Attack {} | {}",
+            crate::gui::hud::arms::unit_name(world, &hover.target),
+            attack_line(world, Some(hover))
+        ),
+    }
+}
+
 /// The hovered action's hint, else the refusal if there is one, else the hovered attack or
 /// what the hovered path costs or why it cannot be taken.
 // A Bevy system's parameters (STYLE 13).
@@ -209,6 +223,10 @@ fn show_status(
         "Click an enemy | Tab cycles the weapon | Esc: move mode".into()
     } else if mode.attacks() {
         attack_line(world, attack.hover.as_ref())
+    } else if let Some(foe) = attack.hover.as_ref().filter(|_| *mode == Mode::Move) {
+        move_mode_attack_line(world, foe)
+    } else if let Some(refusal) = attack.refusal.as_ref().filter(|_| *mode == Mode::Move) {
+        refusal.clone()
     } else {
         match &path.preview {
             Some(Ok(p)) => {
