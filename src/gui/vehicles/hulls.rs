@@ -29,7 +29,8 @@ pub const RIDER_SCALE: f32 = 0.62;
 /// Hulls sit below other tokens, riders above them.
 const HULL_Z: f32 = 4.0;
 const RIDER_Z: f32 = 6.0;
-const WEDGE_COLOUR: Color = Color::srgb(1.0, 0.84, 0.2);
+/// The heading wedge's colour (the legend shows it).
+pub const WEDGE_COLOUR: Color = Color::srgb(1.0, 0.84, 0.2);
 
 /// The heading wedge of a vehicle token (tests find it by this).
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
