@@ -65,6 +65,8 @@ fn spawn_chase_panel(mut commands: Commands) {
         Name::new("Chase panel"),
         ChasePanel,
         DespawnOnExit(Screen::Battle),
+        // Its top follows the top bar's measured height (`HudMargins`), as the tracker's.
+        crate::gui::board::camera::BelowTopBar,
         Interaction::default(),
         Node {
             position_type: PositionType::Absolute,
