@@ -30,9 +30,9 @@ pub(in crate::gui) fn plugin(app: &mut App) {
                 pan_with_keys,
                 pan_with_drag_unfitting,
                 // In area mode the wheel turns the template instead.
-                // Over the log the wheel scrolls it (`hud::log`).
+                // Over a panel the wheel is the panel's (the log scrolls, `hud::log`).
                 zoom_about_cursor.run_if(
-                    not(crate::gui::hud::area::wheel_rotates).and_then(not(crate::gui::hud::log::wheel_over_log)),
+                    not(crate::gui::hud::area::wheel_rotates).and_then(not(crate::gui::board::input::cursor_over_hud)),
                 ),
                 centre_on_active,
                 follow_new_turn,

@@ -36,6 +36,13 @@ pub struct Hover(pub Option<Square>);
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct HoverCorner(pub Option<Intersection>);
 
+/// Whether the cursor is over a HUD panel (anything that takes the mouse: the bars, the log,
+/// the tracker, the previews): the wheel there belongs to the panel (the log scrolls), not to
+/// the map's zoom or an area template's turn (issue #18).
+pub fn cursor_over_hud(ui: Query<&Interaction>) -> bool {
+    ui.iter().any(|i| *i != Interaction::None)
+}
+
 /// The intersection nearest `world` (a square's top-left corner is its own number), if on the
 /// map's corners.
 pub fn hovered_corner(world: Option<Vec2>, board: BoardSize, over_ui: bool) -> Option<Intersection> {

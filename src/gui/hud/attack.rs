@@ -478,6 +478,7 @@ fn show_attack_panel(
     session: Res<Session>,
     view: Res<AttackView>,
     mode: Res<Mode>,
+    sight: Option<Res<crate::gui::board::visibility::Sight>>,
     mut panel: Single<&mut Node, With<AttackPanel>>,
     mut text: Single<&mut Text, With<AttackPanelText>>,
 ) {
@@ -489,11 +490,14 @@ fn show_attack_panel(
     } else {
         Display::None
     };
-    text.0 = view
+    let world = session.battle.world();
+    let lines = view
         .hover
         .as_ref()
-        .map(|h| preview_lines(session.battle.world(), h, *mode == Mode::FullAttack).join("\n"))
+        .map(|h| preview_lines(world, h, *mode == Mode::FullAttack).join("\n"))
         .unwrap_or_default();
+    // The rules' refusals name units by id: the panel shows names.
+    text.0 = crate::gui::hud::log::named(world, &lines, |u| sight.as_ref().is_some_and(|s| s.hides(u)));
 }
 
 /// The world position of a grid intersection (a square's top-left corner).

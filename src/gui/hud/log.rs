@@ -106,6 +106,25 @@ pub fn with_names(line: &str, names: &[(UnitId, String)]) -> String {
     out
 }
 
+/// `line` (a status line, a rules' refusal, a preview) with every unit id in it replaced by the
+/// unit's display name, "?" for one `hidden` says the side on screen cannot see: player-facing
+/// text never shows ids (issue #18).
+pub fn named(world: &World, line: &str, hidden: impl Fn(&UnitId) -> bool) -> String {
+    let names: Vec<(UnitId, String)> = world
+        .resource::<crate::rules::UnitIndex>()
+        .0
+        .keys()
+        .map(|u| {
+            let name = match hidden(u) {
+                true => "?".to_string(),
+                false => unit_component::<Profile>(world, u).map_or_else(|| u.to_string(), |p| p.name.clone()),
+            };
+            (u.clone(), name)
+        })
+        .collect();
+    with_names(line, &names)
+}
+
 /// The log as groups, oldest first: a "Round N" group where a round starts, then each command's
 /// header and its events narrated with display names. Events `withheld` says the side on
 /// screen may not read become one [`WITHHELD`] line per run; a command whose issuer is
@@ -238,11 +257,6 @@ pub fn log_panel() -> impl Bundle {
             ..default()
         },
     )
-}
-
-/// Whether the cursor is over the log (the wheel scrolls it instead of zooming the map).
-pub fn wheel_over_log(panel: Query<&Interaction, With<LogPanel>>) -> bool {
-    panel.iter().any(|i| *i != Interaction::None)
 }
 
 fn reset_scroll(mut scroll: ResMut<LogScroll>) {
@@ -433,6 +447,22 @@ mod tests {
         // A name is not renamed again even when it holds another id.
         let chain = vec![(id("a"), "b".to_string()), (id("b"), "c".to_string())];
         assert_eq!(with_names("a b", &chain), "b c");
+    }
+
+    /// Issue #18: a status line or refusal from the rules reads with display names, "?" for a
+    /// unit the side on screen cannot see.
+    #[test]
+    fn player_facing_text_names_units_not_ids() {
+        let b = battle(FIELD, &[]);
+        let foe = "Space goblin";
+        assert_eq!(
+            named(b.world(), "Move: 15 ft | provokes foe (2 squares)", |_| false),
+            format!("Move: 15 ft | provokes {foe} (2 squares)")
+        );
+        assert_eq!(
+            named(b.world(), "Cannot attack: foe is out of reach", |u| u.0 == "foe"),
+            "Cannot attack: ? is out of reach"
+        );
     }
 
     /// Each command is a header with its events under it, in display names; the round's start

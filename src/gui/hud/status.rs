@@ -185,10 +185,14 @@ fn show_status(
     mode: Res<Mode>,
     hovered: Res<HoveredAction>,
     area: (Res<AreaView>, Res<AreaAim>, Res<Session>),
-    vehicle: Res<crate::gui::vehicles::aim_view::VehicleAimView>,
+    vehicle: (
+        Res<crate::gui::vehicles::aim_view::VehicleAimView>,
+        Option<Res<crate::gui::board::visibility::Sight>>,
+    ),
     mut text: Single<&mut Text, With<StatusText>>,
 ) {
     let (area, aim, session) = area;
+    let (vehicle, sight) = vehicle;
     if !status.is_changed()
         && !path.is_changed()
         && !attack.is_changed()
@@ -230,7 +234,7 @@ fn show_status(
     } else {
         match &path.preview {
             Some(Ok(p)) => {
-                let aoo = provoked_reactors(&p.provokes);
+                let aoo = provoked_reactors(&p.provokes, |u| crate::gui::hud::arms::unit_name(world, u));
                 format!(
                     "{}: {} ft over {} squares{aoo} | click to move",
                     p.band.label(),
@@ -242,13 +246,17 @@ fn show_status(
             None => "Hover a square to plan a move | right-drag or WASD pans | wheel zooms | C centres".into(),
         }
     };
-    text.0 = line;
+    // The rules' reasons name units by id ("provokes obozaya"): the player reads names.
+    text.0 = crate::gui::hud::log::named(world, &line, |u| sight.as_ref().is_some_and(|s| s.hides(u)));
 }
 
-/// The reactors a path provokes, each once with the number of squares where it is provoked:
-/// " | provokes obozaya (4 squares)". How many attacks that becomes is the rules' business
-/// (reactions per round, AOO-1), so the line does not count attacks.
-fn provoked_reactors(provokes: &[(crate::grid::Square, crate::rules::UnitId)]) -> String {
+/// The reactors a path provokes, each once by its display `name` with the number of squares
+/// where it is provoked: " | provokes Obozaya (4 squares)". How many attacks that becomes is
+/// the rules' business (reactions per round, AOO-1), so the line does not count attacks.
+fn provoked_reactors(
+    provokes: &[(crate::grid::Square, crate::rules::UnitId)],
+    name: impl Fn(&UnitId) -> String,
+) -> String {
     let mut reactors: Vec<(&crate::rules::UnitId, usize)> = Vec::new();
     for (_, r) in provokes {
         match reactors.iter_mut().find(|(u, _)| *u == r) {
@@ -262,8 +270,8 @@ fn provoked_reactors(provokes: &[(crate::grid::Square, crate::rules::UnitId)]) -
     let who: Vec<String> = reactors
         .iter()
         .map(|(r, n)| match n {
-            1 => r.to_string(),
-            n => format!("{r} ({n} squares)"),
+            1 => name(r),
+            n => format!("{} ({n} squares)", name(r)),
         })
         .collect();
     format!(" | provokes {}", who.join(", "))
@@ -389,10 +397,16 @@ mod tests {
             (sq(3), "navasi".into()),
             (sq(4), "obozaya".into()),
         ];
+        let name = |u: &UnitId| {
+            let mut c = u.0.chars();
+            c.next()
+                .map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())
+        };
         assert_eq!(
-            super::provoked_reactors(&path),
-            " | provokes obozaya (3 squares), navasi"
+            super::provoked_reactors(&path, name),
+            " | provokes Obozaya (3 squares), Navasi",
+            "display names, not ids (issue #18)"
         );
-        assert_eq!(super::provoked_reactors(&[]), "");
+        assert_eq!(super::provoked_reactors(&[], name), "");
     }
 }
