@@ -39,6 +39,15 @@ pub fn mono_chars(width: f32, size: f32) -> usize {
     (width / (size * MONO_EM)).floor().max(1.0) as usize
 }
 
+/// The advance of an average DejaVu Sans character in mixed text, in ems, rounded up (its
+/// lowercase runs about 0.55), so a line cut to [`ui_chars`] fits.
+pub const UI_EM: f32 = 0.6;
+
+/// About how many characters of the UI font at `size` pixels fit in `width` pixels.
+pub fn ui_chars(width: f32, size: f32) -> usize {
+    (width / (size * UI_EM)).floor().max(1.0) as usize
+}
+
 /// `text` cut to at most `max` characters, its end replaced by "…" when cut, so a line that
 /// must stay one line (a tracker row, a title row) never wraps.
 pub fn ellipsize(text: &str, max: usize) -> String {

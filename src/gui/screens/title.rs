@@ -2,7 +2,8 @@
 //! tokens, under the game's name), the menu (`title_menu`) as a scrolling list of scenarios
 //! (each marked with its rule family, the built-in one "Tutorial") beside the selected entry's
 //! details and the buttons Play / Editor / Load / Quit. Up/Down, Page Up/Down, Home/End or the
-//! mouse select, the wheel scrolls, Enter or a click opens; Esc goes back from the saves and
+//! mouse select, the wheel scrolls, Enter or a click opens (a row's second line is cut with
+//! "…" to the list's width; the details box has it whole); Esc goes back from the saves and
 //! the editor page. `open_choice` turns a choice into a battle (or the editor, or quitting),
 //! and [`play`] is the one way a scenario's new battle goes on screen.
 //! Over 600 lines: about 180 of them are its tests; the title art, the scrolling list and the
@@ -49,6 +50,48 @@ pub(in crate::gui) fn plugin(app: &mut App) {
             .run_if(in_state(Screen::Title))
             .run_if(resource_changed::<TitleMenu>),
     );
+    app.add_systems(
+        Update,
+        fit_row_details
+            .after(draw_menu)
+            .in_set(AppSystems::Draw)
+            .run_if(in_state(Screen::Title)),
+    );
+}
+
+/// A row's second line in full; what shows is cut with "…" to the list's width (issue #18),
+/// the details box beside the list has it whole.
+#[derive(Component, Debug, Clone)]
+struct RowDetail(String);
+
+/// The second line's text size, and the row's inner margins (padding and the left border).
+const DETAIL_FONT: f32 = 13.0;
+const ROW_INSET: f32 = 2.0 * 14.0 + 4.0;
+
+/// A row's second line cut to fit a list `width` logical pixels wide.
+pub fn fitted_detail(detail: &str, width: f32) -> String {
+    crate::gui::font::ellipsize(detail, crate::gui::font::ui_chars(width - ROW_INSET, DETAIL_FONT))
+}
+
+/// Cuts the rows' second lines to the list's width when the list is laid out or resized, or
+/// rows are drawn anew.
+fn fit_row_details(
+    list: Single<&ComputedNode, With<MenuList>>,
+    added: Query<(), Added<RowDetail>>,
+    mut last: Local<f32>,
+    mut rows: Query<(&RowDetail, &mut Text)>,
+) {
+    let width = list.size().x * list.inverse_scale_factor();
+    if width <= 0.0 || (width == *last && added.is_empty()) {
+        return;
+    }
+    *last = width;
+    for (detail, mut text) in &mut rows {
+        let fitted = fitted_detail(&detail.0, width);
+        if text.0 != fitted {
+            text.0 = fitted;
+        }
+    }
 }
 
 /// Height of one line of the list, and the gap between lines (fixed, so the selected line's
@@ -436,7 +479,8 @@ fn draw_menu(
                 });
                 row.spawn((
                     Text::new(entry.detail.clone()),
-                    TextFont::from_font_size(13.0),
+                    RowDetail(entry.detail.clone()),
+                    TextFont::from_font_size(DETAIL_FONT),
                     TextColor(DIM),
                     TextLayout::no_wrap(),
                 ));
@@ -703,6 +747,23 @@ mod tests {
     use crate::gui::session::Session;
     use bevy::state::app::StatesPlugin;
     use std::path::PathBuf;
+
+    /// Issue #18: a row's second line is cut with "…" to the list's width at 1024 px, so it
+    /// is never clipped mid-word at the right; a short one is kept whole.
+    #[test]
+    fn a_rows_second_line_is_cut_to_the_lists_width() {
+        let long = "Relay Crew vs Scavengers · 14×8 · Two crew members clear goblin scavengers and their boss";
+        // The list at 1024 px: the window less the body's padding, the gap and the side panel.
+        let list = 1024.0 - 2.0 * 28.0 - 24.0 - 360.0;
+        let cut = fitted_detail(long, list);
+        assert!(
+            cut.ends_with('…') && cut.chars().count() < long.chars().count(),
+            "{cut}"
+        );
+        let px = cut.chars().count() as f32 * DETAIL_FONT * crate::gui::font::UI_EM;
+        assert!(px <= list - ROW_INSET, "{px} px in {list}");
+        assert_eq!(fitted_detail("Short", list), "Short");
+    }
 
     fn title_app(data: Option<PathBuf>) -> App {
         let mut app = App::new();
