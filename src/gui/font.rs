@@ -41,7 +41,7 @@ pub fn mono_chars(width: f32, size: f32) -> usize {
 
 /// The advance of an average DejaVu Sans character in mixed text, in ems, rounded up (its
 /// lowercase runs about 0.55), so a line cut to [`ui_chars`] fits.
-pub const UI_EM: f32 = 0.6;
+pub const UI_EM: f32 = 0.56;
 
 /// About how many characters of the UI font at `size` pixels fit in `width` pixels.
 pub fn ui_chars(width: f32, size: f32) -> usize {

@@ -66,6 +66,10 @@ struct RowDetail(String);
 
 /// The second line's text size, and the row's inner margins (padding and the left border).
 const DETAIL_FONT: f32 = 13.0;
+/// The body's side padding, the gap between the list and the side panel, and its width.
+const BODY_PADDING: f32 = 28.0;
+const BODY_GAP: f32 = 24.0;
+const SIDE_WIDTH: f32 = 360.0;
 const ROW_INSET: f32 = 2.0 * 14.0 + 4.0;
 
 /// A row's second line cut to fit a list `width` logical pixels wide.
@@ -73,15 +77,22 @@ pub fn fitted_detail(detail: &str, width: f32) -> String {
     crate::gui::font::ellipsize(detail, crate::gui::font::ui_chars(width - ROW_INSET, DETAIL_FONT))
 }
 
-/// Cuts the rows' second lines to the list's width when the list is laid out or resized, or
-/// rows are drawn anew.
+/// The list's width in a window `window` logical pixels wide: what the body's padding, the gap
+/// and the side panel leave.
+pub fn list_width(window: f32) -> f32 {
+    window - 2.0 * BODY_PADDING - BODY_GAP - SIDE_WIDTH
+}
+
+/// Cuts the rows' second lines to the list's width when the window is resized or rows are
+/// drawn anew. From the window's width, known before this frame's layout (the laid-out list
+/// lags a frame, and an idle window draws no second one).
 fn fit_row_details(
-    list: Single<&ComputedNode, With<MenuList>>,
+    window: Single<&Window, With<bevy::window::PrimaryWindow>>,
     added: Query<(), Added<RowDetail>>,
     mut last: Local<f32>,
     mut rows: Query<(&RowDetail, &mut Text)>,
 ) {
-    let width = list.size().x * list.inverse_scale_factor();
+    let width = list_width(window.width());
     if width <= 0.0 || (width == *last && added.is_empty()) {
         return;
     }
@@ -199,8 +210,8 @@ fn spawn_title_screen(
                 flex_grow: 1.0,
                 flex_basis: Val::Px(0.0),
                 min_height: Val::Px(0.0),
-                padding: UiRect::axes(Val::Px(28.0), Val::Px(18.0)),
-                column_gap: Val::Px(24.0),
+                padding: UiRect::axes(Val::Px(BODY_PADDING), Val::Px(18.0)),
+                column_gap: Val::Px(BODY_GAP),
                 ..default()
             },
             ChildOf(root),
@@ -226,7 +237,7 @@ fn spawn_title_screen(
         .spawn((
             Name::new("Title side panel"),
             Node {
-                width: Val::Px(360.0),
+                width: Val::Px(SIDE_WIDTH),
                 flex_shrink: 0.0,
                 flex_direction: FlexDirection::Column,
                 justify_content: JustifyContent::SpaceBetween,
@@ -754,7 +765,8 @@ mod tests {
     fn a_rows_second_line_is_cut_to_the_lists_width() {
         let long = "Relay Crew vs Scavengers · 14×8 · Two crew members clear goblin scavengers and their boss";
         // The list at 1024 px: the window less the body's padding, the gap and the side panel.
-        let list = 1024.0 - 2.0 * 28.0 - 24.0 - 360.0;
+        let list = list_width(1024.0);
+        assert_eq!(list, 1024.0 - 2.0 * 28.0 - 24.0 - 360.0);
         let cut = fitted_detail(long, list);
         assert!(
             cut.ends_with('…') && cut.chars().count() < long.chars().count(),
