@@ -439,11 +439,17 @@ struct AttackPanel;
 #[derive(Component)]
 struct AttackPanelText;
 
+/// A preview panel of the right column (attack, area): the tutorial's tips stack above the
+/// one shown (`screens::tutorial`).
+#[derive(Component, Debug, Clone, Copy)]
+pub struct PreviewPanel;
+
 /// The place and look of a preview panel: the right column above the bottom bar, hidden until
 /// there is something to preview (the attack and the area previews share it; their modes never
 /// show together).
-pub(in crate::gui) fn preview_panel_look() -> (Node, BackgroundColor) {
+pub(in crate::gui) fn preview_panel_look() -> (PreviewPanel, Node, BackgroundColor) {
     (
+        PreviewPanel,
         Node {
             position_type: PositionType::Absolute,
             right: Val::Px(0.0),
