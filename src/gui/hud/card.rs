@@ -447,9 +447,10 @@ pub fn card_position(cursor: Vec2, card: Vec2, window: Vec2) -> Vec2 {
 
 /// Where a card goes beside the cursor so that it covers as little of the `tokens` (their
 /// rectangles in window pixels) as it can (issue #18): [`card_position`] first, then the
-/// other sides of the cursor, then the window's corners; the first that covers none, else
-/// the one that covers the least. Always inside the window.
-pub fn card_position_clear(cursor: Vec2, card: Vec2, window: Vec2, tokens: &[Rect]) -> Vec2 {
+/// other sides of the cursor, then the corners of `free` (the map's part of the window, so a
+/// corner card leaves the HUD's bars readable); the first that covers none, else the one that
+/// covers the least. Always inside the window.
+pub fn card_position_clear(cursor: Vec2, card: Vec2, window: Vec2, free: Rect, tokens: &[Rect]) -> Vec2 {
     const GAP: Vec2 = Vec2::new(24.0, 16.0);
     const EDGE: f32 = 4.0;
     let inside = |p: Vec2| {
@@ -460,15 +461,15 @@ pub fn card_position_clear(cursor: Vec2, card: Vec2, window: Vec2, tokens: &[Rec
     };
     let (left, right) = (cursor.x - GAP.x - card.x, cursor.x + GAP.x);
     let (above, below) = (cursor.y - GAP.y - card.y, cursor.y + GAP.y);
-    let far = window - card - Vec2::splat(EDGE);
+    let (near, far) = (free.min + Vec2::splat(EDGE), free.max - card - Vec2::splat(EDGE));
     let candidates = [
         card_position(cursor, card, window),
         inside(Vec2::new(right, above)),
         inside(Vec2::new(left, below)),
         inside(Vec2::new(left, above)),
-        inside(Vec2::new(EDGE, EDGE)),
-        inside(Vec2::new(far.x, EDGE)),
-        inside(Vec2::new(EDGE, far.y)),
+        inside(near),
+        inside(Vec2::new(far.x, near.y)),
+        inside(Vec2::new(near.x, far.y)),
         inside(far),
     ];
     let covered = |at: &Vec2| -> f32 {
@@ -521,6 +522,7 @@ fn place_card(
     session: Res<Session>,
     camera: Option<Single<(&Camera, &GlobalTransform), With<crate::gui::board::camera::MainCamera>>>,
     tokens: Query<(&crate::gui::board::tokens::Token, &Visibility)>,
+    margins: Option<Res<crate::gui::board::camera::HudMargins>>,
     panel: Single<(&mut Node, &ComputedNode), With<CardPanel>>,
 ) {
     let (mut node, computed) = panel.into_inner();
@@ -529,7 +531,8 @@ fn place_card(
         Some(cursor) => {
             let rects = camera.map_or_else(Vec::new, |c| token_rects(session.battle.world(), (c.0, c.1), &tokens));
             let card = computed.size() * computed.inverse_scale_factor();
-            card_position_clear(cursor, card, window.size(), &rects)
+            let free = margins.map_or_else(Default::default, |m| *m).free_area(window.size());
+            card_position_clear(cursor, card, window.size(), free, &rects)
         }
         None => Vec2::new(8.0, HUD_TOP + 8.0),
     };
@@ -670,33 +673,38 @@ mod tests {
         let window = Vec2::new(1024.0, 768.0);
         let card = Vec2::new(300.0, 200.0);
         let cursor = Vec2::new(400.0, 300.0);
+        let free = crate::gui::board::camera::HudMargins::default().free_area(window);
         let token = |x: f32, y: f32| Rect::from_center_size(Vec2::new(x, y), Vec2::splat(64.0));
         let hovered = token(400.0, 300.0);
         let covers = |at: Vec2, t: Rect| !Rect::from_corners(at, at + card).intersect(t).is_empty();
         // Nothing beside: the usual place, right of and below the cursor.
         assert_eq!(
-            card_position_clear(cursor, card, window, &[]),
+            card_position_clear(cursor, card, window, free, &[]),
             card_position(cursor, card, window)
         );
         // A neighbour right-below: the card goes elsewhere and covers neither token.
         let neighbour = token(500.0, 380.0);
-        let at = card_position_clear(cursor, card, window, &[hovered, neighbour]);
+        let at = card_position_clear(cursor, card, window, free, &[hovered, neighbour]);
         assert!(!covers(at, neighbour) && !covers(at, hovered), "{at:?}");
         // Neighbours on every side of the cursor: a corner of the window, still clear.
         let ring = [
             hovered,
-            token(500.0, 380.0),
-            token(300.0, 380.0),
-            token(500.0, 220.0),
-            token(300.0, 220.0),
+            token(464.0, 300.0),
+            token(336.0, 300.0),
+            token(400.0, 364.0),
+            token(400.0, 236.0),
         ];
-        let at = card_position_clear(cursor, card, window, &ring);
+        let at = card_position_clear(cursor, card, window, free, &ring);
         assert!(ring.iter().all(|t| !covers(at, *t)), "{at:?}");
+        assert!(
+            at.y >= free.min.y,
+            "a corner of the map's area, under the top bar: {at:?}"
+        );
         // Crowded everywhere: the least covered place, inside the window.
         let crowd: Vec<Rect> = (0..16)
             .flat_map(|i| (0..12).map(move |j| token(i as f32 * 64.0 + 32.0, j as f32 * 64.0 + 32.0)))
             .collect();
-        let at = card_position_clear(cursor, card, window, &crowd);
+        let at = card_position_clear(cursor, card, window, free, &crowd);
         assert!(at.x >= 4.0 && at.y >= 4.0 && at.x + card.x <= window.x - 4.0 && at.y + card.y <= window.y - 4.0);
     }
 
