@@ -193,21 +193,29 @@ pub fn concealment_source_name(source: ConcealmentSource) -> Option<&'static str
     }
 }
 
-/// "1d6+2: 5.5 on a hit, 11.0 on a crit (DR 5) | expect 2.9": the damage of `p`.
-fn damage_line(p: &AttackPreview) -> Option<String> {
+/// "1d6+2: 5.5 on a hit, 11.0 on a crit (DR 5) | expect 2.9": the damage of `p` (without the
+/// damage to expect unless `expect`: a full attack gives its own).
+fn damage_line(p: &AttackPreview, expect: bool) -> Option<String> {
     let d = p.damage_odds.as_ref()?;
     let reduced = d
         .reduced_by
         .as_ref()
         .map_or_else(String::new, |m| format!(" (after {})", m.source));
+    let expect = match expect {
+        true => format!(" | expect {:.1}", d.expected),
+        false => String::new(),
+    };
     Some(format!(
-        "Damage {}: {:.1} on a hit, {:.1} on a crit{reduced} | expect {:.1}",
-        d.dice, d.on_hit, d.on_crit, d.expected
+        "Damage {}: {:.1} on a hit, {:.1} on a crit{reduced}{expect}",
+        d.dice, d.on_hit, d.on_crit
     ))
 }
 
-/// The full attack's lines: its penalties, then each attack's weapon, bonus and odds.
-fn full_attack_lines(full: &FullAttackPreview) -> Vec<String> {
+/// The full attack's lines: its penalties, then each attack's bonus and defense on one line
+/// and its odds on the next (its weapon named when it is not `weapon`, the panel's), then the
+/// damage to expect in all. Short lines: the panel is a narrow column, and at 1024×768 a full
+/// attack of four must still fit beside the map (issue #18).
+fn full_attack_lines(full: &FullAttackPreview, weapon: &str) -> Vec<String> {
     let penalties: Vec<String> = full.penalties.iter().map(signed).collect();
     let mut lines = vec![format!(
         "Full attack: {} attack(s){}{}",
@@ -222,23 +230,26 @@ fn full_attack_lines(full: &FullAttackPreview) -> Vec<String> {
         }
     )];
     for (i, a) in full.attacks.iter().enumerate() {
+        let other = match a.weapon == weapon {
+            true => String::new(),
+            false => format!("{} ", a.weapon),
+        };
         lines.push(format!(
-            "  {}. {} {:+} vs {} {}: needs {}+, {:.1}% hit, {:.1}% crit, expect {:.1}",
+            "{}. {other}{:+} vs {} {}: needs {}+",
             i + 1,
-            a.weapon,
             a.attack_bonus,
             a.defense.name,
             a.defense.value,
             a.roll_needed,
+        ));
+        lines.push(format!(
+            "   {:.1}% hit, {:.1}% crit, ~{:.1}",
             a.chance_to_hit,
             a.chance_to_crit,
             a.expected_damage()
         ));
     }
-    lines.push(format!(
-        "Expected damage of the full attack: {:.1}",
-        full.expected_damage
-    ));
+    lines.push(format!("Expect {:.1} damage in all", full.expected_damage));
     lines
 }
 
@@ -280,11 +291,15 @@ pub fn preview_lines(world: &World, hover: &AttackHover, full: bool) -> Vec<Stri
     lines.extend(s.attack.iter().map(|m| format!("  {}", signed(m))));
     lines.push(format!("vs {} {}", p.defense.name, p.defense.value));
     lines.extend(p.defense.modifiers.iter().map(|m| format!("  {}", signed(m))));
-    lines.push(format!(
-        "Needs {}+ on d20: {:.1}% to hit, {:.1}% crit",
-        p.roll_needed, p.chance_to_hit, p.chance_to_crit
-    ));
-    lines.extend(damage_line(p));
+    // A full attack's own lines give each attack's roll and odds and the damage to expect.
+    let full_shown = matches!(hover.full, Some(Ok(_)));
+    if !full_shown {
+        lines.push(format!(
+            "Needs {}+ on d20: {:.1}% to hit, {:.1}% crit",
+            p.roll_needed, p.chance_to_hit, p.chance_to_crit
+        ));
+    }
+    lines.extend(damage_line(p, !full_shown));
     let concealment = format!("{:?}", s.concealment).to_lowercase();
     let concealment = match concealment_source_name(s.concealment_source) {
         Some(why) if s.concealment != Concealment::None => format!("{concealment} ({why})"),
@@ -309,7 +324,7 @@ pub fn preview_lines(world: &World, hover: &AttackHover, full: bool) -> Vec<Stri
         lines.push(format!("Provokes: {}", who.join(", ")));
     }
     match (&hover.full, full) {
-        (Some(Ok(f)), _) => lines.extend(full_attack_lines(f)),
+        (Some(Ok(f)), _) => lines.extend(full_attack_lines(f, &p.weapon)),
         (Some(Err(why)), _) => lines.push(format!("Full attack not possible: {why}")),
         (None, true) => lines.push("(one attack shown; the full attack's penalties apply)".into()),
         (None, false) => {}
@@ -812,19 +827,33 @@ mod tests {
         for (i, a) in rules.attacks.iter().enumerate() {
             let single = hover.preview.as_ref().expect("legal").attack_bonus;
             assert_eq!(a.attack_bonus, single - 4, "the single attack's bonus, −4");
+            // Each attack's bonus, defense and roll needed, then its odds and expected damage
+            // (two short lines: issue #18, the panel at 1024×768).
             let line = format!(
-                "  {}. Blade {:+} vs {} {}: needs {}+, {:.1}% hit, {:.1}% crit, expect {:.1}",
+                "{}. {:+} vs {} {}: needs {}+",
                 i + 1,
                 a.attack_bonus,
                 a.defense.name,
                 a.defense.value,
                 a.roll_needed,
+            );
+            assert!(lines.contains(&line), "{line} in {lines:?}");
+            let odds = format!(
+                "   {:.1}% hit, {:.1}% crit, ~{:.1}",
                 a.chance_to_hit,
                 a.chance_to_crit,
                 a.expected_damage()
             );
-            assert!(lines.contains(&line), "{line} in {lines:?}");
+            assert!(lines.contains(&odds), "{odds} in {lines:?}");
         }
+        assert!(
+            lines.contains(&format!("Expect {:.1} damage in all", rules.expected_damage)),
+            "{lines:?}"
+        );
+        // The single attack's roll is not repeated over the full attack's.
+        assert!(!lines.iter().any(|l| l.starts_with("Needs ")), "{lines:?}");
+        // Every line fits the panel's width (or wraps once at most): 2 × 29 monospace characters.
+        assert!(lines.iter().all(|l| l.chars().count() <= 58), "{lines:?}");
         assert!(!lines.iter().any(|l| l.starts_with("(one attack shown")), "{lines:?}");
         // The status line gives the full attack's odds, not the single attack's.
         let status = crate::gui::hud::status::attack_line(w, Some(&hover));
