@@ -92,6 +92,10 @@ pub fn tracker_rows_hiding(world: &World, hidden: impl Fn(&UnitId) -> bool) -> V
 #[derive(Component)]
 struct TrackerText;
 
+/// The tracker's panel (the tutorial's tips keep below it).
+#[derive(Component, Debug, Clone, Copy)]
+pub struct TrackerPanel;
+
 /// The tracker's text size and inner margin, which decide how many characters a row holds.
 const TRACKER_FONT: f32 = 14.0;
 const TRACKER_PADDING: f32 = 8.0;
@@ -99,6 +103,7 @@ const TRACKER_PADDING: f32 = 8.0;
 fn spawn_tracker(mut commands: Commands) {
     commands.spawn((
         Name::new("Initiative tracker"),
+        TrackerPanel,
         DespawnOnExit(Screen::Battle),
         // Follows the top bar's height when it wraps (issue #18 item 3).
         crate::gui::board::camera::BelowTopBar,

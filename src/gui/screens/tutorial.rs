@@ -3,7 +3,8 @@
 //! lines, end the turn) that move on when the player has done each thing, or on "Next" (F1),
 //! and can be hidden. Shown on the first run: playing the tutorial until its tips are finished
 //! or hidden leaves a marker file in the data directory (`tutorial-done`). The box sits at the
-//! bottom of the right column, above an attack or area preview when one shows. Owns only the tips;
+//! bottom of the right column, above an attack or area preview when one shows (beside it when
+//! the column has no room left). Owns only the tips;
 //! it reads the battle, the hover, the mode and the attack preview and decides nothing.
 
 use crate::gui::board::input::Hover;
@@ -58,30 +59,57 @@ pub fn tips_bottom(previews: &[f32]) -> f32 {
 
 const TIPS_GAP: f32 = 8.0;
 
-/// Keeps the tips box above the preview panel shown (the attack or area preview shares the
-/// right column's bottom). A panel shown this frame is laid out after it: one more frame is
-/// asked for, so an idle window does not keep the boxes overlapping.
+/// Where the tips box goes, as its (right, bottom) distances from the window's edges, when
+/// preview panels of `previews` heights are shown, the box is `tips` tall and the right
+/// column is free up to `ceiling` above the window's bottom (under the initiative tracker):
+/// above the tallest preview when it fits there, else beside the column over the map's
+/// bottom right corner, above the legend (`bottom_margin`: the bottom bar and the legend).
+pub fn tips_place(previews: &[f32], tips: f32, ceiling: f32, bottom_margin: f32) -> (f32, f32) {
+    let above = tips_bottom(previews);
+    if above + tips <= ceiling {
+        (TIPS_GAP, above)
+    } else {
+        (
+            crate::gui::board::camera::HUD_RIGHT + TIPS_GAP,
+            bottom_margin + TIPS_GAP,
+        )
+    }
+}
+
+/// Keeps the tips box clear of the preview panel shown (the attack or area preview shares the
+/// right column's bottom): above it, or beside it when the column has no room left under the
+/// initiative tracker. A panel shown this frame is laid out after it: one more frame is asked
+/// for, so an idle window does not keep the boxes overlapping.
 // A Bevy query filter (STYLE 13).
 #[allow(clippy::type_complexity)]
 fn stack_tips_above_previews(
     previews: Query<(Ref<Node>, &ComputedNode), (With<crate::gui::hud::attack::PreviewPanel>, Without<TipsBox>)>,
-    mut tips: Query<&mut Node, With<TipsBox>>,
+    tracker: Query<&ComputedNode, (With<crate::gui::hud::initiative::TrackerPanel>, Without<TipsBox>)>,
+    window: Option<Single<&Window, With<bevy::window::PrimaryWindow>>>,
+    margins: Option<Res<crate::gui::board::camera::HudMargins>>,
+    mut tips: Query<(&mut Node, &ComputedNode), With<TipsBox>>,
     redraw: Option<ResMut<Messages<bevy::window::RequestRedraw>>>,
 ) {
+    let logical = |c: &ComputedNode| c.size().y * c.inverse_scale_factor();
     let mut again = false;
     let shown: Vec<f32> = previews
         .iter()
         .filter(|(node, _)| node.display != Display::None)
         .map(|(node, computed)| {
-            let h = computed.size().y * computed.inverse_scale_factor();
+            let h = logical(computed);
             again |= node.is_changed() && h <= 0.0;
             h
         })
         .collect();
-    let bottom = Val::Px(tips_bottom(&shown));
-    for mut node in &mut tips {
-        if node.bottom != bottom {
+    let margins = margins.map_or_else(Default::default, |m| *m);
+    let tracker_bottom = margins.top + tracker.iter().map(logical).fold(0.0, f32::max);
+    let ceiling = window.map_or(f32::INFINITY, |w| w.height() - tracker_bottom - TIPS_GAP);
+    for (mut node, computed) in &mut tips {
+        let (right, bottom) = tips_place(&shown, logical(computed), ceiling, margins.bottom);
+        let (right, bottom) = (Val::Px(right), Val::Px(bottom));
+        if node.bottom != bottom || node.right != right {
             node.bottom = bottom;
+            node.right = right;
             again = true;
         }
     }
@@ -384,6 +412,17 @@ mod tests {
         app.world_mut().get_mut::<Node>(panel).expect("panel").display = Display::None;
         app.update();
         assert_eq!(bottom(&app), Val::Px(bar + TIPS_GAP));
+        // No room above the preview under the tracker: beside the column, above the legend.
+        let right = crate::gui::board::camera::HUD_RIGHT;
+        assert_eq!(
+            tips_place(&[300.0], 150.0, 768.0 - 250.0, 176.0),
+            (right + TIPS_GAP, 176.0 + TIPS_GAP)
+        );
+        assert_eq!(
+            tips_place(&[300.0], 150.0, 800.0, 176.0),
+            (TIPS_GAP, bar + 300.0 + 2.0 * TIPS_GAP)
+        );
+        assert_eq!(tips_place(&[], 150.0, 400.0, 176.0), (TIPS_GAP, bar + TIPS_GAP));
     }
 
     #[test]
