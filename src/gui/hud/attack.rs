@@ -377,9 +377,22 @@ fn derive_attack_view(
     view.refusal = None;
     let refused = bar.as_ref().map_or(Ok(()), |b| b.allowed(Action::Attack));
     view.hover = match (&key, &world.resource::<Combat>().active) {
-        (Some((_, sq, Mode::Move, _, pick)), Some(unit)) if let Err(why) = refused => {
+        (Some((_, sq, Mode::Move, choice, pick)), Some(unit)) if let Err(why) = refused => {
             let foe = crate::gui::hud::arms::unit_picked(world, *sq, unit, *pick);
             let name = foe.map_or_else(String::new, |f| crate::gui::hud::arms::unit_name(world, &f));
+            // The rules' reason for the attack a click sends on this foe (the bar's verdict
+            // may be about another target).
+            let intent = ActIntent::AttackAt {
+                at: *sq,
+                weapon: choice.weapon.clone(),
+                full: false,
+                mount: choice.mount.clone(),
+                pick: *pick,
+            };
+            let why = command_for(&intent, Some(unit.clone()), world)
+                .and_then(|c| check(world, &c).map_err(|e| e.to_string()))
+                .err()
+                .unwrap_or(why);
             view.refusal = Some(format!("{name}: no attack now: {why}"));
             None
         }
