@@ -242,12 +242,29 @@ fn show_status(
                     p.squares.len()
                 )
             }
-            Some(Err(why)) => format!("Cannot move there: {why}"),
+            Some(Err(why)) => match path
+                .key
+                .as_ref()
+                .and_then(|k| occupant(world, k.1, |u| sight.as_ref().is_some_and(|s| s.hides(u))))
+            {
+                // A unit on the square (an ally: a foe offers the attack): say who, not the
+                // planner's step refusal.
+                Some(name) => format!("{name} stands there: pick a free square to move"),
+                None => format!("Cannot move there: {why}"),
+            },
             None => "Hover a square to plan a move | right-drag or WASD pans | wheel zooms | C centres".into(),
         }
     };
     // The rules' reasons name units by id ("provokes obozaya"): the player reads names.
     text.0 = crate::gui::hud::log::named(world, &line, |u| sight.as_ref().is_some_and(|s| s.hides(u)));
+}
+
+/// The display name of a unit other than the active one standing on `at`, if the side on
+/// screen sees it.
+pub fn occupant(world: &World, at: crate::grid::Square, hidden: impl Fn(&UnitId) -> bool) -> Option<String> {
+    let me = world.resource::<Combat>().active.clone()?;
+    let unit = crate::gui::hud::arms::unit_picked(world, at, &me, 0)?;
+    (!hidden(&unit)).then(|| crate::gui::hud::arms::unit_name(world, &unit))
 }
 
 /// The reactors a path provokes, each once by its display `name` with the number of squares
@@ -370,6 +387,23 @@ mod tests {
         let bar = bar_of(&b, &hero);
         assert_eq!(bar.allowed(Action::Recover), Ok(()), "stabilizing is allowed");
         assert_eq!(down_prompt(b.world(), &hero, &bar), None);
+    }
+
+    /// Issue #18: a square another unit stands on says who is there, not the planner's step
+    /// refusal; a hidden unit is not named; the active unit's own square names nobody.
+    #[test]
+    fn an_occupied_square_says_who_stands_there() {
+        let b = hero_down(3);
+        let w = b.world();
+        let brute = crate::grid::Square::new(1, 0);
+        assert_eq!(occupant(w, brute, |_| false), Some("brute".into()));
+        assert_eq!(occupant(w, brute, |u| u.0 == "brute"), None, "hidden");
+        assert_eq!(
+            occupant(w, crate::grid::Square::new(0, 0), |_| false),
+            None,
+            "the hero itself"
+        );
+        assert_eq!(occupant(w, crate::grid::Square::new(3, 1), |_| false), None, "empty");
     }
 
     #[test]
