@@ -122,7 +122,15 @@ pub fn named(world: &World, line: &str, hidden: impl Fn(&UnitId) -> bool) -> Str
             (u.clone(), name)
         })
         .collect();
-    with_names(line, &names)
+    // The text may already hold display names ("Exploration buggy stands there"): each is kept
+    // as it is, so an id inside one ("buggy") is not renamed again.
+    let mut both: Vec<(UnitId, String)> = names
+        .iter()
+        .filter(|(_, name)| name != "?")
+        .map(|(_, name)| (UnitId(name.clone()), name.clone()))
+        .collect();
+    both.extend(names);
+    with_names(line, &both)
 }
 
 /// The log as groups, oldest first: a "Round N" group where a round starts, then each command's
@@ -462,6 +470,16 @@ mod tests {
         assert_eq!(
             named(b.world(), "Cannot attack: foe is out of reach", |u| u.0 == "foe"),
             "Cannot attack: ? is out of reach"
+        );
+        // A display name already in the text is kept whole, even with an id inside it.
+        let buggy = crate::testing::battle(include_str!("../../../scenarios/starfinder_buggy_raid.ron"), &[]);
+        assert_eq!(
+            named(
+                buggy.world(),
+                "Exploration buggy stands there; buddy pilots buggy",
+                |_| false
+            ),
+            "Exploration buggy stands there; Buddy pilots Exploration buggy"
         );
     }
 

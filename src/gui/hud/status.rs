@@ -188,11 +188,15 @@ fn show_status(
     vehicle: (
         Res<crate::gui::vehicles::aim_view::VehicleAimView>,
         Option<Res<crate::gui::board::visibility::Sight>>,
+        Option<Res<crate::gui::board::overlay::ReachOverlay>>,
     ),
     mut text: Single<&mut Text, With<StatusText>>,
 ) {
     let (area, aim, session) = area;
-    let (vehicle, sight) = vehicle;
+    let (vehicle, sight, reach) = vehicle;
+    // A unit that may move somewhere this turn is refused a square for what is on it; one
+    // that may not move at all (aboard a vehicle, no move left) hears the rules' reason.
+    let may_move = reach.is_some_and(|r| !r.bands.is_empty());
     if !status.is_changed()
         && !path.is_changed()
         && !attack.is_changed()
@@ -245,6 +249,7 @@ fn show_status(
             Some(Err(why)) => match path
                 .key
                 .as_ref()
+                .filter(|_| may_move)
                 .and_then(|k| occupant(world, k.1, |u| sight.as_ref().is_some_and(|s| s.hides(u))))
             {
                 // A unit on the square (an ally: a foe offers the attack): say who, not the
