@@ -2,13 +2,13 @@
 //! chase, the panel is docked under the top bar and the camera is refitted so the whole map
 //! sits in the room left between the panel, the side panel and the bottom bar; when the chase
 //! panel goes away the camera is fitted to the full room again. The room is the one the HUD's
-//! measured bars leave (`camera::HudMargins`). Refitting happens only when the panel appears
-//! or disappears, or the bars change height while it is docked, so the player's own pan and
-//! zoom are kept otherwise.
+//! measured bars leave (`camera::HudMargins`) under the panel as laid out. Refitting happens
+//! only when the panel appears or disappears, or the bars or the panel change height while it
+//! is docked, so the player's own pan and zoom are kept otherwise.
 
 use crate::gui::board::camera::{HudMargins, MainCamera, fit};
 use crate::gui::board::map::BoardSize;
-use crate::gui::vehicles::chase::panel::CHASE_PANEL;
+use crate::gui::vehicles::chase::panel::{CHASE_PANEL, ChasePanel};
 use crate::gui::vehicles::chase::view::ChaseView;
 use crate::gui::{AppSystems, Screen};
 use bevy::prelude::*;
@@ -41,6 +41,12 @@ pub fn fit_under(board: BoardSize, window: Vec2, margins: HudMargins, panel: f32
     fit(board, window, under)
 }
 
+/// The height the docked map keeps free for the chase panel: the panel as laid out (its
+/// buttons wrap to more rows in a narrow window), or [`CHASE_PANEL`] before it is laid out.
+pub fn docked_panel_height(measured: f32) -> f32 {
+    if measured > 0.0 { measured } else { CHASE_PANEL }
+}
+
 /// Where a world point appears in the window (logical pixels, y down) for a camera at
 /// `centre` with `scale`.
 pub fn on_screen(point: Vec2, centre: Vec2, scale: f32, window: Vec2) -> Vec2 {
@@ -58,19 +64,29 @@ fn dock_camera(
     window: Option<Single<&Window, With<PrimaryWindow>>>,
     camera: Option<Single<(&mut Transform, &mut Projection), With<MainCamera>>>,
     margins: Option<Res<HudMargins>>,
+    panels: Query<&ComputedNode, With<ChasePanel>>,
+    mut used: Local<f32>,
     mut dock: ResMut<ChaseDock>,
 ) {
     let want = view.board.is_some();
-    // Docked, a bar that changes height (the top bar wrapping) moves the room: refit.
+    let measured = panels
+        .iter()
+        .map(|c| c.size().y * c.inverse_scale_factor())
+        .fold(0.0, f32::max);
+    let panel = if want { docked_panel_height(measured) } else { 0.0 };
+    // Docked, a bar that changes height (the top bar wrapping, the panel's buttons wrapping in
+    // a narrow window) moves the room: refit.
     let moved = want && margins.as_ref().is_some_and(|m| m.is_changed());
-    if want == dock.docked && !moved {
+    let grew = want && dock.docked && (panel - *used).abs() > 1.0;
+    if want == dock.docked && !moved && !grew {
         return;
     }
     let (Some(board), Some(window), Some(camera)) = (board, window, camera) else {
         return;
     };
     let margins = margins.map_or_else(HudMargins::default, |m| *m);
-    let (scale, centre) = fit_under(*board, window.size(), margins, if want { CHASE_PANEL } else { 0.0 });
+    let (scale, centre) = fit_under(*board, window.size(), margins, panel);
+    *used = panel;
     let (mut transform, mut projection) = camera.into_inner();
     transform.translation = centre.extend(transform.translation.z);
     if let Projection::Orthographic(ortho) = &mut *projection {
@@ -181,6 +197,19 @@ mod tests {
             "Chase round 2 | pilot actions: Buddy pilots the Exploration buggy"
         );
         assert!(app.world().resource::<ChaseDock>().docked);
+    }
+
+    /// Issue #18: a chase panel laid out taller than its minimum (its buttons wrapped at
+    /// 1024 px) is the room kept free; before layout the minimum is.
+    #[test]
+    fn the_docked_map_keeps_the_panels_measured_height_free() {
+        assert_eq!(docked_panel_height(0.0), CHASE_PANEL);
+        assert_eq!(docked_panel_height(360.0), 360.0);
+        let window = Vec2::new(1024.0, 768.0);
+        let board = BoardSize { width: 16, height: 10 };
+        let (scale, centre) = fit_under(board, window, HudMargins::default(), docked_panel_height(360.0));
+        let top = on_screen(Vec2::new(0.0, board.rect().max.y), centre, scale, window).y;
+        assert!(top >= HudMargins::default().top + 360.0 - 0.01, "{top}");
     }
 
     /// Headless app: with a chase on, the camera is refitted under the panel once.

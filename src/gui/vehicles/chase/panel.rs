@@ -33,7 +33,7 @@ pub(in crate::gui) fn plugin(app: &mut App) {
 
 /// The chase panel's root (hidden when the battle is no chase).
 #[derive(Component)]
-struct ChasePanel;
+pub(in crate::gui) struct ChasePanel;
 
 #[derive(Component)]
 struct PhaseText;
