@@ -188,9 +188,10 @@ pub fn ron_files_newest_first(dir: &Path) -> Vec<PathBuf> {
 pub fn summary_of(path: &Path) -> Result<String, String> {
     use std::collections::HashMap;
     use std::sync::{LazyLock, Mutex};
+    /// A file's modification time and size: a file that keeps both is taken as unchanged.
     type Stamp = (Option<std::time::SystemTime>, u64);
-    static CACHE: LazyLock<Mutex<HashMap<PathBuf, (Stamp, Result<String, String>)>>> =
-        LazyLock::new(|| Mutex::new(HashMap::new()));
+    type Summaries = HashMap<PathBuf, (Stamp, Result<String, String>)>;
+    static CACHE: LazyLock<Mutex<Summaries>> = LazyLock::new(|| Mutex::new(HashMap::new()));
     let meta = std::fs::metadata(path).ok();
     let stamp: Stamp = (
         meta.as_ref().and_then(|m| m.modified().ok()),

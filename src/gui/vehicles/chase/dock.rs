@@ -57,7 +57,7 @@ pub fn on_screen(point: Vec2, centre: Vec2, scale: f32, window: Vec2) -> Vec2 {
 }
 
 // A Bevy system's parameters (STYLE 13).
-#[allow(clippy::type_complexity)]
+#[allow(clippy::type_complexity, clippy::too_many_arguments)]
 fn dock_camera(
     view: Res<ChaseView>,
     board: Option<Res<BoardSize>>,
