@@ -6,6 +6,7 @@
 //! new log entry, as `animation` does for movement (STYLE 5: the rules never wait, input is
 //! never gated). The floating texts are not the tokens' children, so a new command does not
 //! cut them short. A unit the side on screen cannot see shows nothing (`visibility`).
+//! Over 600 lines: about 225 of them are its tests (each result's wording and where it floats).
 
 use crate::grid::Space;
 use crate::gui::board::camera::MainCamera;

@@ -4,8 +4,8 @@
 //! and lays the facts out as lines. A unit the side on screen cannot see shows no card
 //! (hidden information, `board::visibility`). The card sits beside the cursor, never over
 //! what it describes and, where the window allows, over no other token; it never takes the mouse, so it cannot steal the hover from the map.
-//! Over 600 lines: about 200 of them are its tests (every family's health and defenses, riders
-//! and vehicles).
+//! Over 600 lines: about 260 of them are its tests (every family's health and defenses, riders
+//! and vehicles, where the card goes).
 
 use crate::grid::Square;
 use crate::gui::board::camera::HUD_TOP;
