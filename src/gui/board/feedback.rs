@@ -1,8 +1,8 @@
 //! Results on the map (issue #18 item 2): every attack, save and area result floats over
 //! the unit it happened to — "Miss", "−12", "Crit! −20", "Saved (half) −4" — with a short
 //! readout of the die and the total ("d20 14 +5 = 19 vs KAC 17"), rising and fading from just
-//! above the unit's name label (stacked when several); and a
-//! marker on the token of a unit that is down, dying or dead. Read from the events of each
+//! above the unit's name label (stacked when several); and a marker on the token of a unit
+//! that is down, dying or dead. Read from the events of each
 //! new log entry, as `animation` does for movement (STYLE 5: the rules never wait, input is
 //! never gated). The floating texts are not the tokens' children, so a new command does not
 //! cut them short. A unit the side on screen cannot see shows nothing (`visibility`).
