@@ -113,12 +113,16 @@ mod tests {
             top: 104.0,
             ..HudMargins::default()
         };
-        for margins in [HudMargins::default(), wrapped] {
-            // (A map taller than the room at the largest zoom cannot fit: 12 x 24 can.)
+        // The wrapped bar leaves less room: a 12 x 30 map would need more than the largest
+        // zoom there, so that case tries 12 x 24.
+        for (margins, tall) in [(HudMargins::default(), 30), (wrapped, 24)] {
             for board in [
                 BoardSize { width: 16, height: 10 },
                 BoardSize { width: 64, height: 10 },
-                BoardSize { width: 12, height: 24 },
+                BoardSize {
+                    width: 12,
+                    height: tall,
+                },
             ] {
                 let (scale, centre) = fit_under(board, window, margins, CHASE_PANEL);
                 let rect = board.rect();
