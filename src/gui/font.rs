@@ -31,6 +31,33 @@ pub fn mono_text(size: f32) -> TextFont {
     TextFont::from_font_size(size).with_font(MONO_FONT)
 }
 
+/// The advance of every DejaVu Sans Mono glyph, in ems.
+pub const MONO_EM: f32 = 0.602;
+
+/// How many monospace characters at `size` pixels fit in `width` pixels.
+pub fn mono_chars(width: f32, size: f32) -> usize {
+    (width / (size * MONO_EM)).floor().max(1.0) as usize
+}
+
+/// The advance of an average DejaVu Sans character in mixed text, in ems, rounded up (its
+/// lowercase runs about 0.55), so a line cut to [`ui_chars`] fits.
+pub const UI_EM: f32 = 0.56;
+
+/// About how many characters of the UI font at `size` pixels fit in `width` pixels.
+pub fn ui_chars(width: f32, size: f32) -> usize {
+    (width / (size * UI_EM)).floor().max(1.0) as usize
+}
+
+/// `text` cut to at most `max` characters, its end replaced by "…" when cut, so a line that
+/// must stay one line (a tracker row, a title row) never wraps.
+pub fn ellipsize(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        return text.to_string();
+    }
+    let kept: String = text.chars().take(max.saturating_sub(1)).collect();
+    format!("{}…", kept.trim_end())
+}
+
 /// Puts both faces in place: DejaVu Sans as the default font (the one every `TextFont` without
 /// a handle uses), DejaVu Sans Mono under [`MONO_FONT`]. Needs the text plugin (part of
 /// `DefaultPlugins`) first.
@@ -44,6 +71,16 @@ pub fn install(app: &mut App) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_long_line_is_cut_with_an_ellipsis_and_a_short_one_kept() {
+        assert_eq!(ellipsize("Goblin", 10), "Goblin");
+        assert_eq!(ellipsize("Space goblin boss", 10), "Space gob…");
+        assert_eq!(ellipsize("Space goblin boss", 7), "Space…", "no space before the …");
+        assert_eq!(ellipsize("abcdefghij", 10), "abcdefghij");
+        assert_eq!(ellipsize("abcdefghijk", 10).chars().count(), 10);
+        assert_eq!(mono_chars(234.0, 14.0), 27);
+    }
 
     #[test]
     fn the_ui_font_is_the_default_one_and_mono_is_another() {

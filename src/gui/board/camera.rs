@@ -30,9 +30,9 @@ pub(in crate::gui) fn plugin(app: &mut App) {
                 pan_with_keys,
                 pan_with_drag_unfitting,
                 // In area mode the wheel turns the template instead.
-                // Over the log the wheel scrolls it (`hud::log`).
+                // Over a panel the wheel is the panel's (the log scrolls, `hud::log`).
                 zoom_about_cursor.run_if(
-                    not(crate::gui::hud::area::wheel_rotates).and_then(not(crate::gui::hud::log::wheel_over_log)),
+                    not(crate::gui::hud::area::wheel_rotates).and_then(not(crate::gui::board::input::cursor_over_hud)),
                 ),
                 centre_on_active,
                 follow_new_turn,
@@ -375,27 +375,38 @@ fn zoom_about_cursor(
         return;
     }
     let (mut transform, mut projection) = camera.into_inner();
-    let Projection::Orthographic(ortho) = &mut *projection else {
-        return;
-    };
-    let new_scale = zoomed(ortho.scale, wheel_lines(&scroll));
-    let centre = transform.translation.truncate();
-    let size = window.size();
-    let cursor = window.cursor_position().unwrap_or(size / 2.0);
-    let moved = zoom_about(centre, ortho.scale, new_scale, cursor, size);
-    ortho.scale = new_scale;
-    transform.translation = moved.extend(transform.translation.z);
+    zoom_at(
+        &scroll,
+        window.cursor_position(),
+        window.size(),
+        &mut transform,
+        &mut projection,
+    );
     fitted.0 = false;
 }
 
-/// The wheel's notches this frame zoom the camera about its centre (the editor).
-pub fn zoom(scroll: &AccumulatedMouseScroll, projection: &mut Projection) {
+/// The wheel's notches this frame zoom the camera about the cursor at `cursor` (window
+/// pixels; the window's middle when it is outside): the point under it stays under it. The
+/// battle map and the editor zoom alike.
+pub fn zoom_at(
+    scroll: &AccumulatedMouseScroll,
+    cursor: Option<Vec2>,
+    window: Vec2,
+    transform: &mut Transform,
+    projection: &mut Projection,
+) {
     if scroll.delta.y == 0.0 {
         return;
     }
-    if let Projection::Orthographic(ortho) = projection {
-        ortho.scale = zoomed(ortho.scale, wheel_lines(scroll));
-    }
+    let Projection::Orthographic(ortho) = projection else {
+        return;
+    };
+    let new_scale = zoomed(ortho.scale, wheel_lines(scroll));
+    let centre = transform.translation.truncate();
+    let cursor = cursor.unwrap_or(window / 2.0);
+    let moved = zoom_about(centre, ortho.scale, new_scale, cursor, window);
+    ortho.scale = new_scale;
+    transform.translation = moved.extend(transform.translation.z);
 }
 
 /// Where the active unit stands (world), if it is on the map.

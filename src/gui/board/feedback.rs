@@ -1,14 +1,17 @@
 //! Results on the map (issue #18 item 2): every attack, save and area result floats over
 //! the unit it happened to — "Miss", "−12", "Crit! −20", "Saved (half) −4" — with a short
-//! readout of the die and the total ("d20 14 +5 = 19 vs KAC 17"), rising and fading; and a
-//! marker on the token of a unit that is down, dying or dead. Read from the events of each
+//! readout of the die and the total ("d20 14 +5 = 19 vs KAC 17"), rising and fading from just
+//! above the unit's name label (stacked when several); and a marker on the token of a unit
+//! that is down, dying or dead. Read from the events of each
 //! new log entry, as `animation` does for movement (STYLE 5: the rules never wait, input is
 //! never gated). The floating texts are not the tokens' children, so a new command does not
 //! cut them short. A unit the side on screen cannot see shows nothing (`visibility`).
+//! Over 600 lines: about 225 of them are its tests (each result's wording and where it floats).
 
+use crate::grid::Space;
 use crate::gui::board::camera::MainCamera;
 use crate::gui::board::map::{TILE, space_centre};
-use crate::gui::board::tokens::Token;
+use crate::gui::board::tokens::{Token, label_look, label_rect};
 use crate::gui::board::visibility::Sight;
 use crate::gui::session::{Revision, Session};
 use crate::gui::{AppSystems, Screen};
@@ -246,6 +249,29 @@ pub struct Floating {
     pub from: Vec2,
 }
 
+/// The size of a floating result's backdrop at zoom 1 (it is scaled by the zoom).
+pub const FLOAT_BOX: Vec2 = Vec2::new(170.0, 36.0);
+/// The gap between a floating result and the name label, and between stacked results (at zoom 1).
+const FLOAT_GAP: f32 = 3.0;
+
+/// Where the `n`th result on a unit in `space` starts floating at `zoom`: its backdrop just
+/// above the unit's name label (as large as `tokens::label_look` draws it), stacked upward, so
+/// it never covers the name; it only rises from there.
+pub fn float_origin(space: Space, n: usize, zoom: f32) -> Vec2 {
+    let scale = label_look(zoom, space.side, true).unwrap_or(1.0);
+    let label_top = label_rect(space, 0, scale).max.y;
+    let step = (FLOAT_BOX.y + FLOAT_GAP) * zoom;
+    Vec2::new(
+        space_centre(space).x,
+        label_top + (FLOAT_GAP + FLOAT_BOX.y / 2.0) * zoom + step * n as f32,
+    )
+}
+
+/// The backdrop of a floating result centred on `at`, at `zoom`.
+pub fn float_rect(at: Vec2, zoom: f32) -> Rect {
+    Rect::from_center_size(at, FLOAT_BOX * zoom)
+}
+
 /// On entering the battle screen the log so far is history, not something to show.
 fn skip_played_log(session: Res<Session>, mut cursor: ResMut<FeedbackCursor>) {
     cursor.0 = session.battle.log().entries.len();
@@ -286,7 +312,7 @@ fn float_results(
             continue;
         };
         let n = stacked.entry(f.unit.clone()).or_default();
-        let from = space_centre(space) + Vec2::new(0.0, TILE * 0.15 + 44.0 * zoom * *n as f32);
+        let from = float_origin(space, *n, zoom);
         *n += 1;
         let colour = f.tone.colour();
         let mut floating = commands.spawn((
@@ -313,7 +339,7 @@ fn float_results(
         floating.with_child((
             Sprite {
                 color: Color::srgba(0.0, 0.0, 0.0, 0.55),
-                custom_size: Some(Vec2::new(170.0, 36.0)),
+                custom_size: Some(FLOAT_BOX),
                 ..default()
             },
             Transform::from_xyz(0.0, 0.0, 0.0),
@@ -436,6 +462,34 @@ mod tests {
 
     /// A hit floats what reached the target's health, once (its `DamageTaken` adds nothing),
     /// with the die and the total against the defense.
+    /// Issue #18: a floating result starts clear of the unit's name label at every zoom, and
+    /// several results on one unit stack without covering each other.
+    #[test]
+    fn floating_results_start_above_the_name_label_and_stack() {
+        for side in [1, 2, 3] {
+            let space = Space::new(crate::grid::Square::new(2, 3), side);
+            for zoom in [0.25, 0.5, 1.0, 2.0, 4.0] {
+                let scale = label_look(zoom, side, true).expect("a focused label shows");
+                // The longest name a label is drawn with in the shipped scenarios, and more.
+                let label = label_rect(space, 24, scale);
+                let rects: Vec<Rect> = (0..4).map(|n| float_rect(float_origin(space, n, zoom), zoom)).collect();
+                for (n, r) in rects.iter().enumerate() {
+                    assert!(
+                        r.min.y > label.max.y,
+                        "side {side} zoom {zoom} result {n}: {r:?} over {label:?}"
+                    );
+                    for other in &rects[n + 1..] {
+                        assert!(r.intersect(*other).is_empty(), "zoom {zoom}: {r:?} and {other:?}");
+                    }
+                }
+                assert!(
+                    (rects[0].center().x - label.center().x).abs() < 0.01,
+                    "centred over the unit"
+                );
+            }
+        }
+    }
+
     #[test]
     fn a_hit_floats_the_damage_and_the_roll_against_the_defense() {
         let events = attack_events(&[15, 4]);

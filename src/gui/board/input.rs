@@ -1,7 +1,7 @@
 //! Mouse and keyboard to intents: the cursor gives the hovered square, a left click on the map
-//! asks to move there (or, in an attack, charge or maneuver mode, to aim at whoever stands
-//! there), `E` / Enter asks to end the turn; an open panel keeps the keys and clicks. Never
-//! looks at the rules: the session turns intents into commands.
+//! asks to move there (on a foe, to attack it), or, in an attack, charge or maneuver mode, to
+//! aim at whoever stands there; `E` / Enter asks to end the turn; an open panel keeps the keys
+//! and clicks. Never looks at the rules: the session turns intents into commands.
 
 use crate::grid::{Intersection, Square};
 use crate::gui::board::camera::MainCamera;
@@ -35,6 +35,13 @@ pub struct Hover(pub Option<Square>);
 /// The grid intersection nearest the cursor, on the map (where an area template goes).
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct HoverCorner(pub Option<Intersection>);
+
+/// Whether the cursor is over a HUD panel (anything that takes the mouse: the bars, the log,
+/// the tracker, the previews): the wheel there belongs to the panel (the log scrolls), not to
+/// the map's zoom or an area template's turn (issue #18).
+pub fn cursor_over_hud(ui: Query<&Interaction>) -> bool {
+    ui.iter().any(|i| *i != Interaction::None)
+}
 
 /// The intersection nearest `world` (a square's top-left corner is its own number), if on the
 /// map's corners.
@@ -134,6 +141,7 @@ fn click_to_intent(
     choice: Res<WeaponChoice>,
     panel: Res<Panel>,
     target: (Res<TargetPick>, Res<Revision>),
+    attack: Res<crate::gui::hud::attack::AttackView>,
     mut intents: MessageWriter<Intent>,
 ) {
     // An open panel (a picker, the menu, a reaction prompt) takes the clicks.
@@ -141,9 +149,11 @@ fn click_to_intent(
         return;
     }
     let pick = hover.0.map_or(0, |at| target.0.on(at, *target.1));
+    // A foe hovered in move mode is attacked, not walked onto (issue #18).
+    let clicked = crate::gui::hud::attack::click_mode(*mode, hover.0, &attack);
     let intent = click_intent(
         *hover,
-        *mode,
+        clicked,
         toggles.avoid_aoo,
         choice.weapon.clone(),
         choice.mount.clone(),

@@ -1,7 +1,8 @@
 //! The planned path to the hovered square (MOV-1, MOV-2, §5.6, §8.2), as
 //! `rules::movement::plan_move` plans it (`query path`): each step's cost and the total,
 //! coloured by the band its feet fall in, the squares where it provokes and a ring on each
-//! reactor; with the V toggle, the path that provokes the fewest. Decides no rule.
+//! reactor; with the V toggle, the path that provokes the fewest. Its numbers keep the name
+//! labels' size on screen at any zoom. Decides no rule.
 
 use crate::grid::{Space, Square};
 use crate::gui::board::input::Hover;
@@ -23,7 +24,7 @@ pub(in crate::gui) fn plugin(app: &mut App) {
         (
             // After the reach overlay: the hovered square's band comes from it.
             derive_path.after(derive_threat).in_set(AppSystems::Derive),
-            draw_path_markers.in_set(AppSystems::Draw),
+            (draw_path_markers, fit_path_texts).chain().in_set(AppSystems::Draw),
         )
             .run_if(in_state(Screen::Battle)),
     );
@@ -172,6 +173,39 @@ fn derive_path(
 #[derive(Component)]
 pub struct PathMarker;
 
+/// A number or word of the path (a step's cost, the total, "AoO"): drawn at the name labels'
+/// size on screen whatever the zoom (`tokens::label_look`).
+#[derive(Component)]
+pub struct PathText;
+
+/// The scale of the path's texts at `zoom` (world units per pixel): as a focused name label's,
+/// so they read between `LABEL_MIN_PX` and `LABEL_MAX_PX` tall at every zoom.
+pub fn path_text_scale(zoom: f32) -> f32 {
+    crate::gui::board::tokens::label_look(zoom, 1, true).unwrap_or(1.0)
+}
+
+/// Scales the path's texts to the zoom, when the zoom changes or new ones are drawn.
+fn fit_path_texts(
+    camera: Option<Single<Ref<Projection>, With<crate::gui::board::camera::MainCamera>>>,
+    added: Query<(), Added<PathText>>,
+    mut texts: Query<&mut Transform, With<PathText>>,
+) {
+    let Some(camera) = camera else { return };
+    let projection = camera.into_inner();
+    if !projection.is_changed() && added.is_empty() {
+        return;
+    }
+    let Projection::Orthographic(ortho) = &*projection else {
+        return;
+    };
+    let scale = Vec3::splat(path_text_scale(ortho.scale));
+    for mut t in &mut texts {
+        if t.scale != scale {
+            t.scale = scale;
+        }
+    }
+}
+
 /// Draws the path: a dot per step in its band colour with the step's cost, the total at the
 /// destination, and a ring on each reactor the path provokes.
 fn draw_path_markers(
@@ -224,6 +258,7 @@ fn draw_path_markers(
             PathMarker,
             DespawnOnExit(Screen::Battle),
             Text2d::new(format!("{step}")),
+            PathText,
             font(13.0),
             TextColor(Color::WHITE),
             Transform::from_translation((centre + Vec2::new(0.0, TILE * 0.3)).extend(7.0)),
@@ -234,6 +269,7 @@ fn draw_path_markers(
                 PathMarker,
                 DespawnOnExit(Screen::Battle),
                 Text2d::new(format!("{} ft {}", totals[i], preview.band.label())),
+                PathText,
                 font(14.0),
                 TextColor(Color::WHITE),
                 TextBackgroundColor(Color::BLACK.with_alpha(0.6)),
@@ -247,6 +283,7 @@ fn draw_path_markers(
             PathMarker,
             DespawnOnExit(Screen::Battle),
             Text2d::new("AoO"),
+            PathText,
             font(13.0),
             TextColor(Color::WHITE),
             Transform::from_translation((space_centre(Space::new(*sq, side)) - Vec2::new(0.0, TILE * 0.3)).extend(7.0)),
@@ -326,6 +363,19 @@ mod tests {
         let plan = plan_move(w, &me(), to, None, careful.band.mode(), true).expect("legal");
         assert_eq!(careful.squares, plan.squares);
         assert!(careful.provokes.len() <= plain.provokes.len());
+    }
+
+    /// Issue #18: the path's numbers read at the name labels' size on screen at every zoom.
+    #[test]
+    fn path_numbers_keep_a_readable_size_at_every_zoom() {
+        use crate::gui::board::tokens::{LABEL_MAX_PX, LABEL_MIN_PX};
+        for zoom in [0.2, 0.5, 1.0, 1.5, 2.5, 4.0] {
+            let px = 13.0 * path_text_scale(zoom) / zoom;
+            assert!(
+                (LABEL_MIN_PX * 0.99..=LABEL_MAX_PX * 1.01).contains(&px),
+                "zoom {zoom}: {px} px"
+            );
+        }
     }
 
     #[test]

@@ -66,6 +66,37 @@ pub fn uncrowded(labels: &[(Rect, bool)]) -> Vec<bool> {
     shown
 }
 
+/// A condition badge's size (world units).
+pub const BADGE: Vec2 = Vec2::new(15.0, 13.0);
+/// The share of a token's width its icon takes (`token_art::spawn_face`).
+pub const ICON_SIZE: f32 = 0.5;
+
+/// Where `count` condition badges sit on a token `side` squares wide, relative to its centre:
+/// in the corners beside the icon, clear of it (issue #18), from the bottom (just above the
+/// health bar) up, right then left, below the name label; the columns fill inward only when a
+/// token carries more badges than its corners hold.
+pub fn badge_slots(count: usize, side: u32) -> Vec<Vec2> {
+    let size = TILE * side as f32;
+    let half = size / 2.0;
+    let gap = 2.0;
+    let bottom = -half + 7.0 + 5.0 + BADGE.y / 2.0;
+    // Below the name label (its centre `half - 9`, its height at most `LABEL_MAX_PX` at zoom 1).
+    let top = half - 9.0 - LABEL_FONT * 1.2 / 2.0 - gap - BADGE.y / 2.0;
+    let rows = (((top - bottom) / (BADGE.y + gap)).floor() as usize + 1).max(1);
+    // Columns from the edges inward: the outer ones beside the icon, then over it.
+    let edge = half - 0.5 - BADGE.x / 2.0;
+    (0..count)
+        .map(|i| {
+            let per_ring = 2 * rows;
+            let (ring, k) = (i / per_ring, i % per_ring);
+            let (row, left) = (k / 2, k % 2 == 1);
+            let x = edge - ring as f32 * (BADGE.x + gap);
+            let y = bottom + row as f32 * (BADGE.y + gap);
+            Vec2::new(if left { -x } else { x }, y)
+        })
+        .collect()
+}
+
 /// The font size of a name label in world units (its size on screen at zoom 1).
 pub const LABEL_FONT: f32 = 13.0;
 /// The smallest and largest a name is drawn on screen, in logical pixels.
@@ -276,25 +307,18 @@ pub(in crate::gui) fn sync_tokens(
             ));
             let bar_w = size * 0.8;
             let bar_y = -size * 0.5 + 7.0;
-            // Badges in rows of up to 3 a square wide, just above the bar, so a name stays readable.
-            let per_row = (3 * space.side as usize).max(1);
-            let (badge_w, badge_h) = (18.0, 13.0);
-            for (i, badge) in badges.iter().enumerate() {
-                let (row, col) = (i / per_row, i % per_row);
-                let in_row = (badges.len() - row * per_row).min(per_row);
-                let x = (col as f32 - (in_row as f32 - 1.0) / 2.0) * (badge_w + 2.0);
-                let y = bar_y + 12.0 + row as f32 * (badge_h + 2.0);
+            for (badge, at) in badges.iter().zip(badge_slots(badges.len(), space.side)) {
                 t.spawn((
                     Name::new(format!("Badge {}", badge.name)),
                     Sprite {
                         color: badge.colour.with_alpha(0.92),
-                        custom_size: Some(Vec2::new(badge_w, badge_h)),
+                        custom_size: Some(BADGE),
                         ..default()
                     },
-                    Transform::from_xyz(x, y, 2.0),
+                    Transform::from_xyz(at.x, at.y, 2.0),
                     children![(
                         Text2d::new(badge.label),
-                        TextFont::from_font_size(10.0),
+                        TextFont::from_font_size(9.5),
                         TextColor(Color::BLACK),
                         Transform::from_xyz(0.0, 0.0, 0.1),
                     )],
@@ -332,6 +356,36 @@ pub(in crate::gui) fn sync_tokens(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue #18: condition badges sit at the token's edges, clear of its icon and of its name
+    /// label, inside the token.
+    #[test]
+    fn badges_sit_beside_the_icon_and_under_the_name() {
+        for side in [1u32, 2, 3] {
+            let size = TILE * side as f32;
+            let icon = Rect::from_center_size(Vec2::ZERO, Vec2::splat(size * ICON_SIZE));
+            let token = Rect::from_center_size(Vec2::ZERO, Vec2::splat(size));
+            let space = Space::new(crate::grid::Square::new(0, 0), side);
+            let label = label_rect(space, 0, 1.0);
+            let label = Rect::from_center_half_size(label.center() - space_centre(space), label.half_size());
+            let slots = badge_slots(4, side);
+            assert_eq!(slots.len(), 4);
+            for (i, at) in slots.iter().enumerate() {
+                let badge = Rect::from_center_size(*at, BADGE);
+                assert!(
+                    badge.intersect(icon).is_empty(),
+                    "side {side} badge {i} {badge:?} on the icon"
+                );
+                assert!(badge.max.y < label.min.y, "side {side} badge {i} under the name");
+                assert_eq!(token.union(badge), token, "inside the token");
+                for other in &slots[i + 1..] {
+                    assert!(badge.intersect(Rect::from_center_size(*other, BADGE)).is_empty());
+                }
+            }
+        }
+        assert!(badge_slots(0, 1).is_empty());
+        assert_eq!(badge_slots(9, 1).len(), 9, "more than the corners hold still all shown");
+    }
 
     /// Issue #18 item 3: names never run over each other — of two neighbours' overlapping
     /// names the first (top-left) shows, the other only when hovered or active; names far

@@ -1,13 +1,13 @@
 //! The editor's view of the map: fitted to the map (between the tool bar, the side panel and
 //! the status line) when a document opens; pans with a right- or middle-button drag and the
-//! arrow keys, zooms with the wheel; `JumpTo` centres it on a square (the problem list).
+//! arrow keys, zooms with the wheel about the cursor; `JumpTo` centres it on a square (the problem list).
 
 use super::super::{AppSystems, Screen};
 use super::text_field::Focus;
 use super::ui::{SIDEBAR_WIDTH, STATUS_HEIGHT, TOOLBAR_HEIGHT};
 use super::view::{FitCamera, MapSize};
 use crate::grid::Square;
-use crate::gui::board::camera::{MainCamera, fit_rect, pan, pan_with_drag, place, zoom};
+use crate::gui::board::camera::{MainCamera, fit_rect, pan, pan_with_drag, place, zoom_at};
 use crate::gui::board::map::{BoardSize, square_centre};
 use bevy::input::mouse::AccumulatedMouseScroll;
 use bevy::prelude::*;
@@ -85,10 +85,12 @@ fn pan_with_keys(
     pan(&mut transform, projection, dir, time.delta_secs());
 }
 
+/// The wheel zooms about the cursor, as on the battle map (issue #18): the square under it
+/// stays under it.
 fn zoom_with_wheel(
     scroll: Res<AccumulatedMouseScroll>,
     window: Single<&Window, With<PrimaryWindow>>,
-    mut projection: Single<&mut Projection, With<MainCamera>>,
+    camera: Single<(&mut Transform, &mut Projection), With<MainCamera>>,
 ) {
     // The wheel over the panel is not for the map.
     let over_panel = window
@@ -97,7 +99,14 @@ fn zoom_with_wheel(
     if scroll.delta.y == 0.0 || over_panel {
         return;
     }
-    zoom(&scroll, &mut projection);
+    let (mut transform, mut projection) = camera.into_inner();
+    zoom_at(
+        &scroll,
+        window.cursor_position(),
+        window.size(),
+        &mut transform,
+        &mut projection,
+    );
 }
 
 fn jump(mut jumps: MessageReader<JumpTo>, mut camera: Single<&mut Transform, With<MainCamera>>) {
@@ -110,6 +119,44 @@ fn jump(mut jumps: MessageReader<JumpTo>, mut camera: Single<&mut Transform, Wit
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue #18: the editor's wheel zoom keeps the point under the cursor where it is.
+    #[test]
+    fn the_wheel_zooms_about_the_cursor() {
+        use crate::gui::board::camera::screen_to_world;
+        use bevy::input::mouse::MouseScrollUnit;
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins);
+        let mut window = Window::default();
+        let cursor = Vec2::new(200.0, 150.0);
+        window.set_cursor_position(Some(cursor));
+        let size = window.size();
+        app.world_mut().spawn((window, PrimaryWindow));
+        let centre = Vec2::new(320.0, -180.0);
+        app.world_mut().spawn((
+            MainCamera,
+            Transform::from_translation(centre.extend(0.0)),
+            Projection::Orthographic(OrthographicProjection::default_2d()),
+        ));
+        app.insert_resource(AccumulatedMouseScroll {
+            unit: MouseScrollUnit::Line,
+            delta: Vec2::new(0.0, 2.0),
+        });
+        app.add_systems(Update, zoom_with_wheel);
+        app.update();
+        let (transform, projection) = app
+            .world_mut()
+            .query_filtered::<(&Transform, &Projection), With<MainCamera>>()
+            .single(app.world())
+            .expect("one camera");
+        let Projection::Orthographic(ortho) = projection else {
+            panic!("orthographic")
+        };
+        assert!(ortho.scale < 1.0, "zoomed in");
+        let before = screen_to_world(cursor, size, centre, 1.0);
+        let after = screen_to_world(cursor, size, transform.translation.truncate(), ortho.scale);
+        assert!(before.distance(after) < 0.01, "{before} vs {after}");
+    }
 
     #[test]
     fn fitting_shows_the_whole_map_between_the_bars() {

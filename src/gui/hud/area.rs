@@ -30,7 +30,12 @@ pub(in crate::gui) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         (
-            (rotate_template, rotate_with_wheel).in_set(AppSystems::Input),
+            (
+                rotate_template,
+                // Over a panel the wheel is the panel's: over the log it scrolls the log only.
+                rotate_with_wheel.run_if(not(crate::gui::board::input::cursor_over_hud)),
+            )
+                .in_set(AppSystems::Input),
             derive_area_view.in_set(AppSystems::Derive),
             (draw_area, show_area_panel).in_set(AppSystems::Draw),
         )
@@ -377,13 +382,15 @@ fn show_area_panel(
     if !view.is_changed() {
         return;
     }
+    let world = session.battle.world();
     let lines = view
         .hover
         .as_ref()
-        .map(|h| area_odds_lines(session.battle.world(), h))
+        .map(|h| area_odds_lines(world, h))
         .unwrap_or_default();
     panel.display = if lines.is_empty() { Display::None } else { Display::Flex };
-    text.0 = lines.join("\n");
+    // The rules' refusals name units by id: the panel shows names.
+    text.0 = crate::gui::hud::log::named(world, &lines.join("\n"), |_| false);
 }
 
 #[cfg(test)]
@@ -397,6 +404,36 @@ mod tests {
         assert_eq!(wheel_turns(-0.5), -1);
         assert_eq!(wheel_turns(0.0), 0);
         assert_eq!(Direction8::E.rotate_clockwise(wheel_turns(1.0)), Direction8::SE);
+    }
+
+    /// Issue #18: in area mode the wheel over a panel (the log) leaves the template alone;
+    /// over the map it turns it.
+    #[test]
+    fn the_wheel_over_a_panel_does_not_turn_the_template() {
+        use bevy::input::mouse::{AccumulatedMouseScroll, MouseScrollUnit};
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins);
+        app.insert_resource(Mode::Area);
+        app.init_resource::<AreaAim>();
+        app.insert_resource(AccumulatedMouseScroll {
+            unit: MouseScrollUnit::Line,
+            delta: Vec2::new(0.0, 1.0),
+        });
+        app.add_systems(
+            Update,
+            rotate_with_wheel.run_if(not(crate::gui::board::input::cursor_over_hud)),
+        );
+        let log = app.world_mut().spawn(Interaction::Hovered).id();
+        let before = app.world().resource::<AreaAim>().0;
+        app.update();
+        assert_eq!(app.world().resource::<AreaAim>().0, before, "the log took the wheel");
+        app.world_mut().entity_mut(log).insert(Interaction::None);
+        app.update();
+        assert_eq!(
+            app.world().resource::<AreaAim>().0,
+            before.rotate_clockwise(1),
+            "over the map"
+        );
     }
 
     /// `me` with a grenade (10-ft burst) and a flamer (15-ft cone); two foes side by side, a

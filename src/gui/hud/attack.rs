@@ -23,6 +23,7 @@ use crate::grid::{
 use crate::gui::board::camera::{HUD_BOTTOM, HUD_RIGHT};
 use crate::gui::board::input::Hover;
 use crate::gui::board::map::{TILE, square_centre};
+use crate::gui::hud::actions::entries::{Action, ActionBar, derive_action_bar};
 use crate::gui::hud::actions::intents::{ActIntent, command_for};
 use crate::gui::hud::actions::modes::{Mode, WeaponChoice};
 use crate::gui::hud::arms::TargetPick;
@@ -55,7 +56,9 @@ pub fn logic(app: &mut App) {
     app.init_resource::<AttackView>();
     app.add_systems(
         Update,
+        // After the bar: move mode offers the attack only when the bar allows one.
         derive_attack_view
+            .after(derive_action_bar)
             .in_set(AppSystems::Derive)
             .run_if(in_state(Screen::Battle)),
     );
@@ -190,21 +193,29 @@ pub fn concealment_source_name(source: ConcealmentSource) -> Option<&'static str
     }
 }
 
-/// "1d6+2: 5.5 on a hit, 11.0 on a crit (DR 5) | expect 2.9": the damage of `p`.
-fn damage_line(p: &AttackPreview) -> Option<String> {
+/// "1d6+2: 5.5 on a hit, 11.0 on a crit (DR 5) | expect 2.9": the damage of `p` (without the
+/// damage to expect unless `expect`: a full attack gives its own).
+fn damage_line(p: &AttackPreview, expect: bool) -> Option<String> {
     let d = p.damage_odds.as_ref()?;
     let reduced = d
         .reduced_by
         .as_ref()
         .map_or_else(String::new, |m| format!(" (after {})", m.source));
+    let expect = match expect {
+        true => format!(" | expect {:.1}", d.expected),
+        false => String::new(),
+    };
     Some(format!(
-        "Damage {}: {:.1} on a hit, {:.1} on a crit{reduced} | expect {:.1}",
-        d.dice, d.on_hit, d.on_crit, d.expected
+        "Damage {}: {:.1} on a hit, {:.1} on a crit{reduced}{expect}",
+        d.dice, d.on_hit, d.on_crit
     ))
 }
 
-/// The full attack's lines: its penalties, then each attack's weapon, bonus and odds.
-fn full_attack_lines(full: &FullAttackPreview) -> Vec<String> {
+/// The full attack's lines: its penalties, then each attack's bonus and defense on one line
+/// and its odds on the next (its weapon named when it is not `weapon`, the panel's), then the
+/// damage to expect in all. Short lines: the panel is a narrow column, and at 1024×768 a full
+/// attack of four must still fit beside the map (issue #18).
+fn full_attack_lines(full: &FullAttackPreview, weapon: &str) -> Vec<String> {
     let penalties: Vec<String> = full.penalties.iter().map(signed).collect();
     let mut lines = vec![format!(
         "Full attack: {} attack(s){}{}",
@@ -219,23 +230,26 @@ fn full_attack_lines(full: &FullAttackPreview) -> Vec<String> {
         }
     )];
     for (i, a) in full.attacks.iter().enumerate() {
+        let other = match a.weapon == weapon {
+            true => String::new(),
+            false => format!("{} ", a.weapon),
+        };
         lines.push(format!(
-            "  {}. {} {:+} vs {} {}: needs {}+, {:.1}% hit, {:.1}% crit, expect {:.1}",
+            "{}. {other}{:+} vs {} {}: needs {}+",
             i + 1,
-            a.weapon,
             a.attack_bonus,
             a.defense.name,
             a.defense.value,
             a.roll_needed,
+        ));
+        lines.push(format!(
+            "   {:.1}% hit, {:.1}% crit, ~{:.1}",
             a.chance_to_hit,
             a.chance_to_crit,
             a.expected_damage()
         ));
     }
-    lines.push(format!(
-        "Expected damage of the full attack: {:.1}",
-        full.expected_damage
-    ));
+    lines.push(format!("Expect {:.1} damage in all", full.expected_damage));
     lines
 }
 
@@ -277,11 +291,15 @@ pub fn preview_lines(world: &World, hover: &AttackHover, full: bool) -> Vec<Stri
     lines.extend(s.attack.iter().map(|m| format!("  {}", signed(m))));
     lines.push(format!("vs {} {}", p.defense.name, p.defense.value));
     lines.extend(p.defense.modifiers.iter().map(|m| format!("  {}", signed(m))));
-    lines.push(format!(
-        "Needs {}+ on d20: {:.1}% to hit, {:.1}% crit",
-        p.roll_needed, p.chance_to_hit, p.chance_to_crit
-    ));
-    lines.extend(damage_line(p));
+    // A full attack's own lines give each attack's roll and odds and the damage to expect.
+    let full_shown = matches!(hover.full, Some(Ok(_)));
+    if !full_shown {
+        lines.push(format!(
+            "Needs {}+ on d20: {:.1}% to hit, {:.1}% crit",
+            p.roll_needed, p.chance_to_hit, p.chance_to_crit
+        ));
+    }
+    lines.extend(damage_line(p, !full_shown));
     let concealment = format!("{:?}", s.concealment).to_lowercase();
     let concealment = match concealment_source_name(s.concealment_source) {
         Some(why) if s.concealment != Concealment::None => format!("{concealment} ({why})"),
@@ -306,7 +324,7 @@ pub fn preview_lines(world: &World, hover: &AttackHover, full: bool) -> Vec<Stri
         lines.push(format!("Provokes: {}", who.join(", ")));
     }
     match (&hover.full, full) {
-        (Some(Ok(f)), _) => lines.extend(full_attack_lines(f)),
+        (Some(Ok(f)), _) => lines.extend(full_attack_lines(f, &p.weapon)),
         (Some(Err(why)), _) => lines.push(format!("Full attack not possible: {why}")),
         (None, true) => lines.push("(one attack shown; the full attack's penalties apply)".into()),
         (None, false) => {}
@@ -320,6 +338,9 @@ pub struct AttackView {
     /// The battle, the hovered square, the mode, the weapon chosen and the target pick.
     pub key: Option<(Revision, Square, Mode, WeaponChoice, usize)>,
     pub hover: Option<AttackHover>,
+    /// Move mode on a foe whose attack the action bar refuses now (the standard action spent):
+    /// the line that says so, instead of a preview (issue #18).
+    pub refusal: Option<String>,
 }
 
 // A Bevy system's parameters (STYLE 13).
@@ -331,17 +352,50 @@ fn derive_attack_view(
     mode: Res<Mode>,
     choice: Res<WeaponChoice>,
     target: Res<TargetPick>,
+    sight: Option<Res<crate::gui::board::visibility::Sight>>,
+    bar: Option<Res<ActionBar>>,
     mut view: ResMut<AttackView>,
 ) {
-    let key = hover.0.filter(|_| mode.attacks()).map(|sq| {
-        let pick = target.on(sq, *revision);
-        (*revision, sq, *mode, choice.clone(), pick)
-    });
+    let world = session.battle.world();
+    let active = world.resource::<Combat>().active.as_ref();
+    let hidden = |u: &UnitId| sight.as_ref().is_some_and(|s| s.hides(u));
+    let key = hover
+        .0
+        .filter(|sq| {
+            mode.attacks()
+                || (*mode == Mode::Move
+                    && active
+                        .is_some_and(|me| move_mode_foe(world, me, *sq, target.on(*sq, *revision), hidden).is_some()))
+        })
+        .map(|sq| {
+            let pick = target.on(sq, *revision);
+            (*revision, sq, *mode, choice.clone(), pick)
+        });
     if view.key == key {
         return;
     }
-    let world = session.battle.world();
+    view.refusal = None;
+    let refused = bar.as_ref().map_or(Ok(()), |b| b.allowed(Action::Attack));
     view.hover = match (&key, &world.resource::<Combat>().active) {
+        (Some((_, sq, Mode::Move, choice, pick)), Some(unit)) if let Err(why) = refused => {
+            let foe = crate::gui::hud::arms::unit_picked(world, *sq, unit, *pick);
+            let name = foe.map_or_else(String::new, |f| crate::gui::hud::arms::unit_name(world, &f));
+            // The rules' reason for the attack a click sends on this foe (the bar's verdict
+            // may be about another target).
+            let intent = ActIntent::AttackAt {
+                at: *sq,
+                weapon: choice.weapon.clone(),
+                full: false,
+                mount: choice.mount.clone(),
+                pick: *pick,
+            };
+            let why = command_for(&intent, Some(unit.clone()), world)
+                .and_then(|c| check(world, &c).map_err(|e| e.to_string()))
+                .err()
+                .unwrap_or(why);
+            view.refusal = Some(format!("{name}: no attack now: {why}"));
+            None
+        }
         (Some((_, sq, mode, choice, pick)), Some(unit)) => {
             let (weapon, mount) = (&choice.weapon, &choice.mount);
             attack_hover_with(world, unit, *sq, weapon.as_deref(), mount.as_ref(), *pick).map(|mut h| {
@@ -356,6 +410,32 @@ fn derive_attack_view(
         _ => None,
     };
     view.key = key;
+}
+
+/// Issue #18: in move mode, the foe on `at` a click attacks instead of a refused move (the
+/// `pick`th unit there, `arms::unit_picked`), if it is a foe of `unit` its side may see.
+pub fn move_mode_foe(
+    world: &World,
+    unit: &UnitId,
+    at: Square,
+    pick: usize,
+    hidden: impl Fn(&UnitId) -> bool,
+) -> Option<UnitId> {
+    let target = crate::gui::hud::arms::unit_picked(world, at, unit, pick)?;
+    let foe = crate::rules::options::foes_of(world, unit).contains(&target);
+    (foe && !hidden(&target)).then_some(target)
+}
+
+/// What a click in `mode` means when the cursor is on `at` and the attack view holds a hovered
+/// target there: in move mode, an attack on the foe (`move_mode_foe`), never a move onto it.
+pub fn click_mode(mode: Mode, at: Option<Square>, view: &AttackView) -> Mode {
+    // A refused attack is still sent: the rules answer with their reason, not "occupied".
+    let aimed = view.hover.is_some() || view.refusal.is_some();
+    let foe_here = aimed && view.key.as_ref().map(|k| k.1) == at;
+    match mode {
+        Mode::Move if foe_here => Mode::Attack,
+        other => other,
+    }
 }
 
 /// A full attack with a mounted weapon: the click sends what `command_for` makes of it, so the
@@ -387,11 +467,17 @@ struct AttackPanel;
 #[derive(Component)]
 struct AttackPanelText;
 
+/// A preview panel of the right column (attack, area): the tutorial's tips stack above the
+/// one shown (`screens::tutorial`).
+#[derive(Component, Debug, Clone, Copy)]
+pub struct PreviewPanel;
+
 /// The place and look of a preview panel: the right column above the bottom bar, hidden until
 /// there is something to preview (the attack and the area previews share it; their modes never
 /// show together).
-pub(in crate::gui) fn preview_panel_look() -> (Node, BackgroundColor) {
+pub(in crate::gui) fn preview_panel_look() -> (PreviewPanel, Node, BackgroundColor) {
     (
+        PreviewPanel,
         Node {
             position_type: PositionType::Absolute,
             right: Val::Px(0.0),
@@ -426,6 +512,7 @@ fn show_attack_panel(
     session: Res<Session>,
     view: Res<AttackView>,
     mode: Res<Mode>,
+    sight: Option<Res<crate::gui::board::visibility::Sight>>,
     mut panel: Single<&mut Node, With<AttackPanel>>,
     mut text: Single<&mut Text, With<AttackPanelText>>,
 ) {
@@ -437,11 +524,14 @@ fn show_attack_panel(
     } else {
         Display::None
     };
-    text.0 = view
+    let world = session.battle.world();
+    let lines = view
         .hover
         .as_ref()
-        .map(|h| preview_lines(session.battle.world(), h, *mode == Mode::FullAttack).join("\n"))
+        .map(|h| preview_lines(world, h, *mode == Mode::FullAttack).join("\n"))
         .unwrap_or_default();
+    // The rules' refusals name units by id: the panel shows names.
+    text.0 = crate::gui::hud::log::named(world, &lines, |u| sight.as_ref().is_some_and(|s| s.hides(u)));
 }
 
 /// The world position of a grid intersection (a square's top-left corner).
@@ -750,19 +840,33 @@ mod tests {
         for (i, a) in rules.attacks.iter().enumerate() {
             let single = hover.preview.as_ref().expect("legal").attack_bonus;
             assert_eq!(a.attack_bonus, single - 4, "the single attack's bonus, −4");
+            // Each attack's bonus, defense and roll needed, then its odds and expected damage
+            // (two short lines: issue #18, the panel at 1024×768).
             let line = format!(
-                "  {}. Blade {:+} vs {} {}: needs {}+, {:.1}% hit, {:.1}% crit, expect {:.1}",
+                "{}. {:+} vs {} {}: needs {}+",
                 i + 1,
                 a.attack_bonus,
                 a.defense.name,
                 a.defense.value,
                 a.roll_needed,
+            );
+            assert!(lines.contains(&line), "{line} in {lines:?}");
+            let odds = format!(
+                "   {:.1}% hit, {:.1}% crit, ~{:.1}",
                 a.chance_to_hit,
                 a.chance_to_crit,
                 a.expected_damage()
             );
-            assert!(lines.contains(&line), "{line} in {lines:?}");
+            assert!(lines.contains(&odds), "{odds} in {lines:?}");
         }
+        assert!(
+            lines.contains(&format!("Expect {:.1} damage in all", rules.expected_damage)),
+            "{lines:?}"
+        );
+        // The single attack's roll is not repeated over the full attack's.
+        assert!(!lines.iter().any(|l| l.starts_with("Needs ")), "{lines:?}");
+        // Every line fits the panel's width (or wraps once at most): 2 × 29 monospace characters.
+        assert!(lines.iter().all(|l| l.chars().count() <= 58), "{lines:?}");
         assert!(!lines.iter().any(|l| l.starts_with("(one attack shown")), "{lines:?}");
         // The status line gives the full attack's odds, not the single attack's.
         let status = crate::gui::hud::status::attack_line(w, Some(&hover));

@@ -1,13 +1,14 @@
 //! Condition badges on tokens: a short label for each condition a unit has now (its own and
 //! those its tracked effects grant, as `rules::conditions::effective_conditions` reports them)
 //! and for its place in the initiative (delaying, readied, §3.4-§3.5). This file only names
-//! and colours what the rules state holds; `tokens` draws the badges under each token.
+//! and colours what the rules state holds; `tokens` draws the badges in each token's corners.
 
 use crate::rules::conditions::effective_conditions;
 use crate::rules::{Combat, ConditionName, UnitId};
 use bevy::prelude::*;
 
-/// One badge: a few letters, its colour, and the full name for the log and tooltips.
+/// One badge: two letters (they fit beside the token's icon, `tokens::badge_slots`), its
+/// colour, and the full name for the log and tooltips.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Badge {
     pub label: &'static str,
@@ -81,14 +82,14 @@ pub fn badges(world: &World, unit: &UnitId) -> Vec<Badge> {
     let combat = world.resource::<Combat>();
     if combat.delaying.iter().any(|d| &d.unit == unit) {
         out.push(Badge {
-            label: "Dly",
+            label: "Dy",
             name: "delaying",
             colour: TURN,
         });
     }
     if combat.readied.iter().any(|r| &r.unit == unit) {
         out.push(Badge {
-            label: "Rdy",
+            label: "Rd",
             name: "readied",
             colour: TURN,
         });
@@ -150,7 +151,7 @@ mod tests {
                 trigger: "the foe comes near".into(),
             }),
         );
-        assert!(badges(b.world(), &me).iter().any(|x| x.label == "Rdy"));
+        assert!(badges(b.world(), &me).iter().any(|x| x.label == "Rd"));
     }
 
     #[test]

@@ -3,9 +3,9 @@
 //! facts come from the rules' side (`history::UnitCard`); this file only chooses the unit
 //! and lays the facts out as lines. A unit the side on screen cannot see shows no card
 //! (hidden information, `board::visibility`). The card sits beside the cursor, never over
-//! what it describes, and never takes the mouse, so it cannot steal the hover from the map.
-//! Over 600 lines: about 200 of them are its tests (every family's health and defenses, riders
-//! and vehicles).
+//! what it describes and, where the window allows, over no other token; it never takes the mouse, so it cannot steal the hover from the map.
+//! Over 600 lines: about 260 of them are its tests (every family's health and defenses, riders
+//! and vehicles, where the card goes).
 
 use crate::grid::Square;
 use crate::gui::board::camera::HUD_TOP;
@@ -445,17 +445,95 @@ pub fn card_position(cursor: Vec2, card: Vec2, window: Vec2) -> Vec2 {
     Vec2::new(x.max(EDGE), y.max(EDGE))
 }
 
-/// A hovered unit's card sits beside the cursor; a pinned one, with nothing hovered, at the
-/// top left of the map.
+/// Where a card goes beside the cursor so that it covers as little of the `tokens` (their
+/// rectangles in window pixels) as it can (issue #18): [`card_position`] first, then the
+/// other sides of the cursor, then the corners of `free` (the map's part of the window, so a
+/// corner card leaves the HUD's bars readable); the first that covers none, else the one that
+/// covers the least. Always inside the window.
+pub fn card_position_clear(cursor: Vec2, card: Vec2, window: Vec2, free: Rect, tokens: &[Rect]) -> Vec2 {
+    const GAP: Vec2 = Vec2::new(24.0, 16.0);
+    const EDGE: f32 = 4.0;
+    let inside = |p: Vec2| {
+        Vec2::new(
+            p.x.min(window.x - EDGE - card.x).max(EDGE),
+            p.y.min(window.y - EDGE - card.y).max(EDGE),
+        )
+    };
+    let (left, right) = (cursor.x - GAP.x - card.x, cursor.x + GAP.x);
+    let (above, below) = (cursor.y - GAP.y - card.y, cursor.y + GAP.y);
+    let (near, far) = (free.min + Vec2::splat(EDGE), free.max - card - Vec2::splat(EDGE));
+    let candidates = [
+        card_position(cursor, card, window),
+        inside(Vec2::new(right, above)),
+        inside(Vec2::new(left, below)),
+        inside(Vec2::new(left, above)),
+        inside(near),
+        inside(Vec2::new(far.x, near.y)),
+        inside(Vec2::new(near.x, far.y)),
+        inside(far),
+    ];
+    let covered = |at: &Vec2| -> f32 {
+        let r = Rect::from_corners(*at, *at + card);
+        tokens
+            .iter()
+            .map(|t| t.intersect(r))
+            .map(|i| i.width() * i.height())
+            .sum()
+    };
+    let mut best = candidates[0];
+    let mut least = f32::INFINITY;
+    for at in candidates {
+        let c = covered(&at);
+        if c <= 0.0 {
+            return at;
+        }
+        if c < least {
+            (best, least) = (at, c);
+        }
+    }
+    best
+}
+
+/// The tokens on screen as rectangles in window pixels (hidden ones left out).
+fn token_rects(
+    world: &World,
+    camera: (&Camera, &GlobalTransform),
+    tokens: &Query<(&crate::gui::board::tokens::Token, &Visibility)>,
+) -> Vec<Rect> {
+    tokens
+        .iter()
+        .filter(|(_, v)| **v != Visibility::Hidden)
+        .filter_map(|(t, _)| space_of(world, &t.0))
+        .filter_map(|space| {
+            let centre = crate::gui::board::map::space_centre(space);
+            let half = Vec2::splat(crate::gui::board::map::TILE * space.side as f32 / 2.0);
+            let a = camera.0.world_to_viewport(camera.1, (centre - half).extend(0.0)).ok()?;
+            let b = camera.0.world_to_viewport(camera.1, (centre + half).extend(0.0)).ok()?;
+            Some(Rect::from_corners(a, b))
+        })
+        .collect()
+}
+
+/// A hovered unit's card sits beside the cursor, clear of the tokens where it can be; a pinned
+/// one, with nothing hovered, at the top left of the map.
 fn place_card(
     window: Single<&Window, With<bevy::window::PrimaryWindow>>,
     target: Res<CardTarget>,
+    session: Res<Session>,
+    camera: Option<Single<(&Camera, &GlobalTransform), With<crate::gui::board::camera::MainCamera>>>,
+    tokens: Query<(&crate::gui::board::tokens::Token, &Visibility)>,
+    margins: Option<Res<crate::gui::board::camera::HudMargins>>,
     panel: Single<(&mut Node, &ComputedNode), With<CardPanel>>,
 ) {
     let (mut node, computed) = panel.into_inner();
     let hovered = target.entry.is_some() || target.token.is_some();
     let at = match window.cursor_position().filter(|_| hovered) {
-        Some(cursor) => card_position(cursor, computed.size() * computed.inverse_scale_factor(), window.size()),
+        Some(cursor) => {
+            let rects = camera.map_or_else(Vec::new, |c| token_rects(session.battle.world(), (c.0, c.1), &tokens));
+            let card = computed.size() * computed.inverse_scale_factor();
+            let free = margins.map_or_else(Default::default, |m| *m).free_area(window.size());
+            card_position_clear(cursor, card, window.size(), free, &rects)
+        }
         None => Vec2::new(8.0, HUD_TOP + 8.0),
     };
     let (left, top) = (Val::Px(at.x), Val::Px(at.y));
@@ -585,6 +663,49 @@ mod tests {
         assert_eq!(low.y, 800.0 - 4.0 - 200.0, "inside the window");
         let tiny = card_position(Vec2::new(10.0, 10.0), card, Vec2::new(200.0, 100.0));
         assert!(tiny.x >= 4.0 && tiny.y >= 4.0);
+    }
+
+    /// Issue #18: the card avoids the tokens around the hovered one, taking another side of
+    /// the cursor (or a corner of the window) when the first choice would cover one, and
+    /// stays inside the window.
+    #[test]
+    fn the_card_moves_off_the_neighbouring_tokens() {
+        let window = Vec2::new(1024.0, 768.0);
+        let card = Vec2::new(300.0, 200.0);
+        let cursor = Vec2::new(400.0, 300.0);
+        let free = crate::gui::board::camera::HudMargins::default().free_area(window);
+        let token = |x: f32, y: f32| Rect::from_center_size(Vec2::new(x, y), Vec2::splat(64.0));
+        let hovered = token(400.0, 300.0);
+        let covers = |at: Vec2, t: Rect| !Rect::from_corners(at, at + card).intersect(t).is_empty();
+        // Nothing beside: the usual place, right of and below the cursor.
+        assert_eq!(
+            card_position_clear(cursor, card, window, free, &[]),
+            card_position(cursor, card, window)
+        );
+        // A neighbour right-below: the card goes elsewhere and covers neither token.
+        let neighbour = token(500.0, 380.0);
+        let at = card_position_clear(cursor, card, window, free, &[hovered, neighbour]);
+        assert!(!covers(at, neighbour) && !covers(at, hovered), "{at:?}");
+        // Neighbours on every side of the cursor: a corner of the window, still clear.
+        let ring = [
+            hovered,
+            token(464.0, 300.0),
+            token(336.0, 300.0),
+            token(400.0, 364.0),
+            token(400.0, 236.0),
+        ];
+        let at = card_position_clear(cursor, card, window, free, &ring);
+        assert!(ring.iter().all(|t| !covers(at, *t)), "{at:?}");
+        assert!(
+            at.y >= free.min.y,
+            "a corner of the map's area, under the top bar: {at:?}"
+        );
+        // Crowded everywhere: the least covered place, inside the window.
+        let crowd: Vec<Rect> = (0..16)
+            .flat_map(|i| (0..12).map(move |j| token(i as f32 * 64.0 + 32.0, j as f32 * 64.0 + 32.0)))
+            .collect();
+        let at = card_position_clear(cursor, card, window, free, &crowd);
+        assert!(at.x >= 4.0 && at.y >= 4.0 && at.x + card.x <= window.x - 4.0 && at.y + card.y <= window.y - 4.0);
     }
 
     #[test]

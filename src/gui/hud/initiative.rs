@@ -1,6 +1,7 @@
 //! The initiative tracker (issue #6 item 4): the round, the order with each unit's count, the
 //! active unit, and the units delaying (SEQ-8) or readying (§3.5), read from the rules'
-//! `Combat` as `query initiative` answers it. A panel at the top right.
+//! `Combat` as `query initiative` answers it. A panel at the top right, one line per entry
+//! (a long one is cut with "…"; the unit card names the unit in full).
 
 use crate::gui::board::camera::{HUD_RIGHT, HUD_TOP};
 use crate::gui::session::{Revision, Session};
@@ -91,9 +92,18 @@ pub fn tracker_rows_hiding(world: &World, hidden: impl Fn(&UnitId) -> bool) -> V
 #[derive(Component)]
 struct TrackerText;
 
+/// The tracker's panel (the tutorial's tips keep below it).
+#[derive(Component, Debug, Clone, Copy)]
+pub struct TrackerPanel;
+
+/// The tracker's text size and inner margin, which decide how many characters a row holds.
+const TRACKER_FONT: f32 = 14.0;
+const TRACKER_PADDING: f32 = 8.0;
+
 fn spawn_tracker(mut commands: Commands) {
     commands.spawn((
         Name::new("Initiative tracker"),
+        TrackerPanel,
         DespawnOnExit(Screen::Battle),
         // Follows the top bar's height when it wraps (issue #18 item 3).
         crate::gui::board::camera::BelowTopBar,
@@ -103,7 +113,7 @@ fn spawn_tracker(mut commands: Commands) {
             right: Val::Px(0.0),
             top: Val::Px(HUD_TOP),
             width: Val::Px(HUD_RIGHT),
-            padding: UiRect::all(Val::Px(8.0)),
+            padding: UiRect::all(Val::Px(TRACKER_PADDING)),
             ..default()
         },
         BackgroundColor(Color::srgba(0.06, 0.07, 0.09, 0.88)),
@@ -128,12 +138,15 @@ fn show_tracker(
     let hides = |u: &UnitId| sight.as_ref().is_some_and(|s| s.hides(u));
     let mut rows = commands.entity(*rows);
     rows.despawn_children();
+    // One line per entry: a long name or trigger is cut (the unit card has it in full).
+    let fits = crate::gui::font::mono_chars(HUD_RIGHT - 2.0 * TRACKER_PADDING, TRACKER_FONT);
     for (line, unit) in tracker_rows_hiding(session.battle.world(), hides) {
         let text = (
             Name::new("Initiative row"),
-            Text::new(line),
+            Text::new(crate::gui::font::ellipsize(&line, fits)),
+            TextLayout::no_wrap(),
             // Monospace: the initiative counts line up.
-            crate::gui::font::mono_text(14.0),
+            crate::gui::font::mono_text(TRACKER_FONT),
             TextColor(Color::srgb(0.85, 0.9, 1.0)),
         );
         match unit {

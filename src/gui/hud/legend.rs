@@ -1,6 +1,7 @@
 //! The map legend (issue #18 item 4): one swatch and a word for every colour drawn on the map
 //! at the moment (move bands, threat, provoking squares, the planned path, cover, concealment
-//! and flanking lines, an area template, fog), in a row kept free above the bottom bar
+//! and flanking lines, an area template, fog, a vehicle's heading, a race's end squares, line
+//! and arc, a vehicle's path), in a row kept free above the bottom bar
 //! (`camera::LEGEND_ROOM`), with the map keys; hidden when nothing is drawn. Reads what the
 //! overlays derived; draws nothing on the map and decides no rule.
 
@@ -11,6 +12,8 @@ use crate::gui::board::visibility::Sight;
 use crate::gui::hud::area::{AREA_COLOUR, AreaView, CUT_OFF_COLOUR};
 use crate::gui::hud::attack::{AttackView, BLOCKED_LINE, CLEAR_LINE, CONCEALED_LINE, FLANK_LINE, UNCONCEALED_LINE};
 use crate::gui::hud::bar::PANEL;
+use crate::gui::vehicles::aim_view::{ARC_COLOUR, END_COLOUR, LINE_COLOUR, PATH_COLOUR, VehicleAimView};
+use crate::gui::vehicles::hulls::{HeadingMarker, WEDGE_COLOUR};
 use crate::gui::{AppSystems, Screen};
 use bevy::prelude::*;
 use std::collections::BTreeSet;
@@ -43,6 +46,14 @@ pub struct Drawn {
     pub area: bool,
     pub cut_off: bool,
     pub fog: bool,
+    /// A vehicle's heading wedge is on the map (`vehicles::hulls`).
+    pub heading: bool,
+    /// Racing: the legal end squares, the picked angle's line, the 45° arc (`vehicles::aim_view`).
+    pub race_ends: bool,
+    pub race_line: bool,
+    pub race_arc: bool,
+    /// Driving or running over: the vehicle's planned path.
+    pub vehicle_path: bool,
 }
 
 /// How a legend swatch is drawn, like the thing it stands for.
@@ -104,6 +115,11 @@ pub fn legend_entries(drawn: &Drawn) -> Vec<LegendEntry> {
         (drawn.area, entry("area", AREA_COLOUR, Swatch::Fill)),
         (drawn.cut_off, entry("cut off", CUT_OFF_COLOUR, Swatch::Fill)),
         (drawn.fog, entry("not seen", FOG_SWATCH, Swatch::Fill)),
+        (drawn.heading, entry("vehicle heading", WEDGE_COLOUR, Swatch::Dot)),
+        (drawn.race_ends, entry("race ends", END_COLOUR, Swatch::Fill)),
+        (drawn.race_line, entry("race line", LINE_COLOUR, Swatch::Fill)),
+        (drawn.race_arc, entry("race arc (45°)", ARC_COLOUR, Swatch::Line)),
+        (drawn.vehicle_path, entry("vehicle path", PATH_COLOUR, Swatch::Fill)),
     ];
     out.extend(flags.into_iter().filter(|(on, _)| *on).map(|(_, e)| e));
     out
@@ -167,8 +183,11 @@ fn derive_legend(
     area: Res<AreaView>,
     sight: Res<Sight>,
     follow: Res<CameraFollow>,
+    vehicle: (Option<Res<VehicleAimView>>, Query<(), With<HeadingMarker>>),
     mut legend: ResMut<Legend>,
 ) {
+    let (aim, headings) = vehicle;
+    let aim = aim.as_deref();
     let preview = path.preview.as_ref().and_then(|p| p.as_ref().ok());
     let lines = attack.hover.as_ref();
     let drawn = Drawn {
@@ -188,6 +207,11 @@ fn derive_legend(
         area: area.hover.as_ref().is_some_and(|h| !h.squares.is_empty()),
         cut_off: area.hover.as_ref().is_some_and(|h| !h.cut_off.is_empty()),
         fog: sight.on,
+        heading: !headings.is_empty(),
+        race_ends: aim.is_some_and(|v| !v.race_ends.is_empty()),
+        race_line: aim.is_some_and(|v| !v.angle_line.is_empty()),
+        race_arc: aim.is_some_and(|v| v.arc.is_some()),
+        vehicle_path: aim.is_some_and(|v| matches!(&v.path, Some(Ok(p)) if !p.is_empty())),
     };
     legend.set_if_neq(Legend {
         entries: legend_entries(&drawn),
@@ -364,6 +388,31 @@ mod tests {
         app.world_mut().resource_mut::<ShowBands>().0 = false;
         app.update();
         assert_eq!(labels(&app), vec!["threatened"]);
+        // Issue #18: the vehicle overlays have their entries while they are drawn.
+        app.world_mut().spawn(HeadingMarker(crate::grid::Heading::E));
+        app.insert_resource(VehicleAimView {
+            race_ends: vec![crate::grid::Square::new(1, 1)],
+            angle_line: vec![crate::grid::Square::new(1, 1)],
+            arc: Some((Vec2::ZERO, Vec2::X)),
+            ..VehicleAimView::default()
+        });
+        app.update();
+        assert_eq!(
+            labels(&app),
+            vec![
+                "threatened",
+                "vehicle heading",
+                "race ends",
+                "race line",
+                "race arc (45°)"
+            ]
+        );
+        app.insert_resource(VehicleAimView {
+            path: Some(Ok(vec![crate::grid::Square::new(2, 1)])),
+            ..VehicleAimView::default()
+        });
+        app.update();
+        assert_eq!(labels(&app), vec!["threatened", "vehicle heading", "vehicle path"]);
     }
 
     /// The battle screen entered again (a save resumed from the title) spawns a new legend

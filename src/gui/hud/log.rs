@@ -4,7 +4,9 @@
 //! new round, wrapped to the panel's width and scrollable with the wheel over it and with
 //! PageUp / PageDown / Home / End. With hidden information the lines the side on screen may
 //! not read stay withheld (`board::visibility`). `fivefoot run` keeps its own text: only
-//! this view renames.
+//! this view renames, and [`named`] renames the other player-facing text (the status line, the
+//! previews, the choice panels) the same way.
+//! Over 600 lines: about 215 of them are its tests (the renaming, the grouping, the scroll).
 
 use crate::gui::board::visibility::{Sight, WITHHELD, units_named};
 use crate::gui::session::{Revision, Session};
@@ -104,6 +106,33 @@ pub fn with_names(line: &str, names: &[(UnitId, String)]) -> String {
         rest = &rest[c.len_utf8()..];
     }
     out
+}
+
+/// `line` (a status line, a rules' refusal, a preview) with every unit id in it replaced by the
+/// unit's display name, "?" for one `hidden` says the side on screen cannot see: player-facing
+/// text never shows ids (issue #18).
+pub fn named(world: &World, line: &str, hidden: impl Fn(&UnitId) -> bool) -> String {
+    let names: Vec<(UnitId, String)> = world
+        .resource::<crate::rules::UnitIndex>()
+        .0
+        .keys()
+        .map(|u| {
+            let name = match hidden(u) {
+                true => "?".to_string(),
+                false => unit_component::<Profile>(world, u).map_or_else(|| u.to_string(), |p| p.name.clone()),
+            };
+            (u.clone(), name)
+        })
+        .collect();
+    // The text may already hold display names ("Exploration buggy stands there"): each is kept
+    // as it is, so an id inside one ("buggy") is not renamed again.
+    let mut both: Vec<(UnitId, String)> = names
+        .iter()
+        .filter(|(_, name)| name != "?")
+        .map(|(_, name)| (UnitId(name.clone()), name.clone()))
+        .collect();
+    both.extend(names);
+    with_names(line, &both)
 }
 
 /// The log as groups, oldest first: a "Round N" group where a round starts, then each command's
@@ -238,11 +267,6 @@ pub fn log_panel() -> impl Bundle {
             ..default()
         },
     )
-}
-
-/// Whether the cursor is over the log (the wheel scrolls it instead of zooming the map).
-pub fn wheel_over_log(panel: Query<&Interaction, With<LogPanel>>) -> bool {
-    panel.iter().any(|i| *i != Interaction::None)
 }
 
 fn reset_scroll(mut scroll: ResMut<LogScroll>) {
@@ -433,6 +457,32 @@ mod tests {
         // A name is not renamed again even when it holds another id.
         let chain = vec![(id("a"), "b".to_string()), (id("b"), "c".to_string())];
         assert_eq!(with_names("a b", &chain), "b c");
+    }
+
+    /// Issue #18: a status line or refusal from the rules reads with display names, "?" for a
+    /// unit the side on screen cannot see.
+    #[test]
+    fn player_facing_text_names_units_not_ids() {
+        let b = battle(FIELD, &[]);
+        let foe = "Space goblin";
+        assert_eq!(
+            named(b.world(), "Move: 15 ft | provokes foe (2 squares)", |_| false),
+            format!("Move: 15 ft | provokes {foe} (2 squares)")
+        );
+        assert_eq!(
+            named(b.world(), "Cannot attack: foe is out of reach", |u| u.0 == "foe"),
+            "Cannot attack: ? is out of reach"
+        );
+        // A display name already in the text is kept whole, even with an id inside it.
+        let buggy = crate::testing::battle(include_str!("../../../scenarios/starfinder_buggy_raid.ron"), &[]);
+        assert_eq!(
+            named(
+                buggy.world(),
+                "Exploration buggy stands there; buddy pilots buggy",
+                |_| false
+            ),
+            "Exploration buggy stands there; Buddy pilots Exploration buggy"
+        );
     }
 
     /// Each command is a header with its events under it, in display names; the round's start

@@ -213,11 +213,22 @@ fn panel_buttons(
     }
 }
 
-fn draw_panel(mut commands: Commands, panel: Res<Panel>, roots: Query<Entity, With<PanelRoot>>) {
+fn draw_panel(
+    mut commands: Commands,
+    panel: Res<Panel>,
+    session: Option<Res<crate::gui::session::Session>>,
+    sight: Option<Res<crate::gui::board::visibility::Sight>>,
+    roots: Query<Entity, With<PanelRoot>>,
+) {
     for root in &roots {
         commands.entity(root).despawn();
     }
     let Some(spec) = &panel.0 else { return };
+    // The rules' reasons name units by id ("buddy is piloting buggy"): the player reads names.
+    let named = |text: String| match &session {
+        Some(s) => crate::gui::hud::log::named(s.battle.world(), &text, |u| sight.as_ref().is_some_and(|v| v.hides(u))),
+        None => text,
+    };
     let title = (
         Text::new(spec.title.clone()),
         TextFont::from_font_size(16.0),
@@ -228,10 +239,10 @@ fn draw_panel(mut commands: Commands, panel: Res<Panel>, roots: Query<Entity, Wi
         .iter()
         .enumerate()
         .map(|(i, o)| {
-            let text = match &o.allowed {
+            let text = named(match &o.allowed {
                 Ok(()) => format!("{}  {}", key_name(o.key), o.label),
                 Err(why) => format!("{}  {} — {why}", key_name(o.key), o.label),
-            };
+            });
             let colour = if o.allowed.is_ok() {
                 Color::WHITE
             } else {
@@ -299,6 +310,32 @@ mod tests {
                 PanelOption::new("Undo", digit(1), Choice::Intent(Intent::Undo)).greyed(Err("nothing to undo".into())),
             ],
         }
+    }
+
+    /// Issue #18: a greyed option's reason from the rules names units by display name, not id.
+    #[test]
+    fn a_greyed_options_reason_names_units_not_ids() {
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins);
+        let battle = crate::testing::battle(include_str!("../../../scenarios/starfinder_buggy_raid.ron"), &[]);
+        app.insert_resource(crate::gui::session::Session::new(battle));
+        app.insert_resource(Panel(Some(PanelSpec {
+            kind: PanelKind::Menu,
+            title: "t".into(),
+            options: vec![
+                PanelOption::new("Take control", digit(0), Choice::Close).greyed(Err("buddy is piloting buggy".into())),
+            ],
+        })));
+        app.add_systems(Update, draw_panel);
+        app.update();
+        let mut texts = app.world_mut().query::<&Text>();
+        let shown: Vec<String> = texts.iter(app.world()).map(|t| t.0.clone()).collect();
+        assert!(
+            shown
+                .iter()
+                .any(|t| t == "1  Take control — Buddy is piloting Exploration buggy"),
+            "{shown:?}"
+        );
     }
 
     #[test]

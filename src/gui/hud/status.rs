@@ -159,6 +159,20 @@ pub fn attack_line(world: &World, hover: Option<&crate::gui::hud::attack::Attack
     }
 }
 
+/// The status line on a foe hovered in move mode (issue #18): the attack a click makes, or why
+/// the rules refuse it, never a refused move onto the foe's square. (When the action bar
+/// already refuses the attack, `AttackView::refusal` says so instead.)
+pub fn move_mode_attack_line(world: &World, hover: &crate::gui::hud::attack::AttackHover) -> String {
+    match hover.sharing {
+        Some(_) => attack_line(world, Some(hover)),
+        None => format!(
+            "Attack {} | {}",
+            crate::gui::hud::arms::unit_name(world, &hover.target),
+            attack_line(world, Some(hover))
+        ),
+    }
+}
+
 /// The hovered action's hint, else the refusal if there is one, else the hovered attack or
 /// what the hovered path costs or why it cannot be taken.
 // A Bevy system's parameters (STYLE 13).
@@ -171,10 +185,18 @@ fn show_status(
     mode: Res<Mode>,
     hovered: Res<HoveredAction>,
     area: (Res<AreaView>, Res<AreaAim>, Res<Session>),
-    vehicle: Res<crate::gui::vehicles::aim_view::VehicleAimView>,
+    vehicle: (
+        Res<crate::gui::vehicles::aim_view::VehicleAimView>,
+        Option<Res<crate::gui::board::visibility::Sight>>,
+        Option<Res<crate::gui::board::overlay::ReachOverlay>>,
+    ),
     mut text: Single<&mut Text, With<StatusText>>,
 ) {
     let (area, aim, session) = area;
+    let (vehicle, sight, reach) = vehicle;
+    // A unit that may move somewhere this turn is refused a square for what is on it; one
+    // that may not move at all (aboard a vehicle, no move left) hears the rules' reason.
+    let may_move = reach.is_some_and(|r| !r.bands.is_empty());
     if !status.is_changed()
         && !path.is_changed()
         && !attack.is_changed()
@@ -209,10 +231,14 @@ fn show_status(
         "Click an enemy | Tab cycles the weapon | Esc: move mode".into()
     } else if mode.attacks() {
         attack_line(world, attack.hover.as_ref())
+    } else if let Some(foe) = attack.hover.as_ref().filter(|_| *mode == Mode::Move) {
+        move_mode_attack_line(world, foe)
+    } else if let Some(refusal) = attack.refusal.as_ref().filter(|_| *mode == Mode::Move) {
+        refusal.clone()
     } else {
         match &path.preview {
             Some(Ok(p)) => {
-                let aoo = provoked_reactors(&p.provokes);
+                let aoo = provoked_reactors(&p.provokes, |u| crate::gui::hud::arms::unit_name(world, u));
                 format!(
                     "{}: {} ft over {} squares{aoo} | click to move",
                     p.band.label(),
@@ -220,17 +246,39 @@ fn show_status(
                     p.squares.len()
                 )
             }
-            Some(Err(why)) => format!("Cannot move there: {why}"),
+            Some(Err(why)) => match path
+                .key
+                .as_ref()
+                .filter(|_| may_move)
+                .and_then(|k| occupant(world, k.1, |u| sight.as_ref().is_some_and(|s| s.hides(u))))
+            {
+                // A unit on the square (an ally: a foe offers the attack): say who, not the
+                // planner's step refusal.
+                Some(name) => format!("{name} stands there: pick a free square to move"),
+                None => format!("Cannot move there: {why}"),
+            },
             None => "Hover a square to plan a move | right-drag or WASD pans | wheel zooms | C centres".into(),
         }
     };
-    text.0 = line;
+    // The rules' reasons name units by id ("provokes obozaya"): the player reads names.
+    text.0 = crate::gui::hud::log::named(world, &line, |u| sight.as_ref().is_some_and(|s| s.hides(u)));
 }
 
-/// The reactors a path provokes, each once with the number of squares where it is provoked:
-/// " | provokes obozaya (4 squares)". How many attacks that becomes is the rules' business
-/// (reactions per round, AOO-1), so the line does not count attacks.
-fn provoked_reactors(provokes: &[(crate::grid::Square, crate::rules::UnitId)]) -> String {
+/// The display name of a unit other than the active one standing on `at`, if the side on
+/// screen sees it.
+pub fn occupant(world: &World, at: crate::grid::Square, hidden: impl Fn(&UnitId) -> bool) -> Option<String> {
+    let me = world.resource::<Combat>().active.clone()?;
+    let unit = crate::gui::hud::arms::unit_picked(world, at, &me, 0)?;
+    (!hidden(&unit)).then(|| crate::gui::hud::arms::unit_name(world, &unit))
+}
+
+/// The reactors a path provokes, each once by its display `name` with the number of squares
+/// where it is provoked: " | provokes Obozaya (4 squares)". How many attacks that becomes is
+/// the rules' business (reactions per round, AOO-1), so the line does not count attacks.
+fn provoked_reactors(
+    provokes: &[(crate::grid::Square, crate::rules::UnitId)],
+    name: impl Fn(&UnitId) -> String,
+) -> String {
     let mut reactors: Vec<(&crate::rules::UnitId, usize)> = Vec::new();
     for (_, r) in provokes {
         match reactors.iter_mut().find(|(u, _)| *u == r) {
@@ -244,8 +292,8 @@ fn provoked_reactors(provokes: &[(crate::grid::Square, crate::rules::UnitId)]) -
     let who: Vec<String> = reactors
         .iter()
         .map(|(r, n)| match n {
-            1 => r.to_string(),
-            n => format!("{r} ({n} squares)"),
+            1 => name(r),
+            n => format!("{} ({n} squares)", name(r)),
         })
         .collect();
     format!(" | provokes {}", who.join(", "))
@@ -346,6 +394,23 @@ mod tests {
         assert_eq!(down_prompt(b.world(), &hero, &bar), None);
     }
 
+    /// Issue #18: a square another unit stands on says who is there, not the planner's step
+    /// refusal; a hidden unit is not named; the active unit's own square names nobody.
+    #[test]
+    fn an_occupied_square_says_who_stands_there() {
+        let b = hero_down(3);
+        let w = b.world();
+        let brute = crate::grid::Square::new(1, 0);
+        assert_eq!(occupant(w, brute, |_| false), Some("brute".into()));
+        assert_eq!(occupant(w, brute, |u| u.0 == "brute"), None, "hidden");
+        assert_eq!(
+            occupant(w, crate::grid::Square::new(0, 0), |_| false),
+            None,
+            "the hero itself"
+        );
+        assert_eq!(occupant(w, crate::grid::Square::new(3, 1), |_| false), None, "empty");
+    }
+
     #[test]
     fn the_log_shows_the_last_narrated_events() {
         let mut battle = crate::gui::session::tests::tutorial();
@@ -371,10 +436,16 @@ mod tests {
             (sq(3), "navasi".into()),
             (sq(4), "obozaya".into()),
         ];
+        let name = |u: &UnitId| {
+            let mut c = u.0.chars();
+            c.next()
+                .map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())
+        };
         assert_eq!(
-            super::provoked_reactors(&path),
-            " | provokes obozaya (3 squares), navasi"
+            super::provoked_reactors(&path, name),
+            " | provokes Obozaya (3 squares), Navasi",
+            "display names, not ids (issue #18)"
         );
-        assert_eq!(super::provoked_reactors(&[]), "");
+        assert_eq!(super::provoked_reactors(&[], name), "");
     }
 }

@@ -180,8 +180,41 @@ pub fn ron_files_newest_first(dir: &Path) -> Vec<PathBuf> {
     files.into_iter().map(|(_, path)| path).collect()
 }
 
-/// The saves in the data directory's saves folder, newest first, each rebuilt to say what it
-/// holds ([`save_summary`]) and dated by its file's time (UTC).
+/// What the file at `path` holds ([`save_summary`]), or why it cannot be loaded (the first
+/// line of the reason). Rebuilding a battle replays every command, so the answer is kept per
+/// file and reused while the file's modification time and size stay the same (issue #18: the
+/// load list with many saves opened slowly); a rewritten file is read again. The cache is
+/// process-wide because the menus that list saves are built by plain functions.
+pub fn summary_of(path: &Path) -> Result<String, String> {
+    use std::collections::HashMap;
+    use std::sync::{LazyLock, Mutex};
+    /// A file's modification time and size: a file that keeps both is taken as unchanged.
+    type Stamp = (Option<std::time::SystemTime>, u64);
+    type Summaries = HashMap<PathBuf, (Stamp, Result<String, String>)>;
+    static CACHE: LazyLock<Mutex<Summaries>> = LazyLock::new(|| Mutex::new(HashMap::new()));
+    let meta = std::fs::metadata(path).ok();
+    let stamp: Stamp = (
+        meta.as_ref().and_then(|m| m.modified().ok()),
+        meta.as_ref().map_or(0, |m| m.len()),
+    );
+    if let Ok(cache) = CACHE.lock()
+        && let Some((at, summary)) = cache.get(path)
+        && *at == stamp
+        && stamp.0.is_some()
+    {
+        return summary.clone();
+    }
+    let summary = load_save(path)
+        .map(|battle| save_summary(&battle))
+        .map_err(|why| why.lines().next().unwrap_or_default().to_string());
+    if let Ok(mut cache) = CACHE.lock() {
+        cache.insert(path.to_path_buf(), (stamp, summary.clone()));
+    }
+    summary
+}
+
+/// The saves in the data directory's saves folder, newest first, each saying what it holds
+/// ([`summary_of`], rebuilt once per version of the file) and dated by its file's time (UTC).
 pub fn list_saves(dir: &Path) -> Vec<SaveEntry> {
     ron_files_newest_first(&saves_dir(dir))
         .into_iter()
@@ -192,9 +225,9 @@ pub fn list_saves(dir: &Path) -> Vec<SaveEntry> {
             let date = std::fs::metadata(&path)
                 .and_then(|m| m.modified())
                 .map_or_else(|_| "date unknown".to_string(), format_time);
-            match load_save(&path) {
-                Ok(battle) => SaveEntry {
-                    label: save_summary(&battle),
+            match summary_of(&path) {
+                Ok(label) => SaveEntry {
+                    label,
                     detail: format!("saved {date} · {file}"),
                     path,
                     date,
@@ -202,7 +235,7 @@ pub fn list_saves(dir: &Path) -> Vec<SaveEntry> {
                 },
                 Err(why) => SaveEntry {
                     label: file,
-                    detail: format!("unreadable: {}", why.lines().next().unwrap_or_default()),
+                    detail: format!("unreadable: {why}"),
                     path,
                     date,
                     readable: false,
@@ -302,6 +335,35 @@ mod tests {
             assert!(entry.detail.starts_with("saved 20"), "{}", entry.detail);
         }
         assert!(load_save(&saves_dir(&dir).join("broken.ron")).is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Issue #18: a save's summary is rebuilt once per version of the file: the same file
+    /// gives the kept answer (even once its contents could no longer load), a rewritten one is
+    /// read again.
+    #[test]
+    fn a_saves_summary_is_kept_until_the_file_changes() {
+        let dir = temp_dir("summaries");
+        let battle = tutorial();
+        let path = save_new(&dir, &battle).expect("saved");
+        let first = summary_of(&path).expect("readable");
+        assert_eq!(first, save_summary(&battle));
+        // Same time and size, other bytes: the kept answer shows the cache is used.
+        let text = std::fs::read(&path).unwrap();
+        let time = std::fs::metadata(&path).unwrap().modified().unwrap();
+        let mut garbled = text.clone();
+        garbled[0] = b'X';
+        std::fs::write(&path, &garbled).unwrap();
+        std::fs::File::options()
+            .write(true)
+            .open(&path)
+            .unwrap()
+            .set_modified(time)
+            .unwrap();
+        assert_eq!(summary_of(&path), Ok(first.clone()), "not replayed again");
+        // A rewritten file (another size) is read again.
+        std::fs::write(&path, b"Save(").unwrap();
+        assert!(summary_of(&path).is_err());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

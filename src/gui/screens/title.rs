@@ -2,7 +2,8 @@
 //! tokens, under the game's name), the menu (`title_menu`) as a scrolling list of scenarios
 //! (each marked with its rule family, the built-in one "Tutorial") beside the selected entry's
 //! details and the buttons Play / Editor / Load / Quit. Up/Down, Page Up/Down, Home/End or the
-//! mouse select, the wheel scrolls, Enter or a click opens; Esc goes back from the saves and
+//! mouse select, the wheel scrolls, Enter or a click opens (a row's second line is cut with
+//! "…" to the list's width; the details box has it whole); Esc goes back from the saves and
 //! the editor page. `open_choice` turns a choice into a battle (or the editor, or quitting),
 //! and [`play`] is the one way a scenario's new battle goes on screen.
 //! Over 600 lines: about 180 of them are its tests; the title art, the scrolling list and the
@@ -49,6 +50,59 @@ pub(in crate::gui) fn plugin(app: &mut App) {
             .run_if(in_state(Screen::Title))
             .run_if(resource_changed::<TitleMenu>),
     );
+    app.add_systems(
+        Update,
+        fit_row_details
+            .after(draw_menu)
+            .in_set(AppSystems::Draw)
+            .run_if(in_state(Screen::Title)),
+    );
+}
+
+/// A row's second line in full; what shows is cut with "…" to the list's width (issue #18),
+/// the details box beside the list has it whole.
+#[derive(Component, Debug, Clone)]
+struct RowDetail(String);
+
+/// The second line's text size, and the row's inner margins (padding and the left border).
+const DETAIL_FONT: f32 = 13.0;
+/// The body's side padding, the gap between the list and the side panel, and its width.
+const BODY_PADDING: f32 = 28.0;
+const BODY_GAP: f32 = 24.0;
+const SIDE_WIDTH: f32 = 360.0;
+const ROW_INSET: f32 = 2.0 * 14.0 + 4.0;
+
+/// A row's second line cut to fit a list `width` logical pixels wide.
+pub fn fitted_detail(detail: &str, width: f32) -> String {
+    crate::gui::font::ellipsize(detail, crate::gui::font::ui_chars(width - ROW_INSET, DETAIL_FONT))
+}
+
+/// The list's width in a window `window` logical pixels wide: what the body's padding, the gap
+/// and the side panel leave.
+pub fn list_width(window: f32) -> f32 {
+    window - 2.0 * BODY_PADDING - BODY_GAP - SIDE_WIDTH
+}
+
+/// Cuts the rows' second lines to the list's width when the window is resized or rows are
+/// drawn anew. From the window's width, known before this frame's layout (the laid-out list
+/// lags a frame, and an idle window draws no second one).
+fn fit_row_details(
+    window: Single<&Window, With<bevy::window::PrimaryWindow>>,
+    added: Query<(), Added<RowDetail>>,
+    mut last: Local<f32>,
+    mut rows: Query<(&RowDetail, &mut Text)>,
+) {
+    let width = list_width(window.width());
+    if width <= 0.0 || (width == *last && added.is_empty()) {
+        return;
+    }
+    *last = width;
+    for (detail, mut text) in &mut rows {
+        let fitted = fitted_detail(&detail.0, width);
+        if text.0 != fitted {
+            text.0 = fitted;
+        }
+    }
 }
 
 /// Height of one line of the list, and the gap between lines (fixed, so the selected line's
@@ -156,8 +210,8 @@ fn spawn_title_screen(
                 flex_grow: 1.0,
                 flex_basis: Val::Px(0.0),
                 min_height: Val::Px(0.0),
-                padding: UiRect::axes(Val::Px(28.0), Val::Px(18.0)),
-                column_gap: Val::Px(24.0),
+                padding: UiRect::axes(Val::Px(BODY_PADDING), Val::Px(18.0)),
+                column_gap: Val::Px(BODY_GAP),
                 ..default()
             },
             ChildOf(root),
@@ -183,7 +237,7 @@ fn spawn_title_screen(
         .spawn((
             Name::new("Title side panel"),
             Node {
-                width: Val::Px(360.0),
+                width: Val::Px(SIDE_WIDTH),
                 flex_shrink: 0.0,
                 flex_direction: FlexDirection::Column,
                 justify_content: JustifyContent::SpaceBetween,
@@ -436,7 +490,8 @@ fn draw_menu(
                 });
                 row.spawn((
                     Text::new(entry.detail.clone()),
-                    TextFont::from_font_size(13.0),
+                    RowDetail(entry.detail.clone()),
+                    TextFont::from_font_size(DETAIL_FONT),
                     TextColor(DIM),
                     TextLayout::no_wrap(),
                 ));
@@ -703,6 +758,24 @@ mod tests {
     use crate::gui::session::Session;
     use bevy::state::app::StatesPlugin;
     use std::path::PathBuf;
+
+    /// Issue #18: a row's second line is cut with "…" to the list's width at 1024 px, so it
+    /// is never clipped mid-word at the right; a short one is kept whole.
+    #[test]
+    fn a_rows_second_line_is_cut_to_the_lists_width() {
+        let long = "Relay Crew vs Scavengers · 14×8 · Two crew members clear goblin scavengers and their boss";
+        // The list at 1024 px: the window less the body's padding, the gap and the side panel.
+        let list = list_width(1024.0);
+        assert_eq!(list, 1024.0 - 2.0 * 28.0 - 24.0 - 360.0);
+        let cut = fitted_detail(long, list);
+        assert!(
+            cut.ends_with('…') && cut.chars().count() < long.chars().count(),
+            "{cut}"
+        );
+        let px = cut.chars().count() as f32 * DETAIL_FONT * crate::gui::font::UI_EM;
+        assert!(px <= list - ROW_INSET, "{px} px in {list}");
+        assert_eq!(fitted_detail("Short", list), "Short");
+    }
 
     fn title_app(data: Option<PathBuf>) -> App {
         let mut app = App::new();

@@ -5,7 +5,7 @@
 //! Quit ([`main_menu`]); the editor page ([`editor_menu`]: a new scenario of each family, or
 //! any scenario file) and the saves page ([`saves_menu`]). `title` shows and opens them.
 
-use crate::gui::screens::saves::{autosave_path, format_time, list_saves, load_save, save_summary};
+use crate::gui::screens::saves::{autosave_path, format_time, list_saves, summary_of};
 use crate::scenario::{DEFAULT_SCENARIO, DEFAULT_SCENARIO_NAME, ScenarioSpec, Templates, load_file, load_str};
 use bevy::prelude::*;
 use std::path::{Path, PathBuf};
@@ -157,12 +157,12 @@ pub fn summary(spec: &ScenarioSpec) -> String {
 pub fn main_menu(scenarios: &Path, data: Option<&Path>) -> Vec<MenuEntry> {
     let mut entries = Vec::new();
     if let Some(autosave) = data.map(autosave_path).filter(|p| p.exists()) {
-        let detail = match load_save(&autosave) {
-            Ok(battle) => {
+        let detail = match summary_of(&autosave) {
+            Ok(summary) => {
                 let date = std::fs::metadata(&autosave)
                     .and_then(|m| m.modified())
                     .map_or_else(|_| String::new(), |t| format!(" · {}", format_time(t)));
-                format!("{}{date}", save_summary(&battle))
+                format!("{summary}{date}")
             }
             Err(_) => "the autosave".to_string(),
         };

@@ -2,7 +2,9 @@
 //! map (hover to see the path, the bands, press 2 and hover a foe for the odds, the cover
 //! lines, end the turn) that move on when the player has done each thing, or on "Next" (F1),
 //! and can be hidden. Shown on the first run: playing the tutorial until its tips are finished
-//! or hidden leaves a marker file in the data directory (`tutorial-done`). Owns only the tips;
+//! or hidden leaves a marker file in the data directory (`tutorial-done`). The box sits at the
+//! bottom of the right column, above an attack or area preview when one shows (beside it when
+//! the column has no room left). Owns only the tips;
 //! it reads the battle, the hover, the mode and the attack preview and decides nothing.
 
 use crate::gui::board::input::Hover;
@@ -38,6 +40,82 @@ pub(in crate::gui) fn plugin(app: &mut App) {
             .run_if(in_state(Screen::Battle))
             .run_if(resource_changed::<Tutorial>),
     );
+    app.add_systems(
+        Update,
+        stack_tips_above_previews
+            .after(AppSystems::Draw)
+            .run_if(in_state(Screen::Battle)),
+    );
+}
+
+/// The tips box's distance from the window's bottom when preview panels of these heights
+/// (logical pixels) are shown in the right column: above the tallest, so neither covers the
+/// other (issue #18); just above the bottom bar when none is.
+pub fn tips_bottom(previews: &[f32]) -> f32 {
+    let base = crate::gui::board::camera::HUD_BOTTOM + TIPS_GAP;
+    let tallest = previews.iter().copied().fold(0.0, f32::max);
+    if tallest > 0.0 { base + tallest + TIPS_GAP } else { base }
+}
+
+const TIPS_GAP: f32 = 8.0;
+
+/// Where the tips box goes, as its (right, bottom) distances from the window's edges, when
+/// preview panels of `previews` heights are shown, the box is `tips` tall and the right
+/// column is free up to `ceiling` above the window's bottom (under the initiative tracker):
+/// above the tallest preview when it fits there, else beside the column over the map's
+/// bottom right corner, above the legend (`bottom_margin`: the bottom bar and the legend).
+pub fn tips_place(previews: &[f32], tips: f32, ceiling: f32, bottom_margin: f32) -> (f32, f32) {
+    let above = tips_bottom(previews);
+    if above + tips <= ceiling {
+        (TIPS_GAP, above)
+    } else {
+        (
+            crate::gui::board::camera::HUD_RIGHT + TIPS_GAP,
+            bottom_margin + TIPS_GAP,
+        )
+    }
+}
+
+/// Keeps the tips box clear of the preview panel shown (the attack or area preview shares the
+/// right column's bottom): above it, or beside it when the column has no room left under the
+/// initiative tracker. A panel shown this frame is laid out after it: one more frame is asked
+/// for, so an idle window does not keep the boxes overlapping.
+// A Bevy query filter (STYLE 13).
+#[allow(clippy::type_complexity)]
+fn stack_tips_above_previews(
+    previews: Query<(Ref<Node>, &ComputedNode), (With<crate::gui::hud::attack::PreviewPanel>, Without<TipsBox>)>,
+    tracker: Query<&ComputedNode, (With<crate::gui::hud::initiative::TrackerPanel>, Without<TipsBox>)>,
+    window: Option<Single<&Window, With<bevy::window::PrimaryWindow>>>,
+    margins: Option<Res<crate::gui::board::camera::HudMargins>>,
+    mut tips: Query<(&mut Node, &ComputedNode), With<TipsBox>>,
+    redraw: Option<ResMut<Messages<bevy::window::RequestRedraw>>>,
+) {
+    let logical = |c: &ComputedNode| c.size().y * c.inverse_scale_factor();
+    let mut again = false;
+    let shown: Vec<f32> = previews
+        .iter()
+        .filter(|(node, _)| node.display != Display::None)
+        .map(|(node, computed)| {
+            let h = logical(computed);
+            again |= node.is_changed() && h <= 0.0;
+            h
+        })
+        .collect();
+    let margins = margins.map_or_else(Default::default, |m| *m);
+    let tracker_bottom = margins.top + tracker.iter().map(logical).fold(0.0, f32::max);
+    let ceiling = window.map_or(f32::INFINITY, |w| w.height() - tracker_bottom - TIPS_GAP);
+    for (mut node, computed) in &mut tips {
+        let (right, bottom) = tips_place(&shown, logical(computed), ceiling, margins.bottom);
+        let (right, bottom) = (Val::Px(right), Val::Px(bottom));
+        if node.bottom != bottom || node.right != right {
+            node.bottom = bottom;
+            node.right = right;
+            again = true;
+        }
+    }
+    if let (true, Some(mut redraw)) = (again, redraw) {
+        redraw.write(bevy::window::RequestRedraw);
+    }
 }
 
 /// The tips, in order.
@@ -224,7 +302,7 @@ fn spawn_tips(mut commands: Commands) {
         Node {
             position_type: PositionType::Absolute,
             right: Val::Px(8.0),
-            bottom: Val::Px(crate::gui::board::camera::HUD_BOTTOM + 8.0),
+            bottom: Val::Px(tips_bottom(&[])),
             width: Val::Px(crate::gui::board::camera::HUD_RIGHT - 16.0),
             flex_direction: FlexDirection::Column,
             row_gap: Val::Px(8.0),
@@ -304,6 +382,48 @@ mod tests {
     use super::*;
     use crate::rules::{Combat, cmd};
     use bevy::state::app::StatesPlugin;
+
+    /// Issue #18: the tips box sits above a shown attack or area preview, not over it; with
+    /// none shown it sits just above the bottom bar.
+    #[test]
+    fn the_tips_stack_above_a_shown_preview_panel() {
+        let bar = crate::gui::board::camera::HUD_BOTTOM;
+        assert_eq!(tips_bottom(&[]), bar + TIPS_GAP);
+        assert_eq!(tips_bottom(&[0.0]), bar + TIPS_GAP, "not laid out yet");
+        assert_eq!(tips_bottom(&[120.0, 300.0]), bar + 300.0 + 2.0 * TIPS_GAP);
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins);
+        app.add_systems(Update, stack_tips_above_previews);
+        let tips = app.world_mut().spawn((TipsBox, Node::default())).id();
+        let panel = app
+            .world_mut()
+            .spawn((
+                crate::gui::hud::attack::PreviewPanel,
+                Node::default(),
+                ComputedNode {
+                    size: Vec2::new(250.0, 300.0),
+                    ..ComputedNode::default()
+                },
+            ))
+            .id();
+        app.update();
+        let bottom = |app: &App| app.world().get::<Node>(tips).expect("tips").bottom;
+        assert_eq!(bottom(&app), Val::Px(bar + 300.0 + 2.0 * TIPS_GAP));
+        app.world_mut().get_mut::<Node>(panel).expect("panel").display = Display::None;
+        app.update();
+        assert_eq!(bottom(&app), Val::Px(bar + TIPS_GAP));
+        // No room above the preview under the tracker: beside the column, above the legend.
+        let right = crate::gui::board::camera::HUD_RIGHT;
+        assert_eq!(
+            tips_place(&[300.0], 150.0, 768.0 - 250.0, 176.0),
+            (right + TIPS_GAP, 176.0 + TIPS_GAP)
+        );
+        assert_eq!(
+            tips_place(&[300.0], 150.0, 800.0, 176.0),
+            (TIPS_GAP, bar + 300.0 + 2.0 * TIPS_GAP)
+        );
+        assert_eq!(tips_place(&[], 150.0, 400.0, 176.0), (TIPS_GAP, bar + TIPS_GAP));
+    }
 
     #[test]
     fn each_tip_waits_for_what_it_asks() {

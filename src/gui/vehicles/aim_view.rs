@@ -192,10 +192,12 @@ fn derive_vehicle_aim(
 #[derive(Component)]
 struct AimMark;
 
-const END_COLOUR: Color = Color::srgba(0.95, 0.75, 0.2, 0.28);
-const LINE_COLOUR: Color = Color::srgba(1.0, 0.9, 0.3, 0.55);
-const ARC_COLOUR: Color = Color::srgba(1.0, 0.84, 0.2, 0.9);
-const PATH_COLOUR: Color = Color::srgba(0.3, 0.8, 1.0, 0.35);
+/// The overlay's colours (the legend shows them): a race's end squares, the picked angle's
+/// line, the arc's edges, a drive's path.
+pub const END_COLOUR: Color = Color::srgba(0.95, 0.75, 0.2, 0.28);
+pub const LINE_COLOUR: Color = Color::srgba(1.0, 0.9, 0.3, 0.55);
+pub const ARC_COLOUR: Color = Color::srgba(1.0, 0.84, 0.2, 0.9);
+pub const PATH_COLOUR: Color = Color::srgba(0.3, 0.8, 1.0, 0.35);
 
 fn draw_vehicle_aim(mut commands: Commands, view: Res<VehicleAimView>, old: Query<Entity, With<AimMark>>) {
     for e in &old {

@@ -1,12 +1,12 @@
 //! Vehicles on the board (RULES.md §25, VEH-1): a vehicle's token becomes a hull the size of
-//! its space with a heading wedge on its front edge and a status tag (stopped, running,
-//! racing, uncontrolled, wrecked); the creatures aboard are drawn smaller on top of it, so both
+//! its space with a heading wedge on its front edge, its heading and status (stopped, running,
+//! racing, uncontrolled, wrecked) on its name label; the creatures aboard are drawn smaller on top of it, so both
 //! stay visible in the squares they share. Adjusts the tokens `tokens` spawned; reads the
 //! rules' `vehicle_view`, decides nothing.
 
 use crate::grid::Heading;
 use crate::gui::board::map::TILE;
-use crate::gui::board::tokens::{Token, sync_tokens};
+use crate::gui::board::tokens::{Token, TokenLabel, sync_tokens};
 use crate::gui::session::{Revision, Session};
 use crate::gui::{AppSystems, Screen};
 use crate::rules::UnitId;
@@ -29,13 +29,14 @@ pub const RIDER_SCALE: f32 = 0.62;
 /// Hulls sit below other tokens, riders above them.
 const HULL_Z: f32 = 4.0;
 const RIDER_Z: f32 = 6.0;
-const WEDGE_COLOUR: Color = Color::srgb(1.0, 0.84, 0.2);
+/// The heading wedge's colour (the legend shows it).
+pub const WEDGE_COLOUR: Color = Color::srgb(1.0, 0.84, 0.2);
 
 /// The heading wedge of a vehicle token (tests find it by this).
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct HeadingMarker(pub Heading);
 
-/// The status tag under a vehicle token.
+/// A vehicle's status, on its name label (which reads "name · heading · status").
 #[derive(Component, Debug, Clone, PartialEq, Eq)]
 pub struct StatusTag(pub String);
 
@@ -86,12 +87,23 @@ fn dress_vehicle_tokens(
     session: Res<Session>,
     mut tokens: Query<(Entity, &Token, &mut Transform, &Children)>,
     mut sprites: Query<(&Name, &mut Sprite)>,
+    mut labels: Query<(&mut Text2d, &mut TokenLabel)>,
 ) {
     let world = session.battle.world();
     for (entity, token, mut transform, children) in &mut tokens {
         if let Ok(view) = vehicle_view(world, &token.0) {
             transform.translation.z = HULL_Z;
             dress_hull(&mut commands, entity, children, &mut sprites, &view);
+            // The heading and the status join the name: a tag under the hull ran over the
+            // name of whoever stood below it, and did not keep its size with the zoom.
+            let tag = status_tag(&view.state, view.wrecked);
+            for child in children.iter() {
+                if let Ok((mut text, mut label)) = labels.get_mut(child) {
+                    text.0 = hull_label(&text.0, view.heading, &tag);
+                    label.chars = text.0.chars().count();
+                    commands.entity(child).insert(StatusTag(tag.clone()));
+                }
+            }
         } else if riding(world, &token.0).is_some() {
             transform.translation.z = RIDER_Z;
             transform.scale = Vec3::splat(RIDER_SCALE);
@@ -118,7 +130,6 @@ fn dress_hull(
             sprite.custom_size = Some(Vec2::splat(size * 0.94));
         }
     }
-    let tag = status_tag(&view.state, view.wrecked);
     let offset = wedge_offset(view.heading, view.space);
     let turn = heading_rotation(view.heading);
     commands.entity(token).with_children(|t| {
@@ -149,15 +160,12 @@ fn dress_hull(
                 ),
             ],
         ));
-        t.spawn((
-            Name::new("Vehicle status"),
-            StatusTag(tag.clone()),
-            Text2d::new(format!("{} · {tag}", view.heading)),
-            TextFont::from_font_size(12.0),
-            TextColor(Color::srgb(1.0, 0.95, 0.7)),
-            Transform::from_xyz(0.0, -size * 0.5 - 8.0, 1.0),
-        ));
     });
+}
+
+/// A hull's name label: its name, heading and status tag ("Exploration buggy · E · racing").
+pub fn hull_label(name: &str, heading: Heading, tag: &str) -> String {
+    format!("{name} · {heading} · {tag}")
 }
 
 /// The vehicle a unit is, or rides.
@@ -233,6 +241,13 @@ mod tests {
         assert_eq!(markers, vec![HeadingMarker(Heading::E)]);
         let tags: Vec<String> = world.query::<&StatusTag>().iter(world).map(|t| t.0.clone()).collect();
         assert_eq!(tags.len(), 1);
+        // On the name label (issue #18: a tag under the hull ran over the names below it).
+        let labels: Vec<String> = world
+            .query_filtered::<&Text2d, With<StatusTag>>()
+            .iter(world)
+            .map(|t| t.0.clone())
+            .collect();
+        assert_eq!(labels, vec![hull_label("Exploration buggy", Heading::E, &tags[0])]);
         let mut q = world.query::<(&Token, &Transform)>();
         for (token, transform) in q.iter(world) {
             let rider = ["buddy", "sssazza", "merris"].contains(&token.0.0.as_str());

@@ -33,7 +33,7 @@ pub(in crate::gui) fn plugin(app: &mut App) {
 
 /// The chase panel's root (hidden when the battle is no chase).
 #[derive(Component)]
-struct ChasePanel;
+pub(in crate::gui) struct ChasePanel;
 
 #[derive(Component)]
 struct PhaseText;
@@ -65,6 +65,8 @@ fn spawn_chase_panel(mut commands: Commands) {
         Name::new("Chase panel"),
         ChasePanel,
         DespawnOnExit(Screen::Battle),
+        // Its top follows the top bar's measured height (`HudMargins`), as the tracker's.
+        crate::gui::board::camera::BelowTopBar,
         Interaction::default(),
         Node {
             position_type: PositionType::Absolute,
