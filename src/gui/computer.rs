@@ -642,7 +642,7 @@ mod tests {
             }),
         );
         crate::testing::ok(&mut duel, GameCommand::EndTurn(cmd::EndTurn { unit: foe.clone() }));
-        let step_away = crate::gui::session::command_for(&Intent::MoveTo(crate::grid::Square::new(1, 2)), duel.world())
+        let step_away = crate::gui::session::command_for(&Intent::MoveTo(crate::grid::Square::new(0, 2)), duel.world())
             .expect("legal");
         let mut app = computer_app(duel, None);
         assert!(plays(&app), "Vex's turn, played by the computer");

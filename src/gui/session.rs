@@ -149,7 +149,7 @@ pub fn command_for(intent: &Intent, world: &World) -> Result<GameCommand, String
                 unit,
                 to: *to,
                 path: Some(preview.squares),
-                mode: preview.band.mode(),
+                mode: preview.mode,
             }))
         }
     }

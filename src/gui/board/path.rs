@@ -13,7 +13,7 @@ use crate::gui::session::{Revision, Session};
 use crate::gui::{AppSystems, Screen};
 use crate::rules::movement::plan_move;
 use crate::rules::threat::space_of;
-use crate::rules::{Combat, Profile, RuleError, UnitId, UnitIndex};
+use crate::rules::{Combat, GameCommand, MoveMode, Profile, RuleError, UnitId, UnitIndex, cmd};
 use crate::ruleset::Ruleset;
 use bevy::prelude::*;
 
@@ -35,6 +35,10 @@ pub(in crate::gui) fn plugin(app: &mut App) {
 pub struct PathPreview {
     /// The smallest band whose plan reaches the square.
     pub band: Band,
+    /// The mode the move is sent in: the band's, or a guarded step (§4.3.2, the d20 5-ft step)
+    /// when the square is one step away, the band's move would provoke and the rules allow the
+    /// step, which never does.
+    pub mode: MoveMode,
     pub from: Square,
     /// Each next top-left square; the destination last.
     pub squares: Vec<Square>,
@@ -107,14 +111,42 @@ pub fn path_preview_in(
 ) -> Result<PathPreview, RuleError> {
     let band = band.unwrap_or(Band::Run);
     let plan = plan_move(world, unit, to, None, band.mode(), avoid_aoo)?;
+    if band == Band::Move && plan.squares.len() == 1 && !plan.provokes.is_empty() {
+        if let Some(step) = guarded_step(world, unit, to) {
+            return Ok(step);
+        }
+    }
     Ok(PathPreview {
         band,
+        mode: band.mode(),
         from: plan.from,
         squares: plan.squares,
         steps_ft: plan.steps_ft,
         cost_ft: plan.cost_ft,
         speed_ft: speed_ft(world, unit),
         provokes: plan.provokes.into_iter().map(|(_, sq, r)| (sq, r)).collect(),
+    })
+}
+
+/// The guarded step to `to` (§4.3.2), when the rules accept it and it provokes nobody.
+fn guarded_step(world: &World, unit: &UnitId, to: Square) -> Option<PathPreview> {
+    let step = GameCommand::Move(cmd::Move {
+        unit: unit.clone(),
+        to,
+        path: None,
+        mode: MoveMode::GuardedStep,
+    });
+    crate::rules::check(world, &step).ok()?;
+    let plan = plan_move(world, unit, to, None, MoveMode::GuardedStep, false).ok()?;
+    plan.provokes.is_empty().then(|| PathPreview {
+        band: Band::Move,
+        mode: MoveMode::GuardedStep,
+        from: plan.from,
+        squares: plan.squares,
+        steps_ft: plan.steps_ft,
+        cost_ft: plan.cost_ft,
+        speed_ft: speed_ft(world, unit),
+        provokes: Vec::new(),
     })
 }
 
@@ -332,6 +364,23 @@ mod tests {
             1,
             "only the square left"
         );
+    }
+
+    /// §4.3.2 guarded step: one square out of the foe's reach would provoke as a plain move,
+    /// so the preview (and the click) takes the guarded step, which provokes nobody; two
+    /// squares away stays a plain move (the test above).
+    #[test]
+    fn one_square_out_of_reach_is_a_guarded_step_that_provokes_nobody() {
+        let b = my_turn();
+        let preview = path_preview(b.world(), &me(), Square::new(1, 2)).expect("legal");
+        assert_eq!((preview.mode, preview.band), (MoveMode::GuardedStep, Band::Move));
+        assert!(preview.provokes.is_empty());
+        let command =
+            crate::gui::session::command_for(&crate::gui::session::Intent::MoveTo(Square::new(1, 2)), b.world())
+                .expect("legal");
+        assert!(matches!(command, GameCommand::Move(m) if m.mode == MoveMode::GuardedStep));
+        let far = path_preview(b.world(), &me(), Square::new(0, 2)).expect("legal");
+        assert_eq!(far.mode, MoveMode::Move);
     }
 
     /// The steps of a double move turn from the move colour to the double colour once the

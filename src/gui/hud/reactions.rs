@@ -315,8 +315,9 @@ mod tests {
         b
     }
 
+    /// Two squares away: a plain move that provokes (one square would be a guarded step).
     fn step_away(b: &Battle) -> GameCommand {
-        crate::gui::session::command_for(&Intent::MoveTo(Square::new(1, 2)), b.world()).expect("legal")
+        crate::gui::session::command_for(&Intent::MoveTo(Square::new(0, 2)), b.world()).expect("legal")
     }
 
     /// Issue #17: a reactor the computer plays is never asked, even set to ask (to the rules
@@ -395,7 +396,7 @@ mod tests {
             let mut app = headless(my_turn(ReactionMode::Ask));
             let before = commands(&app).len();
             let step = step_away(&app.world().resource::<Session>().battle);
-            app.world_mut().write_message(Intent::MoveTo(Square::new(1, 2)));
+            app.world_mut().write_message(Intent::MoveTo(Square::new(0, 2)));
             app.update();
             assert_eq!(commands(&app).len(), before, "nothing sent yet");
             let panel = app.world().resource::<Panel>().0.clone().expect("the prompt");
@@ -439,7 +440,7 @@ mod tests {
     fn esc_on_the_prompt_sends_nothing_and_the_settings_page_cycles_a_side() {
         let mut app = headless(my_turn(ReactionMode::Ask));
         let before = commands(&app).len();
-        app.world_mut().write_message(Intent::MoveTo(Square::new(1, 2)));
+        app.world_mut().write_message(Intent::MoveTo(Square::new(0, 2)));
         app.update();
         app.world_mut().write_message(Chosen {
             kind: PanelKind::Reaction,

@@ -120,7 +120,7 @@ pub fn command_for(act: &ActIntent, unit: Option<UnitId>, world: &World) -> Resu
                 unit,
                 to: *to,
                 path: Some(preview.squares),
-                mode: preview.band.mode(),
+                mode: preview.mode,
             }))
         }
         ActIntent::Do(_) => unreachable!("handled above"),
