@@ -127,6 +127,28 @@ pub fn down_prompt(world: &World, unit: &UnitId, bar: &ActionBar) -> Option<Stri
     })
 }
 
+/// "Obozaya has spent her standard and move actions: E ends the turn", once the active
+/// `unit`'s turn budget has neither left (after a full attack, a charge, a double move, or the
+/// surprise round's one action), rather than a move refusal on every square hovered. A swift
+/// action still left is named (§4.2).
+pub fn spent_prompt(world: &World, unit: &UnitId) -> Option<String> {
+    let combat = world.resource::<Combat>();
+    let budget = combat
+        .budget
+        .as_ref()
+        .filter(|_| combat.active.as_ref() == Some(unit))?;
+    let spent = (budget.standard == 0 && budget.move_ == 0) || budget.surprise_actions_left == Some(0);
+    spent.then(|| {
+        let name = crate::gui::hud::arms::unit_name(world, unit);
+        match budget.swift > 0 && budget.surprise_actions_left.is_none() {
+            true => {
+                format!("{name} has spent the standard and move actions (a swift action is left) | E ends the turn")
+            }
+            false => format!("{name} has spent the turn's actions | E ends the turn"),
+        }
+    })
+}
+
 /// The status line in attack mode: the hovered attack's odds or the rules' refusal; on a
 /// square a rider shares with its vehicle, who is targeted and the key that switches.
 pub fn attack_line(world: &World, hover: Option<&crate::gui::hud::attack::AttackHover>) -> String {
@@ -214,11 +236,18 @@ fn show_status(
         .active
         .as_ref()
         .and_then(|u| down_prompt(world, u, &bar));
+    let spent = world
+        .resource::<Combat>()
+        .active
+        .as_ref()
+        .and_then(|u| spent_prompt(world, u));
     let line = if let Some(action) = hovered.0 {
         action_hint(action, &bar)
     } else if !status.0.is_empty() {
         status.0.clone()
     } else if let Some(prompt) = down {
+        prompt
+    } else if let Some(prompt) = spent {
         prompt
     } else if let Mode::Vehicle(aim) = *mode {
         crate::gui::vehicles::aim_view::aim_line(aim, &vehicle)
@@ -342,6 +371,31 @@ mod tests {
         );
         assert_eq!(b.world().resource::<Combat>().active, Some(hero));
         b
+    }
+
+    /// After a full attack (starfinder: a full action takes the standard, move and swift
+    /// actions, §4.2) the status line says the turn's actions are spent and E ends it; before
+    /// it, nothing of the kind.
+    #[test]
+    fn a_spent_turn_says_so_instead_of_refusing_moves() {
+        let text = r##"Scenario(version: 1, name: "t", ruleset: "starfinder",
+    map: (rows: ["....", "...."], legend: { '.': (terrain: Floor) }),
+    sides: [(id: "a", name: "A", control: Human, colour: "#3070d0"), (id: "b", name: "B", control: Human, colour: "#d03030")],
+    units: [
+        (id: "brute", name: "Brute", side: "b", at: (1, 0), speed: (land: 30), defenses: (eac: 10, kac: 10), health: (hp: 30),
+         weapons: [(name: "Club", kind: Melee, attack: 1, damage: "1", damage_types: [Bludgeoning])]),
+        (id: "hero", side: "a", at: (0, 0), speed: (land: 30), defenses: (eac: 30, kac: 30), health: (hp: 50)),
+    ])"##;
+        let mut b = crate::testing::battle(text, &[20, 1, 2, 2, 2, 2]);
+        let brute = UnitId("brute".into());
+        assert_eq!(spent_prompt(b.world(), &brute), None);
+        let full = crate::rules::options::full_attack_choice(b.world(), &brute, &UnitId("hero".into()), None);
+        crate::testing::ok(&mut b, full);
+        assert_eq!(
+            spent_prompt(b.world(), &brute).as_deref(),
+            Some("Brute has spent the turn's actions | E ends the turn")
+        );
+        assert_eq!(spent_prompt(b.world(), &UnitId("hero".into())), None, "not its turn");
     }
 
     fn bar_of(b: &crate::history::Battle, unit: &UnitId) -> ActionBar {
