@@ -94,6 +94,9 @@ fn spawn_chase_panel(mut commands: Commands) {
                 Strip,
                 Node {
                     column_gap: Val::Px(3.0),
+                    // A long chase (the board grows a zone at a time) shrinks its zones to the
+                    // panel's width instead of running under the initiative list.
+                    width: Val::Percent(100.0),
                     ..default()
                 },
             ),
@@ -277,7 +280,11 @@ fn draw_chase_panel(
                 Name::new(format!("Zone {}", zone.number)),
                 Node {
                     flex_direction: FlexDirection::Column,
-                    min_width: Val::Px(110.0),
+                    // 110 px each while they fit; narrower (names wrap) when there are many.
+                    flex_basis: Val::Px(110.0),
+                    flex_shrink: 1.0,
+                    min_width: Val::Px(0.0),
+                    max_width: Val::Px(110.0),
                     min_height: Val::Px(90.0),
                     padding: UiRect::all(Val::Px(4.0)),
                     row_gap: Val::Px(3.0),
