@@ -310,7 +310,14 @@ pub(crate) fn plan_attacks(
             }
         })
         .collect::<Result<Vec<_>, _>>()?;
-    let names: Vec<&str> = targets.iter().map(|t| t.0.as_str()).collect();
+    // Each target named once ("full attack on ashok", not "on ashok, ashok"): the attack
+    // events that follow say how many attacks each takes.
+    let mut names: Vec<&str> = Vec::new();
+    for t in targets.iter().map(|t| t.0.as_str()) {
+        if !names.contains(&t) {
+            names.push(t);
+        }
+    }
     let mut terms = AttackTerms {
         action,
         extra: Vec::new(),
