@@ -18,10 +18,27 @@ pub(in crate::gui) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Battle), spawn_bottom_panel);
     app.add_systems(
         Update,
-        (show_status, show_mode)
+        (forget_message_on_a_new_square, show_status, show_mode)
+            .chain()
             .in_set(AppSystems::Draw)
             .run_if(in_state(Screen::Battle)),
     );
+}
+
+/// A message (a refusal, "Saved to …") stays until the cursor moves on to another square:
+/// then the player looks for the new square's preview, which the message would hide.
+fn forget_message_on_a_new_square(
+    hover: Res<crate::gui::board::input::Hover>,
+    mut status: ResMut<StatusLine>,
+    mut last: Local<Option<crate::grid::Square>>,
+) {
+    if !hover.is_changed() || hover.0 == *last {
+        return;
+    }
+    *last = hover.0;
+    if hover.0.is_some() && !status.0.is_empty() {
+        status.0.clear();
+    }
 }
 
 pub use crate::gui::hud::log::{log_lines, log_lines_hiding};
@@ -396,6 +413,25 @@ mod tests {
             Some("Brute has spent the turn's actions | E ends the turn")
         );
         assert_eq!(spent_prompt(b.world(), &UnitId("hero".into())), None, "not its turn");
+    }
+
+    /// A message stays while the cursor stays on its square and goes once it moves on to
+    /// another square (whose preview it would hide).
+    #[test]
+    fn a_message_goes_when_the_cursor_moves_to_another_square() {
+        use crate::grid::Square;
+        use crate::gui::board::input::Hover;
+        let mut app = App::new();
+        app.insert_resource(Hover(Some(Square::new(1, 1))))
+            .insert_resource(StatusLine::default())
+            .add_systems(Update, forget_message_on_a_new_square);
+        app.update();
+        app.world_mut().resource_mut::<StatusLine>().0 = "Saved to x.ron".into();
+        app.update();
+        assert_eq!(app.world().resource::<StatusLine>().0, "Saved to x.ron", "same square");
+        app.world_mut().resource_mut::<Hover>().0 = Some(Square::new(2, 1));
+        app.update();
+        assert!(app.world().resource::<StatusLine>().0.is_empty(), "another square");
     }
 
     fn bar_of(b: &crate::history::Battle, unit: &UnitId) -> ActionBar {
