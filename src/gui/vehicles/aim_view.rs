@@ -199,7 +199,24 @@ pub const LINE_COLOUR: Color = Color::srgba(1.0, 0.9, 0.3, 0.55);
 pub const ARC_COLOUR: Color = Color::srgba(1.0, 0.84, 0.2, 0.9);
 pub const PATH_COLOUR: Color = Color::srgba(0.3, 0.8, 1.0, 0.35);
 
-fn draw_vehicle_aim(mut commands: Commands, view: Res<VehicleAimView>, old: Query<Entity, With<AimMark>>) {
+/// How far a line from `from` along the unit vector `dir` runs inside `map` (the world
+/// rectangle the map covers), at most `max`: the race arc's edges stop at the map's edge.
+pub fn length_inside(from: Vec2, dir: Vec2, max: f32, map: Rect) -> f32 {
+    let exit = |p: f32, d: f32, lo: f32, hi: f32| match d {
+        d if d > 0.0 => (hi - p) / d,
+        d if d < 0.0 => (lo - p) / d,
+        _ => f32::INFINITY,
+    };
+    let along = exit(from.x, dir.x, map.min.x, map.max.x).min(exit(from.y, dir.y, map.min.y, map.max.y));
+    along.clamp(0.0, max)
+}
+
+fn draw_vehicle_aim(
+    mut commands: Commands,
+    view: Res<VehicleAimView>,
+    old: Query<Entity, With<AimMark>>,
+    board: Option<Res<crate::gui::board::map::BoardSize>>,
+) {
     for e in &old {
         commands.entity(e).despawn();
     }
@@ -243,7 +260,12 @@ fn draw_vehicle_aim(mut commands: Commands, view: Res<VehicleAimView>, old: Quer
         let reach = TILE * 12.0;
         let turn = |deg: f32| Vec2::from_angle(-deg.to_radians()).rotate(ahead);
         for (deg, width) in [(-45.0, 2.5), (45.0, 2.5), (view.angle as f32, 4.0)] {
-            let d = turn(deg) * reach;
+            // A diagonal heading's (1, 1) made the sprite shorter than its offset: unit length.
+            let dir = turn(deg).normalize_or_zero();
+            let reach = board
+                .as_ref()
+                .map_or(reach, |b| length_inside(front, dir, reach, b.rect()));
+            let d = dir * reach;
             commands.spawn((
                 Name::new("Race arc"),
                 AimMark,
@@ -305,5 +327,27 @@ pub fn aim_line(aim: VehicleAim, view: &VehicleAimView) -> String {
             None => "Hover where the vehicle's top-left square goes".into(),
         },
         _ => aim.label().to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The race arc's edges stop at the map's edge, and never run past `max`.
+    #[test]
+    fn a_line_is_cut_where_it_leaves_the_map() {
+        let map = Rect::new(0.0, -100.0, 200.0, 0.0);
+        let from = Vec2::new(150.0, -50.0);
+        assert_eq!(length_inside(from, Vec2::X, 500.0, map), 50.0);
+        assert_eq!(length_inside(from, -Vec2::X, 100.0, map), 100.0, "capped at max");
+        let diagonal = Vec2::new(1.0, 1.0).normalize();
+        let cut = length_inside(from, diagonal, 500.0, map);
+        assert!((cut - 50.0 * std::f32::consts::SQRT_2).abs() < 1e-3, "{cut}");
+        assert_eq!(
+            length_inside(Vec2::new(300.0, -50.0), Vec2::X, 500.0, map),
+            0.0,
+            "outside"
+        );
     }
 }
