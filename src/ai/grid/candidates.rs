@@ -4,16 +4,23 @@
 //! decision's cost, and the far or little-worth foes never win the choice. For the same
 //! reason the rules are asked for a verdict only on the commands the decision would weigh
 //! (`weighed`, the caller's): the others cannot be chosen, so checking them is wasted. Every
-//! command returned passed the rules' check.
+//! command returned passed the rules' check; an attack comes with what that check found (its
+//! odds, `strike::assess`), so it is not asked again to be scored.
 
 use super::context::Ctx;
+use super::strike::{Assessed, assess};
 use crate::rules::options::{KINDS, OptionKind, commands, entries_for, full_attack_choice, kind_option};
 use crate::rules::{GameCommand, UnitId, check, cmd};
 use bevy::prelude::World;
 
 /// The allowed commands of `me` that `weighed` keeps, in the options list's order of kinds
-/// (and, within a kind, the list's order).
-pub fn allowed(ctx: &Ctx, world: &World, me: &UnitId, weighed: impl Fn(&GameCommand) -> bool) -> Vec<GameCommand> {
+/// (and, within a kind, the list's order), the attacks with their assessment.
+pub fn allowed(
+    ctx: &Ctx,
+    world: &World,
+    me: &UnitId,
+    weighed: impl Fn(&GameCommand) -> bool,
+) -> Vec<(GameCommand, Option<Assessed>)> {
     // The kinds in `rules::options::options`'s order: the grid's, the vehicle entries, the
     // map's edge and the chase, ending the turn last.
     let mut kinds: Vec<OptionKind> = KINDS.to_vec();
@@ -40,13 +47,14 @@ pub fn allowed(ctx: &Ctx, world: &World, me: &UnitId, weighed: impl Fn(&GameComm
                     .choices
                     .into_iter()
                     .filter(|c| c.allowed() && weighed(&c.command))
-                    .map(|c| c.command),
+                    .map(|c| (c.command, None)),
             ),
             // The list's choices of every other kind are its commands with `check`'s verdict.
             _ => out.extend(
                 commands(world, me, kind, None)
                     .into_iter()
-                    .filter(|c| weighed(c) && check(world, c).is_ok()),
+                    .filter(|c| weighed(c) && check(world, c).is_ok())
+                    .map(|c| (c, None)),
             ),
         }
     }
@@ -55,14 +63,14 @@ pub fn allowed(ctx: &Ctx, world: &World, me: &UnitId, weighed: impl Fn(&GameComm
 
 /// The attacks (or full attacks) on each foe in focus with the rules' default weapon and with
 /// each weapon by name, as the options list offers them, that `weighed` keeps and the rules
-/// allow.
+/// allow, each with its assessment.
 fn focus_attacks(
     ctx: &Ctx,
     world: &World,
     me: &UnitId,
     kind: OptionKind,
     weighed: &impl Fn(&GameCommand) -> bool,
-    out: &mut Vec<GameCommand>,
+    out: &mut Vec<(GameCommand, Option<Assessed>)>,
 ) {
     let weapons: Vec<Option<String>> = std::iter::once(None)
         .chain(
@@ -100,8 +108,11 @@ fn focus_attacks(
                 }
                 _ => single,
             };
-            if !out.contains(&command) && weighed(&command) && check(world, &command).is_ok() {
-                out.push(command);
+            if out.iter().any(|(c, _)| *c == command) || !weighed(&command) {
+                continue;
+            }
+            if let Some(assessed) = assess(world, &command) {
+                out.push((command, Some(assessed)));
             }
         }
     }

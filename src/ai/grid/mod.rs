@@ -83,10 +83,15 @@ pub fn ranked_in(ctx: &Ctx) -> Vec<(f64, GameCommand)> {
     };
     let mut withdraws = Vec::new();
     let mut sampled: Vec<(f64, GameCommand)> = Vec::new();
-    for command in &allowed {
+    for (command, assessed) in &allowed {
         if !about_known(ctx, command) || !in_focus(ctx, command) {
             continue;
         }
+        // An attack's worth from the rules' check of it that let it in (`candidates`).
+        let worth = |c: &GameCommand| match assessed {
+            Some(a) => strike::worth(ctx, c, a),
+            None => strike::command_worth(ctx, world, c),
+        };
         match command {
             GameCommand::Move(m) if m.mode == crate::rules::MoveMode::Withdraw && aspects.tactics => {
                 withdraws.push(m.to);
@@ -96,7 +101,7 @@ pub fn ranked_in(ctx: &Ctx) -> Vec<(f64, GameCommand)> {
                 if !aspects.tactics && (a.weapon.is_some() || Some(&a.target) != nearest.as_ref()) {
                     continue;
                 }
-                consider(strike::command_worth(ctx, world, command).map(|v| v + stay), command);
+                consider(worth(command).map(|v| v + stay), command);
                 if aspects.tactics && a.mount.is_none() {
                     defensive_attack(ctx, world, a, (here, &exact), stay, &mut consider);
                 }
@@ -105,7 +110,7 @@ pub fn ranked_in(ctx: &Ctx) -> Vec<(f64, GameCommand)> {
                 if !aspects.tactics && (a.weapon.is_some() || a.targets.first() != nearest.as_ref()) {
                     continue;
                 }
-                consider(strike::command_worth(ctx, world, command).map(|v| v + stay), command);
+                consider(worth(command).map(|v| v + stay), command);
             }
             GameCommand::TotalDefense(_) if aspects.tactics => {
                 let bonus = ctx.rules.attack_options.total_defense.map_or(0, |t| t.defense);
@@ -277,12 +282,13 @@ fn defensive_attack(
         defensively: true,
         ..a.clone()
     });
-    if check(world, &command).is_err() {
+    // Checked by the rules with its odds in one pass (refused: not considered).
+    let Some(assessed) = strike::assess(world, &command) else {
         return;
-    }
+    };
     let gained = position::exposure(ctx, here, 0, exact) - position::exposure(ctx, here, d.defense, exact);
     consider(
-        strike::command_worth(ctx, world, &command).map(|v| v + stay + gained),
+        strike::worth(ctx, &command, &assessed).map(|v| v + stay + gained),
         &command,
     );
 }
