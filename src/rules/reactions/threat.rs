@@ -117,7 +117,7 @@ pub fn threatened_by(world: &World, unit: &UnitId) -> Vec<crate::grid::Square> {
 /// Whether two units are enemies.
 pub fn hostile(world: &World, a: &UnitId, b: &UnitId) -> bool {
     let index = world.resource::<UnitIndex>();
-    let side = |u: &UnitId| index.0.get(u).and_then(|e| world.get::<SideId>(*e)).cloned();
+    let side = |u: &UnitId| index.0.get(u).and_then(|e| world.get::<SideId>(*e));
     side(a) != side(b)
 }
 
