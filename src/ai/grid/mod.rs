@@ -310,7 +310,12 @@ fn weighed(ctx: &Ctx, command: &GameCommand, nearest: Option<&UnitId>) -> bool {
         GameCommand::Maneuver(m) => {
             tactics
                 && ctx.strikes.iter().any(|s| {
-                    s.target == m.target && ctx.me.melee.as_ref().is_some_and(|(_, r)| gap(ctx.me.space, s.space) <= *r)
+                    s.target == m.target
+                        && ctx
+                            .me
+                            .melee
+                            .as_ref()
+                            .is_some_and(|(_, r)| gap(ctx.me.space, s.space) <= *r)
                 })
         }
         GameCommand::AreaAttack(_) | GameCommand::CastSpell(_) | GameCommand::Autofire(_) => {

@@ -5,7 +5,9 @@
 
 use super::context::Ctx;
 use crate::ai::odds::AttackOdds;
-use crate::rules::attack_action::{AttackOrder, check_attacks, check_previewing, preview_attack, preview_mounted_attack};
+use crate::rules::attack_action::{
+    AttackOrder, check_attacks, check_previewing, preview_attack, preview_mounted_attack,
+};
 use crate::rules::{GameCommand, Profile, UnitId, cmd, unit_component};
 use crate::ruleset::Ruleset;
 use bevy::prelude::World;

@@ -25,7 +25,11 @@ pub fn attack_penalty(world: &World, attacker: &UnitId) -> Option<Modifier> {
 /// `target`: a vehicle one of them rides, and those riding with them or in them (§25.9: the
 /// vehicle's own `passenger_cover` stands for it). Asked about every unit on the map for one
 /// attack, so the vehicles the two ride are read once, not again for each unit.
-pub fn ignored_for_cover<'a>(world: &'a World, attacker: &'a UnitId, target: &'a UnitId) -> impl Fn(&UnitId) -> bool + 'a {
+pub fn ignored_for_cover<'a>(
+    world: &'a World,
+    attacker: &'a UnitId,
+    target: &'a UnitId,
+) -> impl Fn(&UnitId) -> bool + 'a {
     let ride = move |u: &UnitId| aboard(world, u).map(|a| a.vehicle);
     let vehicles: Vec<UnitId> = [ride(attacker), ride(target)].into_iter().flatten().collect();
     move |unit: &UnitId| {
