@@ -90,9 +90,13 @@ fn layers_for(world: &World, mover: &UnitId, with_threat: bool) -> BoardLayers {
         _ => BaseStates::of(map, rules).0,
     };
     let combat = world.resource::<Combat>();
-    // The condition first: few effects grant one, and comparing ids is the costly part.
-    let granted =
-        |u: &UnitId, c: ConditionName| combat.effects.iter().any(|e| e.condition == Some(c) && &e.target == u);
+    // The effects that grant a condition, gathered once: few do, and every creature asks.
+    let conditioned: Vec<(&UnitId, ConditionName)> = combat
+        .effects
+        .iter()
+        .filter_map(|e| e.condition.map(|c| (&e.target, c)))
+        .collect();
+    let granted = |u: &UnitId, c: ConditionName| conditioned.iter().any(|(t, g)| *g == c && *t == u);
     let mut query = world.try_query::<(
         &UnitId,
         &SideId,
