@@ -6,7 +6,10 @@
 //! speed at that moment. Figures and method: docs/performance.md.
 //!
 //! `cargo bench --no-default-features --bench ai` (release profile). Prints p50, p99 and max
-//! per setting and the targets: Normal p50 < 20 ms and p99 < 250 ms, Hard p99 < 1 s.
+//! per setting and the targets: Normal p50 < 20 ms and p99 < 250 ms, Hard p99 < 1 s; with
+//! each row the fingerprint of every command its games gave (`GameReport::transcript`), so a
+//! change meant only to be faster can show it chose the same. `-- WORD...` runs only the rows
+//! whose name and level contain every WORD (`-- generated normal`, `-- hangar`).
 
 mod common;
 
@@ -70,7 +73,7 @@ fn percentile(times: &[Duration], q: f64) -> f64 {
 }
 
 /// The unit-turn times of `policy` playing side `measured` (the other side at Normal) over
-/// `games` games from seed 1.
+/// `games` games from seed 1, and the fingerprint of the commands of all those games.
 fn turn_times(
     spec: &ScenarioSpec,
     text: &str,
@@ -78,23 +81,26 @@ fn turn_times(
     policy: Policy,
     games: u64,
     rounds: u32,
-) -> Vec<Duration> {
+) -> (Vec<Duration>, u64) {
     let setup = Setup {
         policies: BTreeMap::from([(measured.clone(), policy)]),
         max_rounds: rounds,
     };
-    (1..=games)
-        .flat_map(|seed| {
-            let report: GameReport = play(spec, text, "bench.ron", seed, &setup);
-            assert!(report.refused.is_empty() && !report.panicked, "{:?}", report.stalled);
-            report.turn_times.get(measured).cloned().unwrap_or_default()
-        })
-        .collect()
+    let mut times = Vec::new();
+    let mut transcript = 0u64;
+    for seed in 1..=games {
+        let report: GameReport = play(spec, text, "bench.ron", seed, &setup);
+        assert!(report.refused.is_empty() && !report.panicked, "{:?}", report.stalled);
+        times.extend(report.turn_times.get(measured).cloned().unwrap_or_default());
+        transcript = transcript.rotate_left(7) ^ report.transcript;
+    }
+    (times, transcript)
 }
 
-fn row(name: &str, policy: Policy, times: &[Duration]) {
+fn row(name: &str, policy: Policy, times: &[Duration], transcript: Option<u64>) {
+    let commands = transcript.map_or(String::new(), |t| format!("  commands {t:016x}"));
     println!(
-        "{name:<34} {:<8} unit-turns {:>5}  p50 {:>8.2} ms  p99 {:>8.2} ms  max {:>8.2} ms",
+        "{name:<34} {:<8} unit-turns {:>5}  p50 {:>8.2} ms  p99 {:>8.2} ms  max {:>8.2} ms{commands}",
         policy.name(),
         times.len(),
         percentile(times, 0.5),
@@ -104,6 +110,12 @@ fn row(name: &str, policy: Policy, times: &[Duration]) {
 }
 
 fn main() {
+    // `cargo bench` passes `--bench`; the words after `--` pick the rows.
+    let words: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with('-')).collect();
+    let wanted = |name: &str, policy: Policy| {
+        let label = format!("{name} {}", policy.name());
+        words.iter().all(|w| label.contains(w.as_str()))
+    };
     let templates = Templates::shipped();
     let mut all: BTreeMap<Policy, Vec<Duration>> = BTreeMap::new();
     let mut files: Vec<_> = std::fs::read_dir("scenarios")
@@ -120,21 +132,28 @@ fn main() {
             .unwrap_or_default();
         let spec = load_str(&text, &name, &templates).expect("valid");
         for side in spec.sides.iter().map(|s| s.id.clone()) {
+            let label = format!("{name} ({})", side.0);
             for policy in [Policy::Baseline, Policy::Normal, Policy::Hard] {
-                let times = turn_times(&spec, &text, &side, policy, GAMES, 20);
-                row(&format!("{name} ({})", side.0), policy, &times);
+                if !wanted(&label, policy) {
+                    continue;
+                }
+                let (times, transcript) = turn_times(&spec, &text, &side, policy, GAMES, 20);
+                row(&label, policy, &times, Some(transcript));
                 all.entry(policy).or_default().extend(times);
             }
         }
     }
     for (policy, times) in &all {
-        row("all shipped scenarios", *policy, times);
+        row("all shipped scenarios", *policy, times, None);
     }
+    let name = "generated 64x64, 40 a side";
     let text = generated_map(17);
     let spec = load_str(&text, "generated.ron", &templates).expect("valid");
     for policy in [Policy::Baseline, Policy::Normal, Policy::Hard] {
-        let times = turn_times(&spec, &text, &SideId("a".into()), policy, 1, 3);
-        row("generated 64x64, 40 a side", policy, &times);
+        if wanted(name, policy) {
+            let (times, transcript) = turn_times(&spec, &text, &SideId("a".into()), policy, 1, 3);
+            row(name, policy, &times, Some(transcript));
+        }
     }
     println!("targets: normal p50 < 20 ms, p99 < 250 ms; hard p99 < 1000 ms (release build)");
 }

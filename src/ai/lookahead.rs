@@ -22,17 +22,17 @@ const REPLY: f64 = 0.3;
 
 /// The hard level's command for `me`.
 pub fn decide(battle: &Battle, known: &Known, me: &UnitId, aspects: Aspects) -> GameCommand {
-    let ranked = grid::ranked(battle, known, me, aspects);
-    let first = ranked
-        .first()
-        .map(|(_, c)| c.clone())
-        .unwrap_or_else(|| GameCommand::EndTurn(cmd::EndTurn { unit: me.clone() }));
+    let end = || GameCommand::EndTurn(cmd::EndTurn { unit: me.clone() });
+    // One context for the ranking and the look-ahead: it is the costly part of a decision on
+    // a big map (each foe's reach plan), and the same for both.
+    let Some(ctx) = Ctx::new(battle, known, me, aspects) else {
+        return end();
+    };
+    let ranked = grid::ranked_in(&ctx);
+    let first = ranked.first().map(|(_, c)| c.clone()).unwrap_or_else(end);
     if ranked.len() <= 1 || aspects.lookahead == 0 {
         return first;
     }
-    let Some(ctx) = Ctx::new(battle, known, me, aspects) else {
-        return first;
-    };
     let now = side_loss(&ctx, &known.own);
     let mut best: Option<(f64, GameCommand)> = None;
     for (score, command) in ranked.into_iter().take(aspects.lookahead) {

@@ -48,6 +48,10 @@ pub struct GameReport {
     pub panicked: bool,
     /// Decision time per unit-turn, per side.
     pub turn_times: BTreeMap<SideId, Vec<Duration>>,
+    /// A fingerprint of every command given, in order (FNV-1a over their RON form): two runs
+    /// of the same game chose the same commands iff these match (short of a collision). How a
+    /// change meant only to make decisions faster shows that it chose nothing else.
+    pub transcript: u64,
 }
 
 /// A turn lasting more commands than this has gone wrong.
@@ -93,6 +97,7 @@ fn turn_key(battle: &Battle) -> (u32, String) {
 fn play_unguarded(spec: &ScenarioSpec, text: &str, file: &str, seed: u64, setup: &Setup) -> GameReport {
     let mut report = GameReport {
         seed,
+        transcript: FNV_OFFSET,
         ..GameReport::default()
     };
     let mut battle = match Battle::start(spec.clone(), text, file, seed, Vec::new()) {
@@ -156,6 +161,7 @@ fn play_unguarded(spec: &ScenarioSpec, text: &str, file: &str, seed: u64, setup:
             *report.commands.entry(side.clone()).or_default() += 1;
         }
         let text = ron::to_string(&command).unwrap_or_default();
+        report.transcript = fingerprint(report.transcript, &text);
         if let Err(why) = battle.submit(command) {
             let who = side.as_ref().map_or("referee".to_string(), |s| s.0.clone());
             report.refused.push(format!("{who}: {text}: {why}"));
@@ -176,6 +182,16 @@ fn play_unguarded(spec: &ScenarioSpec, text: &str, file: &str, seed: u64, setup:
         report.turn_times.entry(s).or_default().push(t);
     }
     report
+}
+
+const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+
+/// `hash` (FNV-1a) extended with `text` and a separator, so that commands cannot run into
+/// each other.
+fn fingerprint(hash: u64, text: &str) -> u64 {
+    text.bytes()
+        .chain(std::iter::once(b'\n'))
+        .fold(hash, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
 }
 
 /// After a refused command: end what the decider is doing, if the rules allow that.

@@ -112,3 +112,23 @@ fn the_salvage_yard_plays_computer_against_computer_without_a_fault() {
 fn the_tutorial_plays_computer_against_computer_without_a_fault() {
     plays_cleanly(PLAYED[7]);
 }
+
+/// A game's transcript fingerprint (`GameReport::transcript`) is the same when the same game
+/// is played again and differs when other commands are given (another seed): what shows that a
+/// change meant only to make the computer faster chose nothing else.
+#[test]
+fn the_transcript_fingerprints_the_commands_given() {
+    let name = "scenarios/tutorial_relay.ron";
+    let text = std::fs::read_to_string(name).expect("readable");
+    let spec = load_str(&text, name, &Templates::shipped()).expect("valid");
+    let setup = Setup {
+        policies: BTreeMap::new(),
+        max_rounds: 2,
+    };
+    let once = play(&spec, &text, name, 1, &setup);
+    let again = play(&spec, &text, name, 1, &setup);
+    let other = play(&spec, &text, name, 2, &setup);
+    assert!(once.commands.values().sum::<u32>() > 0, "commands were given");
+    assert_eq!(once.transcript, again.transcript);
+    assert_ne!(once.transcript, other.transcript);
+}

@@ -772,3 +772,35 @@ fn mov_12_a_mover_dropped_in_an_allys_square_ends_in_the_last_legal_one() {
     );
     assert_eq!(at(&b, "hero"), Square::new(0, 1));
 }
+
+/// MOV-11, MOV-12: the occupancy layers a walk asks at every step (`occupancy_for`) are the
+/// mover's board without its threat layer: the same passable, endable and hampered squares as
+/// `board_for`'s, no reactor and no threat bit, on every shipped scenario for every unit.
+#[test]
+fn occupancy_is_the_board_without_its_threat_on_shipped_scenarios() {
+    use fivefoot::rules::board::{board_for, occupancy_for};
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");
+    let mut threatened = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let b = battle(&text, &[]);
+        let world = b.world();
+        for id in world.resource::<fivefoot::rules::UnitIndex>().0.keys() {
+            let (full, bare) = (board_for(world, id), occupancy_for(world, id));
+            assert!(bare.reactors.is_empty(), "{}: {id}", path.display());
+            assert_eq!(full.side, bare.side, "{}: {id}", path.display());
+            assert_eq!(full.states.len(), bare.states.len());
+            for (f, o) in full.states.iter().zip(&bare.states) {
+                assert_eq!(
+                    (f.passable, f.endable, f.hamper, o.threat),
+                    (o.passable, o.endable, o.hamper, 0),
+                    "{}: {id}",
+                    path.display()
+                );
+                threatened += usize::from(f.threat != 0);
+            }
+        }
+    }
+    assert!(threatened > 0, "some board has a threat layer to leave out");
+}

@@ -165,3 +165,97 @@ fn full_attack_4_3_1_saga_two_weapons_preview_matches_the_rolls() {
         assert_eq!(roll.defense.value, preview.defense.value);
     }
 }
+
+/// ATK-1, §4.3.1: an attack command checked with its previews in one pass
+/// (`check_previewing`) gets `check`'s verdict, word for word, and when allowed each attack's
+/// preview as `preview_attack` gives it (its provoked reactors too, §8.2); a command that is
+/// not an attack is refused.
+#[test]
+fn atk_1_check_previewing_agrees_with_check_and_the_previews() {
+    use fivefoot::rules::attack_action::check_previewing;
+    use fivefoot::rules::check;
+    let text = r##"Scenario(version: 1, name: "t", ruleset: "starfinder",
+    map: (size: (9, 3), fill: '.', legend: { '.': (terrain: Floor) }),
+    sides: [(id: "a", name: "A", control: Human, colour: "#3070d0"), (id: "b", name: "B", control: Human, colour: "#d03030")],
+    units: [
+        (id: "me", side: "a", at: (1, 1), speed: (land: 30), initiative: 20,
+         defenses: (eac: 12, kac: 14), health: (sp: 5, hp: 10, rp: 3),
+         weapons: [(name: "Blade", kind: Melee, attack: 5, damage: "1d6", damage_types: [Slashing]),
+                   (name: "Pistol", kind: Ranged, attack: 4, damage: "1d4", damage_types: [Fire], range_increment: 30)]),
+        (id: "foe", side: "b", at: (2, 1), speed: (land: 30), initiative: 1,
+         defenses: (eac: 12, kac: 14), health: (sp: 5, hp: 10, rp: 3),
+         weapons: [(name: "Blade", kind: Melee, attack: 5, damage: "1d6", damage_types: [Slashing])]),
+        (id: "far", side: "b", at: (7, 1), speed: (land: 30), initiative: 2,
+         defenses: (eac: 12, kac: 14), health: (sp: 5, hp: 10, rp: 3),
+         weapons: [(name: "Blade", kind: Melee, attack: 5, damage: "1d6", damage_types: [Slashing])]),
+    ])"##;
+    let mut b = battle(text, &[]);
+    pass_until_turn_of(&mut b, "me");
+    // A round on, so the foes have acted and may make attacks of opportunity.
+    ok(&mut b, GameCommand::EndTurn(cmd::EndTurn { unit: id("me") }));
+    pass_until_turn_of(&mut b, "me");
+    let w = b.world();
+    let attack = |unit: &str, target: &str, weapon: Option<&str>, defensively: bool| {
+        GameCommand::Attack(cmd::Attack {
+            unit: id(unit),
+            target: id(target),
+            weapon: weapon.map(str::to_string),
+            defensively,
+            mount: None,
+        })
+    };
+    let full = |target: &str, n: usize, weapon: Option<&str>| {
+        GameCommand::FullAttack(cmd::FullAttack {
+            unit: id("me"),
+            targets: vec![id(target); n],
+            weapon: weapon.map(str::to_string),
+            weapons: Vec::new(),
+            defensively: false,
+        })
+    };
+    let commands = vec![
+        attack("me", "foe", None, false),
+        attack("me", "foe", Some("Blade"), false),
+        attack("me", "foe", Some("Pistol"), false),
+        attack("me", "far", Some("Pistol"), false),
+        attack("me", "far", Some("Blade"), false),
+        attack("me", "foe", Some("Blade"), true),
+        attack("me", "nobody", None, false),
+        attack("foe", "me", None, false),
+        full("foe", 1, None),
+        full("foe", 2, Some("Blade")),
+        full("foe", 2, Some("Pistol")),
+        full("foe", 3, None),
+        full("far", 2, Some("Pistol")),
+    ];
+    let mut allowed = 0;
+    for command in &commands {
+        let checked = check(w, command).map_err(|e| e.to_string());
+        match check_previewing(w, command) {
+            Err(e) => assert_eq!(checked, Err(e.to_string()), "{command:?}"),
+            Ok((previews, _)) => {
+                assert_eq!(checked, Ok(()), "{command:?}");
+                allowed += 1;
+                let (unit, targets, weapon) = match command {
+                    GameCommand::Attack(a) => (&a.unit, vec![a.target.clone()], a.weapon.as_deref()),
+                    GameCommand::FullAttack(f) => (&f.unit, f.targets.clone(), f.weapon.as_deref()),
+                    _ => unreachable!("only attacks are listed"),
+                };
+                assert_eq!(previews.len(), targets.len());
+                for (preview, target) in previews.iter().zip(&targets) {
+                    let alone = preview_attack(w, unit, target, weapon).expect("the attack is allowed");
+                    assert_eq!(
+                        serde_json::to_value(preview).expect("json"),
+                        serde_json::to_value(&alone).expect("json"),
+                        "{command:?}"
+                    );
+                }
+            }
+        }
+    }
+    assert!(allowed >= 5, "most of the list is allowed: {allowed}");
+    // §8.2: the pistol next to a foe provokes it, and the preview says so.
+    let (shot, _) = check_previewing(w, &commands[2]).expect("allowed");
+    assert_eq!(shot[0].provokes, vec![id("foe")]);
+    assert!(check_previewing(w, &GameCommand::EndTurn(cmd::EndTurn { unit: id("me") })).is_err());
+}

@@ -46,21 +46,29 @@ pub fn decide(battle: &Battle, known: &Known, me: &UnitId, aspects: Aspects) -> 
 /// Every candidate of `me` now with its score, best first (ties in the order they were
 /// scored: ending the turn, then the options list's order, then moves).
 pub fn ranked(battle: &Battle, known: &Known, me: &UnitId, aspects: Aspects) -> Vec<(f64, GameCommand)> {
+    match Ctx::new(battle, known, me, aspects) {
+        Some(ctx) => ranked_in(&ctx),
+        None => vec![(0.0, GameCommand::EndTurn(cmd::EndTurn { unit: me.clone() }))],
+    }
+}
+
+/// [`ranked`] in a decision's context already built (the hard level weighs the same
+/// candidates further in it).
+pub fn ranked_in(ctx: &Ctx) -> Vec<(f64, GameCommand)> {
+    let (battle, known, me, aspects) = (ctx.battle, ctx.known, &ctx.me.id, ctx.aspects);
     let end = GameCommand::EndTurn(cmd::EndTurn { unit: me.clone() });
-    let Some(ctx) = Ctx::new(battle, known, me, aspects) else {
-        return vec![(0.0, end)];
-    };
     let world = battle.world();
     if !ctx.me.able() {
-        return vec![(0.0, recovery(&ctx).unwrap_or(end))];
+        return vec![(0.0, recovery(ctx).unwrap_or(end))];
     }
-    let allowed = candidates::allowed(&ctx, world, me);
+    let nearest = nearest_target(ctx);
+    let allowed = candidates::allowed(ctx, world, me, |c| weighed(ctx, c, nearest.as_ref()));
     let mut mover = Mover::new(world, me, known);
     let here = ctx.me.space;
     // The foes' shots at the unit where it stands, as the rules preview them (cover,
     // concealment, range): every candidate that leaves it here is scored with them.
-    let exact = moves::ranged_exposure(&ctx, world);
-    let stay = position::approach(&ctx, mover.as_ref(), here) - position::exposure(&ctx, here, 0, &exact);
+    let exact = moves::ranged_exposure(ctx, world);
+    let stay = position::approach(ctx, mover.as_ref(), here) - position::exposure(ctx, here, 0, &exact);
     let mut scored: Vec<Scored> = vec![Scored {
         score: stay,
         command: end,
@@ -76,11 +84,15 @@ pub fn ranked(battle: &Battle, known: &Known, me: &UnitId, aspects: Aspects) -> 
     // Destinations the reach plan does not list: withdraws and guarded steps.
     let mut extra_moves: Vec<(crate::grid::Square, crate::rules::MoveMode)> = Vec::new();
     let mut sampled: Vec<(f64, GameCommand)> = Vec::new();
-    let nearest = nearest_target(&ctx);
-    for command in &allowed {
-        if !about_known(&ctx, command) || !in_focus(&ctx, command) {
+    for (command, assessed) in &allowed {
+        if !about_known(ctx, command) || !in_focus(ctx, command) {
             continue;
         }
+        // An attack's worth from the rules' check of it that let it in (`candidates`).
+        let worth = |c: &GameCommand| match assessed {
+            Some(a) => strike::worth(ctx, c, a),
+            None => strike::command_worth(ctx, world, c),
+        };
         match command {
             GameCommand::Move(m) if m.mode == crate::rules::MoveMode::Withdraw && aspects.tactics => {
                 extra_moves.push((m.to, m.mode));
@@ -95,21 +107,21 @@ pub fn ranked(battle: &Battle, known: &Known, me: &UnitId, aspects: Aspects) -> 
                 if !aspects.tactics && (a.weapon.is_some() || Some(&a.target) != nearest.as_ref()) {
                     continue;
                 }
-                consider(strike::command_worth(&ctx, world, command).map(|v| v + stay), command);
+                consider(worth(command).map(|v| v + stay), command);
                 if aspects.tactics && a.mount.is_none() {
-                    defensive_attack(&ctx, world, a, (here, &exact), stay, &mut consider);
+                    defensive_attack(ctx, world, a, (here, &exact), stay, &mut consider);
                 }
             }
             GameCommand::FullAttack(a) => {
                 if !aspects.tactics && (a.weapon.is_some() || a.targets.first() != nearest.as_ref()) {
                     continue;
                 }
-                consider(strike::command_worth(&ctx, world, command).map(|v| v + stay), command);
+                consider(worth(command).map(|v| v + stay), command);
             }
             GameCommand::TotalDefense(_) if aspects.tactics => {
                 let bonus = ctx.rules.attack_options.total_defense.map_or(0, |t| t.defense);
                 let score =
-                    position::approach(&ctx, mover.as_ref(), here) - position::exposure(&ctx, here, bonus, &exact);
+                    position::approach(ctx, mover.as_ref(), here) - position::exposure(ctx, here, bonus, &exact);
                 consider(Some(score - 0.01), command);
             }
             GameCommand::FightDefensively(f) if aspects.tactics => {
@@ -121,7 +133,7 @@ pub fn ranked(battle: &Battle, known: &Known, me: &UnitId, aspects: Aspects) -> 
                     false => d.defense,
                 };
                 let score =
-                    position::approach(&ctx, mover.as_ref(), here) - position::exposure(&ctx, here, bonus, &exact);
+                    position::approach(ctx, mover.as_ref(), here) - position::exposure(ctx, here, bonus, &exact);
                 consider(Some(score - 0.01), command);
             }
             GameCommand::Charge(c) => {
@@ -144,7 +156,7 @@ pub fn ranked(battle: &Battle, known: &Known, me: &UnitId, aspects: Aspects) -> 
                 }
             }
             GameCommand::AreaAttack(_) | GameCommand::CastSpell(_) | GameCommand::Autofire(_) if aspects.tactics => {
-                if let Some(count) = sampled::area_count(&ctx, command).filter(|c| *c > 0.0) {
+                if let Some(count) = sampled::area_count(ctx, command).filter(|c| *c > 0.0) {
                     sampled.push((count, command.clone()));
                 } else if matches!(command, GameCommand::CastSpell(c) if c.at.is_none()) {
                     sampled.push((0.0, command.clone()));
@@ -163,10 +175,10 @@ pub fn ranked(battle: &Battle, known: &Known, me: &UnitId, aspects: Aspects) -> 
         }
     }
     for command in pick_sampled(sampled) {
-        consider(sampled::score(&ctx, mover.as_ref(), &command), &command);
+        consider(sampled::score(ctx, mover.as_ref(), &command), &command);
     }
     if let Some(mover) = mover.as_mut() {
-        for (score, command) in best_moves(&ctx, mover, &extra_moves) {
+        for (score, command) in best_moves(ctx, mover, &extra_moves) {
             consider(Some(score), &command);
         }
     }
@@ -280,14 +292,62 @@ fn defensive_attack(
         defensively: true,
         ..a.clone()
     });
-    if check(world, &command).is_err() {
+    // Checked by the rules with its odds in one pass (refused: not considered).
+    let Some(assessed) = strike::assess(world, &command) else {
         return;
-    }
+    };
     let gained = position::exposure(ctx, here, 0, exact) - position::exposure(ctx, here, d.defense, exact);
     consider(
-        strike::command_worth(ctx, world, &command).map(|v| v + stay + gained),
+        strike::worth(ctx, &command, &assessed).map(|v| v + stay + gained),
         &command,
     );
+}
+
+/// Whether the loop of [`ranked`] can score `command` (it skips the others): only these are
+/// worth the rules' verdict. Must keep every command the loop scores (a command it would skip
+/// anyway may pass: the loop judges again).
+fn weighed(ctx: &Ctx, command: &GameCommand, nearest: Option<&UnitId>) -> bool {
+    if !about_known(ctx, command) || !in_focus(ctx, command) {
+        return false;
+    }
+    let tactics = ctx.aspects.tactics;
+    match command {
+        GameCommand::Move(m) => match m.mode {
+            crate::rules::MoveMode::Withdraw => tactics,
+            crate::rules::MoveMode::GuardedStep => ctx.aspects.avoid_aoo,
+            _ => false,
+        },
+        GameCommand::Attack(a) => tactics || (a.weapon.is_none() && Some(&a.target) == nearest),
+        GameCommand::FullAttack(a) => tactics || (a.weapon.is_none() && a.targets.first() == nearest),
+        GameCommand::TotalDefense(_) | GameCommand::FightDefensively(_) => tactics,
+        GameCommand::Charge(c) => tactics || Some(&c.target) == nearest,
+        GameCommand::Maneuver(m) => {
+            tactics
+                && ctx.strikes.iter().any(|s| {
+                    s.target == m.target
+                        && ctx
+                            .me
+                            .melee
+                            .as_ref()
+                            .is_some_and(|(_, r)| gap(ctx.me.space, s.space) <= *r)
+                })
+        }
+        GameCommand::AreaAttack(_) | GameCommand::CastSpell(_) | GameCommand::Autofire(_) => {
+            tactics
+                && (sampled::area_count(ctx, command).is_some_and(|c| c > 0.0)
+                    || matches!(command, GameCommand::CastSpell(c) if c.at.is_none()))
+        }
+        GameCommand::SecondWind(_)
+        | GameCommand::Recover(_)
+        | GameCommand::StandUp(_)
+        | GameCommand::BreakFree(_)
+        | GameCommand::Vehicle(_)
+        | GameCommand::LeaveMap(_)
+        | GameCommand::ReturnToMap(_)
+        | GameCommand::Collide(_)
+        | GameCommand::BoardEngaged(_) => true,
+        _ => false,
+    }
 }
 
 /// The nearest foe the side knows (Easy strikes only at it).

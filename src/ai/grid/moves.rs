@@ -18,7 +18,7 @@ use crate::rules::attack_action::preview_attack;
 use crate::rules::movement::plan_move;
 use crate::rules::reach_plan::plan_reach;
 use crate::rules::threat::space_of;
-use crate::rules::{Combat, GameCommand, MoveMode, Profile, ReactionMode, check, cmd, unit_component};
+use crate::rules::{Combat, GameCommand, MoveMode, Profile, ReactionMode, cmd, unit_component};
 use bevy::prelude::World;
 
 /// Shooters whose shot at a square is previewed by the rules in the exact score.
@@ -175,7 +175,8 @@ pub fn exact(ctx: &Ctx, mover: &mut Mover, dest: &Dest) -> Option<(f64, GameComm
         path,
         mode: dest.mode,
     });
-    check(world, &command).ok()?;
+    // The rules' check of the move is the fork's (`submit` checks before it plays): the
+    // reactors holding back there change who reacts, never whether the move is allowed.
     let mut provoked: Vec<_> = provoked.into_iter().filter(|r| ctx.known.knows(r)).collect();
     provoked.sort();
     provoked.dedup();

@@ -5,8 +5,10 @@
 
 use super::context::Ctx;
 use crate::ai::odds::AttackOdds;
-use crate::rules::attack_action::{AttackOrder, check_attacks, preview_attack, preview_mounted_attack};
-use crate::rules::{GameCommand, Profile, UnitId, check, cmd, unit_component};
+use crate::rules::attack_action::{
+    AttackOrder, check_attacks, check_previewing, preview_attack, preview_mounted_attack,
+};
+use crate::rules::{GameCommand, Profile, UnitId, cmd, unit_component};
 use crate::ruleset::Ruleset;
 use bevy::prelude::World;
 
@@ -34,31 +36,59 @@ pub fn order_odds(world: &World, order: AttackOrder) -> Option<Vec<AttackOdds>> 
         .collect()
 }
 
-/// What the attacks of an `Attack` or `FullAttack` command are worth now, less the attacks
-/// of opportunity the rules say they provoke; `None` for other commands or a target the
-/// side does not know.
-pub fn command_worth(ctx: &Ctx, world: &World, command: &GameCommand) -> Option<f64> {
+/// An attack command as the rules checked it: the odds of each of its attacks and the units
+/// it provokes before it is made (sorted, each once).
+#[derive(Debug, Clone)]
+pub struct Assessed {
+    pub odds: Vec<AttackOdds>,
+    provokes: Vec<UnitId>,
+}
+
+/// An `Attack` or `FullAttack` command checked by the rules in `world` with what the check
+/// found (`attack_action::check_previewing`: `check`'s verdict and each attack's preview in
+/// one pass), or `None` if they refuse it.
+pub fn assess(world: &World, command: &GameCommand) -> Option<Assessed> {
     let order = crate::rules::attack::commands::attack_order(command)?;
-    let targets = order.targets;
-    let odds = order_odds(world, order)?;
+    let (previews, terms) = check_previewing(world, command).ok()?;
+    let rules = world.resource::<Ruleset>();
+    let shift: i32 = terms.extra.iter().chain(terms.lasting.iter()).map(|m| m.value).sum();
+    let holder = order.mount.unwrap_or(order.unit);
+    let profile = unit_component::<Profile>(world, holder)?;
+    let odds = previews
+        .iter()
+        .map(|p| {
+            let damage = &profile.weapon_named(&p.weapon)?.damage;
+            Some(AttackOdds::of_preview(&rules.attack, p, damage, shift))
+        })
+        .collect::<Option<Vec<_>>>()?;
+    let mut provokes: Vec<UnitId> = previews.into_iter().flat_map(|p| p.provokes).collect();
+    provokes.sort();
+    provokes.dedup();
+    Some(Assessed { odds, provokes })
+}
+
+/// What the attacks of an `Attack` or `FullAttack` command are worth now, less the attacks
+/// of opportunity the rules say they provoke; `None` for other commands, one the rules
+/// refuse, or a target the side does not know.
+pub fn command_worth(ctx: &Ctx, world: &World, command: &GameCommand) -> Option<f64> {
+    worth(ctx, command, &assess(world, command)?)
+}
+
+/// [`command_worth`] of a command already assessed.
+pub fn worth(ctx: &Ctx, command: &GameCommand, assessed: &Assessed) -> Option<f64> {
+    let targets = crate::rules::attack::commands::attack_order(command)?.targets;
     let target = ctx.known.foes.iter().find(|f| Some(&f.id) == targets.first())?;
     if targets.iter().any(|t| t != &target.id) {
         return None;
     }
-    let gain = ctx.priority(target) * ctx.worth_of(target, &odds);
-    Some(gain - provoked_cost(ctx, world, order))
+    let gain = ctx.priority(target) * ctx.worth_of(target, &assessed.odds);
+    Some(gain - provoked_cost(ctx, &assessed.provokes))
 }
 
-/// The deciding unit's expected loss to the attacks of opportunity `order` provokes before
+/// The deciding unit's expected loss to the attacks of opportunity an attack provokes before
 /// it is made (the rules' list; foes the side does not know are not counted).
-fn provoked_cost(ctx: &Ctx, world: &World, order: AttackOrder) -> f64 {
-    let Ok((plans, _)) = check_attacks(world, order) else {
-        return 0.0;
-    };
-    let mut reactors: Vec<&UnitId> = plans.iter().flat_map(|p| p.provokes.iter()).collect();
-    reactors.sort();
-    reactors.dedup();
-    reactors.into_iter().map(|r| reactor_loss(ctx, r)).sum::<f64>() * ctx.aspects.caution
+fn provoked_cost(ctx: &Ctx, reactors: &[UnitId]) -> f64 {
+    reactors.iter().map(|r| reactor_loss(ctx, r)).sum::<f64>() * ctx.aspects.caution
 }
 
 /// The deciding unit's expected loss to one attack of opportunity by `reactor`.
@@ -96,9 +126,6 @@ pub fn best_attack(ctx: &Ctx, world: &World, unit: &UnitId) -> f64 {
                 defensively: false,
                 mount: None,
             });
-            if check(world, &command).is_err() {
-                continue;
-            }
             if let Some(v) = command_worth(ctx, world, &command) {
                 best = best.max(v);
             }

@@ -299,17 +299,19 @@ pub(crate) fn plan_attacks(
     if budget {
         world.resource::<Combat>().can_spend(&rules.actions, action)?;
     }
-    let plans = targets
-        .iter()
-        .enumerate()
-        .map(|(i, t)| {
-            let named = weapons.get(i).map(String::as_str).or(weapon);
-            match mount {
-                Some(v) => check_mounted_attack(world, unit, v, t, named),
-                None => check_attack(world, unit, t, named),
-            }
-        })
-        .collect::<Result<Vec<_>, _>>()?;
+    let named = |i: usize| weapons.get(i).map(String::as_str).or(weapon);
+    let mut plans: Vec<AttackPlan> = Vec::with_capacity(targets.len());
+    for (i, t) in targets.iter().enumerate() {
+        // A full attack often repeats a target with the same weapon: the same check, made once.
+        let same = (0..i).find(|&k| &targets[k] == t && named(k) == named(i));
+        plans.push(match same {
+            Some(k) => plans[k].clone(),
+            None => match mount {
+                Some(v) => check_mounted_attack(world, unit, v, t, named(i))?,
+                None => check_attack(world, unit, t, named(i))?,
+            },
+        });
+    }
     // Each target named once ("full attack on ashok", not "on ashok, ashok"): the attack
     // events that follow say how many attacks each takes.
     let mut names: Vec<&str> = Vec::new();
@@ -470,6 +472,27 @@ pub fn preview_attack(
     // A preview answers "what if" at any time, so the action budget is not checked here.
     let plan = check_attack(world, unit, target, weapon)?;
     preview_plan(world, target, plan, Vec::new())
+}
+
+/// An attack command (`Attack` or `FullAttack`, ATK-1, §4.3.1) checked as `check` checks it,
+/// with what the check found: each attack's preview (as [`preview_attack`] or
+/// [`preview_mounted_attack`] gives it, without the action's own terms) and the action's
+/// terms. One pass of the rules where a caller that weighs the attacks it may make (the
+/// computer player) would otherwise check the command and then preview each attack again.
+pub fn check_previewing(
+    world: &World,
+    command: &crate::rules::GameCommand,
+) -> Result<(Vec<AttackPreview>, AttackTerms), RuleError> {
+    let order = super::commands::attack_order(command).ok_or_else(|| illegal("not an attack command"))?;
+    crate::rules::resolve::shared_refusal(world, command)?;
+    let (plans, terms) = check_attacks(world, order)?;
+    let previews = order
+        .targets
+        .iter()
+        .zip(plans)
+        .map(|(target, plan)| preview_plan(world, target, plan, Vec::new()))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok((previews, terms))
 }
 
 /// The preview of `unit` firing a weapon mounted on the vehicle `mount` (VEH-20), with the

@@ -265,12 +265,13 @@ pub fn reflex_save_modifiers(world: &World, target: &UnitId) -> Result<Vec<Modif
 /// and their riders, whose cover is the vehicle's passenger cover instead (§25.9,
 /// `vehicle::ignored_for_cover`). The attack's situation and the GUI's cover lines both use it.
 pub fn cover_blockers(world: &World, attacker: &UnitId, origin: &UnitId, target: &UnitId) -> Vec<Space> {
+    let ignored = crate::rules::vehicle::ignored_for_cover(world, attacker, target);
     world
         .resource::<UnitIndex>()
         .0
         .keys()
         .filter(|u| *u != attacker && *u != origin && *u != target)
-        .filter(|u| !crate::rules::vehicle::ignored_for_cover(world, attacker, target, u))
+        .filter(|u| !ignored(u))
         .filter_map(|u| space_of(world, u))
         .collect()
 }

@@ -12,6 +12,14 @@ use bevy::prelude::World;
 /// run first (numbers and squares in range, then the actor's: `actor_refusal`, its own turn),
 /// then the command's area decides (`RuleCommand::check`).
 pub fn check(world: &World, command: &GameCommand) -> Result<(), RuleError> {
+    shared_refusal(world, command)?;
+    command.rule().check(world)
+}
+
+/// The part of [`check`] before the command's area looks at it: numbers and squares in
+/// range, then the engine's shared gates (`actor_refusal`, its own turn). A check that gives
+/// more than a verdict (`attack_action::check_previewing`) runs it, then its area's own.
+pub(crate) fn shared_refusal(world: &World, command: &GameCommand) -> Result<(), RuleError> {
     // Issue #16 items 6, 7, 10: numbers out of range and squares off the map are refused
     // before any geometry sees them.
     crate::rules::bounds::refuse_out_of_bounds(world, command)?;
@@ -27,7 +35,7 @@ pub fn check(world: &World, command: &GameCommand) -> Result<(), RuleError> {
             is_active(world.resource::<Combat>(), unit)?;
         }
     }
-    command.rule().check(world)
+    Ok(())
 }
 
 /// Runs an allowed command: emits (and applies) its events. Call `check` first.

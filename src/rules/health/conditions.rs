@@ -20,11 +20,12 @@ pub fn effective_conditions(world: &World, unit: &UnitId) -> BTreeSet<ConditionN
         out.insert(ConditionName::Bleeding);
     }
     let combat = world.resource::<Combat>();
+    // The condition first: few effects grant one, and comparing ids is the costly part.
     out.extend(
         combat
             .effects
             .iter()
-            .filter(|x| &x.target == unit)
+            .filter(|x| x.condition.is_some() && &x.target == unit)
             .filter_map(|x| x.condition),
     );
     match world.get::<LifeState>(e).copied().unwrap_or_default() {
@@ -80,7 +81,12 @@ pub fn effect_attack_modifiers(world: &World, unit: &UnitId) -> Vec<Modifier> {
 /// The effect under which `unit` chose to make no attacks at all until its next turn (saga
 /// fighting defensively, §4.3.1), if any.
 pub fn no_attacks_effect<'w>(world: &'w World, unit: &UnitId) -> Option<&'w TrackedEffect> {
-    effects_on(world, unit).find(|x| x.no_attacks)
+    // The flag first: comparing ids is the costly part.
+    world
+        .resource::<Combat>()
+        .effects
+        .iter()
+        .find(|x| x.no_attacks && &x.target == unit)
 }
 
 fn effects_on<'w>(world: &'w World, unit: &UnitId) -> impl Iterator<Item = &'w TrackedEffect> {

@@ -71,6 +71,17 @@ struct Creature<'w> {
 /// could travel this turn (4 × its fastest speed) plus their reach are left out: they can
 /// never matter to its move.
 pub fn board_for(world: &World, mover: &UnitId) -> BoardLayers {
+    layers_for(world, mover, true)
+}
+
+/// [`board_for`] without the threat layer (no reactors, every threat bit clear): for the
+/// questions the threat never changes, where `mover` may pass or end its move (MOV-11,
+/// MOV-12), asked at every step of a walk.
+pub fn occupancy_for(world: &World, mover: &UnitId) -> BoardLayers {
+    layers_for(world, mover, false)
+}
+
+fn layers_for(world: &World, mover: &UnitId, with_threat: bool) -> BoardLayers {
     let rules = world.resource::<Ruleset>();
     let map = &world.resource::<Terrain>().0;
     let width = map.width() as usize;
@@ -79,8 +90,13 @@ pub fn board_for(world: &World, mover: &UnitId) -> BoardLayers {
         _ => BaseStates::of(map, rules).0,
     };
     let combat = world.resource::<Combat>();
-    let granted =
-        |u: &UnitId, c: ConditionName| combat.effects.iter().any(|e| &e.target == u && e.condition == Some(c));
+    // The effects that grant a condition, gathered once: few do, and every creature asks.
+    let conditioned: Vec<(&UnitId, ConditionName)> = combat
+        .effects
+        .iter()
+        .filter_map(|e| e.condition.map(|c| (&e.target, c)))
+        .collect();
+    let granted = |u: &UnitId, c: ConditionName| conditioned.iter().any(|(t, g)| *g == c && *t == u);
     let mut query = world.try_query::<(
         &UnitId,
         &SideId,
@@ -148,6 +164,13 @@ pub fn board_for(world: &World, mover: &UnitId) -> BoardLayers {
             }
         }
     }
+    if !with_threat {
+        return BoardLayers {
+            states,
+            reactors: Vec::new(),
+            side: my_space.side,
+        };
+    }
     // How far the mover could possibly get this turn (a run, MOV-1, §5.6), in squares.
     let index = world.resource::<UnitIndex>();
     let fastest = index
@@ -165,7 +188,10 @@ pub fn board_for(world: &World, mover: &UnitId) -> BoardLayers {
         .filter(|c| chebyshev_gap(my_space, c.space) <= horizon + c.reach.map_or(0, ThreatReach::far))
         .collect();
     // Reactors in initiative order, so attacks of opportunity resolve in a fixed order.
-    candidates.sort_by_key(|c| order.iter().position(|e| &e.unit == c.id).unwrap_or(usize::MAX));
+    // (Each one's place looked up once, by id: a big battle has dozens of candidates.)
+    let place: std::collections::HashMap<&UnitId, usize> =
+        order.iter().enumerate().rev().map(|(i, e)| (&e.unit, i)).collect();
+    candidates.sort_by_cached_key(|c| place.get(c.id).copied().unwrap_or(usize::MAX));
     let mut layer = vec![0u64; states.len()];
     let mut reactors = Vec::new();
     for reactor in candidates {

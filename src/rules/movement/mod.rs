@@ -17,7 +17,7 @@ pub mod reach_plan;
 pub mod speed;
 
 use super::attack::{melee_weapon, resolve_attack};
-use super::board::{BoardLayers, board_for};
+use super::board::{BoardLayers, board_for, occupancy_for};
 use super::conditions::effective_conditions;
 use super::health::LifeState;
 use super::resolve::{EffectTerms, start_effect, take_action};
@@ -557,7 +557,7 @@ pub(crate) fn walk(
     // MOV-12: where the mover may stop if the move ends early.
     let mut last_legal = from;
     let endable = |ex: &Executor, at: Square| {
-        let layers = board_for(ex.world, unit);
+        let layers = occupancy_for(ex.world, unit);
         let mut board = layers.board(ex.world);
         board.side = side;
         board.footprint_endable(at)

@@ -117,7 +117,7 @@ pub fn threatened_by(world: &World, unit: &UnitId) -> Vec<crate::grid::Square> {
 /// Whether two units are enemies.
 pub fn hostile(world: &World, a: &UnitId, b: &UnitId) -> bool {
     let index = world.resource::<UnitIndex>();
-    let side = |u: &UnitId| index.0.get(u).and_then(|e| world.get::<SideId>(*e)).cloned();
+    let side = |u: &UnitId| index.0.get(u).and_then(|e| world.get::<SideId>(*e));
     side(a) != side(b)
 }
 
@@ -170,7 +170,7 @@ pub fn aoo_refusal(world: &World, reactor: &UnitId) -> Option<String> {
             AooBlocker::TotalDefense => combat
                 .effects
                 .iter()
-                .any(|x| &x.target == reactor && x.name == "total defense"),
+                .any(|x| x.name == "total defense" && &x.target == reactor),
             // Units armed only for unarmed strikes do not threaten at all (weapon_threatens).
             AooBlocker::UnarmedOnly => false,
         };
@@ -201,11 +201,13 @@ pub fn provoked_by(world: &World, actor: &UnitId, trigger: crate::ruleset::AooTr
     };
     let elevation = crate::rules::flight::elevation_of(world, actor);
     let order = &world.resource::<Combat>().order;
-    let mut reactors: Vec<UnitId> = world
-        .resource::<UnitIndex>()
-        .0
-        .keys()
-        .filter(|r| *r != actor && hostile(world, actor, r))
+    let index = &world.resource::<UnitIndex>().0;
+    // `hostile`, with the actor's side read once and each unit's from its entity.
+    let mine = index.get(actor).and_then(|e| world.get::<SideId>(*e));
+    let mut reactors: Vec<UnitId> = index
+        .iter()
+        .filter(|(r, e)| *r != actor && world.get::<SideId>(**e) != mine)
+        .map(|(r, _)| r)
         .filter(|r| aoo_refusal(world, r).is_none())
         .filter(|r| {
             space

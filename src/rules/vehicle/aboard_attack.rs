@@ -21,14 +21,20 @@ pub fn attack_penalty(world: &World, attacker: &UnitId) -> Option<Modifier> {
     (value != 0).then(|| Modifier::new(value, format!("attacking from {} ({why}, VEH-19)", v.id)))
 }
 
-/// Whether `unit` is left out of the creatures that give cover between `attacker` and
+/// Whether a unit is left out of the creatures that give cover between `attacker` and
 /// `target`: a vehicle one of them rides, and those riding with them or in them (§25.9: the
-/// vehicle's own `passenger_cover` stands for it).
-pub fn ignored_for_cover(world: &World, attacker: &UnitId, target: &UnitId, unit: &UnitId) -> bool {
-    let ride = |u: &UnitId| aboard(world, u).map(|a| a.vehicle);
+/// vehicle's own `passenger_cover` stands for it). Asked about every unit on the map for one
+/// attack, so the vehicles the two ride are read once, not again for each unit.
+pub fn ignored_for_cover<'a>(
+    world: &'a World,
+    attacker: &'a UnitId,
+    target: &'a UnitId,
+) -> impl Fn(&UnitId) -> bool + 'a {
+    let ride = move |u: &UnitId| aboard(world, u).map(|a| a.vehicle);
     let vehicles: Vec<UnitId> = [ride(attacker), ride(target)].into_iter().flatten().collect();
-    let carriers = |u: &UnitId| ride(u).is_some_and(|v| &v == attacker || &v == target || vehicles.contains(&v));
-    vehicles.contains(unit) || carriers(unit)
+    move |unit: &UnitId| {
+        vehicles.contains(unit) || ride(unit).is_some_and(|v| &v == attacker || &v == target || vehicles.contains(&v))
+    }
 }
 
 /// The cover a vehicle gives a rider against an attacker outside it (§25.9, 001:5045-5047);
