@@ -95,7 +95,7 @@ pub fn leaving_cost(ctx: &Ctx, mover: &Mover) -> f64 {
         .filter(|r| ctx.known.knows(r))
         .map(|r| reactor_loss(ctx, r))
         .sum::<f64>()
-        * ctx.aspects.caution
+        * ctx.aspects.aoo_weight()
 }
 
 /// The best strike the unit could make from `space`, estimated: melee where it reaches (more
@@ -193,7 +193,7 @@ pub fn exact(ctx: &Ctx, mover: &mut Mover, dest: &Dest) -> Option<(f64, GameComm
         false => 0.0,
     };
     let exact = ranged_exposure(ctx, fw);
-    let aoo: f64 = provoked.iter().map(|r| reactor_loss(ctx, r)).sum::<f64>() * ctx.aspects.caution;
+    let aoo: f64 = provoked.iter().map(|r| reactor_loss(ctx, r)).sum::<f64>() * ctx.aspects.aoo_weight();
     let score = follow - exposure(ctx, space, 0, &exact) + approach(ctx, Some(mover), space) - aoo;
     Some((score, command))
 }

@@ -58,7 +58,7 @@ fn provoked_cost(ctx: &Ctx, world: &World, order: AttackOrder) -> f64 {
     let mut reactors: Vec<&UnitId> = plans.iter().flat_map(|p| p.provokes.iter()).collect();
     reactors.sort();
     reactors.dedup();
-    reactors.into_iter().map(|r| reactor_loss(ctx, r)).sum::<f64>() * ctx.aspects.caution
+    reactors.into_iter().map(|r| reactor_loss(ctx, r)).sum::<f64>() * ctx.aspects.aoo_weight()
 }
 
 /// The deciding unit's expected loss to one attack of opportunity by `reactor`.
