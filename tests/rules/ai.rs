@@ -753,3 +753,21 @@ fn pursuers_hunt_a_quarry_that_wins_by_escaping_chs_10() {
     );
     assert!(eval("crew").flee, "the heroes run");
 }
+
+/// MOV run (four times the speed, RULES.md §5) into a ReachZone: in the saga hangar a rebel
+/// who can run onto the shuttle's ramp this turn does so and wins, even where the path the
+/// computer plans around threat is one the rules refuse for a run: it then takes the rules'
+/// own path to the square.
+#[test]
+fn runs_onto_a_reach_zone_it_can_reach_this_turn_mov_run() {
+    let text = std::fs::read_to_string("scenarios/saga_hangar.ron").expect("the hangar");
+    let mut b = battle(&text, &[10; 12]);
+    pass_until_turn_of(&mut b, "torv");
+    let command = next_command(&b, &SideId("rebels".into()), Level::Normal).expect("the rebels act");
+    let GameCommand::Move(m) = &command else {
+        panic!("Torv moves onto the ramp, not {command:?}")
+    };
+    assert!((17..=19).contains(&m.to.x) && m.to.y == 5, "{command:?}");
+    ok(&mut b, command);
+    assert_eq!(b.outcome().winner, Some(SideId("rebels".into())));
+}

@@ -157,13 +157,27 @@ pub fn exact(ctx: &Ctx, mover: &mut Mover, dest: &Dest) -> Option<(f64, GameComm
             (Some(plan.squares), reactors)
         }
     };
-    let command = GameCommand::Move(cmd::Move {
+    let mut command = GameCommand::Move(cmd::Move {
         unit: me.clone(),
         to: dest.to,
         path,
         mode: dest.mode,
     });
-    check(world, &command).ok()?;
+    let mut provoked = provoked;
+    if check(world, &command).is_err() {
+        // The planner's path may break a rule of the mode it does not model (a run crosses
+        // no difficult terrain and keeps to its line): the rules' own path to the square,
+        // with whom it provokes, where they allow one.
+        let ruled = plan_move(world, me, dest.to, None, dest.mode, false).ok()?;
+        provoked = ruled.provokes.iter().map(|(_, _, r)| r.clone()).collect();
+        command = GameCommand::Move(cmd::Move {
+            unit: me.clone(),
+            to: dest.to,
+            path: None,
+            mode: dest.mode,
+        });
+        check(world, &command).ok()?;
+    }
     let mut provoked: Vec<_> = provoked.into_iter().filter(|r| ctx.known.knows(r)).collect();
     provoked.sort();
     provoked.dedup();

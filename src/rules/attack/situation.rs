@@ -526,7 +526,12 @@ mod tests {
         let w = b.world();
         assert_eq!(
             blockers(w, "goblin_1", "goblin_1", "goblin_2"),
-            spaces_of(w, &["buggy", "buddy", "sssazza", "merris", "goblin_3", "goblin_4"])
+            spaces_of(
+                w,
+                &[
+                    "buggy", "buddy", "sssazza", "merris", "goblin_3", "goblin_4", "goblin_5", "goblin_6"
+                ]
+            )
         );
     }
 
@@ -538,7 +543,7 @@ mod tests {
         let b = crate::testing::battle(BUGGY_RAID, &[]);
         let w = b.world();
         let goblins_but = |skip: &str| {
-            let others: Vec<&str> = ["goblin_1", "goblin_2", "goblin_3", "goblin_4"]
+            let others: Vec<&str> = ["goblin_1", "goblin_2", "goblin_3", "goblin_4", "goblin_5", "goblin_6"]
                 .into_iter()
                 .filter(|g| *g != skip)
                 .collect();
