@@ -754,13 +754,19 @@ fn pursuers_hunt_a_quarry_that_wins_by_escaping_chs_10() {
     assert!(eval("crew").flee, "the heroes run");
 }
 
-/// MOV run (four times the speed, RULES.md §5) into a ReachZone: in the saga hangar a rebel
-/// who can run onto the shuttle's ramp this turn does so and wins, even where the path the
-/// computer plans around threat is one the rules refuse for a run: it then takes the rules'
-/// own path to the square.
+/// MOV-7 (a run: four times the speed, in a straight line, never across difficult terrain)
+/// into a ReachZone: on the saga hangar's map, with the ramp made a zone to reach, a rebel who
+/// can run onto it this turn does so and wins, even where the path the computer plans around
+/// threat is one the rules refuse for a run: it then takes the rules' own path to the square.
 #[test]
-fn runs_onto_a_reach_zone_it_can_reach_this_turn_mov_run() {
-    let text = std::fs::read_to_string("scenarios/saga_hangar.ron").expect("the hangar");
+fn runs_onto_a_reach_zone_it_can_reach_this_turn_mov_7() {
+    let text = std::fs::read_to_string("scenarios/saga_hangar.ron")
+        .expect("the hangar")
+        .replace(
+            r#"HoldZone(zone: "shuttle_ramp", rounds: 1)"#,
+            r#"ReachZone("shuttle_ramp")"#,
+        );
+    assert!(text.contains(r#"ReachZone("shuttle_ramp")"#));
     let mut b = battle(&text, &[10; 12]);
     pass_until_turn_of(&mut b, "torv");
     let command = next_command(&b, &SideId("rebels".into()), Level::Normal).expect("the rebels act");
