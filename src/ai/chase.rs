@@ -5,6 +5,7 @@
 //! (zones ahead of its pursuers, escaping), one that is not pursues (zones closed, engaged).
 
 use super::eval::Evaluator;
+use super::goals::Goals;
 use super::knowledge::Known;
 use super::policy::Aspects;
 use super::sample;
@@ -17,9 +18,13 @@ use bevy::prelude::World;
 /// What a zone of distance between a vehicle and its nearest adversary is worth.
 const ZONE: f64 = 0.8;
 
-/// Whether `side` runs from the chase rather than hunts: the worth its able units stand for
-/// is smaller than its foes'.
-pub fn flees(known: &Known) -> bool {
+/// Whether `side` runs from the chase rather than hunts: its objectives say so (it wins by
+/// escaping, or its foes do), else the worth its able units stand for is smaller than its
+/// foes'.
+pub fn flees(known: &Known, goals: &Goals) -> bool {
+    if goals.escape != goals.stop_escape {
+        return goals.escape;
+    }
     let sum = |fs: &[super::knowledge::Fighter]| -> f64 {
         fs.iter()
             .filter(|f| f.able() && f.creature())

@@ -13,6 +13,13 @@ use std::collections::BTreeSet;
 /// What a won (or lost) battle is worth: far more than any unit.
 pub const WIN: f64 = 1000.0;
 
+/// What a vehicle of a side that wins by escaping gains per run distance it puts between
+/// itself and the nearest foe on foot (VEH-22: it gets away beyond every foe's run), up to
+/// [`ESCAPE_MARGIN`] of them: more than a foe on foot is worth, so the pilot drives away
+/// rather than stays to trade shots.
+const ESCAPE: f64 = 4.0;
+const ESCAPE_MARGIN: f64 = 1.5;
+
 /// The conditions that make a foe easier to beat, with the share of its worth they take
 /// (prone and flat-footed: easier to hit; grappled, pinned, stunned: barely fights).
 const CONDITION_SHARE: [(ConditionName, f64); 7] = [
@@ -39,11 +46,12 @@ pub struct Evaluator {
 impl Evaluator {
     /// The scorer of `known.side`'s decisions.
     pub fn of(battle: &Battle, known: &super::knowledge::Known) -> Evaluator {
+        let goals = Goals::of(battle.spec(), &known.side);
         Evaluator {
             side: known.side.clone(),
-            goals: Goals::of(battle.spec(), &known.side),
             known: known.seen.clone(),
-            flee: super::chase::flees(known),
+            flee: super::chase::flees(known, &goals),
+            goals,
         }
     }
 }
@@ -102,6 +110,9 @@ impl Evaluator {
             let theirs = foes.iter().filter(|f| f.able() && inside(f.space, zone)).count();
             value += 1.5 * f64::from(u8::from(mine > 0)) - 1.5 * f64::from(u8::from(theirs > 0));
         }
+        if self.goals.escape {
+            value += escape_progress(own, foes);
+        }
         for zone in &self.goals.guard {
             let best = foes
                 .iter()
@@ -114,6 +125,31 @@ impl Evaluator {
         }
         value
     }
+}
+
+/// How far the side's vehicles with riders able to act are from getting away (VEH-22): each
+/// one's distance to the nearest foe on foot able to act, in that foe's run distances (four
+/// moves), weighted by [`ESCAPE`]; a unit of the side on foot keeps the side from escaping
+/// (the goal needs every unit able to act gone), so it costs a whole getaway.
+fn escape_progress(own: &[Fighter], foes: &[Fighter]) -> f64 {
+    let on_foot = own
+        .iter()
+        .filter(|f| f.able() && f.creature() && f.aboard.is_none())
+        .count();
+    let away: f64 = own
+        .iter()
+        .filter(|v| v.kind == crate::rules::UnitKind::Vehicle)
+        .filter(|v| own.iter().any(|r| r.aboard.as_ref() == Some(&v.id) && r.able()))
+        .filter_map(|v| {
+            let margin = foes
+                .iter()
+                .filter(|f| f.able() && f.creature() && f.aboard.is_none())
+                .map(|f| f64::from(super::grid::gap(v.space, f.space)) / f64::from(4 * f.speed.max(1)))
+                .fold(f64::INFINITY, f64::min);
+            margin.is_finite().then(|| ESCAPE * margin.min(ESCAPE_MARGIN))
+        })
+        .sum();
+    away - ESCAPE * ESCAPE_MARGIN * on_foot as f64
 }
 
 /// The share of its worth a unit stands for: its standing less what its conditions take.

@@ -20,6 +20,10 @@ pub struct Goals {
     pub contest: Vec<Vec<Square>>,
     /// The side wins by lasting some rounds: caution pays.
     pub survive: bool,
+    /// The side wins by escaping aboard its vehicles: it runs from a chase.
+    pub escape: bool,
+    /// A foe wins by escaping: the side hunts it in a chase.
+    pub stop_escape: bool,
 }
 
 impl Goals {
@@ -40,6 +44,8 @@ impl Goals {
                 (Goal::HoldZone { zone: z, .. }, true) => goals.hold.push(zone(z)),
                 (Goal::HoldZone { zone: z, .. }, false) => goals.contest.push(zone(z)),
                 (Goal::SurviveRounds(_), true) => goals.survive = true,
+                (Goal::Escape, true) => goals.escape = true,
+                (Goal::Escape, false) => goals.stop_escape = true,
                 _ => {}
             }
         }

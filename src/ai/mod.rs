@@ -67,7 +67,10 @@ pub fn next_command_with(battle: &Battle, side: &SideId, policy: Policy) -> Opti
             Some(unit) => GameCommand::ActNow(cmd::ActNow { unit: unit.clone() }),
             None => GameCommand::Proceed(cmd::Proceed),
         },
-        Decider::ChaseProgress(escaping) => chase::progress_command(&escaping, world, side, chase::flees(&known)),
+        Decider::ChaseProgress(escaping) => {
+            let goals = goals::Goals::of(battle.spec(), side);
+            chase::progress_command(&escaping, world, side, chase::flees(&known, &goals))
+        }
         Decider::Nobody => return None,
     };
     Some(legal_or_fallback(battle, command))

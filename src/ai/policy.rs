@@ -81,6 +81,15 @@ pub struct Aspects {
 }
 
 impl Aspects {
+    /// The weight of the attacks of opportunity a command provokes: they strike now, for
+    /// certain if the reactor has its reaction, so a level that weighs damage at all charges
+    /// them in full rather than at the caution its guesses about the foes' next turn get (a
+    /// wounded unit no longer walks out of a threatened square to save a full attack's
+    /// exposure and dies to the attack of opportunity, AOO-1).
+    pub fn aoo_weight(&self) -> f64 {
+        if self.caution > 0.0 { 1.0 } else { 0.0 }
+    }
+
     pub const EASY: Aspects = Aspects {
         caution: 0.0,
         avoid_aoo: false,

@@ -134,6 +134,7 @@ pub fn outcome(spec: &ScenarioSpec, world: &World, tracker: &ObjectiveTracker) -
                     )
                 }
                 Goal::SurviveRounds(n) => (format!("survive {n} rounds"), round > *n && standing.contains(&o.side)),
+                Goal::Escape => ("escape".to_string(), escaped.contains(&o.side)),
             };
             ObjectiveStatus {
                 side: o.side.clone(),
@@ -361,6 +362,38 @@ mod tests {
         tracker.observe(&spec, &world, &round);
         let out = outcome(&spec, &world, &tracker);
         assert!(out.over && out.objectives[0].met);
+    }
+
+    /// VEH-22, CHS-10: `Escape` is met once every unit of the side still able to act left
+    /// the battle aboard a vehicle that escaped, and its side wins; a side left behind has
+    /// not escaped.
+    #[test]
+    fn escape_is_met_when_the_side_escaped_and_not_when_left_behind() {
+        let mut spec = spec();
+        spec.objectives = vec![Objective {
+            side: SideId("crew".into()),
+            goal: Goal::Escape,
+        }];
+        let mut world = world(&spec);
+        let crew: Vec<_> = world
+            .query::<(bevy::prelude::Entity, &SideId)>()
+            .iter(&world)
+            .filter(|(_, s)| s.0 == "crew")
+            .map(|(e, _)| e)
+            .collect();
+        assert!(!outcome(&spec, &world, &ObjectiveTracker::default()).over);
+        for e in &crew {
+            world.entity_mut(*e).insert(LeftBattle::LeftBehind);
+        }
+        let out = outcome(&spec, &world, &ObjectiveTracker::default());
+        assert!(!out.objectives[0].met, "left behind is not an escape");
+        for e in &crew {
+            world.entity_mut(*e).insert(LeftBattle::Escaped);
+        }
+        let out = outcome(&spec, &world, &ObjectiveTracker::default());
+        assert!(out.over && out.objectives[0].met);
+        assert_eq!(out.objectives[0].text, "Relay Crew: escape");
+        assert_eq!(out.winner, Some(SideId("crew".into())));
     }
 
     #[test]

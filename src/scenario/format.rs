@@ -518,4 +518,7 @@ pub enum Goal {
     HoldZone { zone: String, rounds: u32 },
     /// The side still has an able unit after this many rounds.
     SurviveRounds(u32),
+    /// Every unit of the side still able to act left the battle aboard a vehicle that
+    /// escaped (VEH-22 on the grid, CHS-10 in a chase); the side needs a vehicle.
+    Escape,
 }

@@ -70,7 +70,9 @@ pub fn validate(file: &ScenarioFile, templates: &Templates) -> Result<ScenarioSp
         .as_ref()
         .map(|m| build_zones(file, m, &mut problems))
         .unwrap_or_default();
-    let objectives = build_objectives(file, &side_ids, &zones, &mut problems);
+    // The units are known only once the ruleset and the map are (else their problems say why).
+    let built = (ruleset.is_some() && map.is_some()).then_some(units.as_slice());
+    let objectives = build_objectives(file, &side_ids, &zones, built, &mut problems);
     let chase = match (&file.chase, &ruleset) {
         (Some(def), Some(r)) => super::validate_chase::build_chase(def, r, &units, &mut problems),
         _ => None,
@@ -1197,6 +1199,7 @@ fn build_objectives(
     file: &ScenarioFile,
     side_ids: &BTreeSet<&str>,
     zones: &[Zone],
+    units: Option<&[UnitSpec]>,
     problems: &mut Vec<Problem>,
 ) -> Vec<Objective> {
     let mut objectives = Vec::new();
@@ -1236,6 +1239,14 @@ fn build_objectives(
                 problems.push(Problem::at(
                     in_goal(index(0)),
                     "the number of rounds must be at least 1",
+                ));
+            }
+            // A side escapes only aboard a vehicle (VEH-22, CHS-10): without one the goal
+            // could never be met.
+            Goal::Escape if units.is_some_and(|us| !us.iter().any(|u| u.side.0 == o.side && u.vehicle.is_some())) => {
+                problems.push(Problem::at(
+                    vec![field("objectives"), index(i), field("goal")],
+                    format!("`Escape` needs a vehicle of side `{}` to escape aboard", o.side),
                 ));
             }
             _ => {}

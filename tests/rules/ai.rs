@@ -741,3 +741,87 @@ fn a_dying_unit_stabilizes_or_stays_in_the_fight() {
         "{command:?}"
     );
 }
+
+/// A junk pistol and a club, as the space goblins carry.
+const PISTOL_AND_CLUB: &str = r#"weapons: [(name: "Club", kind: Melee, attack: 3, damage: "1d6", damage_types: [Bludgeoning]), (name: "Junk pistol", kind: Ranged, attack: 5, damage: "1d4", damage_types: [Fire], range_increment: 20)]"#;
+
+/// AOO-1 (leaving a threatened square, or shooting in one, provokes): a frail shooter next to
+/// a brute whose attack of opportunity would likely drop it does nothing all turn that
+/// provokes it, even with a foe it would rather shoot in the open: the attack of opportunity
+/// is a loss now, charged in full, not a guess about the brute's next turn.
+#[test]
+fn a_frail_unit_does_not_provoke_an_attack_that_may_drop_it_aoo_1() {
+    let map = open(12, 12);
+    let units = [
+        unit(
+            "starfinder",
+            "brute",
+            "b",
+            (5, 4),
+            40,
+            r#"reach: 10, weapons: [(name: "Vine", kind: Melee, attack: 9, damage: "1d10+4", damage_types: [Bludgeoning], reach: 10)]"#,
+        ),
+        unit("starfinder", "goblin", "a", (5, 5), 4, PISTOL_AND_CLUB),
+        unit("starfinder", "shooter", "b", (5, 10), 5, PISTOL_AND_CLUB),
+    ];
+    let text = arena("starfinder", &rows(&map), &units, "");
+    // Initiative in id order: brute 20, goblin 10, shooter 1 (the brute has acted: not
+    // flat-footed, it may take attacks of opportunity).
+    let mut b = at_turn_of(&text, &[20, 10, 1], "goblin");
+    let mut given = Vec::new();
+    while active(&b).as_deref() == Some("goblin") && given.len() < 12 {
+        let command = normal(&b);
+        if let GameCommand::Move(m) = &command {
+            let plan = plan_move(b.world(), &m.unit, m.to, m.path.as_deref(), m.mode, false).expect("a legal move");
+            assert!(
+                plan.provokes.is_empty(),
+                "{command:?} provokes {:?} (turn so far: {given:?})",
+                plan.provokes
+            );
+        }
+        given.push(command.clone());
+        ok(&mut b, command);
+    }
+}
+
+/// CHS-10 (a vehicle two zones ahead of every adversary escapes): when the quarry's objective
+/// is to escape, the pursuers hunt it (close the distance) even when their side is the weaker
+/// one, and the quarry runs even when it is the stronger: the objectives say who flees.
+#[test]
+fn pursuers_hunt_a_quarry_that_wins_by_escaping_chs_10() {
+    let text = std::fs::read_to_string("scenarios/starfinder_redliner_chase.ron").expect("the chase");
+    assert!(text.contains("goal: Escape"), "the heroes win by escaping");
+    let b = Battle::start(fivefoot::testing::scenario(&text), &text, "t.ron", 11, Vec::new()).expect("starts");
+    let eval = |side: &str| {
+        fivefoot::ai::eval::Evaluator::of(&b, &fivefoot::ai::knowledge::Known::of(&b, &SideId(side.into())))
+    };
+    assert!(
+        !eval("redliners").flee,
+        "the redliners, outmatched, still hunt the buggy"
+    );
+    assert!(eval("crew").flee, "the heroes run");
+}
+
+/// MOV-7 (a run: four times the speed, in a straight line, never across difficult terrain)
+/// into a ReachZone: on the saga hangar's map, with the ramp made a zone to reach, a rebel who
+/// can run onto it this turn does so and wins, even where the path the computer plans around
+/// threat is one the rules refuse for a run: it then takes the rules' own path to the square.
+#[test]
+fn runs_onto_a_reach_zone_it_can_reach_this_turn_mov_7() {
+    let text = std::fs::read_to_string("scenarios/saga_hangar.ron")
+        .expect("the hangar")
+        .replace(
+            r#"HoldZone(zone: "shuttle_ramp", rounds: 1)"#,
+            r#"ReachZone("shuttle_ramp")"#,
+        );
+    assert!(text.contains(r#"ReachZone("shuttle_ramp")"#));
+    let mut b = battle(&text, &[10; 12]);
+    pass_until_turn_of(&mut b, "torv");
+    let command = next_command(&b, &SideId("rebels".into()), Level::Normal).expect("the rebels act");
+    let GameCommand::Move(m) = &command else {
+        panic!("Torv moves onto the ramp, not {command:?}")
+    };
+    assert!((17..=19).contains(&m.to.x) && m.to.y == 5, "{command:?}");
+    ok(&mut b, command);
+    assert_eq!(b.outcome().winner, Some(SideId("rebels".into())));
+}

@@ -60,6 +60,19 @@ fn race_away(text: &str, initiative: &[u32], more: &[u32]) -> (Battle, Vec<GameE
     (b, last)
 }
 
+/// VEH-22 with the Getaway's `Escape` objective: the same escape wins the battle for the crew.
+#[test]
+fn veh_22_an_escape_meets_the_escape_objective() {
+    let start = GETAWAY.find("(id: \"goblin_rider\"").unwrap();
+    let end = start + GETAWAY[start..].find("\n    ],").unwrap();
+    let text = format!("{}{}", &GETAWAY[..start], &GETAWAY[end..]);
+    let (b, _) = race_away(&text, &[18, 5, 4, 1], &[]);
+    let outcome = b.outcome();
+    assert!(outcome.over);
+    assert_eq!(outcome.escaped, [SideId("crew".into())]);
+    assert_eq!(outcome.winner, Some(SideId("crew".into())));
+}
+
 /// VEH-22: with no foe able to pursue, the buggy beyond both goblins' run (4 × 30 ft) after
 /// their turns escapes with Buddy and Sssazza: they leave the map and the initiative order, the
 /// next turn is a goblin's, and the battle is over with no winner (the crew got away).
@@ -67,7 +80,8 @@ fn race_away(text: &str, initiative: &[u32], more: &[u32]) -> (Battle, Vec<GameE
 fn veh_22_a_vehicle_beyond_every_foe_on_foot_escapes() {
     let start = GETAWAY.find("(id: \"goblin_rider\"").unwrap();
     let end = start + GETAWAY[start..].find("\n    ],").unwrap();
-    let text = format!("{}{}", &GETAWAY[..start], &GETAWAY[end..]);
+    // Without the crew's `Escape` objective: getting away alone wins nothing (VEH-22).
+    let text = format!("{}{}", &GETAWAY[..start], &GETAWAY[end..]).replace(r#"(side: "crew", goal: Escape),"#, "");
     let (b, events) = race_away(&text, &[18, 5, 4, 1], &[]);
     let escaped = events
         .iter()

@@ -314,7 +314,15 @@ fn reach_costs_match_planned_paths_on_shipped_scenarios() {
         if b.world().get_resource::<fivefoot::rules::chase::Chase>().is_some() {
             continue;
         }
-        while round(&b) == 0 {
+        // The first unit on foot to act: one aboard a vehicle moves only with it (§25.9).
+        let aboard = |b: &fivefoot::history::Battle| {
+            active(b).is_some_and(|u| {
+                let world = b.world();
+                let e = world.resource::<fivefoot::rules::UnitIndex>().0[&fivefoot::rules::UnitId(u)];
+                world.get::<fivefoot::rules::vehicle::Aboard>(e).is_some()
+            })
+        };
+        while round(&b) == 0 || (round(&b) == 1 && aboard(&b)) {
             let a = active(&b).unwrap();
             ok(&mut b, end_turn(&a));
         }

@@ -18,7 +18,7 @@ use crate::rules::attack_action::preview_attack;
 use crate::rules::movement::plan_move;
 use crate::rules::reach_plan::plan_reach;
 use crate::rules::threat::space_of;
-use crate::rules::{Combat, GameCommand, MoveMode, Profile, ReactionMode, cmd, unit_component};
+use crate::rules::{Combat, GameCommand, MoveMode, Profile, ReactionMode, UnitId, cmd, unit_component};
 use bevy::prelude::World;
 
 /// Shooters whose shot at a square is previewed by the rules in the exact score.
@@ -101,7 +101,7 @@ pub fn leaving_cost(ctx: &Ctx, mover: &Mover) -> f64 {
         .filter(|r| ctx.known.knows(r))
         .map(|r| reactor_loss(ctx, r))
         .sum::<f64>()
-        * ctx.aspects.caution
+        * ctx.aspects.aoo_weight()
 }
 
 /// The best strike the unit could make from `space`, estimated: melee where it reaches (more
@@ -175,26 +175,50 @@ pub fn exact(ctx: &Ctx, mover: &mut Mover, dest: &Dest) -> Option<(f64, GameComm
         path,
         mode: dest.mode,
     });
-    // The rules' check of the move is the fork's (`submit` checks before it plays): the
-    // reactors holding back there change who reacts, never whether the move is allowed.
-    let mut provoked: Vec<_> = provoked.into_iter().filter(|r| ctx.known.knows(r)).collect();
-    provoked.sort();
-    provoked.dedup();
+    let known_only = |reactors: Vec<UnitId>| {
+        let mut known: Vec<UnitId> = reactors.into_iter().filter(|r| ctx.known.knows(r)).collect();
+        known.sort();
+        known.dedup();
+        known
+    };
+    let hold = |fork: &mut crate::history::Battle, reactors: &[UnitId]| {
+        reactors.iter().try_for_each(|r| {
+            let hold = GameCommand::SetReactions(cmd::SetReactions {
+                unit: r.clone(),
+                mode: ReactionMode::Never,
+            });
+            fork.submit(hold).map(|_| ()).ok()
+        })
+    };
+    let provoked = known_only(provoked);
     // Played on a fork with the provoked reactors holding back: where the unit ends, not
-    // whether it is hit on the way (that is the cost below).
+    // whether it is hit on the way (that is the cost below). The rules' check of the move is
+    // the fork's (`submit` checks before it plays, and a refused command changes nothing).
     let mut fork = sample::fork(
         ctx.battle,
         ctx.known,
         sample::seed(ctx.battle, sample::salt(&command), 0),
     );
-    for r in &provoked {
-        let hold = GameCommand::SetReactions(cmd::SetReactions {
-            unit: r.clone(),
-            mode: ReactionMode::Never,
-        });
-        fork.submit(hold).ok()?;
-    }
-    fork.submit(command.clone()).ok()?;
+    hold(&mut fork, &provoked)?;
+    let (command, provoked) = match fork.submit(command.clone()) {
+        Ok(_) => (command, provoked),
+        Err(_) => {
+            // The planner's path may break a rule of the mode it does not model (a run
+            // crosses no difficult terrain and keeps to its line): the rules' own path to the
+            // square, with whom it provokes, where they allow one.
+            let ruled = plan_move(world, me, dest.to, None, dest.mode, false).ok()?;
+            let provoked = known_only(ruled.provokes.iter().map(|(_, _, r)| r.clone()).collect());
+            let command = GameCommand::Move(cmd::Move {
+                unit: me.clone(),
+                to: dest.to,
+                path: None,
+                mode: dest.mode,
+            });
+            hold(&mut fork, &provoked)?;
+            fork.submit(command.clone()).ok()?;
+            (command, provoked)
+        }
+    };
     let outcome = fork.outcome();
     if outcome.over && outcome.winner.as_ref() == Some(&ctx.known.side) {
         return Some((WIN, command));
@@ -206,7 +230,7 @@ pub fn exact(ctx: &Ctx, mover: &mut Mover, dest: &Dest) -> Option<(f64, GameComm
         false => 0.0,
     };
     let exact = ranged_exposure(ctx, fw);
-    let aoo: f64 = provoked.iter().map(|r| reactor_loss(ctx, r)).sum::<f64>() * ctx.aspects.caution;
+    let aoo: f64 = provoked.iter().map(|r| reactor_loss(ctx, r)).sum::<f64>() * ctx.aspects.aoo_weight();
     let score = follow - exposure(ctx, space, 0, &exact) + approach(ctx, Some(mover), space) - aoo;
     Some((score, command))
 }

@@ -88,7 +88,7 @@ pub fn worth(ctx: &Ctx, command: &GameCommand, assessed: &Assessed) -> Option<f6
 /// The deciding unit's expected loss to the attacks of opportunity an attack provokes before
 /// it is made (the rules' list; foes the side does not know are not counted).
 fn provoked_cost(ctx: &Ctx, reactors: &[UnitId]) -> f64 {
-    reactors.iter().map(|r| reactor_loss(ctx, r)).sum::<f64>() * ctx.aspects.caution
+    reactors.iter().map(|r| reactor_loss(ctx, r)).sum::<f64>() * ctx.aspects.aoo_weight()
 }
 
 /// The deciding unit's expected loss to one attack of opportunity by `reactor`.

@@ -98,7 +98,7 @@ pub fn current(field: &FieldId, file: &ScenarioFile, tools: &ToolState) -> Strin
             Some(Goal::ReachZone(z) | Goal::EliminateSide(z)) => z.clone(),
             Some(Goal::HoldZone { zone, rounds }) => format!("{zone} {rounds}"),
             Some(Goal::SurviveRounds(n)) => n.to_string(),
-            None => String::new(),
+            Some(Goal::Escape) | None => String::new(),
         },
         FieldId::Unit(id, stat) => unit(file, id).map_or_else(String::new, |u| unit_stat(u, *stat)),
     }
@@ -198,6 +198,7 @@ pub fn commit(
                 Goal::EliminateSide(_) => Goal::EliminateSide(word),
                 Goal::ReachZone(_) => Goal::ReachZone(word),
                 Goal::SurviveRounds(_) => Goal::SurviveRounds(number(&word, "the rounds")?),
+                Goal::Escape => Goal::Escape,
                 Goal::HoldZone { .. } => {
                     let mut parts = word.split_whitespace();
                     let zone = parts.next().unwrap_or_default().to_string();
@@ -304,7 +305,8 @@ pub fn next_goal(goal: &Goal, file: &ScenarioFile, side: &str) -> Goal {
             zone: z.clone(),
             rounds: 2,
         },
-        Goal::HoldZone { .. } => Goal::SurviveRounds(5),
+        Goal::HoldZone { .. } => Goal::Escape,
+        Goal::Escape => Goal::SurviveRounds(5),
         Goal::SurviveRounds(_) => Goal::EliminateSide(enemy),
     }
 }

@@ -358,6 +358,7 @@ fn objectives_tab(p: &mut ChildSpawnerCommands, ctx: &Ctx) {
             Goal::ReachZone(_) => "Reach zone",
             Goal::HoldZone { .. } => "Hold zone",
             Goal::SurviveRounds(_) => "Survive rounds",
+            Goal::Escape => "Escape",
         };
         p.spawn(row()).with_children(|r| {
             r.spawn(button(format!("side: {side}"), UiAction::ObjectiveSide(i), false));
@@ -369,6 +370,10 @@ fn objectives_tab(p: &mut ChildSpawnerCommands, ctx: &Ctx) {
             Goal::EliminateSide(foe) => {
                 r.spawn(label("defeat", 12.0, DIM));
                 r.spawn(button(side_name(foe), UiAction::ObjectiveFoe(i), false));
+            }
+            // Nothing to fill in: the side's vehicles carry it away.
+            Goal::Escape => {
+                r.spawn(label("aboard a vehicle", 12.0, DIM));
             }
             other => {
                 let what = match other {
@@ -396,6 +401,7 @@ pub fn objective_summary(side: &str, goal: &Goal, side_name: impl Fn(&str) -> St
         Goal::ReachZone(zone) => format!("{side} reach {zone}"),
         Goal::HoldZone { zone, rounds } => format!("{side} hold {zone} for {rounds} rounds"),
         Goal::SurviveRounds(n) => format!("{side} survive {n} rounds"),
+        Goal::Escape => format!("{side} escape"),
     }
 }
 

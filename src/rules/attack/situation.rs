@@ -527,7 +527,13 @@ mod tests {
         let w = b.world();
         assert_eq!(
             blockers(w, "goblin_1", "goblin_1", "goblin_2"),
-            spaces_of(w, &["buggy", "buddy", "sssazza", "merris", "goblin_3", "goblin_4"])
+            spaces_of(
+                w,
+                &[
+                    "buggy", "buddy", "sssazza", "merris", "goblin_3", "goblin_4", "goblin_5", "goblin_6", "goblin_7",
+                    "goblin_8"
+                ]
+            )
         );
     }
 
@@ -539,10 +545,12 @@ mod tests {
         let b = crate::testing::battle(BUGGY_RAID, &[]);
         let w = b.world();
         let goblins_but = |skip: &str| {
-            let others: Vec<&str> = ["goblin_1", "goblin_2", "goblin_3", "goblin_4"]
-                .into_iter()
-                .filter(|g| *g != skip)
-                .collect();
+            let others: Vec<&str> = [
+                "goblin_1", "goblin_2", "goblin_3", "goblin_4", "goblin_5", "goblin_6", "goblin_7", "goblin_8",
+            ]
+            .into_iter()
+            .filter(|g| *g != skip)
+            .collect();
             spaces_of(w, &others)
         };
         assert_eq!(blockers(w, "goblin_1", "goblin_1", "buddy"), goblins_but("goblin_1"));

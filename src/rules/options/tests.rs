@@ -163,7 +163,7 @@ fn veh_20_a_chosen_mounted_weapon_fires_from_the_vehicle() {
     };
     let shots = armed_commands(w, &gunner, OptionKind::Attack, laser);
     assert_eq!(shots, mounted_attacks(w, &gunner, &buggy, Some("Roof laser")));
-    assert_eq!(shots.len(), 4, "one per goblin: {shots:?}");
+    assert_eq!(shots.len(), 8, "one per goblin: {shots:?}");
     for shot in &shots {
         assert!(
             matches!(shot, GameCommand::Attack(cmd::Attack { mount: Some(m), weapon: Some(n), .. }) if *m == buggy && n == "Roof laser"),
