@@ -111,10 +111,12 @@ pub fn path_preview_in(
 ) -> Result<PathPreview, RuleError> {
     let band = band.unwrap_or(Band::Run);
     let plan = plan_move(world, unit, to, None, band.mode(), avoid_aoo)?;
-    if band == Band::Move && plan.squares.len() == 1 && !plan.provokes.is_empty() {
-        if let Some(step) = guarded_step(world, unit, to) {
-            return Ok(step);
-        }
+    if band == Band::Move
+        && plan.squares.len() == 1
+        && !plan.provokes.is_empty()
+        && let Some(step) = guarded_step(world, unit, to)
+    {
+        return Ok(step);
     }
     Ok(PathPreview {
         band,
