@@ -335,6 +335,12 @@ fn draw_chase_panel(
                                     Text::new(v.name.clone()),
                                     TextFont::from_font_size(12.0),
                                     TextColor(Color::WHITE),
+                                    // A long chase's narrow zones break a long name mid-word
+                                    // rather than cut it off.
+                                    TextLayout {
+                                        linebreak: LineBreak::WordOrCharacter,
+                                        ..default()
+                                    },
                                 )],
                             ));
                         }
