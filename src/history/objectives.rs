@@ -85,6 +85,12 @@ pub struct Outcome {
 }
 
 /// Evaluates the scenario's objectives and elimination on the world.
+/// A zone's id as words for the player ("far_gate" → "the far gate"): zones have no names of
+/// their own, and an id in backticks reads like code.
+fn zone_words(id: &str) -> String {
+    format!("the {}", id.replace(['_', '-'], " "))
+}
+
 pub fn outcome(spec: &ScenarioSpec, world: &World, tracker: &ObjectiveTracker) -> Outcome {
     let standing = sides_standing(world);
     let escaped = sides_left(world, LeftBattle::Escaped);
@@ -125,15 +131,22 @@ pub fn outcome(spec: &ScenarioSpec, world: &World, tracker: &ObjectiveTracker) -
                     let target = SideId(s.clone());
                     (format!("eliminate {}", name(&target)), eliminated.contains(&target))
                 }
-                Goal::ReachZone(z) => (format!("reach the zone `{z}`"), tracker.reached.contains(&i)),
+                Goal::ReachZone(z) => (format!("reach {}", zone_words(z)), tracker.reached.contains(&i)),
                 Goal::HoldZone { zone, rounds } => {
                     let held = tracker.held_rounds(i);
                     (
-                        format!("hold the zone `{zone}` for {rounds} rounds (held {held})"),
+                        format!(
+                            "hold {} for {rounds} round{} (held {held})",
+                            zone_words(zone),
+                            if *rounds == 1 { "" } else { "s" }
+                        ),
                         held >= *rounds,
                     )
                 }
-                Goal::SurviveRounds(n) => (format!("survive {n} rounds"), round > *n && standing.contains(&o.side)),
+                Goal::SurviveRounds(n) => (
+                    format!("survive {n} round{}", if *n == 1 { "" } else { "s" }),
+                    round > *n && standing.contains(&o.side),
+                ),
                 Goal::Escape => ("escape".to_string(), escaped.contains(&o.side)),
             };
             ObjectiveStatus {

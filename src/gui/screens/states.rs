@@ -287,6 +287,6 @@ mod tests {
         let sides = &app.world().resource::<Session>().battle.spec().sides.clone();
         let (headline, lines) = crate::gui::screens::results::result_lines(&outcome, sides);
         assert_eq!(headline, "Relay Crew win");
-        assert_eq!(lines[0], "[met] Relay Crew: survive 1 rounds");
+        assert_eq!(lines[0], "[met] Relay Crew: survive 1 round");
     }
 }
