@@ -84,47 +84,32 @@ pub fn ranked_in(ctx: &Ctx) -> Vec<(f64, GameCommand)> {
     // Destinations the reach plan does not list: withdraws and guarded steps.
     let mut extra_moves: Vec<(crate::grid::Square, crate::rules::MoveMode)> = Vec::new();
     let mut sampled: Vec<(f64, GameCommand)> = Vec::new();
+    // Every candidate passed `weighed` (the level's filter: known, in focus, what the level
+    // uses), so the arms below only score.
     for (command, assessed) in &allowed {
-        if !about_known(ctx, command) || !in_focus(ctx, command) {
-            continue;
-        }
         // An attack's worth from the rules' check of it that let it in (`candidates`).
         let worth = |c: &GameCommand| match assessed {
             Some(a) => strike::worth(ctx, c, a),
             None => strike::command_worth(ctx, world, c),
         };
         match command {
-            GameCommand::Move(m) if m.mode == crate::rules::MoveMode::Withdraw && aspects.tactics => {
-                extra_moves.push((m.to, m.mode));
-            }
-            // §4.3.2: the guarded step (the d20 5-ft step) leaves a threatened square without
-            // provoking; the level that minds attacks of opportunity weighs it.
-            GameCommand::Move(m) if m.mode == crate::rules::MoveMode::GuardedStep && aspects.avoid_aoo => {
-                extra_moves.push((m.to, m.mode));
-            }
-            GameCommand::Move(_) => {}
+            // Withdraws, and (§4.3.2) guarded steps, which leave a threatened square without
+            // provoking: the only moves `weighed` lets through.
+            GameCommand::Move(m) => extra_moves.push((m.to, m.mode)),
             GameCommand::Attack(a) => {
-                if !aspects.tactics && (a.weapon.is_some() || Some(&a.target) != nearest.as_ref()) {
-                    continue;
-                }
                 consider(worth(command).map(|v| v + stay), command);
                 if aspects.tactics && a.mount.is_none() {
                     defensive_attack(ctx, world, a, (here, &exact), stay, &mut consider);
                 }
             }
-            GameCommand::FullAttack(a) => {
-                if !aspects.tactics && (a.weapon.is_some() || a.targets.first() != nearest.as_ref()) {
-                    continue;
-                }
-                consider(worth(command).map(|v| v + stay), command);
-            }
-            GameCommand::TotalDefense(_) if aspects.tactics => {
+            GameCommand::FullAttack(_) => consider(worth(command).map(|v| v + stay), command),
+            GameCommand::TotalDefense(_) => {
                 let bonus = ctx.rules.attack_options.total_defense.map_or(0, |t| t.defense);
                 let score =
                     position::approach(ctx, mover.as_ref(), here) - position::exposure(ctx, here, bonus, &exact);
                 consider(Some(score - 0.01), command);
             }
-            GameCommand::FightDefensively(f) if aspects.tactics => {
+            GameCommand::FightDefensively(f) => {
                 let Some(d) = ctx.rules.attack_options.fight_defensively else {
                     continue;
                 };
@@ -143,24 +128,13 @@ pub fn ranked_in(ctx: &Ctx) -> Vec<(f64, GameCommand)> {
                     .find(|s| s.target == c.target)
                     .and_then(|s| s.melee.as_ref())
                     .map_or(0.0, |(_, v)| *v);
-                if aspects.tactics || Some(&c.target) == nearest.as_ref() {
-                    sampled.push((estimate, command.clone()));
-                }
+                sampled.push((estimate, command.clone()));
             }
-            GameCommand::Maneuver(m) if aspects.tactics => {
-                let in_reach = ctx.strikes.iter().any(|s| {
-                    s.target == m.target && ctx.me.melee.as_ref().is_some_and(|(_, r)| gap(here, s.space) <= *r)
-                });
-                if in_reach {
-                    sampled.push((0.0, command.clone()));
-                }
-            }
-            GameCommand::AreaAttack(_) | GameCommand::CastSpell(_) | GameCommand::Autofire(_) if aspects.tactics => {
-                if let Some(count) = sampled::area_count(ctx, command).filter(|c| *c > 0.0) {
-                    sampled.push((count, command.clone()));
-                } else if matches!(command, GameCommand::CastSpell(c) if c.at.is_none()) {
-                    sampled.push((0.0, command.clone()));
-                }
+            GameCommand::Maneuver(_) => sampled.push((0.0, command.clone())),
+            // Ranked by how many the aim catches (a spell with no aim: 0).
+            GameCommand::AreaAttack(_) | GameCommand::CastSpell(_) | GameCommand::Autofire(_) => {
+                let count = sampled::area_count(ctx, command).filter(|c| *c > 0.0);
+                sampled.push((count.unwrap_or(0.0), command.clone()));
             }
             GameCommand::SecondWind(_)
             | GameCommand::Recover(_)
@@ -303,9 +277,8 @@ fn defensive_attack(
     );
 }
 
-/// Whether the loop of [`ranked`] can score `command` (it skips the others): only these are
-/// worth the rules' verdict. Must keep every command the loop scores (a command it would skip
-/// anyway may pass: the loop judges again).
+/// Whether the loop of [`ranked`] scores `command`: only these are worth the rules' verdict,
+/// and the loop scores every command it lets through (it does not judge them again).
 fn weighed(ctx: &Ctx, command: &GameCommand, nearest: Option<&UnitId>) -> bool {
     if !about_known(ctx, command) || !in_focus(ctx, command) {
         return false;
