@@ -69,7 +69,8 @@ pub struct ChargeRules {
     /// saga: no Tumble during a charge.
     pub tumble_allowed: bool,
     /// d20 SRD partial charge: a unit restricted to one standard or move action this turn
-    /// (the surprise round) may still charge, as a standard action, moving at most its speed.
+    /// (the surprise round, a condition such as staggered) may still charge, as a standard
+    /// action, moving at most its speed.
     #[serde(default)]
     pub partial_charge: bool,
 }

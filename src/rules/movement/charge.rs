@@ -255,14 +255,16 @@ pub fn check_charge(
 }
 
 /// The charge `unit` can afford now: the family's, or (d20 SRD partial charge) a standard
-/// action moving at most its speed when the surprise round restricts it to one standard or
-/// move action ("You can't use this option unless you are restricted to taking only a
-/// standard action or move action on your turn", d20 SRD; seeds 002/003 are silent).
+/// action moving at most its speed when the turn is restricted to one standard or move
+/// action, by the surprise round or a condition ("You can't use this option unless you are
+/// restricted to taking only a standard action or move action on your turn", d20 SRD; seeds
+/// 002/003 are silent).
 fn affordable_charge(world: &World, charge: ChargeRules) -> Result<ChargeRules, RuleError> {
     let rules = world.resource::<Ruleset>();
     let combat = world.resource::<Combat>();
     let full = combat.can_spend(&rules.actions, charge.action);
-    if full.is_ok() || !charge.partial_charge || !combat.surprise_round {
+    let restricted = combat.budget.as_ref().is_some_and(|b| b.one_action_only());
+    if full.is_ok() || !charge.partial_charge || !restricted {
         return full.map(|_| charge);
     }
     combat.can_spend(&rules.actions, ActionKind::Standard)?;

@@ -34,6 +34,12 @@ impl TurnBudget {
         }
     }
 
+    /// The turn is restricted to one move or one standard action and no full action: the
+    /// surprise round, or a condition such as staggered (§3.2, §20).
+    pub fn one_action_only(&self) -> bool {
+        self.surprise_actions_left.is_some() || self.one_main_action
+    }
+
     /// The budget of a readied action when it fires (§3.5): that one action and nothing else.
     pub fn readied(kind: ActionKind) -> Self {
         Self {
