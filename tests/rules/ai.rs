@@ -329,14 +329,7 @@ fn trips_a_sturdy_foe_next_to_allies_maneuvers() {
 fn withdraws_when_it_cannot_fight_withdraw() {
     let map = open(14, 10);
     let units = [
-        unit(
-            "d20_srd",
-            "brute",
-            "b",
-            (5, 4),
-            60,
-            r#"weapons: [(name: "Maul", kind: Melee, attack: 10, damage: "2d6+6", damage_types: [Bludgeoning])]"#,
-        ),
+        unit("d20_srd", "brute", "b", (5, 4), 60, MAUL),
         unit("d20_srd", "hero", "a", (5, 5), 10, ""),
     ];
     let text = arena("d20_srd", &rows(&map), &units, "");
@@ -532,6 +525,10 @@ fn a_shooter_takes_cover_cov_1() {
     );
 }
 
+/// A maul: +10, 2d6+6, 5 ft.
+const MAUL: &str =
+    r#"weapons: [(name: "Maul", kind: Melee, attack: 10, damage: "2d6+6", damage_types: [Bludgeoning])]"#;
+
 /// A rifle: +8, 3d8+4, 100 ft increments.
 const RIFLE: &str = r#"weapons: [(name: "Rifle", kind: Ranged, attack: 8, damage: "3d8+4", damage_types: [Fire], range_increment: 100)]"#;
 
@@ -548,7 +545,7 @@ fn a_shooter_keeps_out_of_melee_reach_thr_1() {
             "b",
             (6, 4),
             40,
-            r#"speed: (land: 15), weapons: [(name: "Maul", kind: Melee, attack: 10, damage: "2d6+6", damage_types: [Bludgeoning])]"#,
+            &format!("speed: (land: 15), {MAUL}"),
         ),
         unit("starfinder", "hero", "a", (4, 4), 20, PISTOL),
     ];
@@ -567,14 +564,7 @@ fn a_shooter_keeps_out_of_melee_reach_thr_1() {
 fn a_shooter_next_to_a_brute_takes_a_guarded_step_before_shooting_aoo_1() {
     let map = open(10, 7);
     let units = [
-        unit(
-            "starfinder",
-            "brute",
-            "b",
-            (4, 3),
-            60,
-            r#"weapons: [(name: "Maul", kind: Melee, attack: 10, damage: "2d6+6", damage_types: [Bludgeoning])]"#,
-        ),
+        unit("starfinder", "brute", "b", (4, 3), 60, MAUL),
         unit("starfinder", "hero", "a", (3, 3), 20, PISTOL),
     ];
     let text = arena("starfinder", &rows(&map), &units, "");

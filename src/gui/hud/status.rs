@@ -283,9 +283,10 @@ fn show_status(
         refusal.clone()
     } else {
         match &path.preview {
-            Some(Ok(p)) if p.mode == crate::rules::MoveMode::GuardedStep => {
-                "guarded step: 5 ft, provokes no attack of opportunity (a plain move would) | click to step".into()
-            }
+            Some(Ok(p)) if p.mode == crate::rules::MoveMode::GuardedStep => format!(
+                "guarded step: {} ft, provokes no attack of opportunity (a plain move would) | click to step",
+                p.cost_ft
+            ),
             Some(Ok(p)) => {
                 let aoo = provoked_reactors(&p.provokes, |u| crate::gui::hud::arms::unit_name(world, u));
                 format!(

@@ -353,6 +353,15 @@ mod tests {
         assert_eq!(app.world().resource::<StatusLine>().0, "");
     }
 
+    /// The action bar's app with the attack preview's logic and the hover it reads.
+    fn attack_preview_app() -> App {
+        let mut app = bar_app();
+        app.init_resource::<crate::gui::board::input::Hover>();
+        app.init_resource::<crate::gui::hud::arms::TargetPick>();
+        crate::gui::hud::attack::logic(&mut app);
+        app
+    }
+
     /// Issue #18 item 5: an attack accepted in attack mode drops back to move mode, and the
     /// attack preview (the panel's hover, its lines, "click to attack") clears with it; a
     /// refused one keeps the mode and its preview.
@@ -360,10 +369,7 @@ mod tests {
     fn once_the_attack_is_made_the_mode_drops_to_move_and_the_preview_clears() {
         use crate::gui::board::input::Hover;
         use crate::gui::hud::attack::AttackView;
-        let mut app = bar_app();
-        app.init_resource::<Hover>();
-        app.init_resource::<crate::gui::hud::arms::TargetPick>();
-        crate::gui::hud::attack::logic(&mut app);
+        let mut app = attack_preview_app();
         let tap = crate::gui::test_input::tap_key;
         tap(&mut app, KeyCode::Digit2);
         assert_eq!(*app.world().resource::<Mode>(), Mode::Attack);
@@ -413,10 +419,7 @@ mod tests {
     fn in_move_mode_a_hovered_foe_offers_the_attack_and_a_click_attacks() {
         use crate::gui::board::input::{Hover, click_intent};
         use crate::gui::hud::attack::{AttackView, click_mode};
-        let mut app = bar_app();
-        app.init_resource::<Hover>();
-        app.init_resource::<crate::gui::hud::arms::TargetPick>();
-        crate::gui::hud::attack::logic(&mut app);
+        let mut app = attack_preview_app();
         assert_eq!(*app.world().resource::<Mode>(), Mode::Move);
         let foe = Square::new(3, 2);
         app.world_mut().resource_mut::<Hover>().0 = Some(foe);
