@@ -115,7 +115,8 @@ fn chs_16_only_passengers_board_and_only_in_the_combat_phase() {
 }
 
 /// CHS-16: failing by less than 5 the rider stays; by 5 or more she falls off, prone, and
-/// takes 1d6 (the buggy is on the ground: a fall under 10 ft).
+/// takes 1d6 (the buggy is on the ground: a fall under 10 ft); on foot, the chase leaves her
+/// behind (VEH-22's reading of creatures on foot in a chase) and her turn is over.
 #[test]
 fn chs_16_a_failed_boarding_stays_or_falls_prone_with_1d6() {
     let mut b = engaged(REDLINER, &[13]);
@@ -140,6 +141,19 @@ fn chs_16_a_failed_boarding_stays_or_falls_prone_with_1d6() {
             .iter()
             .any(|e| matches!(e, GameEvent::Health(HealthEvent::DamageTaken { unit, amount: 4, .. }) if unit == &id("sssazza"))),
         "{events:?}"
+    );
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, GameEvent::Chase(ChaseEvent::ChaseLeftBehind { unit }) if unit == &id("sssazza"))),
+        "{events:?}"
+    );
+    assert!(fivefoot::rules::vehicle::escape::left_battle(b.world(), &id("sssazza")));
+    assert!(!fivefoot::rules::vehicle::escape::on_map(b.world(), &id("sssazza")));
+    assert_ne!(
+        b.world().resource::<fivefoot::rules::Combat>().active,
+        Some(id("sssazza")),
+        "her turn is over"
     );
 }
 

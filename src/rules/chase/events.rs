@@ -40,6 +40,9 @@ pub enum ChaseEvent {
         skill: crate::rules::chase::BoardingSkill,
         outcome: crate::rules::chase::BoardingOutcome,
     },
+    /// CHS-16 with VEH-22: a rider that fell off its vehicle in a chase is on foot, and a
+    /// chase leaves creatures on foot behind: it leaves the battle.
+    ChaseLeftBehind { unit: UnitId },
     /// VEH-22, §26: as `VehicleEscaped`, but the foes have piloted vehicles: the battle
     /// becomes a chase with these vehicles in these zones; `left_out` leave the battle.
     ChaseBegan {

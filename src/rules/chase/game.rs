@@ -287,6 +287,10 @@ pub fn apply_chase_event(world: &mut World, event: &ChaseEvent) {
             super::boarding::apply_boarding(world, unit, to, outcome.result);
             return;
         }
+        ChaseEvent::ChaseLeftBehind { unit } => {
+            crate::rules::vehicle::escape::leave_battle(world, std::slice::from_ref(unit), LeftBattle::LeftBehind);
+            return;
+        }
         // VEH-22: the grid battle becomes a chase; the board is made here.
         ChaseEvent::ChaseBegan { zones, left_out, .. } => {
             super::begin_from_grid(world, zones, left_out);
@@ -598,6 +602,9 @@ pub fn narrate_chase(event: &ChaseEvent) -> String {
                 outcome.check.total,
                 outcome.check.dc.unwrap_or_default()
             )
+        }
+        ChaseEvent::ChaseLeftBehind { unit } => {
+            format!("{unit}, on foot, is left behind by the chase (CHS-16, VEH-22)")
         }
         ChaseEvent::ChaseBegan {
             escapee,
