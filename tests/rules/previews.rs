@@ -6,7 +6,7 @@ use super::support::*;
 
 use fivefoot::history::Battle;
 use fivefoot::rules::attack::preview::preview_full_attack;
-use fivefoot::rules::attack_action::preview_attack;
+use fivefoot::rules::attack_action::{preview_attack, preview_attack_odds};
 use fivefoot::rules::{GameCommand, UnitId, cmd};
 use fivefoot::testing::{battle, ok, pass_until_turn_of};
 
@@ -169,7 +169,7 @@ fn full_attack_4_3_1_saga_two_weapons_preview_matches_the_rolls() {
 /// ATK-1, §4.3.1: an attack command checked with its previews in one pass
 /// (`check_previewing`) gets `check`'s verdict, word for word, and when allowed each attack's
 /// preview as `preview_attack` gives it (its provoked reactors too, §8.2); a command that is
-/// not an attack is refused.
+/// not an attack is refused. `preview_attack_odds` is that preview without the reactors.
 #[test]
 fn atk_1_check_previewing_agrees_with_check_and_the_previews() {
     use fivefoot::rules::attack_action::check_previewing;
@@ -257,5 +257,25 @@ fn atk_1_check_previewing_agrees_with_check_and_the_previews() {
     // §8.2: the pistol next to a foe provokes it, and the preview says so.
     let (shot, _) = check_previewing(w, &commands[2]).expect("allowed");
     assert_eq!(shot[0].provokes, vec![id("foe")]);
+    // The odds-only preview (the computer's guesses at shots) is the same preview without
+    // the reactors, and refused exactly when the preview is.
+    let mut odds = preview_attack_odds(w, &id("me"), &id("foe"), Some("Pistol")).expect("allowed");
+    assert!(odds.provokes.is_empty());
+    odds.provokes = shot[0].provokes.clone();
+    assert_eq!(
+        serde_json::to_value(&odds).expect("json"),
+        serde_json::to_value(&shot[0]).expect("json")
+    );
+    for (target, weapon) in [("far", Some("Blade")), ("far", Some("Pistol")), ("nobody", None)] {
+        assert_eq!(
+            preview_attack_odds(w, &id("me"), &id(target), weapon)
+                .map_err(|e| e.to_string())
+                .err(),
+            preview_attack(w, &id("me"), &id(target), weapon)
+                .map_err(|e| e.to_string())
+                .err(),
+            "{target} {weapon:?}"
+        );
+    }
     assert!(check_previewing(w, &GameCommand::EndTurn(cmd::EndTurn { unit: id("me") })).is_err());
 }

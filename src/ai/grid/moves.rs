@@ -14,7 +14,7 @@ use crate::ai::odds::AttackOdds;
 use crate::ai::paths::Mover;
 use crate::ai::sample;
 use crate::grid::{Space, Square, flanking_line};
-use crate::rules::attack_action::preview_attack;
+use crate::rules::attack_action::preview_attack_odds;
 use crate::rules::movement::plan_move;
 use crate::rules::reach_plan::plan_reach;
 use crate::rules::threat::space_of;
@@ -272,7 +272,7 @@ pub fn ranged_exposure(ctx: &Ctx, world: &World) -> Vec<(usize, Option<AttackOdd
                 })?
                 .clone();
             let _ = est;
-            match preview_attack(world, &t.foe, &ctx.me.id, Some(&weapon.name)) {
+            match preview_attack_odds(world, &t.foe, &ctx.me.id, Some(&weapon.name)) {
                 Ok(p) => Some((
                     i,
                     Some(AttackOdds::of_preview(&ctx.rules.attack, &p, &weapon.damage, 0)),

@@ -6,7 +6,7 @@
 use super::context::Ctx;
 use crate::ai::odds::AttackOdds;
 use crate::rules::attack_action::{
-    AttackOrder, check_attacks, check_previewing, preview_attack, preview_mounted_attack,
+    AttackOrder, check_attacks, check_previewing, preview_attack_odds, preview_mounted_attack,
 };
 use crate::rules::{GameCommand, Profile, UnitId, cmd, unit_component};
 use crate::ruleset::Ruleset;
@@ -25,7 +25,7 @@ pub fn order_odds(world: &World, order: AttackOrder) -> Option<Vec<AttackOdds>> 
             let named = order.weapons.get(i).map(String::as_str).or(order.weapon);
             let preview = match order.mount {
                 Some(v) => preview_mounted_attack(world, order.unit, v, t, named).ok()?,
-                None => preview_attack(world, order.unit, t, named).ok()?,
+                None => preview_attack_odds(world, order.unit, t, named).ok()?,
             };
             let holder = order.mount.unwrap_or(order.unit);
             let weapon = unit_component::<Profile>(world, holder)?

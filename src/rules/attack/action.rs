@@ -120,6 +120,18 @@ pub fn check_attack(
     target: &UnitId,
     weapon: Option<&str>,
 ) -> Result<AttackPlan, RuleError> {
+    check_attack_finding(world, unit, target, weapon, true)
+}
+
+/// [`check_attack`]; the units the attack provokes are found only when `reactors` (else its
+/// `provokes` is empty).
+fn check_attack_finding(
+    world: &World,
+    unit: &UnitId,
+    target: &UnitId,
+    weapon: Option<&str>,
+    reactors: bool,
+) -> Result<AttackPlan, RuleError> {
     let (e, _) = check_attacker_and_target(world, unit, target)?;
     let profile = world
         .get::<Profile>(e)
@@ -162,7 +174,14 @@ pub fn check_attack(
         return Err(illegal(why));
     }
     let situation = situation(world, unit, target, &weapon)?;
-    Ok(AttackPlan::with_provoked(world, unit, weapon, situation))
+    Ok(match reactors {
+        true => AttackPlan::with_provoked(world, unit, weapon, situation),
+        false => AttackPlan {
+            weapon,
+            situation,
+            provokes: Vec::new(),
+        },
+    })
 }
 
 /// Checks `unit` firing a weapon mounted on `mount` at `target` (VEH-20): the weapon its role
@@ -471,6 +490,20 @@ pub fn preview_attack(
 ) -> Result<AttackPreview, RuleError> {
     // A preview answers "what if" at any time, so the action budget is not checked here.
     let plan = check_attack(world, unit, target, weapon)?;
+    preview_plan(world, target, plan, Vec::new())
+}
+
+/// [`preview_attack`] without the units the attack would provoke (its `provokes` is empty):
+/// for a caller that weighs only the attack's odds (the computer player's guesses at the
+/// foes' shots), where finding the reactors among every unit is most of the cost on a
+/// crowded map. Refused exactly when `preview_attack` is.
+pub fn preview_attack_odds(
+    world: &World,
+    unit: &UnitId,
+    target: &UnitId,
+    weapon: Option<&str>,
+) -> Result<AttackPreview, RuleError> {
+    let plan = check_attack_finding(world, unit, target, weapon, false)?;
     preview_plan(world, target, plan, Vec::new())
 }
 
