@@ -1,16 +1,19 @@
-//! The hard level: it weighs, beyond what Normal weighs, the foes' best reply to each of its
-//! candidates. Normal's scores (with the hard level's wider search and the foes' strike zones
-//! from their reach plans) rank the candidates; the best few are then tried on forks of the
-//! battle (a move is played there, so the side's units stand where the candidate leaves
-//! them) and, for each, every foe the side knows picks its most damaging attack on the side's
-//! units next turn (`side_loss`). A candidate that leaves an ally open to a foe's full attack,
-//! or that drops the foe that threatened most, is judged by that. Deterministic: a move is
-//! tried with the reactors it provokes holding back, an attack by its odds, no die decides
-//! the ranking.
+//! The hard level: it weighs, beyond what Normal weighs, what its candidates lead to. Normal's
+//! scores (with the hard level's wider search and the foes' strike zones from their reach
+//! plans) rank the candidates; the best few are then judged further. In a battle it can play
+//! out (`playout`: all it knows, at most `playout::MOST_UNITS` units) each is played on forks
+//! through the rest of the round. Otherwise (hidden information, a big battle) each is tried
+//! on a fork (a move is played there, so the side's units stand where the candidate leaves
+//! them) and every foe the side knows picks its most damaging attack on the side's units
+//! next turn (`side_loss`): a candidate that leaves an ally open to a foe's full attack, or
+//! that drops the foe that threatened most, is judged by that. Deterministic: a move is tried
+//! with the reactors it provokes holding back, an attack by its odds, no die decides that
+//! ranking; the play-outs roll dice seeded from the battle.
 
 use super::grid::{self, Ctx, gap};
 use super::knowledge::{Fighter, Known};
 use super::odds::AttackOdds;
+use super::playout;
 use super::policy::Aspects;
 use super::sample;
 use super::value::{drop_chance, standing_lost};
@@ -32,6 +35,9 @@ pub fn decide(battle: &Battle, known: &Known, me: &UnitId, aspects: Aspects) -> 
     let first = ranked.first().map(|(_, c)| c.clone()).unwrap_or_else(end);
     if ranked.len() <= 1 || aspects.lookahead == 0 {
         return first;
+    }
+    if let Some(played) = playout::choose(battle, known, me, &ranked, aspects.lookahead) {
+        return played;
     }
     let now = side_loss(&ctx, &known.own);
     let mut best: Option<(f64, GameCommand)> = None;

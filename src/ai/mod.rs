@@ -22,6 +22,7 @@ pub mod knowledge;
 mod lookahead;
 pub mod odds;
 mod paths;
+mod playout;
 mod policy;
 pub mod runner;
 mod sample;
@@ -49,9 +50,14 @@ pub fn next_command_with(battle: &Battle, side: &SideId, policy: Policy) -> Opti
     if acting_side(battle).as_ref() != Some(side) {
         return None;
     }
+    command_with(battle, side, policy, policy.aspects())
+}
+
+/// [`next_command_with`] weighing with `aspects` rather than the policy's own (the hard
+/// level's play-outs play on with a quicker Normal).
+fn command_with(battle: &Battle, side: &SideId, policy: Policy, aspects: Aspects) -> Option<GameCommand> {
     let world = battle.world();
     let known = Known::of(battle, side);
-    let aspects = policy.aspects();
     let command = match decider(world) {
         Decider::Unit(unit) => match policy {
             Policy::Baseline => baseline::decide(battle, &known, &unit),

@@ -69,7 +69,8 @@ pub struct Aspects {
     pub destinations: usize,
     /// Tries per command whose outcome is sampled on forks (charges, areas, maneuvers, …).
     pub samples: u32,
-    /// Hard: the best candidates are played out on forks (this many), through the foes'
+    /// Hard: the best candidates (this many) are played out on forks through the rest of
+    /// the round (`playout`), or where it cannot play out, tried through the foes' estimated
     /// reply, and chosen by how the battle stands after.
     pub lookahead: usize,
     /// Weighs an attack with the attacks the side's other units can add on the same foe
@@ -111,9 +112,10 @@ impl Aspects {
         exact_reach: false,
     };
     /// Settled by `fivefoot simulate` against Normal on the shipped scenarios (docs/ai.md):
-    /// the wider search and more dice alone won no more games than Normal; the look-ahead
-    /// through the foes' reply with the side's focus fire did. 30 destinations on forks keep
-    /// a big map's turn within its second (trying every destination there is far slower).
+    /// the wider search, more dice, another caution, the estimated reply and the side's focus
+    /// fire each won no more games than Normal; playing the best 4 candidates out through the
+    /// round (`playout`) did. 30 destinations on forks keep a big map's turn within its second
+    /// (trying every destination there is far slower).
     pub const HARD: Aspects = Aspects {
         caution: 0.35,
         avoid_aoo: true,

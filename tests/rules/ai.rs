@@ -414,6 +414,34 @@ fn never_targets_or_scores_a_hidden_unit_sns_1() {
         normal(&deadly),
         "the hidden foe's stats leak into the choice"
     );
+    let hard = |b: &Battle| next_command(b, &SideId("a".into()), Level::Hard).expect("side a is to act");
+    assert_eq!(
+        hard(&weak),
+        hard(&deadly),
+        "the hidden foe's stats leak into the hard level's choice"
+    );
+}
+
+/// Determinism (STYLE 8) at the hard level, whose play-outs roll dice on forks: the same
+/// battle from the same seed gives the same commands, and a fork of it the same command.
+#[test]
+fn hard_gives_the_same_commands_for_the_same_battle_and_seed() {
+    let text = std::fs::read_to_string("scenarios/tutorial_relay.ron").expect("the tutorial");
+    let start = || {
+        fivefoot::history::Battle::start(fivefoot::testing::scenario(&text), &text, "t.ron", 7, Vec::new())
+            .expect("starts")
+    };
+    let (mut one, mut two) = (start(), start());
+    for _ in 0..8 {
+        let Some(side) = fivefoot::ai::acting_side(&one) else {
+            break;
+        };
+        let a = next_command(&one, &side, Level::Hard).expect("a command");
+        assert_eq!(next_command(&two, &side, Level::Hard), Some(a.clone()));
+        assert_eq!(next_command(&one.fork(), &side, Level::Hard), Some(a.clone()));
+        ok(&mut one, a.clone());
+        ok(&mut two, a);
+    }
 }
 
 /// Determinism (STYLE 8): the same battle from the same seed gives the same commands, turn

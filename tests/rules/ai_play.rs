@@ -1,8 +1,8 @@
 //! Mass play as a test (issue #17 item 8): a few whole games of every shipped scenario,
 //! computer against computer, through `ai::runner` (the path `fivefoot simulate` takes): no
 //! panic, no command the rules refuse, no invariant broken, no stall. Short games (a round
-//! cap) and the cheaper levels keep the debug build well under a minute; the long run of
-//! thousands of release games is reported in docs/ai.md.
+//! cap), the cheaper levels and a single round at Hard keep the debug build within about a
+//! minute; the long run of thousands of release games is reported in docs/ai.md.
 
 use fivefoot::ai::Policy;
 use fivefoot::ai::runner::{GameReport, Setup, play};
@@ -12,10 +12,12 @@ use std::collections::BTreeMap;
 
 /// The games of one scenario: per game its seed, the first side's and the second side's
 /// policies and the round cap.
-const GAMES: [(u64, Policy, Policy, u32); 3] = [
+const GAMES: [(u64, Policy, Policy, u32); 4] = [
     (1, Policy::Normal, Policy::Normal, 3),
     (2, Policy::Easy, Policy::Baseline, 6),
     (3, Policy::Baseline, Policy::Easy, 6),
+    // Hard plays every round out on forks: one round keeps the debug build quick.
+    (4, Policy::Hard, Policy::Normal, 1),
 ];
 
 fn problems(report: &GameReport) -> Vec<String> {
