@@ -48,6 +48,11 @@ pub fn install_session(world: &mut World, battle: Battle) -> Screen {
         false => Moment::Loaded,
     };
     let to_act = to_act_line(&battle);
+    // The autosave is about to hold this battle: one left unfinished there is kept first.
+    let kept = world
+        .get_resource::<crate::gui::screens::saves::DataDir>()
+        .and_then(|d| d.0.clone())
+        .map(|dir| crate::gui::screens::saves::keep_unfinished_autosave(&dir, &battle));
     let hand_off = world
         .get_resource_or_insert_with(HandOff::default)
         .battle_opened(&battle, moment);
@@ -59,6 +64,20 @@ pub fn install_session(world: &mut World, battle: Battle) -> Screen {
     status.clear();
     if moment == Moment::Loaded {
         *status = format!("Save loaded: {to_act}.");
+    }
+    match kept {
+        Some(Ok(Some(file))) => {
+            let name = file
+                .file_name()
+                .map_or(String::new(), |n| n.to_string_lossy().into_owned());
+            let said = match status.is_empty() {
+                true => String::new(),
+                false => format!("{status} "),
+            };
+            *status = format!("{said}The unfinished battle is kept in your saves as {name}.");
+        }
+        Some(Err(e)) => *status = format!("Could not keep the unfinished battle from the autosave: {e}"),
+        _ => {}
     }
     match hand_off {
         true => Screen::Handoff,
@@ -239,6 +258,41 @@ pub(crate) mod tests {
     use crate::rules::{Placement, UnitIndex};
     use crate::scenario::{DEFAULT_SCENARIO, DEFAULT_SCENARIO_NAME, Templates, load_str};
     use bevy::state::app::StatesPlugin;
+
+    /// Starting another battle over one left unfinished in the autosave keeps that one in the
+    /// saves folder, and the status line says where.
+    #[test]
+    fn starting_another_battle_keeps_the_unfinished_one_and_says_so() {
+        use crate::gui::screens::saves::{DataDir, autosave_path, saves_dir, write_save};
+        let dir = std::env::temp_dir().join(format!("fivefoot-install-keep-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let mut played = tutorial();
+        let unit = played
+            .world()
+            .resource::<crate::rules::Combat>()
+            .active
+            .clone()
+            .expect("a turn");
+        played
+            .submit(GameCommand::EndTurn(cmd::EndTurn { unit }))
+            .expect("ends");
+        write_save(&autosave_path(&dir), &played).unwrap();
+        let mut world = World::new();
+        world.insert_resource(DataDir(Some(dir.clone())));
+        install_session(&mut world, tutorial());
+        let status = world.resource::<StatusLine>().0.clone();
+        assert!(
+            status.contains("unfinished battle is kept in your saves as"),
+            "{status}"
+        );
+        let kept: Vec<_> = std::fs::read_dir(saves_dir(&dir))
+            .unwrap()
+            .filter_map(|e| e.ok())
+            .collect();
+        assert_eq!(kept.len(), 1);
+        assert!(status.contains(&*kept[0].file_name().to_string_lossy()), "{status}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 
     /// The tutorial played hot-seat (both sides by people), as the tests of the board's
     /// commands, hand-offs and prompts drive it.

@@ -105,6 +105,36 @@ pub fn save_new(dir: &Path, battle: &Battle) -> std::io::Result<PathBuf> {
     Ok(path)
 }
 
+/// Before `next` takes the autosave's place: the battle the autosave holds is kept in the
+/// saves folder, as `<save stem>-unfinished.ron`, when it is another battle than `next` (or
+/// than an earlier moment of it), had begun (a command given) and is not over; an autosave
+/// that cannot be read is kept as it is, as `autosave-unreadable.ron`. So starting or loading
+/// another battle never loses one left unfinished (the autosave holds only the latest).
+/// Returns the file kept, if any.
+pub fn keep_unfinished_autosave(dir: &Path, next: &Battle) -> std::io::Result<Option<PathBuf>> {
+    let path = autosave_path(dir);
+    if !path.exists() {
+        return Ok(None);
+    }
+    let stem = match load_save(&path) {
+        Err(_) => "autosave-unreadable".to_string(),
+        Ok(held) => {
+            let (was, now) = (held.save(), next.save());
+            let same_battle = was.scenario == now.scenario
+                && was.seed == now.seed
+                && was.dice == now.dice
+                && now.commands.starts_with(&was.commands);
+            if same_battle || was.commands.is_empty() || held.outcome().over {
+                return Ok(None);
+            }
+            format!("{}-unfinished", save_stem(&held))
+        }
+    };
+    let kept = unique_path(&saves_dir(dir), &stem);
+    write_atomic(&kept, &std::fs::read(&path)?)?;
+    Ok(Some(kept))
+}
+
 /// Rebuilds the battle in a save file (the CLI's path), or says why it cannot.
 pub fn load_save(path: &Path) -> Result<Battle, String> {
     crate::history::open_file(path, None, &[]).map_err(|e| e.to_string())
@@ -305,6 +335,43 @@ mod tests {
         let resumed = load_save(&path).expect("resumes");
         assert_eq!(resumed.state_hash(), battle.state_hash());
         assert_eq!(resumed.commands(), battle.commands());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Nothing a player made is lost: a battle left unfinished in the autosave is kept in the
+    /// saves folder before another battle (a new start, another save, an earlier moment of
+    /// it) takes the autosave; the same battle resumed, or one not yet begun, is not.
+    #[test]
+    fn an_unfinished_battle_in_the_autosave_is_kept_before_another_takes_its_place() {
+        let dir = temp_dir("keep-unfinished");
+        let fresh = tutorial();
+        let mut played = tutorial();
+        let unit = played.world().resource::<Combat>().active.clone().expect("a turn");
+        played
+            .submit(GameCommand::EndTurn(cmd::EndTurn { unit }))
+            .expect("ends");
+        assert_eq!(keep_unfinished_autosave(&dir, &fresh).expect("no autosave"), None);
+        // Not begun: nothing to keep.
+        write_save(&autosave_path(&dir), &fresh).unwrap();
+        assert_eq!(keep_unfinished_autosave(&dir, &played).unwrap(), None);
+        // The same battle resumed, or later on: the autosave goes on holding it.
+        write_save(&autosave_path(&dir), &played).unwrap();
+        assert_eq!(keep_unfinished_autosave(&dir, &played).unwrap(), None);
+        // Started over: the played battle is kept, under a name of its own each time.
+        let kept = keep_unfinished_autosave(&dir, &fresh).unwrap().expect("kept");
+        assert_eq!(kept.parent(), Some(saves_dir(&dir).as_path()));
+        assert!(
+            kept.file_name().unwrap().to_string_lossy().ends_with("-unfinished.ron"),
+            "{kept:?}"
+        );
+        assert_eq!(load_save(&kept).expect("loads").commands(), played.commands());
+        let again = keep_unfinished_autosave(&dir, &fresh).unwrap().expect("kept again");
+        assert_ne!(again, kept);
+        // An autosave that cannot be read is kept as it is.
+        write_atomic(&autosave_path(&dir), b"Save(").unwrap();
+        let broken = keep_unfinished_autosave(&dir, &fresh).unwrap().expect("kept");
+        assert_eq!(broken.file_name().unwrap(), "autosave-unreadable.ron");
+        assert_eq!(std::fs::read(&broken).unwrap(), b"Save(");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
