@@ -26,17 +26,21 @@ pub(in crate::gui) fn plugin(app: &mut App) {
 }
 
 /// A message (a refusal, "Saved to …") stays until the cursor moves on to another square:
-/// then the player looks for the new square's preview, which the message would hide.
+/// then the player looks for the new square's preview, which the message would hide. Only a
+/// move of the cursor counts: a board that appears under a resting cursor (a battle just
+/// started or loaded, with "Save loaded" or "kept in your saves" to read) does not.
 fn forget_message_on_a_new_square(
     hover: Res<crate::gui::board::input::Hover>,
+    mut moved: MessageReader<bevy::window::CursorMoved>,
     mut status: ResMut<StatusLine>,
     mut last: Local<Option<crate::grid::Square>>,
 ) {
+    let cursor_moved = moved.read().count() > 0;
     if !hover.is_changed() || hover.0 == *last {
         return;
     }
     *last = hover.0;
-    if hover.0.is_some() && !status.0.is_empty() {
+    if cursor_moved && hover.0.is_some() && !status.0.is_empty() {
         status.0.clear();
     }
 }
@@ -417,19 +421,39 @@ mod tests {
     }
 
     /// A message stays while the cursor stays on its square and goes once it moves on to
-    /// another square (whose preview it would hide).
+    /// another square (whose preview it would hide); a board appearing under a resting
+    /// cursor (a battle just opened) is not a move.
     #[test]
     fn a_message_goes_when_the_cursor_moves_to_another_square() {
         use crate::grid::Square;
         use crate::gui::board::input::Hover;
+        use bevy::window::CursorMoved;
         let mut app = App::new();
-        app.insert_resource(Hover(Some(Square::new(1, 1))))
+        app.add_message::<CursorMoved>()
+            .insert_resource(Hover(None))
             .insert_resource(StatusLine::default())
             .add_systems(Update, forget_message_on_a_new_square);
         app.update();
-        app.world_mut().resource_mut::<StatusLine>().0 = "Saved to x.ron".into();
+        app.world_mut().resource_mut::<StatusLine>().0 = "Save loaded: round 1.".into();
+        app.world_mut().resource_mut::<Hover>().0 = Some(Square::new(1, 1));
         app.update();
-        assert_eq!(app.world().resource::<StatusLine>().0, "Saved to x.ron", "same square");
+        assert_eq!(
+            app.world().resource::<StatusLine>().0,
+            "Save loaded: round 1.",
+            "the board appeared under the cursor"
+        );
+        app.update();
+        assert_eq!(
+            app.world().resource::<StatusLine>().0,
+            "Save loaded: round 1.",
+            "same square"
+        );
+        let moved = CursorMoved {
+            window: Entity::PLACEHOLDER,
+            position: Vec2::new(40.0, 10.0),
+            delta: None,
+        };
+        app.world_mut().write_message(moved);
         app.world_mut().resource_mut::<Hover>().0 = Some(Square::new(2, 1));
         app.update();
         assert!(app.world().resource::<StatusLine>().0.is_empty(), "another square");
