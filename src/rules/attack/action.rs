@@ -120,17 +120,16 @@ pub fn check_attack(
     target: &UnitId,
     weapon: Option<&str>,
 ) -> Result<AttackPlan, RuleError> {
-    check_attack_finding(world, unit, target, weapon, true)
+    let plan = check_attack_alone(world, unit, target, weapon)?;
+    Ok(AttackPlan::with_provoked(world, unit, plan.weapon, plan.situation))
 }
 
-/// [`check_attack`]; the units the attack provokes are found only when `reactors` (else its
-/// `provokes` is empty).
-fn check_attack_finding(
+/// [`check_attack`] without looking for the units the attack provokes (`provokes` empty).
+fn check_attack_alone(
     world: &World,
     unit: &UnitId,
     target: &UnitId,
     weapon: Option<&str>,
-    reactors: bool,
 ) -> Result<AttackPlan, RuleError> {
     let (e, _) = check_attacker_and_target(world, unit, target)?;
     let profile = world
@@ -174,13 +173,11 @@ fn check_attack_finding(
         return Err(illegal(why));
     }
     let situation = situation(world, unit, target, &weapon)?;
-    Ok(match reactors {
-        true => AttackPlan::with_provoked(world, unit, weapon, situation),
-        false => AttackPlan {
-            weapon,
-            situation,
-            provokes: Vec::new(),
-        },
+    let provokes = Vec::new();
+    Ok(AttackPlan {
+        weapon,
+        situation,
+        provokes,
     })
 }
 
@@ -493,17 +490,15 @@ pub fn preview_attack(
     preview_plan(world, target, plan, Vec::new())
 }
 
-/// [`preview_attack`] without the units the attack would provoke (its `provokes` is empty):
-/// for a caller that weighs only the attack's odds (the computer player's guesses at the
-/// foes' shots), where finding the reactors among every unit is most of the cost on a
-/// crowded map. Refused exactly when `preview_attack` is.
+/// [`preview_attack`] with `provokes` empty, refused exactly when it is: for the computer's
+/// guesses at the foes' shots, where finding the reactors is most of the cost on a big map.
 pub fn preview_attack_odds(
     world: &World,
     unit: &UnitId,
     target: &UnitId,
     weapon: Option<&str>,
 ) -> Result<AttackPreview, RuleError> {
-    let plan = check_attack_finding(world, unit, target, weapon, false)?;
+    let plan = check_attack_alone(world, unit, target, weapon)?;
     preview_plan(world, target, plan, Vec::new())
 }
 
