@@ -422,49 +422,41 @@ fn never_targets_or_scores_a_hidden_unit_sns_1() {
     );
 }
 
-/// Determinism (STYLE 8) at the hard level, whose play-outs roll dice on forks: the same
-/// battle from the same seed gives the same commands, and a fork of it the same command.
-#[test]
-fn hard_gives_the_same_commands_for_the_same_battle_and_seed() {
+/// The tutorial from seed 7, played `commands` commands at `level` twice side by side: at
+/// each step both battles and a fork of the first give the same command. The first battle.
+fn plays_the_same_twice_and_on_a_fork(level: Level, commands: usize) -> Battle {
     let text = std::fs::read_to_string("scenarios/tutorial_relay.ron").expect("the tutorial");
     let start = || {
         fivefoot::history::Battle::start(fivefoot::testing::scenario(&text), &text, "t.ron", 7, Vec::new())
             .expect("starts")
     };
     let (mut one, mut two) = (start(), start());
-    for _ in 0..8 {
+    for _ in 0..commands {
         let Some(side) = fivefoot::ai::acting_side(&one) else {
             break;
         };
-        let a = next_command(&one, &side, Level::Hard).expect("a command");
-        assert_eq!(next_command(&two, &side, Level::Hard), Some(a.clone()));
-        assert_eq!(next_command(&one.fork(), &side, Level::Hard), Some(a.clone()));
-        ok(&mut one, a.clone());
-        ok(&mut two, a);
+        let a = next_command(&one, &side, level).expect("a command");
+        let b = next_command(&two, &side, level).expect("a command");
+        assert_eq!(a, b);
+        assert_eq!(next_command(&one.fork(), &side, level), Some(a.clone()));
+        ok(&mut one, a);
+        ok(&mut two, b);
     }
+    one
+}
+
+/// Determinism (STYLE 8) at the hard level, whose play-outs roll dice on forks: the same
+/// battle from the same seed gives the same commands, and a fork of it the same command.
+#[test]
+fn hard_gives_the_same_commands_for_the_same_battle_and_seed() {
+    plays_the_same_twice_and_on_a_fork(Level::Hard, 8);
 }
 
 /// Determinism (STYLE 8): the same battle from the same seed gives the same commands, turn
 /// after turn, and a fork of it the same command as the battle.
 #[test]
 fn same_battle_and_seed_give_the_same_commands() {
-    let text = std::fs::read_to_string("scenarios/tutorial_relay.ron").expect("the tutorial");
-    let start = || {
-        fivefoot::history::Battle::start(fivefoot::testing::scenario(&text), &text, "t.ron", 7, Vec::new())
-            .expect("starts")
-    };
-    let (mut one, mut two) = (start(), start());
-    for _ in 0..40 {
-        let Some(side) = fivefoot::ai::acting_side(&one) else {
-            break;
-        };
-        let a = next_command(&one, &side, Level::Normal).expect("a command");
-        let b = next_command(&two, &side, Level::Normal).expect("a command");
-        assert_eq!(a, b);
-        assert_eq!(next_command(&one.fork(), &side, Level::Normal), Some(a.clone()));
-        ok(&mut one, a);
-        ok(&mut two, b);
-    }
+    let one = plays_the_same_twice_and_on_a_fork(Level::Normal, 40);
     assert!(one.log().entries.len() > 20, "the game went on");
 }
 
