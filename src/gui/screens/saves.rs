@@ -8,7 +8,7 @@
 use crate::gui::screens::handoff::HandOff;
 use crate::gui::session::{Intent, Revision, Session, StatusLine, apply_intents};
 use crate::gui::{AppSystems, Screen};
-use crate::history::{Battle, write_atomic};
+use crate::history::{Battle, SaveFile, write_atomic};
 use crate::rules::Combat;
 use bevy::prelude::*;
 use std::path::{Path, PathBuf};
@@ -116,22 +116,27 @@ pub fn keep_unfinished_autosave(dir: &Path, next: &Battle) -> std::io::Result<Op
     if !path.exists() {
         return Ok(None);
     }
-    let stem = match load_save(&path) {
-        Err(_) => "autosave-unreadable".to_string(),
-        Ok(held) => {
-            let (was, now) = (held.save(), next.save());
-            let same_battle = was.scenario == now.scenario
-                && was.seed == now.seed
-                && was.dice == now.dice
-                && now.commands.starts_with(&was.commands);
-            if same_battle || was.commands.is_empty() || held.outcome().over {
-                return Ok(None);
-            }
-            format!("{}-unfinished", save_stem(&held))
+    let text = std::fs::read(&path)?;
+    // The file says whose battle it is; only another one's is rebuilt (to name it and see
+    // whether it is over), so resuming a long battle does not replay it twice.
+    let was = std::str::from_utf8(&text).ok().and_then(|t| SaveFile::from_ron(t).ok());
+    if let Some(was) = &was {
+        let now = next.save();
+        let same_battle = was.scenario == now.scenario
+            && was.seed == now.seed
+            && was.dice == now.dice
+            && now.commands.starts_with(&was.commands);
+        if same_battle || was.commands.is_empty() {
+            return Ok(None);
         }
+    }
+    let stem = match was.map(|_| load_save(&path)) {
+        Some(Ok(held)) if held.outcome().over => return Ok(None),
+        Some(Ok(held)) => format!("{}-unfinished", save_stem(&held)),
+        _ => "autosave-unreadable".to_string(),
     };
     let kept = unique_path(&saves_dir(dir), &stem);
-    write_atomic(&kept, &std::fs::read(&path)?)?;
+    write_atomic(&kept, &text)?;
     Ok(Some(kept))
 }
 
