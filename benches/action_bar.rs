@@ -14,7 +14,7 @@ use common::{Rng, median};
 use fivefoot::grid::{Direction8, Intersection, Square};
 use fivefoot::gui::hud::actions::entries::{Action, availability};
 use fivefoot::rules::options::{self, MANEUVERS, READY_KINDS, READY_TRIGGERS, area_weapon, maneuver_of};
-use fivefoot::rules::threat::space_of;
+use fivefoot::rules::reactions::threat::space_of;
 use fivefoot::rules::{Combat, GameCommand, UnitId, cmd};
 use fivefoot::testing::{Battle, battle, ok, pass_until_turn_of};
 use std::time::{Duration, Instant};

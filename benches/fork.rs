@@ -9,7 +9,7 @@ mod common;
 use common::measure;
 use fivefoot::grid::Square;
 use fivefoot::history::Battle;
-use fivefoot::rules::threat::space_of;
+use fivefoot::rules::reactions::threat::space_of;
 use fivefoot::rules::{Combat, GameCommand, MoveMode, cmd};
 use fivefoot::scenario::{Templates, load_str};
 

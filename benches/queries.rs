@@ -1,7 +1,7 @@
 //! Benchmark of movement queries as the game and the CLI run them: from battle state to
 //! answer, including building the planner's board (terrain, creatures, threat layers) from
 //! the ECS world. 256×256 and 64×64 maps, 30 % difficult terrain, wall blocks, 200 units.
-//! Includes the whole reach overlay (`rules::reach_plan`) against the per-square way it
+//! Includes the whole reach overlay (`rules::movement::reach_plan`) against the per-square way it
 //! replaced. Plain `std::time` medians; figures and method in docs/performance.md.
 
 mod common;
@@ -9,10 +9,10 @@ mod common;
 use common::measure;
 use fivefoot::grid::{Planner, Square, reach};
 use fivefoot::history::Battle;
-use fivefoot::rules::board::board_for;
 use fivefoot::rules::cmd;
+use fivefoot::rules::movement::board::board_for;
+use fivefoot::rules::movement::reach_plan::plan_reach;
 use fivefoot::rules::movement::{MoveMode, plan_move};
-use fivefoot::rules::reach_plan::plan_reach;
 use fivefoot::rules::{Combat, UnitId};
 use fivefoot::scenario::{Templates, load_str};
 

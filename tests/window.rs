@@ -54,7 +54,7 @@ use fivefoot::gui::screens::title_menu::{Choice, TitleMenu};
 use fivefoot::gui::{GuiConfig, Intent, Revision, Screen, Session};
 use fivefoot::history::Terrain;
 use fivefoot::history::{Battle, Sides};
-use fivefoot::rules::threat::space_of;
+use fivefoot::rules::reactions::threat::space_of;
 use fivefoot::rules::{Combat, GameCommand, SideId, UnitId, UnitIndex};
 use fivefoot::scenario::format::TerrainKind;
 use fivefoot::scenario::{Templates, load_str};

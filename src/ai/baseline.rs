@@ -9,7 +9,7 @@
 use super::grid::gap;
 use super::knowledge::Known;
 use crate::history::Battle;
-use crate::rules::reach_plan::plan_reach;
+use crate::rules::movement::reach_plan::plan_reach;
 use crate::rules::{GameCommand, MoveMode, UnitId, check, cmd};
 
 /// The baseline's command for `me` on its turn.

@@ -7,10 +7,10 @@
 use super::odds::{AttackOdds, health_left, standing};
 use crate::grid::Space;
 use crate::history::Battle;
-use crate::rules::conditions::effective_conditions;
 use crate::rules::health::LifeState;
+use crate::rules::health::conditions::effective_conditions;
+use crate::rules::reactions::threat::{space_of, striking_reach};
 use crate::rules::sight::side_view;
-use crate::rules::threat::{space_of, striking_reach};
 use crate::rules::vehicle::escape::{LeftBattle, OffMap};
 use crate::rules::vehicle::riding;
 use crate::rules::{
@@ -162,7 +162,7 @@ pub fn fighter(world: &World, id: &UnitId) -> Option<Fighter> {
     let state = world.get::<LifeState>(e).copied().unwrap_or_default();
     let conditions = effective_conditions(world, id);
     let square = rules.grid.square_ft.max(1);
-    let speed = crate::rules::speed::land_speed_ft(rules, profile, &conditions, Some(&health)) / square;
+    let speed = crate::rules::movement::speed::land_speed_ft(rules, profile, &conditions, Some(&health)) / square;
     let melee = profile
         .weapons
         .iter()

@@ -3,7 +3,7 @@
 //! and how much health an amount of damage takes (`health::take_damage`). Pure arithmetic on
 //! rule data; decides no rule itself.
 
-use crate::rules::attack_action::AttackPreview;
+use crate::rules::attack::action::AttackPreview;
 use crate::rules::health::{LifeState, take_damage};
 use crate::rules::{DiceExpr, Health};
 use crate::ruleset::{AttackRules, CriticalDamage, HealthRules};

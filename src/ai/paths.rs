@@ -1,5 +1,5 @@
 //! Paths as the computer plans them: the movement planner (`grid::Planner`) on the board the
-//! rules build for the mover (`rules::board::board_for`), with the foes the side cannot see
+//! rules build for the mover (`rules::movement::board::board_for`), with the foes the side cannot see
 //! taken off it (their squares back to bare terrain, their threat gone), so a path never
 //! goes around, or avoids the reach of, a hidden unit. With `avoid_aoo` the planner provokes
 //! as few attacks of opportunity as it can (AOO-1). The path is sent with the `Move`, and the
@@ -7,8 +7,8 @@
 
 use super::knowledge::Known;
 use crate::grid::{MoveBoard, Plan, Planner, Square};
-use crate::rules::board::{BaseStates, BoardLayers, board_for};
-use crate::rules::threat::space_of;
+use crate::rules::movement::board::{BaseStates, BoardLayers, board_for};
+use crate::rules::reactions::threat::space_of;
 use crate::rules::{Combat, UnitId, UnitIndex};
 use bevy::prelude::World;
 

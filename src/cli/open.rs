@@ -6,7 +6,7 @@ use super::io::CommandLine;
 use crate::history::script::parse_script;
 use crate::history::{Battle, OpenError, open_file};
 use crate::rules::GameCommand;
-use crate::rules::bounds::DIE;
+use crate::rules::engine::bounds::DIE;
 use crate::scenario::{Diagnostic, read_text};
 use std::path::Path;
 

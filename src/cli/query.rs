@@ -145,7 +145,7 @@ pub fn answer(battle: &Battle, what: &QueryWhat) -> Result<Value, String> {
             weapon,
             mount,
         } => {
-            use crate::rules::attack_action::{preview_attack, preview_mounted_attack};
+            use crate::rules::attack::action::{preview_attack, preview_mounted_attack};
             let (a, t) = (UnitId(attacker.clone()), UnitId(target.clone()));
             let preview = match mount {
                 Some(m) => preview_mounted_attack(battle.world(), &a, &UnitId(m.clone()), &t, weapon.as_deref()),

@@ -3,7 +3,7 @@
 
 use crate::grid::{AttackKind, CoverParams, SightModel, Space, cover, line_of_effect_with, line_of_sight};
 use crate::history::{Battle, Terrain};
-use crate::rules::threat::{hostile, space_of, threat_now};
+use crate::rules::reactions::threat::{hostile, space_of, threat_now};
 use crate::rules::{UnitId, UnitIndex};
 use crate::ruleset::Ruleset;
 use serde_json::{Value, json};
@@ -59,15 +59,16 @@ pub fn cover_answer(battle: &Battle, attacker: &str, target: &str, melee: bool) 
     }))
 }
 
-/// `query concealment ATTACKER TARGET [--melee]`: CON-1 as `rules::concealment` decides it for
+/// `query concealment ATTACKER TARGET [--melee]`: CON-1 as `rules::attack::concealment` decides it for
 /// a ranged attack (or a melee one), what decided it, and what it does in this family.
 pub fn concealment_answer(battle: &Battle, attacker: &str, target: &str, melee: bool) -> Result<Value, String> {
     let ((a_id, a), (t_id, t)) = (unit(battle, attacker)?, unit(battle, target)?);
     let world = battle.world();
     let rules = world.resource::<Ruleset>();
     let kind = if melee { AttackKind::Melee } else { AttackKind::Ranged };
-    let c = crate::rules::concealment::concealment(world, &a_id, &a_id, &t_id, kind).map_err(|e| e.to_string())?;
-    let (miss_chance, penalty) = crate::rules::concealment::concealment_effect(rules, c.level);
+    let c =
+        crate::rules::attack::concealment::concealment(world, &a_id, &a_id, &t_id, kind).map_err(|e| e.to_string())?;
+    let (miss_chance, penalty) = crate::rules::attack::concealment::concealment_effect(rules, c.level);
     let loe = line_of_effect_with(&world.resource::<Terrain>().0, SightModel::of(&rules.cover), a, t);
     let mut answer = json!({
         "attacker": a_id, "target": t_id, "attack": if melee { "melee" } else { "ranged" },
@@ -106,7 +107,7 @@ pub fn flank_answer(battle: &Battle, attacker: &str, target: &str) -> Result<Val
     let threatens = |u: &UnitId| {
         threat_now(world, u).is_some_and(|(space, reach)| {
             t.squares()
-                .any(|q| crate::rules::threat::reach_covers(rules, space, reach, q))
+                .any(|q| crate::rules::reactions::threat::reach_covers(rules, space, reach, q))
         })
     };
     let mut partners = Vec::new();

@@ -2,9 +2,9 @@
 
 use crate::grid::Square;
 use crate::history::Battle;
+use crate::rules::movement::reach_plan::plan_reach;
 use crate::rules::movement::{MoveMode, plan_move};
-use crate::rules::reach_plan::plan_reach;
-use crate::rules::threat::{space_of, threat_now, threatened_by};
+use crate::rules::reactions::threat::{space_of, threat_now, threatened_by};
 use crate::rules::{Profile, UnitId, UnitIndex};
 use crate::ruleset::Ruleset;
 use serde_json::{Value, json};
@@ -73,7 +73,7 @@ pub fn path_answer(
     let to = parse_square(to)?;
     let world = battle.world();
     // Issue #16 items 6, 7: a square off the map is refused before any path is planned.
-    crate::rules::bounds::square_on_map(world, to).map_err(|e| e.to_string())?;
+    crate::rules::engine::bounds::square_on_map(world, to).map_err(|e| e.to_string())?;
     if action == Some("charge") {
         return charge_answer(battle, &unit, to);
     }
@@ -121,7 +121,7 @@ pub fn path_answer(
 
 /// `query reach UNIT`: every square reachable per band, each square in the smallest band
 /// (one move action, double move, run) with its cost (MOV-1, MOV-2, §5.6). The bands come from
-/// `rules::reach_plan`, so each square is listed exactly when `query path` would call the move
+/// `rules::movement::reach_plan`, so each square is listed exactly when `query path` would call the move
 /// legal (the turn's remaining actions and the unit's conditions count); a band the unit
 /// cannot take now is empty, with `Move`'s reason in `refused` (and in `reason` when no band
 /// can be taken at all: a unit that cannot act).
@@ -131,9 +131,9 @@ pub fn reach_answer(battle: &Battle, unit: &str) -> Result<Value, String> {
     let rules = world.resource::<Ruleset>();
     let e = world.resource::<UnitIndex>().0[&unit];
     let profile = world.get::<Profile>(e).ok_or("no profile")?;
-    let conditions = crate::rules::conditions::effective_conditions(world, &unit);
+    let conditions = crate::rules::health::conditions::effective_conditions(world, &unit);
     let speed_ft =
-        crate::rules::speed::land_speed_ft(rules, profile, &conditions, world.get::<crate::rules::Health>(e));
+        crate::rules::movement::speed::land_speed_ft(rules, profile, &conditions, world.get::<crate::rules::Health>(e));
     const MODES: [MoveMode; 3] = [MoveMode::Move, MoveMode::Double, MoveMode::Run];
     let plan = plan_reach(world, &unit, &MODES).map_err(|e| e.to_string())?;
     let smallest = plan.smallest();
@@ -204,7 +204,7 @@ fn charge_answer(battle: &Battle, unit: &UnitId, at: Square) -> Result<Value, St
         .ok_or_else(|| format!("nobody stands on {at} to charge"))?;
     let from = space_of(world, unit).map(|s| s.at);
     Ok(
-        match crate::rules::charge::check_charge(world, unit, &target, None, None) {
+        match crate::rules::movement::charge::check_charge(world, unit, &target, None, None) {
             Ok(plan) => json!({
                 "unit": unit, "action": "charge", "target": target, "from": plan.from, "to": plan.squares.last(),
                 "legal": true, "reason": null, "cost_ft": plan.cost_ft, "steps_ft": plan.steps_ft,

@@ -8,7 +8,7 @@
 use crate::grid::{AreaShape, Direction8, Intersection, Space, Square, TemplateSpec, template};
 use crate::history::{Battle, Terrain};
 use crate::rules::area::AreaShapeKind;
-use crate::rules::threat::space_of;
+use crate::rules::reactions::threat::space_of;
 use crate::rules::{UnitId, UnitIndex};
 use crate::ruleset::Ruleset;
 use serde_json::{Value, json};
@@ -96,7 +96,7 @@ pub fn template_answer(
     }
     let square_ft = rules.grid.square_ft.max(1);
     // Issue #16 item 8: the same bound as an area's size in a scenario.
-    let feet = crate::rules::bounds::FEET;
+    let feet = crate::rules::engine::bounds::FEET;
     if i64::from(size_ft) > feet.max {
         return Err(format!("--size-ft: {}", feet.refusal(size_ft)));
     }

@@ -358,7 +358,9 @@ pub(crate) mod tests {
         let battle = tutorial();
         let world = battle.world();
         let unit = world.resource::<Combat>().active.clone().expect("a turn");
-        let from = crate::rules::threat::space_of(world, &unit).expect("placed").at;
+        let from = crate::rules::reactions::threat::space_of(world, &unit)
+            .expect("placed")
+            .at;
         let to = Square::new(from.x + 1, from.y);
         let preview = path_preview(world, &unit, to).expect("one step is legal");
         assert_eq!(

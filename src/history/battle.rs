@@ -8,7 +8,7 @@ use super::objectives::{ObjectiveTracker, Outcome, outcome};
 use super::save::{SaveError, SaveFile};
 use super::snapshot::state_hash;
 use super::spawn::{ScenarioInfo, Sides, spawn_scenario};
-use crate::rules::fork::Forker;
+use crate::rules::engine::fork::Forker;
 use crate::rules::{self, Dice, Executor, GameCommand, GameEvent, RuleError, start_combat};
 use crate::scenario::{ScenarioSpec, Templates, load_str};
 use bevy::prelude::*;

@@ -7,10 +7,10 @@
 
 use super::{Sides, UnitSnapshot};
 use crate::rules::attack::defense_against;
-use crate::rules::conditions::effective_conditions;
-use crate::rules::situation::{defense_situation, track_penalty};
-use crate::rules::speed::speed_ft;
-use crate::rules::threat::reactions_left;
+use crate::rules::attack::situation::{defense_situation, track_penalty};
+use crate::rules::health::conditions::effective_conditions;
+use crate::rules::movement::speed::speed_ft;
+use crate::rules::reactions::threat::reactions_left;
 use crate::rules::vehicle::{Aboard, VehicleView, vehicle_view};
 use crate::rules::{Combat, ConditionName, DamageType, Defenses, Modifier, Profile, TurnBudget, UnitId, Weapon};
 use crate::rules::{WeaponKind, unit_component};

@@ -4,7 +4,7 @@
 use super::Battle;
 use super::script::{command_problems, locate, refused_at};
 use crate::rules::GameCommand;
-use crate::rules::bounds::DIE;
+use crate::rules::engine::bounds::DIE;
 use crate::scenario::spans::{SourceMap, field, index};
 use crate::scenario::{Diagnostic, Problem, Templates, load_str, ron_options, syntax_diagnostic, without_bom};
 use serde::{Deserialize, Serialize};

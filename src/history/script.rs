@@ -1,10 +1,10 @@
 //! Commands read from files: scripts (a RON list of commands) and the `commands` of a save.
 //! Every problem is a `Diagnostic` at the `file:line:col` of the value at fault (issue #16
-//! items 10 and 11): RON syntax, a number out of range (`rules::bounds`), and, once the
+//! items 10 and 11): RON syntax, a number out of range (`rules::engine::bounds`), and, once the
 //! battle refuses one, where that command is written.
 
 use crate::rules::GameCommand;
-use crate::rules::bounds::{Step, operands, out_of_range};
+use crate::rules::engine::bounds::{Step, operands, out_of_range};
 use crate::scenario::spans::{Seg, SourceMap, index};
 use crate::scenario::{Diagnostic, Problem, ron_options, syntax_diagnostic, without_bom};
 

@@ -2,8 +2,8 @@
 //! what the state hash is computed from (saves are checked by comparing hashes).
 
 use crate::grid::Square;
-use crate::rules::ability::{AbilityDamage, penalty_for};
-use crate::rules::{Ability, DiceExpr, LifeState, bleeding};
+use crate::rules::health::ability::{AbilityDamage, penalty_for};
+use crate::rules::{Ability, DiceExpr, LifeState, health::bleeding};
 use crate::rules::{
     Combat, ConditionName, Conditions, Health, Placement, Profile, SideId, StartFlatFooted, UnitId, UnitIndex,
 };
@@ -73,7 +73,7 @@ pub struct BattleSnapshot {
     pub units: Vec<UnitSnapshot>,
     /// Weapons lying on the ground (§4.4 disarm), when there are any.
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub ground: Vec<crate::rules::items::GroundItem>,
+    pub ground: Vec<crate::rules::maneuver::items::GroundItem>,
 }
 
 impl BattleSnapshot {
@@ -85,7 +85,7 @@ impl BattleSnapshot {
             combat: world.resource::<Combat>().clone(),
             units,
             ground: world
-                .get_resource::<crate::rules::items::Ground>()
+                .get_resource::<crate::rules::maneuver::items::Ground>()
                 .map(|g| g.0.clone())
                 .unwrap_or_default(),
         }

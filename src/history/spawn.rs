@@ -21,7 +21,7 @@ pub struct ScenarioInfo {
 pub fn spawn_scenario(world: &mut World, spec: &ScenarioSpec, dice: Dice) {
     world.insert_resource(spec.ruleset.clone());
     world.insert_resource(Terrain(spec.map.clone()));
-    world.insert_resource(crate::rules::board::BaseStates::of(&spec.map, &spec.ruleset));
+    world.insert_resource(crate::rules::movement::board::BaseStates::of(&spec.map, &spec.ruleset));
     world.insert_resource(Environment { gravity: spec.gravity });
     world.insert_resource(Sides(spec.sides.clone()));
     world.insert_resource(ScenarioInfo {
@@ -51,7 +51,7 @@ pub fn spawn_scenario(world: &mut World, spec: &ScenarioSpec, dice: Dice) {
             entity.insert(crate::rules::Shields(unit.profile.shield_rating));
         }
         if let Some(damage) = unit.bleeding {
-            entity.insert(crate::rules::bleeding::Bleeding(damage));
+            entity.insert(crate::rules::health::bleeding::Bleeding(damage));
         }
         if let Some(round) = unit.joins_round {
             entity.insert(JoinsRound(round));

@@ -4,8 +4,8 @@
 //! opponent read them instead of working them out again; `Battle::derive` runs the schedule
 //! (a fork that only tries commands never pays for it).
 
+use super::reactions::threat::threatened_by;
 use super::sight::{SideView, side_view};
-use super::threat::threatened_by;
 use super::{RulesSet, SideId, UnitIndex};
 use crate::grid::Square;
 use bevy::prelude::{IntoScheduleConfigs, Resource, Schedule, World};

@@ -39,72 +39,34 @@ pub mod cmd {
 }
 mod unit;
 
-// The rule areas' modules under their old paths, so callers keep their imports.
-pub use area::spell;
-pub use attack::action as attack_action;
-pub use attack::concealment;
-pub use attack::fight_defensively;
-pub use attack::full_attack;
-pub use attack::multiply;
-use attack::protection;
-pub use attack::situation;
-pub use attack::stacking;
-pub use attack::support;
-use engine::apply;
-pub use engine::bounds;
-use engine::command;
-use engine::dice;
-use engine::error;
-use engine::event;
-use engine::executor;
-pub use engine::fork;
-use engine::narrate;
-use engine::resolve;
-pub use health::ability;
-pub use health::bleeding;
-pub use health::conditions;
-pub use health::recover;
-pub use health::recovery;
-pub use maneuver::forced;
-pub use maneuver::hold;
-pub use maneuver::items;
-pub use movement::board;
-pub use movement::charge;
-pub use movement::flight;
-pub use movement::reach_plan;
-pub use movement::speed;
-pub use reactions::threat;
-use sequence::budget;
-use sequence::combat;
-
-pub use apply::apply;
 pub use area::AreaEvent;
 pub use attack::AttackEvent;
 pub use battlefield::{Environment, Terrain};
-pub use budget::TurnBudget;
 pub use chase::ChaseEvent;
-pub use combat::{
-    Combat, DelayWindow, DelayingUnit, Hold, InitiativeEntry, Interruption, ReadiedAction, SupportBonus, TrackedEffect,
-    UnitIndex, unit_component,
-};
-pub use command::GameCommand;
-pub use dice::{Dice, DiceExpr, DiceExprError, DieRoll, ScriptedDieError};
+pub use engine::apply::apply;
 pub use engine::check::{D20Check, d20_chance};
-pub use error::RuleError;
-pub use event::{GameEvent, Modifier, OrderEntry};
-pub use executor::Executor;
+pub use engine::command::GameCommand;
+pub use engine::dice::{Dice, DiceExpr, DiceExprError, DieRoll, ScriptedDieError};
+pub use engine::error::RuleError;
+pub use engine::event::{GameEvent, Modifier, OrderEntry};
+pub use engine::executor::Executor;
+pub use engine::narrate::narrate;
+pub use engine::resolve::{check, execute};
 pub use health::HealthEvent;
 pub use health::LifeState;
 pub use maneuver::Maneuver;
 pub use maneuver::ManeuverEvent;
 pub use movement::MoveMode;
 pub use movement::MovementEvent;
-pub use narrate::narrate;
 pub use options::{UnitOptions, options};
 pub use reactions::ReactionEvent;
 pub use reactions::ReactionMode;
-pub use resolve::{check, execute};
 pub use sequence::SequenceEvent;
+pub use sequence::budget::TurnBudget;
+pub use sequence::combat::{
+    Combat, DelayWindow, DelayingUnit, Hold, InitiativeEntry, Interruption, ReadiedAction, SupportBonus, TrackedEffect,
+    UnitIndex, unit_component,
+};
 pub use sequence::start_combat;
 pub use unit::{
     Abilities, Ability, AbilityScores, ArmorWeight, Awareness, ConditionName, Conditions, DamageReductionDef,
@@ -135,7 +97,7 @@ pub fn init_world(world: &mut World) {
     world.register_component::<Recovery>();
     world.init_resource::<Combat>();
     world.init_resource::<UnitIndex>();
-    world.init_resource::<items::Ground>();
+    world.init_resource::<maneuver::items::Ground>();
     world.init_resource::<derive::BattleRevision>();
 }
 
@@ -149,7 +111,7 @@ pub fn process(world: &mut World, command: &GameCommand) -> Result<Vec<GameEvent
     let mut result = execute(&mut ex, command);
     if result.is_ok() {
         // §4.4: a grapple or grab ends at once when its holder moves away or goes down.
-        hold::release_broken(&mut ex);
+        maneuver::hold::release_broken(&mut ex);
         result = Ok(());
     }
     let events = std::mem::take(&mut ex.events);

@@ -6,9 +6,9 @@
 //! §22.2): a square in darkness is seen only within darkvision range.
 
 use crate::grid::{Concealment, Light, LineGrid, SightModel, Space, Square};
-use crate::rules::conditions::effective_conditions;
 use crate::rules::health::LifeState;
-use crate::rules::threat::space_of;
+use crate::rules::health::conditions::effective_conditions;
+use crate::rules::reactions::threat::space_of;
 use crate::rules::{ConditionName, Placement, Profile, SideId, Terrain, UnitId, UnitIndex};
 use crate::ruleset::Ruleset;
 use bevy::prelude::World;

@@ -77,7 +77,7 @@ pub struct Profile {
     /// Skills the unit is trained in, where training changes a grid rule.
     pub trained: BTreeSet<super::feats::Skill>,
     /// Spells and spell-like abilities it can cast, with their uses left (§4.3.1).
-    pub spells: Vec<super::spell::Spell>,
+    pub spells: Vec<super::area::spell::Spell>,
     /// Saving throw bonuses (starfinder, d20; §15 saving throws), for areas (AREA-5).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub saves: Option<Saves>,
@@ -103,7 +103,7 @@ impl Profile {
     }
 
     /// The spell a command names, matched without regard to case.
-    pub fn spell_named(&self, name: &str) -> Option<&super::spell::Spell> {
+    pub fn spell_named(&self, name: &str) -> Option<&super::area::spell::Spell> {
         self.spells.iter().find(|s| s.name.eq_ignore_ascii_case(name))
     }
 }

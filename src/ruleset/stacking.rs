@@ -1,5 +1,5 @@
 //! The vocabulary of §21 that rulesets are written in: bonus types and a family's stacking
-//! rules. How modifiers stack is worked out by `rules::stacking`.
+//! rules. How modifiers stack is worked out by `rules::attack::stacking`.
 
 use serde::{Deserialize, Serialize};
 

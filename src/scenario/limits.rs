@@ -1,14 +1,14 @@
 //! Number ranges of scenario and template files (issue #16 item 10): every number a file
 //! holds is checked against the range of its field before anything else looks at it, so the
 //! semantic checks and the rules can add, double and compare them without overflow. The
-//! ranges are `rules::bounds`'s and are listed in docs/scenario-format.md, "Number ranges".
+//! ranges are `rules::engine::bounds`'s and are listed in docs/scenario-format.md, "Number ranges".
 //!
 //! The check walks the parsed file as data (serde), so a field added to the format is
 //! covered at once: a field this table does not name gets `FALLBACK`.
 
 use super::diagnostic::Problem;
 use super::spans::Seg;
-use crate::rules::bounds::{
+use crate::rules::engine::bounds::{
     COORDINATE, COUNT, FEET, LEVEL, MAP_SIDE, MODIFIER, MPH, POINTS, ROUNDS, Range, SCORE, SQUARES,
 };
 use serde::Serialize;

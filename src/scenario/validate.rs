@@ -12,7 +12,7 @@ use crate::grid::{Cell, CoverObject, EdgeFeature, Map, Square};
 use crate::rules::{
     Ability, AbilityScores, ConditionName, Conditions, Defenses, DiceExpr, Health, Placement, Profile, SideId, UnitId,
     Weapon, WeaponKind,
-    spell::{Spell, SpellEffect},
+    area::spell::{Spell, SpellEffect},
 };
 use crate::ruleset::{AreaResolution, DefenseModel, Family, HealthModel, RangeModel, Ruleset, Size, load_embedded};
 use std::collections::{BTreeMap, BTreeSet};
@@ -1004,7 +1004,7 @@ fn build_bleeding(u: &UnitDef, ruleset: &Ruleset, i: usize, problems: &mut Vec<P
         ));
         return None;
     }
-    match crate::rules::bleeding::parse_bleed(text) {
+    match crate::rules::health::bleeding::parse_bleed(text) {
         Ok(damage) => Some(damage),
         Err(why) => {
             problems.push(Problem::at(at, why));

@@ -3,7 +3,7 @@
 
 use super::support::*;
 use fivefoot::history::{Battle, BattleSnapshot};
-use fivefoot::rules::ability::AbilityDamage;
+use fivefoot::rules::health::ability::AbilityDamage;
 use fivefoot::rules::{
     Ability, ConditionName, Conditions, GameCommand, GameEvent, Health, LifeState, RuleError, UnitId, UnitIndex,
 };
@@ -82,7 +82,7 @@ fn attack_with(b: &mut Battle, weapon: &str) -> fivefoot::rules::attack::AttackR
 
 /// What the situation adds to `attacker`'s attack on `target` with `weapon` now (the
 /// modifiers an attack would carry, without rolling it).
-fn situation(b: &Battle, attacker: &str, target: &str, weapon: &str) -> fivefoot::rules::situation::Situation {
+fn situation(b: &Battle, attacker: &str, target: &str, weapon: &str) -> fivefoot::rules::attack::situation::Situation {
     let e = b.world().resource::<UnitIndex>().0[&UnitId::from(attacker)];
     let w = b
         .world()
@@ -91,7 +91,7 @@ fn situation(b: &Battle, attacker: &str, target: &str, weapon: &str) -> fivefoot
         .weapon_named(weapon)
         .unwrap()
         .clone();
-    fivefoot::rules::situation::situation(b.world(), &attacker.into(), &target.into(), &w).unwrap()
+    fivefoot::rules::attack::situation::situation(b.world(), &attacker.into(), &target.into(), &w).unwrap()
 }
 
 fn has_source(mods: &[fivefoot::rules::Modifier], source: &str) -> Option<i32> {
@@ -125,7 +125,7 @@ fn we25_constitution_damage_drains_stamina() {
     assert_eq!(unit("hero")["ability_damage"]["con"]["damage"], 5);
     assert_eq!(unit("hero")["ability_damage"]["con"]["penalty"], -2);
     assert!(unit("foe").get("ability_damage").is_none(), "left out when none");
-    let line = fivefoot::rules::narrate(&events[0], b.world().resource::<fivefoot::ruleset::Ruleset>());
+    let line = fivefoot::rules::engine::narrate(&events[0], b.world().resource::<fivefoot::ruleset::Ruleset>());
     assert!(line.contains("Fortitude"), "{line}");
 }
 
@@ -346,7 +346,7 @@ fn hp_sf_8_dexterity_damage_is_not_counted_twice_on_a_helpless_target() {
     ok(&mut b, damage("foe", Ability::Dex, 4));
     ok(&mut b, damage("foe", Ability::Str, 30));
     let after = situation(&b, "hero", "foe", "Blade");
-    let sum = |s: &fivefoot::rules::situation::Situation| s.defense.iter().map(|m| m.value).sum::<i32>();
+    let sum = |s: &fivefoot::rules::attack::situation::Situation| s.defense.iter().map(|m| m.value).sum::<i32>();
     assert_eq!(has_source(&after.defense, "Dexterity damage"), Some(-2));
     assert!(has_source(&after.defense, "helpless: Dex counts as 0").is_some());
     let helpless_dex = -5;

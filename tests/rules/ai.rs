@@ -9,7 +9,7 @@ use fivefoot::grid::Square;
 use fivefoot::grid::{Space, flanking_line};
 use fivefoot::history::Battle;
 use fivefoot::rules::movement::plan_move;
-use fivefoot::rules::threat::space_of;
+use fivefoot::rules::reactions::threat::space_of;
 use fivefoot::rules::vehicle::VehicleOrder;
 use fivefoot::rules::{GameCommand, GameEvent, Maneuver, MoveMode, ReactionEvent, SideId, UnitId};
 use fivefoot::testing::{battle, ok, pass_until_turn_of};
@@ -532,7 +532,7 @@ fn a_shooter_takes_cover_cov_1() {
     let text = arena("d20_srd", &map, &units, "");
     let mut b = at_turn_of(&text, &[20, 10], "hero");
     let odds = |b: &Battle| {
-        fivefoot::rules::attack_action::preview_attack(b.world(), &UnitId::from("gunner"), &UnitId::from("hero"), None)
+        fivefoot::rules::attack::action::preview_attack(b.world(), &UnitId::from("gunner"), &UnitId::from("hero"), None)
             .map(|p| p.chance_to_hit)
             .unwrap_or(0.0)
     };

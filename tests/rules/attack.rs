@@ -473,7 +473,7 @@ mod total_cover {
     use super::{attack, fight};
     use fivefoot::grid::{SightModel, line_of_effect_with};
     use fivefoot::history::Terrain;
-    use fivefoot::rules::threat::space_of;
+    use fivefoot::rules::reactions::threat::space_of;
     use fivefoot::ruleset::Ruleset;
     use fivefoot::testing::battle;
     use proptest::prelude::*;

@@ -1,6 +1,6 @@
 //! CON-1 (RULES.md §10.1, §11; issue #19): line of effect without line of sight is total
 //! concealment (001:1627-1629; 004:725), in every family, through the one rules function
-//! (`rules::concealment`) that `query concealment`, `query attack`, `Attack` and attacks of
+//! (`rules::attack::concealment`) that `query concealment`, `query attack`, `Attack` and attacks of
 //! opportunity share. The maps are `tests/concealment/*.ron`.
 
 use super::support::*;
@@ -217,7 +217,7 @@ fn con_1_saga_no_attack_of_opportunity_against_a_unit_in_fog_004_725() {
 }
 
 fn query_concealment(b: &fivefoot::history::Battle, attacker: &str, target: &str) -> fivefoot::grid::Concealment {
-    fivefoot::rules::concealment::concealment(
+    fivefoot::rules::attack::concealment::concealment(
         b.world(),
         &attacker.into(),
         &attacker.into(),
@@ -251,14 +251,14 @@ fn con_1_adjacent_melee_needs_the_whole_space_concealed() {
     for family in FAMILIES {
         let b = duel(family, &["rm", ".s"]);
         let level = |kind| {
-            fivefoot::rules::concealment::concealment(b.world(), &"r".into(), &"r".into(), &"m".into(), kind)
+            fivefoot::rules::attack::concealment::concealment(b.world(), &"r".into(), &"r".into(), &"m".into(), kind)
                 .unwrap()
                 .level
         };
         assert_eq!(level(AttackKind::Ranged), Concealment::Normal, "{family}");
         assert_eq!(level(AttackKind::Melee), Concealment::None, "{family}");
         let inside = duel(family, &["rS"]);
-        let melee = fivefoot::rules::concealment::concealment(
+        let melee = fivefoot::rules::attack::concealment::concealment(
             inside.world(),
             &"r".into(),
             &"r".into(),
@@ -331,7 +331,7 @@ fn con_1_fog_bank_between_two_units_of_a_shipped_scenario() {
 fn con_1_a_blinded_attacker_sees_no_one() {
     let mut b = duel("starfinder", &["rm..."]);
     let preview = |b: &fivefoot::history::Battle| {
-        fivefoot::rules::attack_action::preview_attack(b.world(), &"r".into(), &"m".into(), None).expect("legal")
+        fivefoot::rules::attack::action::preview_attack(b.world(), &"r".into(), &"m".into(), None).expect("legal")
     };
     assert_eq!(preview(&b).situation.miss_chance, None);
     ok(
@@ -349,7 +349,7 @@ fn con_1_a_blinded_attacker_sees_no_one() {
     assert_eq!(p.situation.concealment, fivefoot::grid::Concealment::Total);
     assert_eq!(
         p.situation.concealment_source,
-        fivefoot::rules::concealment::ConcealmentSource::Blinded
+        fivefoot::rules::attack::concealment::ConcealmentSource::Blinded
     );
     assert_eq!(p.situation.miss_chance, Some(50));
 }

@@ -412,7 +412,7 @@ fn item10_track_effect_of_4294967295_rounds_is_refused() {
 /// Item 10: totals saturate instead of wrapping, whatever reaches them.
 #[test]
 fn item10_totals_saturate_instead_of_wrapping() {
-    use fivefoot::rules::stacking::saturating_total;
+    use fivefoot::rules::attack::stacking::saturating_total;
     assert_eq!(saturating_total([i32::MAX, 20]), i32::MAX);
     assert_eq!(saturating_total([i32::MIN, -1, 5]), i32::MIN + 4);
     assert_eq!(saturating_total([3, -2]), 1);

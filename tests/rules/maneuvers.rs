@@ -3,9 +3,9 @@
 //! holds they leave and how those end; picking a disarmed weapon back up.
 
 use fivefoot::history::Battle;
-use fivefoot::rules::conditions::effective_conditions;
+use fivefoot::rules::health::conditions::effective_conditions;
 use fivefoot::rules::maneuver::ManeuverRoll;
-use fivefoot::rules::threat::space_of;
+use fivefoot::rules::reactions::threat::space_of;
 use fivefoot::rules::{AttackEvent, ManeuverEvent, ReactionEvent, SequenceEvent, cmd};
 use fivefoot::rules::{ConditionName, GameCommand, GameEvent, Maneuver, RuleError, UnitId};
 use fivefoot::testing::{battle, ok};
@@ -371,7 +371,7 @@ fn saga_4_4_grab_holds_and_break_free() {
     let why = refused(&mut b, move_to("bob", 3, 2));
     assert!(why.to_string().contains("cannot move"), "{why}");
     let preview = |w: &str| {
-        fivefoot::rules::attack_action::preview_attack(b.world(), &"bob".into(), &"ann".into(), Some(w)).unwrap()
+        fivefoot::rules::attack::action::preview_attack(b.world(), &"bob".into(), &"ann".into(), Some(w)).unwrap()
     };
     assert!(
         preview("Club")

@@ -79,7 +79,9 @@ fn aoo_reactors(events: &[GameEvent]) -> Vec<String> {
 }
 
 fn at(b: &Battle, unit: &str) -> Square {
-    fivefoot::rules::threat::space_of(b.world(), &unit.into()).unwrap().at
+    fivefoot::rules::reactions::threat::space_of(b.world(), &unit.into())
+        .unwrap()
+        .at
 }
 
 /// Ends turns until `unit` is active (the others act first, so they can react later).
@@ -303,7 +305,7 @@ fn prone_units_stand_up_before_moving() {
 #[test]
 fn reach_costs_match_planned_paths_on_shipped_scenarios() {
     use fivefoot::grid::{Planner, reach};
-    use fivefoot::rules::board::board_for;
+    use fivefoot::rules::movement::board::board_for;
     use fivefoot::rules::movement::plan_move;
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");
     for entry in std::fs::read_dir(dir).unwrap() {
@@ -331,7 +333,7 @@ fn reach_costs_match_planned_paths_on_shipped_scenarios() {
         let id = fivefoot::rules::UnitId(unit.clone());
         let layers = board_for(world, &id);
         let board = layers.board(world);
-        let from = fivefoot::rules::threat::space_of(world, &id).unwrap().at;
+        let from = fivefoot::rules::reactions::threat::space_of(world, &id).unwrap().at;
         let e = world.resource::<fivefoot::rules::UnitIndex>().0[&id];
         let speed = world.get::<fivefoot::rules::Profile>(e).unwrap().speed.land / 5;
         let map = reach(&mut Planner::new(), &board, from, 0, 2 * speed);
@@ -382,10 +384,17 @@ fn speed_and_run(family: &str, stats: &str) -> (u32, u32) {
     let e = world.resource::<fivefoot::rules::UnitIndex>().0[&id];
     let profile = world.get::<fivefoot::rules::Profile>(e).unwrap();
     let rules = world.resource::<fivefoot::ruleset::Ruleset>();
-    let conditions = fivefoot::rules::conditions::effective_conditions(world, &id);
-    let speed =
-        fivefoot::rules::speed::land_speed_ft(rules, profile, &conditions, world.get::<fivefoot::rules::Health>(e));
-    (speed, speed * fivefoot::rules::speed::run_multiple(rules, profile))
+    let conditions = fivefoot::rules::health::conditions::effective_conditions(world, &id);
+    let speed = fivefoot::rules::movement::speed::land_speed_ft(
+        rules,
+        profile,
+        &conditions,
+        world.get::<fivefoot::rules::Health>(e),
+    );
+    (
+        speed,
+        speed * fivefoot::rules::movement::speed::run_multiple(rules, profile),
+    )
 }
 
 /// WE-06 (saga §5.1): Medium or Heavy armor or a Heavy Load: 6 → 4 and 4 → 3 squares; run ×3
@@ -614,7 +623,7 @@ fn guarded_step_is_offered_and_does_not_provoke() {
     );
 }
 
-fn fly(unit: &str, route: &[fivefoot::rules::flight::FlyStep], double: bool) -> GameCommand {
+fn fly(unit: &str, route: &[fivefoot::rules::movement::flight::FlyStep], double: bool) -> GameCommand {
     GameCommand::Fly(cmd::Fly {
         unit: unit.into(),
         route: route.to_vec(),
@@ -626,7 +635,7 @@ fn fly(unit: &str, route: &[fivefoot::rules::flight::FlyStep], double: bool) -> 
 /// 10 ft per square: 60 ft, the whole move action of a 60-ft flier.
 #[test]
 fn we_05_flying_sixty_feet_with_a_turn_and_a_climb() {
-    use fivefoot::rules::flight::FlyStep::{To, Up};
+    use fivefoot::rules::movement::flight::FlyStep::{To, Up};
     let flier = fighter("starfinder", "bird", "a", (0, 5), 5, "Medium")
         .replace("speed: (land: 30)", "speed: (land: 30, fly: 60)");
     let rows = [".........."; 8];
@@ -663,7 +672,7 @@ fn we_05_flying_sixty_feet_with_a_turn_and_a_climb() {
 /// MOV-14 / ENV-1: climbing costs nothing extra in low or zero gravity and double extra in high.
 #[test]
 fn mov_14_gravity_changes_the_cost_of_climbing() {
-    use fivefoot::rules::flight::FlyStep::Up;
+    use fivefoot::rules::movement::flight::FlyStep::Up;
     let flier = fighter("starfinder", "bird", "a", (0, 0), 5, "Medium")
         .replace("speed: (land: 30)", "speed: (land: 30, fly: 60)");
     for (gravity, cost) in [("Zero", 5), ("Low", 5), ("Normal", 10), ("High", 15)] {
@@ -686,7 +695,7 @@ fn mov_14_gravity_changes_the_cost_of_climbing() {
 /// not 1 square up (3D distance, engine default).
 #[test]
 fn fliers_pass_over_enemies_and_reach_counts_height() {
-    use fivefoot::rules::flight::FlyStep::{To, Up};
+    use fivefoot::rules::movement::flight::FlyStep::{To, Up};
     let flier = fighter("starfinder", "bird", "a", (0, 0), 5, "Medium")
         .replace("speed: (land: 30)", "speed: (land: 30, fly: 60), altitude: 10");
     let guard = fighter("starfinder", "guard", "b", (1, 0), 5, "Medium");
@@ -786,7 +795,7 @@ fn mov_12_a_mover_dropped_in_an_allys_square_ends_in_the_last_legal_one() {
 /// `board_for`'s, no reactor and no threat bit, on every shipped scenario for every unit.
 #[test]
 fn occupancy_is_the_board_without_its_threat_on_shipped_scenarios() {
-    use fivefoot::rules::board::{board_for, occupancy_for};
+    use fivefoot::rules::movement::board::{board_for, occupancy_for};
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");
     let mut threatened = 0;
     for entry in std::fs::read_dir(dir).unwrap() {

@@ -5,8 +5,8 @@
 use super::support::*;
 
 use fivefoot::history::Battle;
+use fivefoot::rules::attack::action::{preview_attack, preview_attack_odds};
 use fivefoot::rules::attack::preview::preview_full_attack;
-use fivefoot::rules::attack_action::{preview_attack, preview_attack_odds};
 use fivefoot::rules::{GameCommand, UnitId, cmd};
 use fivefoot::testing::{battle, ok, pass_until_turn_of};
 
@@ -172,7 +172,7 @@ fn full_attack_4_3_1_saga_two_weapons_preview_matches_the_rolls() {
 /// not an attack is refused. `preview_attack_odds` is that preview without the reactors.
 #[test]
 fn atk_1_check_previewing_agrees_with_check_and_the_previews() {
-    use fivefoot::rules::attack_action::check_previewing;
+    use fivefoot::rules::attack::action::check_previewing;
     use fivefoot::rules::check;
     let text = r##"Scenario(version: 1, name: "t", ruleset: "starfinder",
     map: (size: (9, 3), fill: '.', legend: { '.': (terrain: Floor) }),

@@ -7,7 +7,7 @@
 use super::support::*;
 use fivefoot::grid::Square;
 use fivefoot::history::Battle;
-use fivefoot::rules::threat::{threat_now, threatened_by};
+use fivefoot::rules::reactions::threat::{threat_now, threatened_by};
 use fivefoot::rules::{GameCommand, GameEvent, MoveMode, UnitId};
 use fivefoot::rules::{ReactionEvent, cmd};
 use fivefoot::ruleset::ActionKind;
@@ -300,9 +300,14 @@ fn reach_weapon_d20_srd_ally_in_the_hole_does_not_flank_flk_1() {
         let profile = fivefoot::rules::unit_component::<fivefoot::rules::Profile>(b.world(), &"fighter".into())
             .unwrap()
             .clone();
-        fivefoot::rules::situation::situation(b.world(), &"fighter".into(), &"target".into(), &profile.weapons[0])
-            .unwrap()
-            .flanking_with
+        fivefoot::rules::attack::situation::situation(
+            b.world(),
+            &"fighter".into(),
+            &"target".into(),
+            &profile.weapons[0],
+        )
+        .unwrap()
+        .flanking_with
     };
     assert_eq!(flanked((5, 4)), None, "adjacent to the target: in the longspear's hole");
     assert_eq!(flanked((6, 4)), Some(UnitId::from("spearman")), "10 ft away, opposite");

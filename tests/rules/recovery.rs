@@ -202,7 +202,7 @@ fn saga_condition_track_penalizes_attacks_and_defenses() {
         "12 ≥ DT 10"
     );
     let preview = |b: &fivefoot::history::Battle, a: &str, t: &str| {
-        fivefoot::rules::attack_action::preview_attack(b.world(), &a.into(), &t.into(), None).unwrap()
+        fivefoot::rules::attack::action::preview_attack(b.world(), &a.into(), &t.into(), None).unwrap()
     };
     let against = preview(&b, "brute", "hero");
     assert!(

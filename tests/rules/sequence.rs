@@ -475,7 +475,7 @@ fn flat_footed_ends_with_first_turn_d20_002_15() {
         );
         assert!(!flat_footed(&b, "guard"), "{family}");
         assert!(
-            !fivefoot::rules::conditions::effective_conditions(b.world(), &"guard".into())
+            !fivefoot::rules::health::conditions::effective_conditions(b.world(), &"guard".into())
                 .contains(&fivefoot::rules::ConditionName::FlatFooted),
             "{family}"
         );

@@ -5,10 +5,10 @@
 use super::support::*;
 
 use fivefoot::history::Battle;
-use fivefoot::rules::attack_action::preview_attack;
-use fivefoot::rules::stacking::BonusType;
+use fivefoot::rules::attack::action::preview_attack;
+use fivefoot::rules::attack::stacking::BonusType;
 use fivefoot::rules::{AttackEvent, cmd};
-use fivefoot::rules::{GameCommand, GameEvent, Modifier, narrate};
+use fivefoot::rules::{GameCommand, GameEvent, Modifier, engine::narrate};
 use fivefoot::ruleset::Ruleset;
 use fivefoot::testing::{battle, ok};
 

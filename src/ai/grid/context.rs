@@ -382,7 +382,7 @@ impl<'a> Ctx<'a> {
 /// The squares `foe` can strike in melee (within `reach` squares) from where it stands or
 /// after one move action, by the rules' reach plan (`reach_plan::plan_reach`).
 fn strike_zone(world: &World, foe: &Fighter, reach: u32) -> Option<Vec<bool>> {
-    let plan = crate::rules::reach_plan::plan_reach(world, &foe.id, &[crate::rules::MoveMode::Move]).ok()?;
+    let plan = crate::rules::movement::reach_plan::plan_reach(world, &foe.id, &[crate::rules::MoveMode::Move]).ok()?;
     let map = &world.resource::<crate::rules::Terrain>().0;
     let (w, h) = (map.width() as i32, map.height() as i32);
     let mut zone = vec![false; (w * h).max(0) as usize];

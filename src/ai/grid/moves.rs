@@ -14,10 +14,10 @@ use crate::ai::odds::AttackOdds;
 use crate::ai::paths::Mover;
 use crate::ai::sample;
 use crate::grid::{Space, Square, flanking_line};
-use crate::rules::attack_action::preview_attack_odds;
+use crate::rules::attack::action::preview_attack_odds;
 use crate::rules::movement::plan_move;
-use crate::rules::reach_plan::plan_reach;
-use crate::rules::threat::space_of;
+use crate::rules::movement::reach_plan::plan_reach;
+use crate::rules::reactions::threat::space_of;
 use crate::rules::{Combat, GameCommand, MoveMode, Profile, ReactionMode, UnitId, cmd, unit_component};
 use bevy::prelude::World;
 

@@ -11,7 +11,7 @@ use crate::ai::paths::Mover;
 use crate::ai::sample;
 use crate::grid::{Direction8, Intersection, Space};
 use crate::history::Battle;
-use crate::rules::threat::space_of;
+use crate::rules::reactions::threat::space_of;
 use crate::rules::{GameCommand, Profile, unit_component};
 
 /// Aims sampled per area weapon or spell (the best by the quick count).

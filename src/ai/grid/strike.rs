@@ -5,7 +5,7 @@
 
 use super::context::Ctx;
 use crate::ai::odds::AttackOdds;
-use crate::rules::attack_action::{
+use crate::rules::attack::action::{
     AttackOrder, check_attacks, check_previewing, preview_attack_odds, preview_mounted_attack,
 };
 use crate::rules::{GameCommand, Profile, UnitId, cmd, unit_component};
@@ -103,7 +103,7 @@ pub fn reactor_loss(ctx: &Ctx, reactor: &UnitId) -> f64 {
 /// The best worth of one attack `unit` could make in `world` on a foe the side knows, if the
 /// rules allow one now (after a move on a fork).
 pub fn best_attack(ctx: &Ctx, world: &World, unit: &UnitId) -> f64 {
-    let Some(here) = crate::rules::threat::space_of(world, unit) else {
+    let Some(here) = crate::rules::reactions::threat::space_of(world, unit) else {
         return 0.0;
     };
     let mut best = 0.0f64;

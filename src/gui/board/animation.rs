@@ -10,7 +10,7 @@ use crate::gui::board::map::{TILE, space_centre};
 use crate::gui::board::tokens::Token;
 use crate::gui::session::{Revision, Session};
 use crate::gui::{AppSystems, Screen};
-use crate::rules::threat::space_of;
+use crate::rules::reactions::threat::space_of;
 use crate::rules::{AttackEvent, HealthEvent, ManeuverEvent, MovementEvent};
 use crate::rules::{GameEvent, UnitId};
 use bevy::prelude::*;

@@ -8,7 +8,7 @@
 use crate::gui::board::map::{BoardSize, space_centre};
 use crate::gui::session::{Revision, Session};
 use crate::gui::{AppSystems, Screen};
-use crate::rules::threat::space_of;
+use crate::rules::reactions::threat::space_of;
 use crate::rules::{Combat, UnitId};
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll, MouseScrollUnit};
 use bevy::prelude::*;

@@ -16,7 +16,7 @@ use crate::gui::board::visibility::Sight;
 use crate::gui::session::{Revision, Session};
 use crate::gui::{AppSystems, Screen};
 use crate::rules::attack::{AttackRoll, DefenseUsed};
-use crate::rules::threat::space_of;
+use crate::rules::reactions::threat::space_of;
 use crate::rules::{AreaEvent, AttackEvent, D20Check, GameEvent, HealthEvent, LifeState, UnitId};
 use crate::rules::{Placement, unit_component};
 use crate::ruleset::DamageShare;

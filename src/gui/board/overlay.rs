@@ -1,7 +1,7 @@
 //! The movement overlays on the tiles (MOV-1, MOV-2, §5.6, §8.2): the squares the active unit
 //! reaches with a move, a double move and a run (the B toggle), the squares the other side
 //! threatens (the T toggle), and the squares where the planned path (`path`) provokes. The
-//! bands come from `rules::reach_plan` (as `query reach`): this file decides no rule, it only
+//! bands come from `rules::movement::reach_plan` (as `query reach`): this file decides no rule, it only
 //! asks and paints.
 //!
 //! Calm by design (issue #18 item 4): each band is a light fill with a bright outline along
@@ -16,8 +16,8 @@ use crate::gui::session::{Revision, Session};
 use crate::gui::{AppSystems, Screen};
 use crate::history::Terrain;
 use crate::rules::cmd;
-use crate::rules::reach_plan::plan_reach;
-use crate::rules::threat::{hostile, space_of, threatened_by};
+use crate::rules::movement::reach_plan::plan_reach;
+use crate::rules::reactions::threat::{hostile, space_of, threatened_by};
 use crate::rules::{Combat, GameCommand, MoveMode, UnitId, UnitIndex};
 use bevy::asset::RenderAssetUsages;
 use bevy::prelude::*;
@@ -220,7 +220,7 @@ pub fn overlay_tiles(marks: &BTreeMap<Square, Mark>) -> BTreeMap<Square, (u32, C
 }
 
 /// Every square `unit` can move to now, in the smallest band the rules allow (the turn's
-/// remaining actions count): one `rules::reach_plan` (one board, one sweep per band), which
+/// remaining actions count): one `rules::movement::reach_plan` (one board, one sweep per band), which
 /// answers each square as `plan_move` would.
 pub fn reach_bands(world: &World, unit: &UnitId) -> BTreeMap<Square, Band> {
     let modes = Band::ALL.map(Band::mode);

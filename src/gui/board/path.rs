@@ -12,7 +12,7 @@ use crate::gui::hud::actions::modes::{Mode, Toggles};
 use crate::gui::session::{Revision, Session};
 use crate::gui::{AppSystems, Screen};
 use crate::rules::movement::plan_move;
-use crate::rules::threat::space_of;
+use crate::rules::reactions::threat::space_of;
 use crate::rules::{Combat, GameCommand, MoveMode, Profile, RuleError, UnitId, UnitIndex, cmd};
 use crate::ruleset::Ruleset;
 use bevy::prelude::*;
@@ -160,8 +160,8 @@ fn speed_ft(world: &World, unit: &UnitId) -> u32 {
     let Some(profile) = world.get::<Profile>(*e) else {
         return 0;
     };
-    let conditions = crate::rules::conditions::effective_conditions(world, unit);
-    crate::rules::speed::land_speed_ft(
+    let conditions = crate::rules::health::conditions::effective_conditions(world, unit);
+    crate::rules::movement::speed::land_speed_ft(
         world.resource::<Ruleset>(),
         profile,
         &conditions,

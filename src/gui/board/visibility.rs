@@ -165,7 +165,7 @@ fn paint_fog(
 mod tests {
     use crate::grid::{Light, SightModel, Space};
     use crate::rules::Profile;
-    use crate::rules::threat::space_of;
+    use crate::rules::reactions::threat::space_of;
     use crate::ruleset::Ruleset;
     fn seen_squares(world: &World, side: &SideId) -> Vec<bool> {
         side_view(world, side).seen

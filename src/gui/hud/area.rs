@@ -18,7 +18,7 @@ use crate::history::Terrain;
 use crate::rules::area::{AreaPreview, AreaShapeKind, check_area_attack, cover_in_template, preview_area_attack};
 use crate::rules::cmd;
 use crate::rules::options::area_weapon;
-use crate::rules::threat::space_of;
+use crate::rules::reactions::threat::space_of;
 use crate::rules::{Combat, GameCommand, Profile, UnitId, UnitIndex, unit_component};
 use crate::ruleset::Ruleset;
 use bevy::prelude::*;

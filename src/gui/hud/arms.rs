@@ -9,7 +9,7 @@ use crate::grid::Square;
 use crate::gui::hud::actions::modes::Mode;
 use crate::gui::session::{Revision, Session, StatusLine};
 use crate::gui::{AppSystems, Screen};
-use crate::rules::threat::space_of;
+use crate::rules::reactions::threat::space_of;
 use crate::rules::vehicle::{mounted_weapon, riding, vehicle_view};
 use crate::rules::{Combat, Profile, UnitId, UnitIndex, unit_component};
 use bevy::prelude::*;
@@ -236,7 +236,7 @@ mod tests {
     use crate::gui::hud::actions::modes::WeaponChoice;
     use crate::gui::hud::attack::{AttackView, attack_hover_with, preview_lines};
     use crate::rules::GameCommand;
-    use crate::rules::attack_action::preview_mounted_attack;
+    use crate::rules::attack::action::preview_mounted_attack;
     use crate::rules::cmd;
     use crate::testing::{battle, pass_until_turn_of};
 
@@ -252,7 +252,7 @@ mod tests {
         b
     }
 
-    fn json(p: &crate::rules::attack_action::AttackPreview) -> serde_json::Value {
+    fn json(p: &crate::rules::attack::action::AttackPreview) -> serde_json::Value {
         serde_json::to_value(p).expect("serializes")
     }
 

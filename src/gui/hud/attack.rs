@@ -1,9 +1,9 @@
 //! Attack mode (issue #6 item 3): hovering a unit with an attack selected shows the rules'
-//! attack preview (`rules::attack_action::preview_attack`, what `query attack` answers: every
+//! attack preview (`rules::attack::action::preview_attack`, what `query attack` answers: every
 //! modifier with its source, the defense used, the d20 roll needed, the chance to hit) in a
 //! side panel, and draws the cover lines that decided the cover (`grid::cover`, as `query cover`),
 //! the concealment lines that decided the concealment (`grid::concealment_decided`, the line
-//! test `rules::situation` makes, CON-1) dashed in violet, and the flanking line if the rules
+//! test `rules::attack::situation` makes, CON-1) dashed in violet, and the flanking line if the rules
 //! found one (`grid::flanking_line`, as `query flank`). A rider's vehicle-mounted weapon
 //! (VEH-20) previews with `preview_mounted_attack` (what `query attack --mount` answers), its
 //! lines drawn from the vehicle's space; on a square a rider shares with its vehicle the
@@ -30,11 +30,11 @@ use crate::gui::hud::arms::TargetPick;
 use crate::gui::session::{Revision, Session};
 use crate::gui::{AppSystems, Screen};
 use crate::history::Terrain;
+use crate::rules::attack::action::{AttackPreview, preview_attack, preview_mounted_attack};
+use crate::rules::attack::concealment::ConcealmentSource;
 use crate::rules::attack::preview::{FullAttackPreview, preview_full_attack};
 use crate::rules::attack::situation::cover_blockers;
-use crate::rules::attack_action::{AttackPreview, preview_attack, preview_mounted_attack};
-use crate::rules::concealment::ConcealmentSource;
-use crate::rules::threat::space_of;
+use crate::rules::reactions::threat::space_of;
 use crate::rules::{Combat, Modifier, Profile, UnitId, WeaponKind, unit_component};
 use crate::rules::{GameCommand, check, cmd};
 use crate::ruleset::Ruleset;

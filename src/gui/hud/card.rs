@@ -15,7 +15,7 @@ use crate::gui::hud::badges::condition_badge;
 use crate::gui::session::{Revision, Session};
 use crate::gui::{AppSystems, Screen};
 use crate::history::{DefenseFact, Lasts, UnitCard};
-use crate::rules::threat::space_of;
+use crate::rules::reactions::threat::space_of;
 use crate::rules::vehicle::vehicle_view;
 use crate::rules::{Health, LifeState, Profile, UnitId, UnitIndex, unit_component};
 use crate::ruleset::Ruleset;

@@ -1,6 +1,6 @@
 //! The battle log panel (issue #18 item 2): every command of the battle as a header line
 //! ("Navasi: full attack") with its events indented under it, narrated by the rules
-//! (`rules::narrate`) with the units' display names in place of their ids, a line for each
+//! (`rules::engine::narrate`) with the units' display names in place of their ids, a line for each
 //! new round, wrapped to the panel's width and scrollable with the wheel over it and with
 //! PageUp / PageDown / Home / End. With hidden information the lines the side on screen may
 //! not read stay withheld (`board::visibility`). `fivefoot run` keeps its own text: only
@@ -12,7 +12,7 @@ use crate::gui::board::visibility::{Sight, WITHHELD, units_named};
 use crate::gui::session::{Revision, Session};
 use crate::gui::{AppSystems, Screen};
 use crate::history::Battle;
-use crate::rules::{GameCommand, GameEvent, Profile, SequenceEvent, UnitId, narrate, unit_component};
+use crate::rules::{GameCommand, GameEvent, Profile, SequenceEvent, UnitId, engine::narrate, unit_component};
 use crate::ruleset::Ruleset;
 use bevy::input::mouse::{AccumulatedMouseScroll, MouseScrollUnit};
 use bevy::prelude::*;

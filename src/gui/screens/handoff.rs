@@ -15,7 +15,7 @@ use crate::gui::{AppSystems, Screen};
 use crate::history::{Battle, Sides};
 use crate::rules::chase::{Chase, ChasePhase};
 use crate::rules::sight::side_view;
-use crate::rules::{ChaseEvent, Combat, GameEvent, Profile, SideId, UnitId, narrate, unit_component};
+use crate::rules::{ChaseEvent, Combat, GameEvent, Profile, SideId, UnitId, engine::narrate, unit_component};
 use crate::ruleset::Ruleset;
 use crate::scenario::format::Control;
 use bevy::prelude::*;

@@ -310,7 +310,9 @@ mod tests {
         };
         let moved = {
             let world = app.world().resource::<Session>().battle.world();
-            let at = crate::rules::threat::space_of(world, &unit).expect("placed").at;
+            let at = crate::rules::reactions::threat::space_of(world, &unit)
+                .expect("placed")
+                .at;
             crate::grid::Square::new(at.x + 1, at.y)
         };
         app.world_mut().write_message(Intent::MoveTo(moved));

@@ -463,7 +463,7 @@ mod tests {
         assert_eq!(side, SideId("crew".into()), "the Relay Crew moves first");
         assert_eq!(logged_progress(&battle, &side), Progress::default());
         let unit = battle.world().resource::<Combat>().active.clone().expect("a turn");
-        let at = crate::rules::threat::space_of(battle.world(), &unit)
+        let at = crate::rules::reactions::threat::space_of(battle.world(), &unit)
             .expect("placed")
             .at;
         let to = crate::grid::Square::new(at.x + 1, at.y);

@@ -308,7 +308,7 @@ mod tests {
     use crate::gui::hud::actions::entries::{Action, ActionBar, availability};
     use crate::gui::vehicles::aim_view::VehicleAimView;
     use crate::rules::options::{PLANNED_TRIES, any_allowed, entry_commands, planned_orders};
-    use crate::rules::threat::space_of;
+    use crate::rules::reactions::threat::space_of;
     use crate::rules::vehicle::race_view;
     use crate::testing::{battle, pass_until_turn_of};
 

@@ -2,9 +2,9 @@
 
 use crate::grid::{Direction8, Intersection, Square};
 use crate::rules::UnitId;
+use crate::rules::area::spell::Aim;
 use crate::rules::engine::bounds::{Operands, Step};
 use crate::rules::engine::command::{Gates, RuleCommand};
-use crate::rules::spell::Aim;
 use crate::rules::{Executor, RuleError};
 use bevy::prelude::World;
 use serde::{Deserialize, Serialize};
@@ -110,11 +110,11 @@ impl RuleCommand for CastSpell {
     }
 
     fn check(&self, world: &World) -> Result<(), RuleError> {
-        crate::rules::spell::check_cast_spell(world, &self.unit, &self.spell, self.aim()).map(|_| ())
+        crate::rules::area::spell::check_cast_spell(world, &self.unit, &self.spell, self.aim()).map(|_| ())
     }
 
     fn execute(&self, ex: &mut Executor) -> Result<(), RuleError> {
-        crate::rules::spell::execute_cast_spell(ex, &self.unit, &self.spell, self.aim())
+        crate::rules::area::spell::execute_cast_spell(ex, &self.unit, &self.spell, self.aim())
     }
 }
 

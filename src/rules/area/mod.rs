@@ -18,16 +18,18 @@ pub use events::AreaEvent;
 pub mod preview;
 pub mod spell;
 
+use super::attack::situation::{
+    Situation, attacker_conditions, defense_situation, range_penalty, reflex_save_modifiers,
+};
+use super::attack::stacking::{BonusType, apply_stacking};
 use super::attack::{
     DamageRoll, DefenseUsed, ShieldHit, deal_weapon_damage, defense_against, reduce_damage, roll_damage,
 };
-use super::error::illegal;
+use super::engine::error::illegal;
+use super::engine::resolve::take_action;
 use super::feats::Feat;
 use super::health::LifeState;
-use super::resolve::take_action;
-use super::situation::{Situation, attacker_conditions, defense_situation, range_penalty, reflex_save_modifiers};
-use super::stacking::{BonusType, apply_stacking};
-use super::threat::{provoked_by, space_of};
+use super::reactions::threat::{provoked_by, space_of};
 use super::{Combat, D20Check, DieRoll, Executor, Modifier, Profile, RuleError, UnitId, UnitIndex, Weapon, WeaponKind};
 use crate::grid::{
     AreaShape, AttackKind, CoverDegree, CoverParams, Direction8, Intersection, SightModel, Space, Square, TemplateSpec,

@@ -5,15 +5,15 @@
 //! an action of its own is `fight_defensively`'s.
 
 use crate::grid::ThreatReach;
+use crate::rules::attack::full_attack::full_attack_penalties;
+use crate::rules::attack::situation::{Situation, situation, situation_from};
+use crate::rules::attack::stacking::apply_stacking;
 use crate::rules::attack::{attack_modifiers, defense_against, resolve_attack};
-use crate::rules::error::illegal;
-use crate::rules::flight::{elevation_of, reaches_square};
-use crate::rules::full_attack::full_attack_penalties;
+use crate::rules::engine::error::illegal;
+use crate::rules::engine::resolve::{EffectTerms, start_effect, take_action};
 use crate::rules::health::LifeState;
-use crate::rules::resolve::{EffectTerms, start_effect, take_action};
-use crate::rules::situation::{Situation, situation, situation_from};
-use crate::rules::stacking::apply_stacking;
-use crate::rules::threat::{has_reach_hole, provoked_by, space_of, striking_reach};
+use crate::rules::movement::flight::{elevation_of, reaches_square};
+use crate::rules::reactions::threat::{has_reach_hole, provoked_by, space_of, striking_reach};
 use crate::rules::{Combat, Executor, Modifier, Profile, RuleError, UnitId, UnitIndex, Weapon, WeaponKind};
 use crate::ruleset::{ActionKind, AooTrigger, CriticalModel, Ruleset, Until};
 use bevy::prelude::World;
@@ -512,7 +512,7 @@ pub fn check_previewing(
     command: &crate::rules::GameCommand,
 ) -> Result<(Vec<AttackPreview>, AttackTerms), RuleError> {
     let order = super::commands::attack_order(command).ok_or_else(|| illegal("not an attack command"))?;
-    crate::rules::resolve::shared_refusal(world, command)?;
+    crate::rules::engine::resolve::shared_refusal(world, command)?;
     let (plans, terms) = check_attacks(world, order)?;
     let previews = order
         .targets

@@ -1,9 +1,9 @@
 //! The commands of attacks and their options (§4.3.1): what each carries, and how the rules check and execute it.
 
 use crate::rules::UnitId;
-use crate::rules::attack_action::{AttackOrder, check_attacks, execute_attacks};
+use crate::rules::attack::action::{AttackOrder, check_attacks, execute_attacks};
+use crate::rules::attack::support::{SupportKind, SupportOrder, check_support, execute_support};
 use crate::rules::engine::command::{Gates, RuleCommand};
-use crate::rules::support::{SupportKind, SupportOrder, check_support, execute_support};
 use crate::rules::{Executor, RuleError};
 use bevy::prelude::World;
 use serde::{Deserialize, Serialize};
@@ -124,11 +124,11 @@ impl RuleCommand for FightDefensively {
     }
 
     fn check(&self, world: &World) -> Result<(), RuleError> {
-        crate::rules::fight_defensively::check_fight_defensively(world, &self.unit, self.no_attacks).map(|_| ())
+        crate::rules::attack::fight_defensively::check_fight_defensively(world, &self.unit, self.no_attacks).map(|_| ())
     }
 
     fn execute(&self, ex: &mut Executor) -> Result<(), RuleError> {
-        crate::rules::fight_defensively::execute_fight_defensively(ex, &self.unit, self.no_attacks)
+        crate::rules::attack::fight_defensively::execute_fight_defensively(ex, &self.unit, self.no_attacks)
     }
 }
 
@@ -249,11 +249,11 @@ impl RuleCommand for TotalDefense {
     }
 
     fn check(&self, world: &World) -> Result<(), RuleError> {
-        crate::rules::attack_action::check_total_defense(world)
+        crate::rules::attack::action::check_total_defense(world)
     }
 
     fn execute(&self, ex: &mut Executor) -> Result<(), RuleError> {
-        crate::rules::attack_action::execute_total_defense(ex, &self.unit)
+        crate::rules::attack::action::execute_total_defense(ex, &self.unit)
     }
 }
 

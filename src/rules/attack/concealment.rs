@@ -26,8 +26,8 @@ use crate::grid::{
     line_of_sight, whole_space_concealment,
 };
 use crate::rules::Terrain;
-use crate::rules::conditions::effective_conditions;
-use crate::rules::threat::space_of;
+use crate::rules::health::conditions::effective_conditions;
+use crate::rules::reactions::threat::space_of;
 use crate::rules::{ConditionName, Modifier, Profile, RuleError, UnitId};
 use crate::ruleset::{ConcealmentModel, Ruleset};
 use bevy::prelude::World;

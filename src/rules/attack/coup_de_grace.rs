@@ -4,13 +4,13 @@
 //! unconscious or disabled (004:303-307). The family's terms are `attack_options.coup_de_grace`.
 
 use super::{AttackEvent, reduce_damage, roll_damage};
-use crate::rules::attack_action::{attack_provokes, check_attacker_and_target, in_reach};
-use crate::rules::conditions::effective_conditions;
+use crate::rules::attack::action::{attack_provokes, check_attacker_and_target, in_reach};
+use crate::rules::attack::situation::situation;
 use crate::rules::engine::error::illegal;
+use crate::rules::engine::resolve::take_action;
 use crate::rules::health::LifeState;
-use crate::rules::resolve::take_action;
-use crate::rules::situation::situation;
-use crate::rules::threat::{provoked_by, space_of};
+use crate::rules::health::conditions::effective_conditions;
+use crate::rules::reactions::threat::{provoked_by, space_of};
 use crate::rules::{
     ConditionName, D20Check, Executor, Health, HealthEvent, Modifier, Profile, RuleError, UnitId, UnitKind, Weapon,
     WeaponKind,

@@ -4,11 +4,11 @@
 use crate::rules::D20Check;
 use crate::rules::DieRoll;
 use crate::rules::UnitId;
+use crate::rules::attack::support::SupportKind;
+use crate::rules::attack::support::SupportRoll;
 use crate::rules::attack::{AttackRoll, DamageRoll};
 use crate::rules::engine::apply::entity;
 use crate::rules::engine::narrate::modifiers;
-use crate::rules::support::SupportKind;
-use crate::rules::support::SupportRoll;
 use crate::ruleset::Ruleset;
 use bevy::prelude::World;
 use serde::Deserialize;

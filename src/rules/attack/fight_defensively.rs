@@ -9,10 +9,10 @@
 //! bonus after attacking. Without the choice it takes the penalty and the smaller bonus even
 //! if it then makes no attack, as the seed's first sentence says.
 
-use crate::rules::error::illegal;
+use crate::rules::attack::stacking::BonusType;
+use crate::rules::engine::error::illegal;
+use crate::rules::engine::resolve::{EffectTerms, start_effect, take_action};
 use crate::rules::feats::Skill;
-use crate::rules::resolve::{EffectTerms, start_effect, take_action};
-use crate::rules::stacking::BonusType;
 use crate::rules::{Combat, Executor, Profile, RuleError, UnitId};
 use crate::ruleset::{ActionKind, Ruleset};
 use bevy::prelude::World;

@@ -3,7 +3,7 @@
 //! weapons, a double weapon and the Double and Triple Attack feats (004:309-329). Pure: reads
 //! the family's numbers, the unit's feats and the weapons the attacks name; resolves nothing.
 
-use crate::rules::error::illegal;
+use crate::rules::engine::error::illegal;
 use crate::rules::feats::Feat;
 use crate::rules::{Modifier, Profile, RuleError, UnitId, Weapon, WeaponKind};
 use crate::ruleset::{ExtraAttacks, FullAttack, FullAttackModel};

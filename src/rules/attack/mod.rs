@@ -20,9 +20,9 @@ pub mod situation;
 pub mod stacking;
 pub mod support;
 
+use super::attack::situation::Situation;
+use super::attack::stacking::{apply_stacking, saturating_total};
 use super::health::{LifeState, take_damage};
-use super::situation::Situation;
-use super::stacking::{apply_stacking, saturating_total};
 use super::{DamageReductionDef, Shields, UnitKind, WeaponKind};
 use super::{DamageType, Defenses, DieRoll, Executor, Health, Modifier, Profile, RuleError, UnitId, Weapon};
 use crate::ruleset::{

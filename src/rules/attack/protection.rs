@@ -4,7 +4,7 @@
 
 use crate::grid::{AttackKind, Concealment, CoverDegree, CoverParams, Space, cover};
 use crate::rules::Terrain;
-use crate::rules::threat::space_of;
+use crate::rules::reactions::threat::space_of;
 use crate::rules::{UnitId, UnitIndex};
 use crate::ruleset::{AooProtection, Ruleset};
 use bevy::prelude::World;
@@ -43,6 +43,6 @@ fn has_cover(world: &World, rules: &Ruleset, reactor: &UnitId, target: &UnitId, 
 /// the reactor's melee attack (`concealment`: a blinded reactor, no line of sight, the
 /// target wholly inside totally concealing squares, darkness it cannot see through).
 fn totally_concealed(world: &World, reactor: &UnitId, target: &UnitId) -> bool {
-    crate::rules::concealment::concealment(world, reactor, reactor, target, AttackKind::Melee)
+    crate::rules::attack::concealment::concealment(world, reactor, reactor, target, AttackKind::Melee)
         .is_ok_and(|c| c.level == Concealment::Total)
 }

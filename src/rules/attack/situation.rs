@@ -8,11 +8,11 @@ use crate::grid::{
     AttackKind, Concealment, CoverDegree, CoverParams, SightModel, Space, cover, flanking_line, line_of_effect_with,
 };
 use crate::rules::Terrain;
-use crate::rules::conditions::{
+use crate::rules::attack::stacking::BonusType;
+use crate::rules::health::conditions::{
     effect_attack_modifiers, effect_defense_modifiers, effective_conditions, no_attacks_effect,
 };
-use crate::rules::stacking::BonusType;
-use crate::rules::threat::{hostile, space_of, threat_now};
+use crate::rules::reactions::threat::{hostile, space_of, threat_now};
 use crate::rules::{
     Ability, Combat, ConditionName, Modifier, Profile, RuleError, SupportBonus, UnitId, UnitIndex, Weapon, WeaponKind,
 };
@@ -60,7 +60,7 @@ pub struct Situation {
     #[serde(serialize_with = "lower_debug")]
     pub concealment: Concealment,
     /// What decided the concealment (CON-1: no line of sight, squares, light, ...).
-    pub concealment_source: crate::rules::concealment::ConcealmentSource,
+    pub concealment_source: crate::rules::attack::concealment::ConcealmentSource,
     /// The ally the attacker flanks the target with, if any (FLK-1).
     pub flanking_with: Option<UnitId>,
     /// Distance in feet between the spaces (GRID-7).
@@ -146,7 +146,7 @@ pub fn attacker_conditions(
     }
     // HP-SF-8: Strength damage on melee and thrown attack and damage rolls, Dexterity damage
     // on ranged attack rolls.
-    let (on_attack, on_damage) = crate::rules::ability::attack_penalties(world, attacker, weapon.kind);
+    let (on_attack, on_damage) = crate::rules::health::ability::attack_penalties(world, attacker, weapon.kind);
     attack.extend(on_attack);
     damage.extend(on_damage);
     // §4.3.1 saga: fighting defensively and full-attack penalties last until its next turn.
@@ -228,7 +228,7 @@ pub fn defense_situation(world: &World, target: &UnitId) -> Result<(bool, Vec<Mo
         .filter(|c| c.defense != 0)
         .map(|c| m(c.defense, format!("{:?}", c.condition).to_lowercase()))
         .collect();
-    defense.extend(crate::rules::ability::penalty(world, target, Ability::Dex));
+    defense.extend(crate::rules::health::ability::penalty(world, target, Ability::Dex));
     defense.extend(effect_defense_modifiers(world, target));
     if let Some(penalty) = track_penalty(world, target) {
         defense.push(m(penalty, "condition track (target)"));
@@ -247,7 +247,7 @@ pub fn reflex_save_modifiers(world: &World, target: &UnitId) -> Result<Vec<Modif
         .filter(|c| c.reflex != 0)
         .map(|c| m(c.reflex, format!("{:?}", c.condition).to_lowercase()))
         .collect();
-    let dex_damage = crate::rules::ability::penalty(world, target, Ability::Dex);
+    let dex_damage = crate::rules::health::ability::penalty(world, target, Ability::Dex);
     out.extend(dex_damage.clone());
     if t_cond.contains(&ConditionName::Helpless) || t_cond.contains(&ConditionName::Paralyzed) {
         let dex = crate::rules::unit_component::<Profile>(world, target).map_or(0, |p| p.abilities.dex)
@@ -317,7 +317,7 @@ pub fn situation_from(
         .map(|c| m(c.defense, format!("{:?}", c.condition).to_lowercase()))
         .collect();
     // HP-SF-8: Dexterity damage lowers AC (EAC and KAC alike).
-    let dex_damage = crate::rules::ability::penalty(world, target, Ability::Dex);
+    let dex_damage = crate::rules::health::ability::penalty(world, target, Ability::Dex);
     defense.extend(dex_damage.clone());
 
     // LOE-1 / COV-1: total cover means no attack; other cover adds to the defense.
@@ -347,8 +347,9 @@ pub fn situation_from(
     }
 
     // CON-1 (with §10.3, §22.2): the one decision, `concealment::concealment_between`.
-    let concealed = crate::rules::concealment::concealment_between(world, attacker, a, t, kind, distance);
-    let (miss_chance, concealment_penalty) = crate::rules::concealment::concealment_effect(rules, concealed.level);
+    let concealed = crate::rules::attack::concealment::concealment_between(world, attacker, a, t, kind, distance);
+    let (miss_chance, concealment_penalty) =
+        crate::rules::attack::concealment::concealment_effect(rules, concealed.level);
     attack.extend(concealment_penalty);
 
     // FLK-1: melee only; both the attacker and an ally must threaten the target.
@@ -367,7 +368,7 @@ pub fn situation_from(
             // target does not threaten it (§6.2).
             let threatens = t
                 .squares()
-                .any(|q| crate::rules::threat::reach_covers(rules, space, reach, q));
+                .any(|q| crate::rules::reactions::threat::reach_covers(rules, space, reach, q));
             if threatens && flanking_line(a, space, t).is_some() {
                 flanking_with = Some(ally.clone());
                 break;

@@ -7,10 +7,10 @@ use super::combat::{BoardingResult, BoardingSkill};
 use super::game::{chase, chase_rules};
 use super::state::{Chase, ChasePhase};
 use crate::rules::attack::{deal_damage, melee_weapon};
-use crate::rules::conditions::effective_conditions;
-use crate::rules::error::illegal;
-use crate::rules::resolve::take_action;
-use crate::rules::threat::{aoo_refusal, hostile, space_of, weapon_threatens};
+use crate::rules::engine::error::illegal;
+use crate::rules::engine::resolve::take_action;
+use crate::rules::health::conditions::effective_conditions;
+use crate::rules::reactions::threat::{aoo_refusal, hostile, space_of, weapon_threatens};
 use crate::rules::vehicle::{Aboard, RiderRole, SkillBonuses};
 use crate::rules::{ChaseEvent, HealthEvent};
 use crate::rules::{
@@ -91,7 +91,7 @@ fn boarding_reactors(world: &World, unit: &UnitId, vehicles: [&UnitId; 2]) -> Ve
         .filter(|r| {
             unit_component::<Profile>(world, r)
                 .and_then(|p| melee_weapon(p, |w| weapon_threatens(&rules.threat, w)))
-                .is_some_and(|w| crate::rules::situation::situation(world, r, unit, w).is_ok())
+                .is_some_and(|w| crate::rules::attack::situation::situation(world, r, unit, w).is_ok())
         })
         .cloned()
         .collect();
@@ -120,7 +120,7 @@ pub(super) fn execute_boarding(
     }
     // A fall from a vehicle off the ground is from its height; on the ground it is under
     // 10 ft (CHS-16's 1d6).
-    let fall_ft = crate::rules::flight::elevation_of(ex.world, &from) * ex.ruleset().grid.square_ft;
+    let fall_ft = crate::rules::movement::flight::elevation_of(ex.world, &from) * ex.ruleset().grid.square_ft;
     let board = ex.world.resource::<Chase>().clone();
     let outcome = {
         let mut dice = ex.world.resource_mut::<Dice>();

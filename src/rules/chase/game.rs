@@ -11,7 +11,7 @@ use super::pilot_actions::{PilotRequest, phase_name};
 use super::progress::MoveReason;
 use super::state::{Chase, ChasePhase, Departure, ManeuverUse};
 use crate::rules::attack::deal_damage;
-use crate::rules::error::illegal;
+use crate::rules::engine::error::illegal;
 use crate::rules::vehicle::escape::LeftBattle;
 use crate::rules::vehicle::{Aboard, RiderRole, SkillBonuses};
 use crate::rules::{ChaseEvent, cmd};
@@ -232,7 +232,7 @@ pub(crate) fn execute_collide(ex: &mut Executor, c: &cmd::Collide) -> Result<(),
         let mut dice = ex.world.resource_mut::<Dice>();
         board.resolve_collision(&rules, &vehicle, target, piloting, &mut dice)?
     };
-    crate::rules::resolve::take_action(ex, unit, ActionKind::Standard, format!("collides with {target}"));
+    crate::rules::engine::resolve::take_action(ex, unit, ActionKind::Standard, format!("collides with {target}"));
     let damage = vec![
         (outcome.target.clone(), outcome.damage),
         (outcome.vehicle.clone(), outcome.self_damage),

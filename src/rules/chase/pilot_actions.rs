@@ -8,7 +8,7 @@ use super::dcs::{action_dc, double_maneuver_penalty};
 use super::hazards::{HazardAttack, hazard_attack, hazards_on_entry};
 use super::state::{ActionResult, Chase, ChasePhase, ChaseVehicle, ManeuverUse, TrickEffect};
 use crate::rules::D20Check;
-use crate::rules::error::illegal;
+use crate::rules::engine::error::illegal;
 use crate::rules::{Dice, Modifier, RuleError, UnitId};
 use crate::ruleset::{ChaseRules, PilotAction, Variants};
 use serde::{Deserialize, Serialize};

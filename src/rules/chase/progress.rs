@@ -6,7 +6,7 @@
 use super::hazards::{HazardAttack, Standing, end_of_progress_attacks, hazard_attack, hazards_on_entry};
 use super::pilot_actions::phase_name;
 use super::state::{Chase, ChaseEntry, ChasePhase, Departure, ManeuverUse};
-use crate::rules::error::illegal;
+use crate::rules::engine::error::illegal;
 use crate::rules::{Dice, RuleError, UnitId};
 use crate::ruleset::{ChaseRules, PilotAction};
 use serde::{Deserialize, Serialize};

@@ -2,7 +2,7 @@
 //! The battle log is the list of these; the GUI animates them; only `apply` turns them into
 //! state changes.
 
-use crate::rules::stacking::BonusType;
+use crate::rules::attack::stacking::BonusType;
 use crate::rules::{
     AreaEvent, AttackEvent, ChaseEvent, HealthEvent, ManeuverEvent, MovementEvent, ReactionEvent, SequenceEvent,
     VehicleEvent,

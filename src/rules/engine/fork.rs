@@ -2,13 +2,13 @@
 //! once here, so a command can be tried on an independent copy (issue #15: forks in O(state),
 //! not a replay of the history). Owns the list of forked types; callers add their own.
 
-use crate::rules::ability::AbilityDamage;
-use crate::rules::bleeding::Bleeding;
-use crate::rules::board::BaseStates;
 use crate::rules::chase::Chase;
 use crate::rules::derive::{BattleRevision, SideThreats, SideViews};
 use crate::rules::health::LifeState;
-use crate::rules::items::Ground;
+use crate::rules::health::ability::AbilityDamage;
+use crate::rules::health::bleeding::Bleeding;
+use crate::rules::maneuver::items::Ground;
+use crate::rules::movement::board::BaseStates;
 use crate::rules::reactions::ReactionMode;
 use crate::rules::vehicle::escape::LeftBattle;
 use crate::rules::vehicle::escape::OffMap;

@@ -22,7 +22,7 @@ pub fn check(world: &World, command: &GameCommand) -> Result<(), RuleError> {
 pub(crate) fn shared_refusal(world: &World, command: &GameCommand) -> Result<(), RuleError> {
     // Issue #16 items 6, 7, 10: numbers out of range and squares off the map are refused
     // before any geometry sees them.
-    crate::rules::bounds::refuse_out_of_bounds(world, command)?;
+    crate::rules::engine::bounds::refuse_out_of_bounds(world, command)?;
     let gates = command.gates();
     if gates.shared {
         actor_refusal(world, command)?;
@@ -80,9 +80,9 @@ pub(crate) fn actor_refusal(world: &World, command: &GameCommand) -> Result<(), 
         // and stable units' own recovery commands are handled by their checks).
         let gates = command.gates();
         if gates.acts
-            && let Some(c) = crate::rules::conditions::effective_conditions(world, unit)
+            && let Some(c) = crate::rules::health::conditions::effective_conditions(world, unit)
                 .into_iter()
-                .find(|c| crate::rules::conditions::NO_ACTIONS.contains(c))
+                .find(|c| crate::rules::health::conditions::NO_ACTIONS.contains(c))
             && crate::rules::unit_component::<crate::rules::health::LifeState>(world, unit).is_none_or(|s| s.can_act())
         {
             return Err(RuleError::IllegalMove(format!(
@@ -104,13 +104,13 @@ pub(crate) fn actor_refusal(world: &World, command: &GameCommand) -> Result<(), 
             )));
         }
         if gates.acts
-            && let Some(refusal) = crate::rules::hold::pinned_refusal(world, unit, command)
+            && let Some(refusal) = crate::rules::maneuver::hold::pinned_refusal(world, unit, command)
         {
             return Err(refusal);
         }
         // §4.3.1 saga: a unit that chose to make no attacks until its next turn.
         if command.makes_attacks()
-            && let Some(effect) = crate::rules::conditions::no_attacks_effect(world, unit)
+            && let Some(effect) = crate::rules::health::conditions::no_attacks_effect(world, unit)
         {
             return Err(RuleError::IllegalMove(format!(
                 "{unit} chose to make no attacks until its next turn ({})",

@@ -9,7 +9,7 @@
 //! Dex-based weapon damage (operative weapons) are not modelled.
 
 use crate::rules::HealthEvent;
-use crate::rules::error::illegal;
+use crate::rules::engine::error::illegal;
 use crate::rules::health::LifeState;
 use crate::rules::{
     Ability, ConditionName, Conditions, Executor, Health, Modifier, Profile, RuleError, UnitId, WeaponKind,

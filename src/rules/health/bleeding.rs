@@ -8,7 +8,7 @@
 //! model: `TreatBleeding` is refused as not supported rather than resolved with a guess.
 
 use crate::rules::HealthEvent;
-use crate::rules::error::illegal;
+use crate::rules::engine::error::illegal;
 use crate::rules::health::LifeState;
 use crate::rules::{Combat, ConditionName, DiceExpr, Executor, RuleError, UnitId, unit_component};
 use crate::ruleset::{BleedingRules, Ruleset, WorstBleed};

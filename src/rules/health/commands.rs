@@ -35,11 +35,11 @@ impl RuleCommand for DamageAbility {
     fn check(&self, world: &World) -> Result<(), RuleError> {
         no_delay_window(world)?;
         known(world, &self.target)?;
-        crate::rules::ability::check_damage_ability(world, &self.target, self.amount).map(|_| ())
+        crate::rules::health::ability::check_damage_ability(world, &self.target, self.amount).map(|_| ())
     }
 
     fn execute(&self, ex: &mut Executor) -> Result<(), RuleError> {
-        crate::rules::ability::damage_ability(ex, &self.source, &self.target, self.ability, self.amount)
+        crate::rules::health::ability::damage_ability(ex, &self.source, &self.target, self.ability, self.amount)
     }
 }
 
@@ -59,11 +59,11 @@ impl RuleCommand for TreatBleeding {
 
     fn check(&self, world: &World) -> Result<(), RuleError> {
         known(world, &self.target)?;
-        crate::rules::bleeding::check_treat_bleeding(world, &self.target)
+        crate::rules::health::bleeding::check_treat_bleeding(world, &self.target)
     }
 
     fn execute(&self, ex: &mut Executor) -> Result<(), RuleError> {
-        crate::rules::bleeding::check_treat_bleeding(ex.world, &self.target)
+        crate::rules::health::bleeding::check_treat_bleeding(ex.world, &self.target)
     }
 }
 
@@ -84,11 +84,11 @@ impl RuleCommand for Stabilize {
     }
 
     fn check(&self, world: &World) -> Result<(), RuleError> {
-        crate::rules::recovery::check_stabilize(world, &self.unit).map(|_| ())
+        crate::rules::health::recovery::check_stabilize(world, &self.unit).map(|_| ())
     }
 
     fn execute(&self, ex: &mut Executor) -> Result<(), RuleError> {
-        crate::rules::recovery::stabilize(ex, &self.unit)
+        crate::rules::health::recovery::stabilize(ex, &self.unit)
     }
 }
 
@@ -110,11 +110,11 @@ impl RuleCommand for StayInTheFight {
     }
 
     fn check(&self, world: &World) -> Result<(), RuleError> {
-        crate::rules::recovery::check_stay_in_the_fight(world, &self.unit)
+        crate::rules::health::recovery::check_stay_in_the_fight(world, &self.unit)
     }
 
     fn execute(&self, ex: &mut Executor) -> Result<(), RuleError> {
-        crate::rules::recovery::stay_in_the_fight(ex, &self.unit)
+        crate::rules::health::recovery::stay_in_the_fight(ex, &self.unit)
     }
 }
 
@@ -131,11 +131,11 @@ impl RuleCommand for SecondWind {
     }
 
     fn check(&self, world: &World) -> Result<(), RuleError> {
-        crate::rules::recovery::check_second_wind(world, &self.unit).map(|_| ())
+        crate::rules::health::recovery::check_second_wind(world, &self.unit).map(|_| ())
     }
 
     fn execute(&self, ex: &mut Executor) -> Result<(), RuleError> {
-        crate::rules::recovery::second_wind(ex, &self.unit)
+        crate::rules::health::recovery::second_wind(ex, &self.unit)
     }
 }
 
@@ -152,10 +152,10 @@ impl RuleCommand for Recover {
     }
 
     fn check(&self, world: &World) -> Result<(), RuleError> {
-        crate::rules::recover::check_recover(world, &self.unit).map(|_| ())
+        crate::rules::health::recover::check_recover(world, &self.unit).map(|_| ())
     }
 
     fn execute(&self, ex: &mut Executor) -> Result<(), RuleError> {
-        crate::rules::recover::recover(ex, &self.unit)
+        crate::rules::health::recover::recover(ex, &self.unit)
     }
 }

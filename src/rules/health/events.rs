@@ -9,11 +9,11 @@ use crate::rules::DieRoll;
 use crate::rules::Health;
 use crate::rules::Recovery;
 use crate::rules::UnitId;
-use crate::rules::ability::AbilityDamage;
-use crate::rules::bleeding::Bleeding;
 use crate::rules::engine::apply::combat;
 use crate::rules::engine::apply::entity;
 use crate::rules::health::LifeState;
+use crate::rules::health::ability::AbilityDamage;
+use crate::rules::health::bleeding::Bleeding;
 use crate::ruleset::Ruleset;
 use bevy::prelude::World;
 use serde::Deserialize;
@@ -289,7 +289,7 @@ impl HealthEvent {
                 format!(
                     "{unit} takes {amount} {name} damage from {source} ({total} in all, {of}): {penalty:+} to its {name} \
                  modifier for {}",
-                    crate::rules::ability::affects(*ability)
+                    crate::rules::health::ability::affects(*ability)
                 )
             }
             HealthEvent::StaminaDrained {

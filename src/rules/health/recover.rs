@@ -2,8 +2,8 @@
 //! rounds move a unit up the condition track.
 
 use crate::rules::HealthEvent;
-use crate::rules::error::illegal;
-use crate::rules::resolve::take_action;
+use crate::rules::engine::error::illegal;
+use crate::rules::engine::resolve::take_action;
 use crate::rules::unit_component as get;
 use crate::rules::{Combat, Executor, Health, Recovery, RuleError, UnitId};
 use crate::ruleset::{ActionKind, Ruleset};

@@ -3,9 +3,9 @@
 //! (HP-SF-4), and saga's second wind (HP-SG-11). Restoring Hit Points stops bleeding (§20).
 
 use crate::rules::HealthEvent;
-use crate::rules::error::illegal;
+use crate::rules::engine::error::illegal;
+use crate::rules::engine::resolve::take_action;
 use crate::rules::health::LifeState;
-use crate::rules::resolve::take_action;
 use crate::rules::unit_component as get;
 use crate::rules::{Combat, Executor, Health, Recovery, RuleError, UnitId};
 use crate::ruleset::Ruleset;
@@ -232,6 +232,6 @@ fn healed(ex: &mut Executor, unit: &UnitId, amount: u32, health: Health) {
         health,
     });
     if amount > 0 {
-        crate::rules::bleeding::stop_after_healing(ex, unit);
+        crate::rules::health::bleeding::stop_after_healing(ex, unit);
     }
 }

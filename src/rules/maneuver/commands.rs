@@ -61,11 +61,11 @@ impl RuleCommand for BreakFree {
     }
 
     fn check(&self, world: &World) -> Result<(), RuleError> {
-        crate::rules::hold::check_break_free(world, &self.unit, &self.from).map(|_| ())
+        crate::rules::maneuver::hold::check_break_free(world, &self.unit, &self.from).map(|_| ())
     }
 
     fn execute(&self, ex: &mut Executor) -> Result<(), RuleError> {
-        crate::rules::hold::execute_break_free(ex, &self.unit, &self.from)
+        crate::rules::maneuver::hold::execute_break_free(ex, &self.unit, &self.from)
     }
 }
 
@@ -83,10 +83,10 @@ impl RuleCommand for PickUp {
     }
 
     fn check(&self, world: &World) -> Result<(), RuleError> {
-        crate::rules::items::check_pick_up(world, &self.unit, &self.weapon).map(|_| ())
+        crate::rules::maneuver::items::check_pick_up(world, &self.unit, &self.weapon).map(|_| ())
     }
 
     fn execute(&self, ex: &mut Executor) -> Result<(), RuleError> {
-        crate::rules::items::execute_pick_up(ex, &self.unit, &self.weapon)
+        crate::rules::maneuver::items::execute_pick_up(ex, &self.unit, &self.weapon)
     }
 }

@@ -92,20 +92,17 @@ impl ManeuverEvent {
                             p.weapons.push((**weapon).clone());
                         }
                     }
-                    None => {
-                        world
-                            .resource_mut::<crate::rules::items::Ground>()
-                            .0
-                            .push(crate::rules::items::GroundItem {
-                                at: *at,
-                                weapon: (**weapon).clone(),
-                                dropped_by: unit.clone(),
-                            })
-                    }
+                    None => world.resource_mut::<crate::rules::maneuver::items::Ground>().0.push(
+                        crate::rules::maneuver::items::GroundItem {
+                            at: *at,
+                            weapon: (**weapon).clone(),
+                            dropped_by: unit.clone(),
+                        },
+                    ),
                 }
             }
             ManeuverEvent::ItemPickedUp { unit, weapon, at } => {
-                let mut ground = world.resource_mut::<crate::rules::items::Ground>();
+                let mut ground = world.resource_mut::<crate::rules::maneuver::items::Ground>();
                 let item = ground
                     .0
                     .iter()

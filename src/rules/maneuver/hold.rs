@@ -3,10 +3,10 @@
 //! what a pinned creature may still do. A hold is a tracked effect with `hold` set.
 
 use crate::grid::{Space, threatens_square};
-use crate::rules::error::illegal;
+use crate::rules::engine::error::illegal;
+use crate::rules::engine::resolve::take_action;
 use crate::rules::health::LifeState;
-use crate::rules::resolve::take_action;
-use crate::rules::threat::space_of;
+use crate::rules::reactions::threat::space_of;
 use crate::rules::{Combat, ConditionName, Executor, GameCommand, Hold, Profile, RuleError, TrackedEffect, UnitId};
 use crate::rules::{Maneuver, WeaponKind, unit_component};
 use crate::rules::{SequenceEvent, cmd};
@@ -115,7 +115,7 @@ pub(crate) fn end_of_turn(ex: &mut Executor, unit: &UnitId) {
 /// §20 pinned: no actions that use the limbs except trying to escape, which is a grapple
 /// of one's pinner (starfinder 001:811-813, 4302-4315) or breaking free.
 pub fn pinned_refusal(world: &World, unit: &UnitId, command: &GameCommand) -> Option<RuleError> {
-    if !crate::rules::conditions::effective_conditions(world, unit).contains(&ConditionName::Pinned) {
+    if !crate::rules::health::conditions::effective_conditions(world, unit).contains(&ConditionName::Pinned) {
         return None;
     }
     let escaping = match command {

@@ -3,9 +3,9 @@
 
 use crate::grid::Square;
 use crate::rules::ManeuverEvent;
-use crate::rules::error::illegal;
-use crate::rules::resolve::take_action;
-use crate::rules::threat::{provoked_by, space_of};
+use crate::rules::engine::error::illegal;
+use crate::rules::engine::resolve::take_action;
+use crate::rules::reactions::threat::{provoked_by, space_of};
 use crate::rules::{Combat, Executor, RuleError, UnitId, Weapon};
 use crate::ruleset::{ActionKind, AooTrigger, Ruleset};
 use bevy::prelude::{Resource, World};

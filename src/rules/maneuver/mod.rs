@@ -13,18 +13,18 @@ pub mod forced;
 pub mod hold;
 pub mod items;
 
+use super::attack::action::attack_provokes;
+use super::attack::action::{check_attack, check_attacker_and_target, in_reach};
+use super::attack::situation::{Situation, situation};
+use super::attack::stacking::apply_stacking;
 use super::attack::{DefenseUsed, defense_against, use_up_support};
-use super::attack_action::attack_provokes;
-use super::attack_action::{check_attack, check_attacker_and_target, in_reach};
-use super::error::illegal;
+use super::engine::error::illegal;
+use super::engine::resolve::{EffectTerms, start_effect, take_action};
 use super::feats::Feat;
-use super::forced::{nearest_direction, push, shortest_way, walk};
 use super::health::LifeState;
-use super::hold::{end as end_hold, holds_by, holds_on, melee_reach_squares, reaches};
-use super::resolve::{EffectTerms, start_effect, take_action};
-use super::situation::{Situation, situation};
-use super::stacking::apply_stacking;
-use super::threat::{aoo_refusal, provoked_by, space_of};
+use super::maneuver::forced::{nearest_direction, push, shortest_way, walk};
+use super::maneuver::hold::{end as end_hold, holds_by, holds_on, melee_reach_squares, reaches};
+use super::reactions::threat::{aoo_refusal, provoked_by, space_of};
 use super::{Combat, ConditionName, DieRoll, Executor, Hold, Modifier, Profile, RuleError, UnitId};
 use super::{DiceExpr, Weapon, WeaponKind, unit_component};
 use crate::grid::{Space, Square};
@@ -316,8 +316,8 @@ pub fn check_maneuver(
             way = Some(reposition_way(world, unit, target, *to)?);
         }
         Maneuver::Trip => {
-            let prone = super::conditions::effective_conditions(world, target).contains(&ConditionName::Prone);
-            if prone && super::flight::elevation_of(world, target) == 0 {
+            let prone = super::health::conditions::effective_conditions(world, target).contains(&ConditionName::Prone);
+            if prone && super::movement::flight::elevation_of(world, target) == 0 {
                 return Err(illegal(format!("{target} is already prone")));
             }
         }
@@ -360,7 +360,7 @@ pub fn check_maneuver(
 /// depends on the roll.
 fn reposition_way(world: &World, unit: &UnitId, target: &UnitId, to: Square) -> Result<Vec<Square>, RuleError> {
     let rules = world.resource::<Ruleset>();
-    let layers = super::board::board_for(world, target);
+    let layers = super::movement::board::board_for(world, target);
     let board = layers.board(world);
     let start = space_of(world, target).ok_or_else(|| RuleError::UnknownUnit(target.clone()))?;
     let attacker = space_of(world, unit).ok_or_else(|| RuleError::UnknownUnit(unit.clone()))?;
@@ -496,7 +496,7 @@ pub fn execute_maneuver(
             let dir = nearest_direction(tx - ax, ty - ay);
             let distance = distance_ft(&mrules, margin);
             let result = {
-                let layers = super::board::board_for(ex.world, target);
+                let layers = super::movement::board::board_for(ex.world, target);
                 push(&layers.board(ex.world), t.at, dir, distance, rules.grid.square_ft)
             };
             ex.emit(ManeuverEvent::ForcedMove {
@@ -514,7 +514,7 @@ pub fn execute_maneuver(
 
             let from = space_of(ex.world, target).map_or(*to, |s| s.at);
             let (path, moved_ft) = {
-                let layers = super::board::board_for(ex.world, target);
+                let layers = super::movement::board::board_for(ex.world, target);
                 walk(&layers.board(ex.world), from, &way, distance, rules.grid.square_ft)
             };
             let stopped = (path.last() != Some(to)).then(|| format!("{distance} ft is as far as this reposition goes"));
@@ -623,7 +623,7 @@ fn trip(ex: &mut Executor, unit: &UnitId, target: &UnitId) -> Result<(), RuleErr
         });
         return Ok(());
     }
-    let elevation = super::flight::elevation_of(ex.world, target);
+    let elevation = super::movement::flight::elevation_of(ex.world, target);
     if elevation > 0 {
         let rules = ex.ruleset();
         let square_ft = rules.grid.square_ft.max(1);

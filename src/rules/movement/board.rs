@@ -4,10 +4,10 @@
 
 use crate::grid::{MoveBoard, Space, Square, SquareState, ThreatReach, threat_mask_fill};
 use crate::rules::Terrain;
-use crate::rules::conditions::NO_ACTIONS;
-use crate::rules::flight::threatens_at;
 use crate::rules::health::LifeState;
-use crate::rules::threat::{aoo_refusal, threat_reach};
+use crate::rules::health::conditions::NO_ACTIONS;
+use crate::rules::movement::flight::threatens_at;
+use crate::rules::reactions::threat::{aoo_refusal, threat_reach};
 use crate::rules::{Combat, ConditionName, Conditions, Elevation, Placement, Profile, SideId, UnitId, UnitIndex};
 use crate::ruleset::{EndInOccupied, Ruleset, Size};
 use bevy::prelude::{Resource, World};

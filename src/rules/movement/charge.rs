@@ -5,12 +5,12 @@
 use crate::grid::{Planner, SightModel, Space, Square, line_of_sight, straight_path, swept_squares};
 use crate::rules::Terrain;
 use crate::rules::attack::resolve_attack;
-use crate::rules::board::board_for;
-use crate::rules::conditions::{effective_conditions, is_helpless};
-use crate::rules::error::illegal;
+use crate::rules::engine::error::illegal;
+use crate::rules::engine::resolve::{EffectTerms, start_effect, take_action};
 use crate::rules::health::LifeState;
-use crate::rules::resolve::{EffectTerms, start_effect, take_action};
-use crate::rules::threat::{hostile, space_of, weapon_threatens};
+use crate::rules::health::conditions::{effective_conditions, is_helpless};
+use crate::rules::movement::board::board_for;
+use crate::rules::reactions::threat::{hostile, space_of, weapon_threatens};
 use crate::rules::{
     Combat, ConditionName, Executor, GameCommand, Modifier, MoveMode, Profile, RuleError, UnitId, UnitIndex, Weapon,
 };
@@ -65,7 +65,7 @@ pub fn check_charge(
         to,
         weapon: weapon.map(str::to_string),
     });
-    crate::rules::resolve::actor_refusal(world, &order)?;
+    crate::rules::engine::resolve::actor_refusal(world, &order)?;
     crate::rules::health::check_can_act(world, unit)?;
     let conditions = effective_conditions(world, unit);
     if let Some(c) = NO_RUN_OR_CHARGE
@@ -105,14 +105,15 @@ pub fn check_charge(
     // MOV-19: the closest spaces from which the weapon reaches the target, not filtered by
     // whether the charger could stand there (an occupied closest space forbids the charge).
     // §6.2: a d20 SRD reach weapon does not strike within its wielder's natural reach.
-    let reach = crate::rules::threat::striking_reach(rules, profile, &weapon);
-    let speed = crate::rules::speed::land_speed_ft(rules, profile, &conditions, world.get::<crate::rules::Health>(e))
-        / rules.grid.square_ft.max(1);
+    let reach = crate::rules::reactions::threat::striking_reach(rules, profile, &weapon);
+    let speed =
+        crate::rules::movement::speed::land_speed_ft(rules, profile, &conditions, world.get::<crate::rules::Health>(e))
+            / rules.grid.square_ft.max(1);
     let max = charge.max_speed_multiple * speed;
     let attacks_from = |p: Square| {
         let s = Space::new(p, from.side);
         goal.squares()
-            .any(|q| !s.contains(q) && crate::rules::threat::reach_covers(rules, s, reach, q))
+            .any(|q| !s.contains(q) && crate::rules::reactions::threat::reach_covers(rules, s, reach, q))
             && !goal.squares().any(|q| s.contains(q))
     };
     let r = (max + reach.far() + from.side) as i32;
@@ -298,7 +299,7 @@ pub fn execute_charge(
     )?;
     if arrived && ex.get::<LifeState>(unit).copied().unwrap_or_default().can_act() {
         let charge_mod = Modifier::typed(plan.rules.attack_mod, plan.rules.attack_type, "charge");
-        let situation = crate::rules::situation::situation(ex.world, unit, target, &plan.weapon)?;
+        let situation = crate::rules::attack::situation::situation(ex.world, unit, target, &plan.weapon)?;
         resolve_attack(ex, unit, target, &plan.weapon, &situation, vec![charge_mod], "charge")?;
     }
     // §5.8: the charger's defense drops until the start of its next turn (a 1-round effect

@@ -4,8 +4,8 @@ use crate::grid::Square;
 use crate::rules::UnitId;
 use crate::rules::engine::bounds::{Operands, Step};
 use crate::rules::engine::command::{Gates, RuleCommand};
-use crate::rules::flight::FlyStep;
 use crate::rules::movement::MoveMode;
+use crate::rules::movement::flight::FlyStep;
 use crate::rules::{Executor, RuleError};
 use bevy::prelude::World;
 use serde::{Deserialize, Serialize};
@@ -75,11 +75,12 @@ impl RuleCommand for Charge {
     }
 
     fn check(&self, world: &World) -> Result<(), RuleError> {
-        crate::rules::charge::check_charge(world, &self.unit, &self.target, self.to, self.weapon.as_deref()).map(|_| ())
+        crate::rules::movement::charge::check_charge(world, &self.unit, &self.target, self.to, self.weapon.as_deref())
+            .map(|_| ())
     }
 
     fn execute(&self, ex: &mut Executor) -> Result<(), RuleError> {
-        crate::rules::charge::execute_charge(ex, &self.unit, &self.target, self.to, self.weapon.as_deref())
+        crate::rules::movement::charge::execute_charge(ex, &self.unit, &self.target, self.to, self.weapon.as_deref())
     }
 }
 
@@ -112,11 +113,11 @@ impl RuleCommand for Fly {
     }
 
     fn check(&self, world: &World) -> Result<(), RuleError> {
-        crate::rules::flight::check_fly(world, &self.unit, &self.route, self.double).map(|_| ())
+        crate::rules::movement::flight::check_fly(world, &self.unit, &self.route, self.double).map(|_| ())
     }
 
     fn execute(&self, ex: &mut Executor) -> Result<(), RuleError> {
-        crate::rules::flight::execute_fly(ex, &self.unit, &self.route, self.double)
+        crate::rules::movement::flight::execute_fly(ex, &self.unit, &self.route, self.double)
     }
 }
 

@@ -7,11 +7,11 @@
 
 use crate::grid::{MoveBoard, Space, Square, SquareState, ThreatReach, threatens_square};
 use crate::rules::MovementEvent;
-use crate::rules::board::board_for;
-use crate::rules::conditions::effective_conditions;
+use crate::rules::engine::resolve::take_action;
 use crate::rules::health::LifeState;
-use crate::rules::resolve::take_action;
-use crate::rules::threat::{hostile, space_of, threat_now};
+use crate::rules::health::conditions::effective_conditions;
+use crate::rules::movement::board::board_for;
+use crate::rules::reactions::threat::{hostile, space_of, threat_now};
 use crate::rules::{Combat, ConditionName, Elevation, Executor, Profile, RuleError, UnitId, UnitIndex};
 use crate::rules::{Environment, Terrain};
 use crate::ruleset::{ActionKind, Ruleset};
@@ -152,7 +152,7 @@ pub fn check_fly(world: &World, unit: &UnitId, route: &[FlyStep], double: bool) 
     }
     let ft = rules.grid.square_ft;
     let speed_ft =
-        crate::rules::speed::speed_ft(rules, profile, &conditions, world.get::<crate::rules::Health>(e), fly);
+        crate::rules::movement::speed::speed_ft(rules, profile, &conditions, world.get::<crate::rules::Health>(e), fly);
     let budget_ft = speed_ft * actions.len() as u32;
     let flight = rules.movement.flight;
     let gravity = world.resource::<Environment>().gravity;
@@ -303,9 +303,9 @@ pub fn execute_fly(ex: &mut Executor, unit: &UnitId, route: &[FlyStep], double: 
                 .0
                 .keys()
                 .filter(|r| *r != unit && hostile(world, unit, r))
-                .filter(|r| crate::rules::threat::aoo_refusal(world, r).is_none())
+                .filter(|r| crate::rules::reactions::threat::aoo_refusal(world, r).is_none())
                 .filter(|r| left.iter().any(|sq| threatens_at(world, r, *sq, elevation)))
-                .filter(|r| !crate::rules::protection::protected_from_aoo(world, r, unit))
+                .filter(|r| !crate::rules::attack::protection::protected_from_aoo(world, r, unit))
                 .cloned()
                 .collect()
         };

@@ -17,11 +17,11 @@ pub mod reach_plan;
 pub mod speed;
 
 use super::attack::{melee_weapon, resolve_attack};
-use super::board::{BoardLayers, board_for, occupancy_for};
-use super::conditions::effective_conditions;
+use super::engine::resolve::{EffectTerms, start_effect, take_action};
 use super::health::LifeState;
-use super::resolve::{EffectTerms, start_effect, take_action};
-use super::threat::{space_of, weapon_threatens};
+use super::health::conditions::effective_conditions;
+use super::movement::board::{BoardLayers, board_for, occupancy_for};
+use super::reactions::threat::{space_of, weapon_threatens};
 use super::{Combat, ConditionName, Executor, GameCommand, Profile, RuleError, UnitId, Weapon};
 use crate::grid::{Planner, Space, Square, straight_path};
 use crate::rules::Terrain;
@@ -85,7 +85,7 @@ fn speed_squares(
     conditions: &std::collections::BTreeSet<ConditionName>,
     health: Option<&super::Health>,
 ) -> u32 {
-    super::speed::land_speed_ft(rules, profile, conditions, health) / rules.grid.square_ft.max(1)
+    super::movement::speed::land_speed_ft(rules, profile, conditions, health) / rules.grid.square_ft.max(1)
 }
 
 /// The actions a mode takes and its distance budget in squares (§4.3.2, §5).
@@ -100,7 +100,10 @@ fn mode_cost(
     Ok(match mode {
         MoveMode::Move => (vec![ActionKind::Move], speed),
         MoveMode::Double => (vec![ActionKind::Move, ActionKind::Move], 2 * speed),
-        MoveMode::Run => (vec![m.run.action], super::speed::run_multiple(rules, profile) * speed),
+        MoveMode::Run => (
+            vec![m.run.action],
+            super::movement::speed::run_multiple(rules, profile) * speed,
+        ),
         MoveMode::Withdraw => {
             let w = m.withdraw.as_ref().ok_or_else(|| unsupported("withdraw"))?;
             (vec![w.action], speed * w.max_distance.num / w.max_distance.den.max(1))
@@ -175,9 +178,9 @@ pub(crate) fn move_basics(world: &World, unit: &UnitId, mode: MoveMode) -> Resul
         path: None,
         mode,
     });
-    super::resolve::actor_refusal(world, &order)?;
+    super::engine::resolve::actor_refusal(world, &order)?;
     super::health::check_can_act(world, unit)?;
-    if super::flight::elevation_of(world, unit) > 0 {
+    if super::movement::flight::elevation_of(world, unit) > 0 {
         return Err(illegal(format!("{unit} is in the air: use Fly (MOV-14)")));
     }
     let conditions = effective_conditions(world, unit);
@@ -290,7 +293,10 @@ pub fn plan_move(
         )));
     }
     if mode == MoveMode::Run {
-        if let Some(c) = super::charge::NO_RUN_OR_CHARGE.iter().find(|c| conditions.contains(c)) {
+        if let Some(c) = super::movement::charge::NO_RUN_OR_CHARGE
+            .iter()
+            .find(|c| conditions.contains(c))
+        {
             return Err(illegal(format!(
                 "{unit} cannot run while {}",
                 format!("{c:?}").to_lowercase()
@@ -633,7 +639,7 @@ fn withdraw_exempt_units(ex: &Executor, rules: &Ruleset, unit: &UnitId, mode: Mo
 }
 
 fn threatens(world: &World, reactor: &UnitId, sq: Square) -> bool {
-    super::flight::threatens_at(world, reactor, sq, 0)
+    super::movement::flight::threatens_at(world, reactor, sq, 0)
 }
 
 /// The enemies that get an attack of opportunity when `mover` leaves `left` now (§8.3):
@@ -648,7 +654,7 @@ fn provoked_now(world: &World, mover: &UnitId, left: &[Square]) -> Vec<UnitId> {
     layers
         .reactors_in(mask)
         .into_iter()
-        .filter(|r| !super::protection::protected_from_aoo(world, r, mover))
+        .filter(|r| !super::attack::protection::protected_from_aoo(world, r, mover))
         .collect()
 }
 
@@ -682,7 +688,7 @@ pub(crate) fn attack_of_opportunity(
         square_left,
         trigger: trigger.to_string(),
     });
-    let situation = super::situation::situation(ex.world, reactor, target, &weapon)?;
+    let situation = super::attack::situation::situation(ex.world, reactor, target, &weapon)?;
     resolve_attack(
         ex,
         reactor,
@@ -700,10 +706,17 @@ pub(crate) fn attack_of_opportunity(
 fn aoo_weapon(world: &World, rules: &Ruleset, reactor: &UnitId, target: &UnitId, sq: Square) -> Option<Weapon> {
     let profile = super::unit_component::<Profile>(world, reactor)?;
     let space = space_of(world, reactor);
-    let dz = super::flight::elevation_of(world, reactor).abs_diff(super::flight::elevation_of(world, target));
+    let dz = super::movement::flight::elevation_of(world, reactor)
+        .abs_diff(super::movement::flight::elevation_of(world, target));
     let reaches = |w: &Weapon| {
         space.is_some_and(|s| {
-            super::flight::reaches_square(rules, s, super::threat::weapon_reach(rules, profile, w), sq, dz)
+            super::movement::flight::reaches_square(
+                rules,
+                s,
+                super::reactions::threat::weapon_reach(rules, profile, w),
+                sq,
+                dz,
+            )
         })
     };
     melee_weapon(profile, |w| weapon_threatens(&rules.threat, w) && reaches(w))

@@ -8,7 +8,7 @@
 //! and by `fivefoot query reach`. Owns no rule of its own.
 
 use crate::grid::{Planner, Square, reach, straight_path};
-use crate::rules::board::board_for;
+use crate::rules::movement::board::board_for;
 use crate::rules::movement::{MoveMode, check_run, move_basics};
 use crate::rules::{Combat, RuleError, UnitId};
 use crate::ruleset::Ruleset;
@@ -49,7 +49,8 @@ impl ReachPlan {
 /// sweep of the planner; `Run` by straight lines, §5.6). Other modes depend on the path taken
 /// square by square and are refused as not supported. Errors only when the unit is unknown.
 pub fn plan_reach(world: &World, unit: &UnitId, modes: &[MoveMode]) -> Result<ReachPlan, RuleError> {
-    let from = crate::rules::threat::space_of(world, unit).ok_or_else(|| RuleError::UnknownUnit(unit.clone()))?;
+    let from =
+        crate::rules::reactions::threat::space_of(world, unit).ok_or_else(|| RuleError::UnknownUnit(unit.clone()))?;
     let rules = world.resource::<Ruleset>();
     let ft = rules.grid.square_ft;
     let parity0 = world.resource::<Combat>().diagonals;
@@ -67,7 +68,7 @@ pub fn plan_reach(world: &World, unit: &UnitId, modes: &[MoveMode]) -> Result<Re
                     .collect())
             }
             MoveMode::Run => {
-                if let Some(c) = crate::rules::charge::NO_RUN_OR_CHARGE
+                if let Some(c) = crate::rules::movement::charge::NO_RUN_OR_CHARGE
                     .iter()
                     .find(|c| basics.conditions.contains(c))
                 {

@@ -4,9 +4,9 @@
 use super::{Arms, Choice, MANEUVERS, OptionKind};
 use crate::grid::{Direction8, Intersection, Square};
 use crate::rules::cmd;
-use crate::rules::items::Ground;
-use crate::rules::reach_plan::plan_reach;
-use crate::rules::threat::{hostile, space_of};
+use crate::rules::maneuver::items::Ground;
+use crate::rules::movement::reach_plan::plan_reach;
+use crate::rules::reactions::threat::{hostile, space_of};
 use crate::rules::vehicle::riding;
 use crate::rules::{GameCommand, Maneuver, MoveMode, Profile, UnitId, UnitIndex, Weapon, check};
 use crate::ruleset::ManeuverKind;

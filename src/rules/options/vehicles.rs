@@ -7,7 +7,7 @@ use super::{Choice, OptionKind, any_allowed};
 use crate::grid::{Heading, Space, Square};
 use crate::rules::Terrain;
 use crate::rules::cmd;
-use crate::rules::threat::space_of;
+use crate::rules::reactions::threat::space_of;
 use crate::rules::vehicle::escape::{OffMap, off_map_vehicle};
 use crate::rules::vehicle::{RiderRole, VehicleOrder, VehicleState, plan_vehicle_path, riding, vehicle_view};
 use crate::rules::{GameCommand, UnitId, UnitIndex, check};

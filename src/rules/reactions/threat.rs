@@ -3,8 +3,8 @@
 //! creatures and weapons count, from the family's data.
 
 use crate::grid::{Space, Square, ThreatReach, threatened_squares};
-use crate::rules::conditions::{NO_ACTIONS, effective_conditions};
 use crate::rules::health::LifeState;
+use crate::rules::health::conditions::{NO_ACTIONS, effective_conditions};
 use crate::rules::{Combat, ConditionName, Placement, Profile, SideId, UnitId, UnitIndex, Weapon, WeaponKind};
 use crate::ruleset::{AooBlocker, AooLimit, Ruleset, ThreatRules, ThreatWeapon};
 use bevy::prelude::World;
@@ -149,7 +149,7 @@ pub fn aoo_refusal(world: &World, reactor: &UnitId) -> Option<String> {
         return Some("has no reaction left this round".into());
     }
     // §4.3.1 saga: fighting defensively with no attacks at all, not even AoOs.
-    if let Some(effect) = crate::rules::conditions::no_attacks_effect(world, reactor) {
+    if let Some(effect) = crate::rules::health::conditions::no_attacks_effect(world, reactor) {
         return Some(format!(
             "chose to make no attacks until its next turn ({})",
             effect.name
@@ -199,7 +199,7 @@ pub fn provoked_by(world: &World, actor: &UnitId, trigger: crate::ruleset::AooTr
     let Some(space) = space_of(world, actor) else {
         return Vec::new();
     };
-    let elevation = crate::rules::flight::elevation_of(world, actor);
+    let elevation = crate::rules::movement::flight::elevation_of(world, actor);
     let order = &world.resource::<Combat>().order;
     let index = &world.resource::<UnitIndex>().0;
     // `hostile`, with the actor's side read once and each unit's from its entity.
@@ -212,9 +212,9 @@ pub fn provoked_by(world: &World, actor: &UnitId, trigger: crate::ruleset::AooTr
         .filter(|r| {
             space
                 .squares()
-                .any(|sq| crate::rules::flight::threatens_at(world, r, sq, elevation))
+                .any(|sq| crate::rules::movement::flight::threatens_at(world, r, sq, elevation))
         })
-        .filter(|r| !crate::rules::protection::protected_from_aoo(world, r, actor))
+        .filter(|r| !crate::rules::attack::protection::protected_from_aoo(world, r, actor))
         .filter(|r| !crate::rules::vehicle::sheltered_from(world, actor, r))
         .filter(|r| chase_lets_reach(world, r, actor))
         .cloned()
@@ -233,5 +233,5 @@ fn chase_lets_reach(world: &World, reactor: &UnitId, actor: &UnitId) -> bool {
     let rules = world.resource::<Ruleset>();
     crate::rules::unit_component::<Profile>(world, reactor)
         .and_then(|p| crate::rules::attack::melee_weapon(p, |w| weapon_threatens(&rules.threat, w)))
-        .is_some_and(|w| crate::rules::situation::situation(world, reactor, actor, w).is_ok())
+        .is_some_and(|w| crate::rules::attack::situation::situation(world, reactor, actor, w).is_ok())
 }

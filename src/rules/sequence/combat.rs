@@ -3,7 +3,7 @@
 //! Only `apply` writes this resource.
 
 use crate::rules::RuleError;
-use crate::rules::stacking::BonusType;
+use crate::rules::attack::stacking::BonusType;
 use crate::rules::{ConditionName, DiceExpr, TurnBudget, UnitId};
 use crate::ruleset::{ActionKind, ActionRules};
 use bevy::prelude::{Component, Entity, Resource, World};

@@ -51,8 +51,8 @@ impl RuleCommand for EndTurn {
             });
             return Ok(());
         }
-        crate::rules::recovery::end_of_turn(ex, unit);
-        crate::rules::hold::end_of_turn(ex, unit);
+        crate::rules::health::recovery::end_of_turn(ex, unit);
+        crate::rules::maneuver::hold::end_of_turn(ex, unit);
         // VEH-6: a pilot who took no follow-up to last turn's race stops piloting.
         crate::rules::vehicle::at_turn_end(ex, unit)?;
         end_start_flat_footed_with_turn(ex, unit);
@@ -332,13 +332,17 @@ impl RuleCommand for TrackEffect {
         if self.rounds == 0 {
             return Err(RuleError::ZeroDuration);
         }
-        crate::rules::bleeding::check_effect_damage(world, self.condition, self.damage.as_deref()).map(|_| ())
+        crate::rules::health::bleeding::check_effect_damage(world, self.condition, self.damage.as_deref()).map(|_| ())
     }
 
     fn execute(&self, ex: &mut Executor) -> Result<(), RuleError> {
         let terms = EffectTerms {
             condition: self.condition,
-            damage: crate::rules::bleeding::check_effect_damage(ex.world, self.condition, self.damage.as_deref())?,
+            damage: crate::rules::health::bleeding::check_effect_damage(
+                ex.world,
+                self.condition,
+                self.damage.as_deref(),
+            )?,
             ..EffectTerms::default()
         };
         start_effect(ex, &self.source, &self.target, &self.name, self.rounds, terms);

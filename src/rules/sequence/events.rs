@@ -17,12 +17,12 @@ use crate::rules::SupportBonus;
 use crate::rules::TrackedEffect;
 use crate::rules::TurnBudget;
 use crate::rules::UnitId;
+use crate::rules::attack::stacking::BonusType;
 use crate::rules::engine::apply::combat;
 use crate::rules::engine::apply::entity;
 use crate::rules::engine::apply::modifier;
 use crate::rules::engine::event::is_zero;
 use crate::rules::engine::narrate::modifiers;
-use crate::rules::stacking::BonusType;
 use crate::rules::unit::JoinsRound;
 use crate::ruleset::ActionKind;
 use crate::ruleset::Ruleset;
@@ -227,7 +227,7 @@ impl SequenceEvent {
                 let rules = world.resource::<Ruleset>();
                 let mut budget = TurnBudget::new(&rules.actions, surprise);
                 // §20: a condition that limits the turn (staggered) holds for the whole turn.
-                let conditions = crate::rules::conditions::effective_conditions(world, unit);
+                let conditions = crate::rules::health::conditions::effective_conditions(world, unit);
                 budget.one_main_action = rules
                     .conditions
                     .iter()

@@ -84,7 +84,7 @@ fn roll_and_insert(ex: &mut Executor, units: &[UnitId]) -> Result<(), RuleError>
             "initiative modifier",
         )];
         // §20: conditions that change initiative checks (starfinder deafened).
-        let conditions = super::conditions::effective_conditions(ex.world, unit);
+        let conditions = super::health::conditions::effective_conditions(ex.world, unit);
         modifiers.extend(
             ex.ruleset()
                 .conditions
@@ -93,10 +93,10 @@ fn roll_and_insert(ex: &mut Executor, units: &[UnitId]) -> Result<(), RuleError>
                 .map(|c| Modifier::new(c.initiative, format!("{:?}", c.condition).to_lowercase())),
         );
         // HP-SF-8: Dexterity damage lowers initiative checks.
-        modifiers.extend(super::ability::penalty(ex.world, unit, super::Ability::Dex));
-        let modifier = super::stacking::saturating_total(modifiers.iter().map(|m| m.value));
+        modifiers.extend(super::health::ability::penalty(ex.world, unit, super::Ability::Dex));
+        let modifier = super::attack::stacking::saturating_total(modifiers.iter().map(|m| m.value));
         let roll = ex.roll(die, format!("initiative ({unit})"))?;
-        let total = super::stacking::saturating_total([roll.result as i32, modifier]);
+        let total = super::attack::stacking::saturating_total([roll.result as i32, modifier]);
         ex.emit(SequenceEvent::InitiativeRolled {
             unit: unit.clone(),
             roll,
@@ -284,5 +284,5 @@ pub fn begin_turn(ex: &mut Executor, unit: UnitId) -> Result<(), RuleError> {
     if super::vehicle::has_own_slot(ex.world, &unit) {
         return super::vehicle::finish_own_turn(ex, &unit);
     }
-    super::bleeding::bleed_at_turn_start(ex, &unit)
+    super::health::bleeding::bleed_at_turn_start(ex, &unit)
 }

@@ -71,7 +71,7 @@ pub fn passenger_cover(
     Ok((ac != 0).then(|| {
         Modifier::typed(
             ac,
-            crate::rules::stacking::BonusType::Cover,
+            crate::rules::attack::stacking::BonusType::Cover,
             format!("riding in {} ({degree:?} cover)", v.id).to_lowercase(),
         )
     }))

@@ -247,9 +247,9 @@ pub(crate) fn damage(ex: &mut Executor, unit: &UnitId, amount: u32) -> Result<()
 /// Whether `unit` can act (pilots knocked out lose control, VEH-11).
 pub(crate) fn can_act(world: &World, unit: &UnitId) -> bool {
     get::<LifeState>(world, unit).unwrap_or_default().can_act()
-        && !crate::rules::conditions::effective_conditions(world, unit)
+        && !crate::rules::health::conditions::effective_conditions(world, unit)
             .iter()
-            .any(|c| crate::rules::conditions::NO_ACTIONS.contains(c))
+            .any(|c| crate::rules::health::conditions::NO_ACTIONS.contains(c))
 }
 
 /// The acting unit's budget allows `kind`.

@@ -7,7 +7,7 @@
 use super::VehicleStats;
 use crate::grid::Square;
 use crate::rules::ReactionEvent;
-use crate::rules::threat::{aoo_refusal, hostile, weapon_threatens};
+use crate::rules::reactions::threat::{aoo_refusal, hostile, weapon_threatens};
 use crate::rules::{Combat, Executor, Modifier, Profile, RuleError, UnitId, UnitIndex};
 use crate::ruleset::{AooTrigger, Ruleset};
 use bevy::prelude::World;
@@ -40,9 +40,9 @@ pub(crate) fn provokers(world: &World, vehicle: &UnitId, left: &[Square], racing
         .filter(|r| hostile(world, vehicle, r) && aoo_refusal(world, r).is_none())
         .filter(|r| {
             left.iter()
-                .any(|sq| crate::rules::flight::threatens_at(world, r, *sq, 0))
+                .any(|sq| crate::rules::movement::flight::threatens_at(world, r, *sq, 0))
         })
-        .filter(|r| !crate::rules::protection::protected_from_aoo(world, r, vehicle))
+        .filter(|r| !crate::rules::attack::protection::protected_from_aoo(world, r, vehicle))
         .cloned()
         .collect();
     reactors.sort_by_key(|u| order.iter().position(|e| &e.unit == u).unwrap_or(usize::MAX));
@@ -72,7 +72,7 @@ pub(crate) fn vehicle_aoo(
         square_left,
         trigger: if racing { "racing vehicle" } else { "driving vehicle" }.to_string(),
     });
-    let situation = crate::rules::situation::situation(ex.world, reactor, vehicle, &weapon)?;
+    let situation = crate::rules::attack::situation::situation(ex.world, reactor, vehicle, &weapon)?;
     let extra = match racing && bonus != 0 {
         true => vec![Modifier::new(
             -bonus,

@@ -1,4 +1,4 @@
-//! Applies vehicle events to the world (the vehicle half of `rules::apply`): moves a vehicle
+//! Applies vehicle events to the world (the vehicle half of `rules::engine::apply`): moves a vehicle
 //! with everyone aboard, records its state, boards and unboards riders, and rolls its
 //! per-round state over when a round starts.
 

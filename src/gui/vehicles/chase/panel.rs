@@ -7,7 +7,7 @@
 //! (`stay`, CHS-10) with chase progress (G), and the combat phase's collide and board buttons
 //! (`combat`). A hovered button says its modifiers or the reason; a pressed one sends its
 //! intent (`intents`). The combat phase is otherwise played with the normal action bar and
-//! attack mode; the log lines are `rules::narrate`'s in the HUD. Decides no rule.
+//! attack mode; the log lines are `rules::engine::narrate`'s in the HUD. Decides no rule.
 
 use crate::gui::board::camera::{HUD_RIGHT, HUD_TOP};
 use crate::gui::session::{Session, StatusLine};

@@ -407,7 +407,9 @@ mod tests {
         }
         ok(&mut b, GameCommand::ChaseProgress(cmd::ChaseProgress { stay: vec![] }));
         let w = b.world();
-        let at = crate::rules::threat::space_of(w, &id("enercycle1")).expect("placed").at;
+        let at = crate::rules::reactions::threat::space_of(w, &id("enercycle1"))
+            .expect("placed")
+            .at;
         let hover = crate::gui::hud::attack::attack_hover(w, &id("sssazza"), at, None).expect("someone there");
         let preview = hover.preview.expect("in range");
         let text = serde_json::to_string(&preview).expect("json");
