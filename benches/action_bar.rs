@@ -1,5 +1,5 @@
 //! Benchmark of the action bar's verdicts, which the GUI recomputes whenever the battle or
-//! the chosen weapon changes: `gui::hud::actions::entries::availability` (every action asked
+//! the chosen weapon changes: `gui::views::bar::availability` (every action asked
 //! of `rules::options`) against the way the GUI did it before it asked the options list (its
 //! own candidate lists, kept here as the baseline: one `check` per neighbouring square for a
 //! move, one per foe for an attack, one per foe's corner for an area, …). Shipped scenarios
@@ -12,7 +12,8 @@ mod common;
 
 use common::{Rng, median};
 use fivefoot::grid::{Direction8, Intersection, Square};
-use fivefoot::gui::hud::actions::entries::{Action, availability};
+use fivefoot::gui::state::action::Action;
+use fivefoot::gui::views::bar::availability;
 use fivefoot::rules::options::{self, MANEUVERS, READY_KINDS, READY_TRIGGERS, area_weapon, maneuver_of};
 use fivefoot::rules::reactions::threat::space_of;
 use fivefoot::rules::{Combat, GameCommand, UnitId, cmd};

@@ -34,24 +34,30 @@ use bevy::ui::{CalculatedClip, UiGlobalTransform};
 use bevy::window::{CursorMoved, PrimaryWindow};
 use fivefoot::editor::EditorDoc;
 use fivefoot::grid::{Space, Square};
-use fivefoot::gui::board::camera::{HudEdge, HudMargins, MainCamera};
+use fivefoot::gui::GuiConfig;
 use fivefoot::gui::board::feedback::Floating;
-use fivefoot::gui::board::map::BoardSize;
-use fivefoot::gui::board::map::{TILE, space_centre, square_centre};
-use fivefoot::gui::board::overlay::{Band, reach_bands};
-use fivefoot::gui::board::path::{PathOverlay, path_preview};
-use fivefoot::gui::board::token_art::ring_radius;
-use fivefoot::gui::board::tokens::Token;
-use fivefoot::gui::computer::{ComputerIndicator, computer_is_playing};
-use fivefoot::gui::editor::EditorSession;
-use fivefoot::gui::editor::ui::UiAction;
-use fivefoot::gui::editor::view::MapSize;
+use fivefoot::gui::computer::ComputerIndicator;
+use fivefoot::gui::editor::session::EditorSession;
+use fivefoot::gui::editor::state::MapSize;
+use fivefoot::gui::editor::state::UiAction;
 use fivefoot::gui::hud::card::CardTarget;
 use fivefoot::gui::hud::legend::Legend;
 use fivefoot::gui::hud::log::{LogPanel, LogScroll};
-use fivefoot::gui::screens::saves::{DataDir, autosave_path, save_new, write_save};
+use fivefoot::gui::intake::plan::Band;
+use fivefoot::gui::intake::plan::path_preview;
+use fivefoot::gui::look::camera::{HudEdge, HudMargins, MainCamera};
+use fivefoot::gui::look::markers::Token;
+use fivefoot::gui::look::tiles::BoardSize;
+use fivefoot::gui::look::tiles::{TILE, space_centre, square_centre};
+use fivefoot::gui::look::token_art::ring_radius;
+use fivefoot::gui::saves::{DataDir, autosave_path, save_new, write_save};
 use fivefoot::gui::screens::title_menu::{Choice, TitleMenu};
-use fivefoot::gui::{GuiConfig, Intent, Revision, Screen, Session};
+use fivefoot::gui::state::intent::Intent;
+use fivefoot::gui::state::screen::Screen;
+use fivefoot::gui::state::session::computer_is_playing;
+use fivefoot::gui::state::session::{Revision, Session};
+use fivefoot::gui::views::path::PathOverlay;
+use fivefoot::gui::views::reach::reach_bands;
 use fivefoot::history::Terrain;
 use fivefoot::history::{Battle, Sides};
 use fivefoot::rules::reactions::threat::space_of;
@@ -100,12 +106,12 @@ fn main() -> ExitCode {
     // a frame, so the test runs every frame.
     app.insert_resource(bevy::winit::WinitSettings::continuous());
     // One player drives both sides here, and the autosave stays out of the user's data.
-    app.insert_resource(fivefoot::gui::screens::handoff::HandOff {
+    app.insert_resource(fivefoot::gui::intake::handoff::HandOff {
         enabled: false,
         ..Default::default()
     });
     let data = std::env::temp_dir().join(format!("fivefoot-window-{}", std::process::id()));
-    app.insert_resource(fivefoot::gui::screens::saves::DataDir(Some(data.clone())));
+    app.insert_resource(fivefoot::gui::saves::DataDir(Some(data.clone())));
     app.insert_resource(Driver {
         verdict: verdict.clone(),
         shot: root.join("docs/screenshot.png"),
@@ -126,7 +132,7 @@ fn main() -> ExitCode {
         Update,
         (drive, accept.run_if(|d: Res<Driver>| d.phase == Phase::Accept))
             .chain()
-            .before(fivefoot::gui::AppSystems::Input),
+            .before(fivefoot::gui::state::screen::AppSystems::Input),
     );
     let started = Instant::now();
     let exit = app.run();
@@ -537,7 +543,7 @@ fn drive(
         Phase::OpenEditor => {
             let (width, height) = EDITOR_MAP;
             commands.queue(move |world: &mut World| {
-                fivefoot::gui::editor::open_editor(world, EditorDoc::blank("starfinder", width, height));
+                fivefoot::gui::editor::session::open_editor(world, EditorDoc::blank("starfinder", width, height));
             });
             driver.note(format!("the editor opens on a new {width}×{height} map"));
             driver.phase = Phase::EditorWarmUp;
@@ -674,7 +680,7 @@ fn drive(
         }
         Phase::OpenComputerBattle => {
             let battle = driver.computer_battle.take().expect("the computer's battle");
-            commands.queue(move |world: &mut World| fivefoot::gui::session::open_session(world, battle));
+            commands.queue(move |world: &mut World| fivefoot::gui::intake::open::open_session(world, battle));
             driver.note("the tutorial as shipped opens: the computer plays the scavengers".into());
             driver.phase = Phase::ComputerWarmUp;
             driver.frames = 0;
@@ -1261,7 +1267,7 @@ fn accept(
             };
             driver.note(format!("the battle opens with {attack:?} allowed"));
             accept.attack = Some(attack);
-            commands.queue(move |world: &mut World| fivefoot::gui::session::open_session(world, battle));
+            commands.queue(move |world: &mut World| fivefoot::gui::intake::open::open_session(world, battle));
             accept.step = Step::Card;
             accept.frames = 0;
         }

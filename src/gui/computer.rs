@@ -2,7 +2,7 @@
 //! its next command is decided off the frame (on a fork of the battle, in an
 //! `AsyncComputeTaskPool` task: a Hard decision tries candidate turns on forks and may take a
 //! while in a debug build, and the window must keep drawing meanwhile) and sent through the
-//! session's intents like a player's, so it is gated for human reactors' prompts, animated,
+//! intake's intents like a player's, so it is gated for human reactors' prompts, animated,
 //! logged, autosaved and undone like any other command. One command at a time, [`PACE`]
 //! seconds apart (longer while a move still slides) so a person can follow; Space skips the
 //! waits for the rest of that turn. A
@@ -14,13 +14,16 @@
 //! menus, saves mid-turn, reactions).
 
 use crate::ai;
-use crate::gui::board::animation::{Cue, MAX_SLIDE_SECONDS, SECONDS_PER_SQUARE, cues};
-use crate::gui::board::camera::HUD_TOP;
-use crate::gui::hud::bar::PANEL;
-use crate::gui::hud::panel::Panel;
-use crate::gui::hud::reactions::{Pending, ReactionPrompt, offer};
-use crate::gui::session::{Intent, Revision, Session};
-use crate::gui::{AppSystems, Screen};
+use crate::gui::intake::apply::apply_intents;
+use crate::gui::intake::reactions::offer;
+use crate::gui::look::camera::HUD_TOP;
+use crate::gui::look::palette::PANEL;
+use crate::gui::state::intent::Intent;
+use crate::gui::state::panel::Panel;
+use crate::gui::state::prompt::{Pending, ReactionPrompt};
+use crate::gui::state::screen::{AppSystems, Screen};
+use crate::gui::state::session::{ComputerOpponent, Revision, Session};
+use crate::gui::views::cues::{Cue, MAX_SLIDE_SECONDS, SECONDS_PER_SQUARE, cues};
 use crate::history::{Battle, Sides};
 use crate::rules::{GameCommand, SideId};
 use bevy::prelude::*;
@@ -28,14 +31,13 @@ use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ComputerTurn>();
+    app.init_resource::<ComputerOpponent>();
     app.add_systems(OnEnter(Screen::Battle), spawn_indicator);
     app.add_systems(
         Update,
         (
             fast_forward_on_space.in_set(AppSystems::Input),
-            play_computer_turn
-                .in_set(AppSystems::Apply)
-                .before(crate::gui::session::apply_intents),
+            play_computer_turn.in_set(AppSystems::Apply).before(apply_intents),
             show_indicator.in_set(AppSystems::Draw),
         )
             .run_if(in_state(Screen::Battle)),
@@ -126,12 +128,6 @@ impl ComputerTurn {
         self.ready = None;
         self.gave_up = None;
     }
-}
-
-/// Whether the battle waits for the computer now (a person's commands for the board are not
-/// taken meanwhile).
-pub fn computer_is_playing(battle: &Battle) -> bool {
-    ai::computer_to_act(battle).is_some()
 }
 
 /// The command the computer gives now for `side` at `level`, decided on a fork of the battle
@@ -323,11 +319,13 @@ fn show_indicator(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gui::hud::panel::{Choice, Chosen, PanelKind};
-    use crate::gui::screens::handoff::HandOff;
-    use crate::gui::screens::saves::DataDir;
-    use crate::gui::session::open_session;
-    use crate::gui::session::tests::{tutorial, tutorial_vs_computer};
+    use crate::gui::intake::handoff::HandOff;
+    use crate::gui::intake::open::open_session;
+    use crate::gui::saves::DataDir;
+    use crate::gui::state::panel::Choice;
+    use crate::gui::state::panel::{Chosen, PanelKind};
+    use crate::gui::state::session::computer_is_playing;
+    use crate::gui::testkit::{tutorial, tutorial_vs_computer};
     use bevy::state::app::StatesPlugin;
     use bevy::time::TimeUpdateStrategy;
     use std::path::PathBuf;
@@ -347,15 +345,15 @@ mod tests {
         app.init_resource::<ButtonInput<KeyCode>>();
         app.init_resource::<ButtonInput<MouseButton>>();
         app.add_message::<AppExit>();
-        crate::gui::order_sets(&mut app);
+        crate::gui::state::screen::order_sets(&mut app);
         app.add_plugins((
             crate::gui::screens::states::plugin,
-            crate::gui::session::plugin,
-            crate::gui::screens::saves::plugin,
+            crate::gui::testkit::session_plugin,
+            crate::gui::saves::plugin,
             crate::gui::screens::handoff::plugin,
+            crate::gui::views::bar::plugin,
             crate::gui::hud::actions::plugin,
             crate::gui::hud::panel::plugin,
-            crate::gui::hud::reactions::plugin,
             crate::gui::screens::menu::plugin,
             plugin,
         ));
@@ -523,7 +521,7 @@ mod tests {
         app.world_mut().write_message(Intent::EndTurn);
         frame(&mut app);
         assert_eq!(entries(&app), before);
-        let status = &app.world().resource::<crate::gui::session::StatusLine>().0;
+        let status = &app.world().resource::<crate::gui::state::session::StatusLine>().0;
         assert!(status.contains("computer is playing"), "{status}");
     }
 
@@ -571,7 +569,11 @@ mod tests {
         let saved_commands = battle(&app).commands();
         app.world_mut().write_message(Intent::Save);
         app.update();
-        let status = app.world().resource::<crate::gui::session::StatusLine>().0.clone();
+        let status = app
+            .world()
+            .resource::<crate::gui::state::session::StatusLine>()
+            .0
+            .clone();
         assert!(status.starts_with("Saved to "), "{status}");
         let path = PathBuf::from(status.trim_start_matches("Saved to "));
         run_computer_turn(&mut app);
@@ -590,13 +592,7 @@ mod tests {
         );
         // The menu's load shows the hand-off screen once, to rebuild the board.
         if screen(&app) == Screen::Handoff {
-            app.world_mut()
-                .resource_mut::<ButtonInput<KeyCode>>()
-                .press(KeyCode::Enter);
-            app.update();
-            let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
-            keys.release_all();
-            keys.clear();
+            crate::gui::testkit::tap_key(&mut app, KeyCode::Enter);
             app.update();
         }
         assert_eq!(screen(&app), Screen::Battle);
@@ -615,7 +611,7 @@ mod tests {
     /// command the computer sends.
     #[test]
     fn a_persons_reactor_set_to_ask_is_asked_about_the_computers_move() {
-        use crate::gui::hud::panel::PanelKind;
+        use crate::gui::state::panel::PanelKind;
         use crate::rules::{GameEvent, ReactionEvent, ReactionMode, UnitId, cmd};
         const DUEL: &str = r##"Scenario(version: 1, name: "t", ruleset: "starfinder",
         map: (size: (12, 8), fill: '.', legend: { '.': (terrain: Floor) }),
@@ -642,8 +638,9 @@ mod tests {
             }),
         );
         crate::testing::ok(&mut duel, GameCommand::EndTurn(cmd::EndTurn { unit: foe.clone() }));
-        let step_away = crate::gui::session::command_for(&Intent::MoveTo(crate::grid::Square::new(0, 2)), duel.world())
-            .expect("legal");
+        let step_away =
+            crate::gui::intake::command::command_for(&Intent::MoveTo(crate::grid::Square::new(0, 2)), duel.world())
+                .expect("legal");
         let mut app = computer_app(duel, None);
         assert!(plays(&app), "Vex's turn, played by the computer");
         // The computer's decision, as if it had just come in.

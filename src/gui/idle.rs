@@ -6,11 +6,11 @@
 //! window awake while it runs: either a system here sees its component, or its owner writes a
 //! `RequestRedraw` message each frame, or calls [`Awake::extend`].
 
-use crate::gui::Screen;
 use crate::gui::board::animation::{Flash, Slide};
 use crate::gui::board::feedback::Floating;
 use crate::gui::computer::{ComputerTurn, Doing};
-use crate::gui::session::Revision;
+use crate::gui::state::screen::Screen;
+use crate::gui::state::session::Revision;
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 use bevy::winit::{UpdateMode, WinitSettings};
@@ -31,7 +31,7 @@ pub(in crate::gui) fn plugin(app: &mut App) {
             request_redraw_while_awake,
         )
             .chain()
-            .after(crate::gui::AppSystems::Draw),
+            .after(crate::gui::state::screen::AppSystems::Draw),
     );
 }
 

@@ -1,50 +1,42 @@
 //! The windowed game (feature `gui`): a battle map drawn with `bevy_ecs_tilemap`, tokens, the
-//! movement overlays and a small HUD. The GUI only reads rule state, asks the rules what a
+//! movement overlays and a small HUD. The window only reads rule state, asks the rules what a
 //! unit may do (`rules::options`) and sends commands through `history::Battle::submit`, the
 //! path the CLI uses; it never decides a rule.
 //!
-//! Folders by concern: `board` (the map and what is drawn on it), `hud` (the bars, panels and
-//! previews over it), `vehicles` (vehicle orders and the chase), `screens` (title, setup, menu,
-//! saves, hand-off, results) and `editor`; `session` is the running battle, `computer` plays
-//! the computer's sides in it. One plugin per file; the
-//! plugins are wired here, in one place and order, and every `Update` system sits in one of
-//! the [`AppSystems`] sets, chained here, and runs only on its [`Screen`].
+//! In layers, each importing only those below it:
+//! - `state` (the interaction state: the session, revision, status line, intents, modes and
+//!   aims, panels, the screens and system sets) and `look` (tile geometry, the HUD's margins,
+//!   colours, fonts, markers), which import no other window module;
+//! - `saves` (the save files), then `intake` (intents become commands), then `views` (what is
+//!   derived from the battle and the state for drawing) and `computer` (its turns);
+//! - `board`, `hud`, `vehicles`, `screens` and `editor`, which read the state and the views,
+//!   write intents, and never import one another;
+//! - `idle` and this file, which wire it all: each folder has its own plugin, added here in
+//!   one place and order, and every `Update` system sits in one of the `AppSystems` sets,
+//!   chained in `state::screen::order_sets`, and runs only on its `Screen`.
 
 pub mod board;
 pub mod computer;
 pub mod editor;
-pub mod font;
 pub mod hud;
 pub mod idle;
+pub mod intake;
+pub mod look;
+pub mod saves;
 pub mod screens;
-pub mod session;
+pub mod state;
 #[cfg(test)]
-mod test_input;
+pub(crate) mod testkit;
 pub mod vehicles;
+pub mod views;
 
-pub use screens::states::Screen;
-pub use session::{Intent, Revision, Session};
-
+use crate::gui::state::screen::Screen;
 use crate::history::Battle;
 use bevy::prelude::*;
 use bevy::render::RenderPlugin;
 use bevy::render::pipelined_rendering::PipelinedRenderingPlugin;
 use bevy::window::WindowResolution;
 use std::process::ExitCode;
-
-/// The order of a frame's work (STYLE 6): input writes intents, intents become commands,
-/// views derived from the battle are refreshed, then drawn.
-#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum AppSystems {
-    /// Mouse and keyboard become `Hover` and `Intent`s; the camera moves.
-    Input,
-    /// Intents become rule commands submitted to the battle.
-    Apply,
-    /// Caches derived from the battle (reach bands, the planned path) are refreshed.
-    Derive,
-    /// Tiles, tokens, overlays and the HUD follow the derived state.
-    Draw,
-}
 
 /// How the window is opened.
 #[derive(Debug, Clone)]
@@ -76,7 +68,7 @@ pub fn app(launch: Launch, config: &GuiConfig) -> App {
     match launch {
         Ok(battle) => {
             // The battle, or first the hand-off when a view must be hidden or a save names its side.
-            let first = session::install_session(app.world_mut(), battle);
+            let first = intake::open::install_session(app.world_mut(), battle);
             app.insert_state(first);
         }
         Err(messages) => {
@@ -132,79 +124,27 @@ fn window_app(config: &GuiConfig) -> App {
         app.add_plugins(defaults);
     }
     app.add_plugins(bevy_ecs_tilemap::TilemapPlugin);
-    font::install(&mut app);
+    look::font::install(&mut app);
     app
-}
-
-/// The one place the system sets are ordered: input, then applying it, then deriving views,
-/// then drawing. Headless test apps call it too.
-pub fn order_sets(app: &mut App) {
-    app.configure_sets(
-        Update,
-        (
-            AppSystems::Input,
-            AppSystems::Apply,
-            AppSystems::Derive,
-            AppSystems::Draw,
-        )
-            .chain(),
-    );
 }
 
 /// The game's plugins and set order; needs `DefaultPlugins` (or a headless stand-in) first.
 pub fn plugin(app: &mut App) {
-    order_sets(app);
-    // Screens and the battle session, then what is drawn on the battle screen.
+    state::screen::order_sets(app);
     app.add_plugins((
-        screens::states::plugin,
-        session::plugin,
-        screens::saves::plugin,
-        screens::title::plugin,
-        screens::handoff::plugin,
-        screens::results::plugin,
-        screens::tutorial::plugin,
+        state::plugin,
+        look::plugin,
+        saves::plugin,
+        intake::plugin,
+        views::plugin,
+        computer::plugin,
+        screens::plugin,
+        board::plugin,
+        hud::plugin,
+        vehicles::plugin,
+        editor::plugin,
+        idle::plugin,
     ));
-    app.add_plugins((
-        board::map::plugin,
-        board::tokens::plugin,
-        board::overlay::plugin,
-        board::path::plugin,
-        board::camera::plugin,
-        board::input::plugin,
-        hud::bar::plugin,
-        hud::status::plugin,
-        hud::actions::plugin,
-        hud::attack::plugin,
-        hud::arms::plugin,
-        hud::area::plugin,
-        hud::initiative::plugin,
-    ));
-    app.add_plugins((
-        board::animation::plugin,
-        board::visibility::plugin,
-        vehicles::hulls::plugin,
-        vehicles::aim_view::plugin,
-        vehicles::piloting::plugin,
-    ));
-    // Issue #18 items 1-2: the battle log panel, the unit card and the results on the map.
-    app.add_plugins((hud::log::plugin, hud::card::plugin, board::feedback::plugin));
-    app.add_plugins((hud::panel::plugin, screens::menu::plugin, hud::reactions::plugin));
-    // Issue #18: the map legend, and no redraws while idle.
-    app.add_plugins((hud::legend::plugin, idle::plugin));
-    // The vehicle chase panel (only shown when the battle is a chase).
-    app.add_plugins((
-        vehicles::chase::panel::plugin,
-        vehicles::chase::intents::plugin,
-        vehicles::chase::view::plugin,
-    ));
-    // The scenario editor (its own screen).
-    app.add_plugins(editor::plugin);
-    app.add_plugins(vehicles::chase::dock::plugin);
-    app.add_plugins(vehicles::chase::edge::plugin);
-    // VEH-14: `U` / `I` autopilot keys.
-    app.add_plugins(vehicles::autopilot::plugin);
-    // The computer's turns (issue #17) and the setup step before a battle.
-    app.add_plugins((computer::plugin, screens::setup::plugin));
 }
 
 /// Opens the window on a launch and runs the game until it is closed.

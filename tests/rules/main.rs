@@ -25,6 +25,7 @@ mod fuzz;
 mod golden;
 mod history;
 mod hostile;
+mod layers;
 mod maneuvers;
 mod movement;
 mod options;

@@ -1,18 +1,20 @@
 //! Short animations played from the events the rules already produced (STYLE 5: rules never
 //! wait for visuals): a moved token slides along the squares it stepped through, a unit that
-//! took damage flashes (the numbers and "Miss" float from `feedback`). Rule state is already
+//! took damage flashes (the numbers and "Miss" float from `feedback`), as `views::cues` reads
+//! them from the events. Rule state is already
 //! final when an animation starts; tokens are respawned at their final squares on every battle
 //! change, so a new command simply drops whatever was still playing (it snaps to the end) and
 //! input is never gated. Owns no rule and reads only the battle log.
 
-use crate::grid::{Space, Square};
-use crate::gui::board::map::{TILE, space_centre};
-use crate::gui::board::tokens::Token;
-use crate::gui::session::{Revision, Session};
-use crate::gui::{AppSystems, Screen};
+use crate::grid::Space;
+use crate::gui::look::markers::Token;
+use crate::gui::look::tiles::{TILE, space_centre};
+use crate::gui::state::screen::{AppSystems, Screen, SyncTokens};
+use crate::gui::state::session::{Revision, Session};
+use crate::gui::views::cues::{Cue, MAX_SLIDE_SECONDS, SECONDS_PER_SQUARE, cues};
+use crate::rules::UnitId;
+use crate::rules::engine::event::GameEvent;
 use crate::rules::reactions::threat::space_of;
-use crate::rules::{AttackEvent, HealthEvent, ManeuverEvent, MovementEvent};
-use crate::rules::{GameEvent, UnitId};
 use bevy::prelude::*;
 
 pub(in crate::gui) fn plugin(app: &mut App) {
@@ -21,9 +23,7 @@ pub(in crate::gui) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         (
-            start_cues
-                .after(crate::gui::board::tokens::sync_tokens)
-                .run_if(resource_changed::<Revision>),
+            start_cues.after(SyncTokens).run_if(resource_changed::<Revision>),
             (play_slides, play_flashes),
         )
             .chain()
@@ -32,74 +32,8 @@ pub(in crate::gui) fn plugin(app: &mut App) {
     );
 }
 
-/// Seconds per square of a slide, and the most a whole slide may take.
-pub const SECONDS_PER_SQUARE: f32 = 0.15;
-pub const MAX_SLIDE_SECONDS: f32 = 1.2;
 /// How long a hit flash lasts.
 pub const FLASH_SECONDS: f32 = 0.35;
-
-/// One thing to show for one command's events.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Cue {
-    /// The unit went through these top-left squares, start first (steps, displacement,
-    /// forced movement, in the order they happened).
-    Slide { unit: UnitId, squares: Vec<Square> },
-    /// The unit took this much damage.
-    Hit { unit: UnitId, amount: u32 },
-    /// An attack on the unit missed.
-    Miss { unit: UnitId },
-}
-
-/// The cues of a run of events: one slide per unit that moved (all its steps joined), then a
-/// hit or miss per attack outcome, in event order.
-pub fn cues(events: &[GameEvent]) -> Vec<Cue> {
-    let mut out: Vec<Cue> = Vec::new();
-    let extend = |out: &mut Vec<Cue>, unit: &UnitId, from: Square, to: &[Square]| {
-        let slide = out.iter_mut().rev().find_map(|c| match c {
-            Cue::Slide { unit: u, squares } if u == unit && squares.last() == Some(&from) => Some(squares),
-            _ => None,
-        });
-        match slide {
-            Some(squares) => squares.extend_from_slice(to),
-            None => out.push(Cue::Slide {
-                unit: unit.clone(),
-                squares: std::iter::once(from).chain(to.iter().copied()).collect(),
-            }),
-        }
-    };
-    for event in events {
-        match event {
-            GameEvent::Movement(MovementEvent::UnitStepped { unit, from, to, .. })
-            | GameEvent::Movement(MovementEvent::UnitDisplaced { unit, from, to, .. }) => {
-                extend(&mut out, unit, *from, &[*to])
-            }
-            GameEvent::Maneuver(ManeuverEvent::ForcedMove { unit, path, .. }) if !path.is_empty() => {
-                // The forced path lists the squares after the start; the start is where the
-                // unit stood, which the last cue for it (or nothing) tells; else slide from the
-                // first square.
-                let from = out
-                    .iter()
-                    .rev()
-                    .find_map(|c| match c {
-                        Cue::Slide { unit: u, squares } if u == unit => squares.last().copied(),
-                        _ => None,
-                    })
-                    .unwrap_or(path[0]);
-                extend(&mut out, unit, from, path);
-            }
-            GameEvent::Health(HealthEvent::DamageTaken { unit, amount, .. }) if *amount > 0 => out.push(Cue::Hit {
-                unit: unit.clone(),
-                amount: *amount,
-            }),
-            GameEvent::Attack(AttackEvent::AttackResolved { target, attack, .. }) if !attack.hit => {
-                out.push(Cue::Miss { unit: target.clone() })
-            }
-            _ => {}
-        }
-    }
-    out.retain(|c| !matches!(c, Cue::Slide { squares, .. } if squares.len() < 2));
-    out
-}
 
 /// Where a slide through `points` is after `elapsed` seconds, `per_square` seconds a step;
 /// the last point once it is over.
@@ -237,8 +171,12 @@ fn play_flashes(mut commands: Commands, time: Res<Time>, mut flashes: Query<(Ent
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grid::Square;
+    use crate::rules::AttackEvent;
     use crate::rules::GameCommand;
+    use crate::rules::HealthEvent;
     use crate::rules::cmd;
+    use crate::rules::engine::event::GameEvent;
     use crate::testing::{battle, ok};
 
     const FIELD: &str = r##"Scenario(version: 1, name: "t", ruleset: "starfinder",

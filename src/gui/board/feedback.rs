@@ -5,16 +5,17 @@
 //! that is down, dying or dead. Read from the events of each
 //! new log entry, as `animation` does for movement (STYLE 5: the rules never wait, input is
 //! never gated). The floating texts are not the tokens' children, so a new command does not
-//! cut them short. A unit the side on screen cannot see shows nothing (`visibility`).
+//! cut them short. A unit the side on screen cannot see shows nothing (`views::sight`).
 //! Over 600 lines: about 225 of them are its tests (each result's wording and where it floats).
 
 use crate::grid::Space;
-use crate::gui::board::camera::MainCamera;
-use crate::gui::board::map::{TILE, space_centre};
-use crate::gui::board::tokens::{Token, label_look, label_rect};
-use crate::gui::board::visibility::Sight;
-use crate::gui::session::{Revision, Session};
-use crate::gui::{AppSystems, Screen};
+use crate::gui::board::tokens::{label_look, label_rect};
+use crate::gui::look::camera::MainCamera;
+use crate::gui::look::markers::Token;
+use crate::gui::look::tiles::{TILE, space_centre};
+use crate::gui::state::screen::{AppSystems, Screen, SyncTokens};
+use crate::gui::state::session::{Revision, Session};
+use crate::gui::views::sight::Sight;
 use crate::rules::attack::{AttackRoll, DefenseUsed};
 use crate::rules::reactions::threat::space_of;
 use crate::rules::{AreaEvent, AttackEvent, D20Check, GameEvent, HealthEvent, LifeState, UnitId};
@@ -30,7 +31,7 @@ pub(in crate::gui) fn plugin(app: &mut App) {
         Update,
         (
             (float_results, mark_life_states)
-                .after(crate::gui::board::tokens::sync_tokens)
+                .after(SyncTokens)
                 .run_if(resource_changed::<Revision>),
             rise_and_fade,
         )

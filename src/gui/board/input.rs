@@ -1,65 +1,31 @@
 //! Mouse and keyboard to intents: the cursor gives the hovered square, a left click on the map
 //! asks to move there (on a foe, to attack it), or, in an attack, charge or maneuver mode, to
 //! aim at whoever stands there; `E` / Enter asks to end the turn; an open panel keeps the keys
-//! and clicks. Never looks at the rules: the session turns intents into commands.
+//! and clicks; Ctrl+Z, Ctrl+S and Ctrl+O ask to undo, save and open the menu. Never looks at
+//! the rules: the intake turns intents into commands.
 
-use crate::grid::{Intersection, Square};
-use crate::gui::board::camera::MainCamera;
-use crate::gui::board::map::{BoardSize, square_at};
-use crate::gui::hud::actions::intents::ActIntent;
-use crate::gui::hud::actions::modes::{Mode, Toggles, WeaponChoice};
-use crate::gui::hud::arms::TargetPick;
-use crate::gui::hud::panel::Panel;
-use crate::gui::session::{Intent, Revision};
-use crate::gui::{AppSystems, Screen};
+use crate::gui::look::camera::MainCamera;
+use crate::gui::look::tiles::{BoardSize, hovered_corner, hovered_square};
+use crate::gui::state::hover::{Hover, HoverCorner};
+use crate::gui::state::intent::ActIntent;
+use crate::gui::state::intent::Intent;
+use crate::gui::state::mode::{AreaAim, Mode, TargetPick, Toggles, WeaponChoice};
+use crate::gui::state::panel::Panel;
+use crate::gui::state::screen::{AppSystems, Screen};
+use crate::gui::state::session::Revision;
+use crate::gui::views::attack::{AttackView, click_mode};
 use crate::rules::UnitId;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
 pub(in crate::gui) fn plugin(app: &mut App) {
-    app.init_resource::<Hover>();
-    app.init_resource::<HoverCorner>();
     app.add_systems(
         Update,
-        (track_hover, (click_to_intent, keys_to_intent))
+        (track_hover, (click_to_intent, keys_to_intent, save_keys_to_intent))
             .chain()
             .in_set(AppSystems::Input)
             .run_if(in_state(Screen::Battle)),
     );
-}
-
-/// The map square under the cursor, if any (not when the cursor is over the HUD).
-#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
-pub struct Hover(pub Option<Square>);
-
-/// The grid intersection nearest the cursor, on the map (where an area template goes).
-#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
-pub struct HoverCorner(pub Option<Intersection>);
-
-/// Whether the cursor is over a HUD panel (anything that takes the mouse: the bars, the log,
-/// the tracker, the previews): the wheel there belongs to the panel (the log scrolls), not to
-/// the map's zoom or an area template's turn (issue #18).
-pub fn cursor_over_hud(ui: Query<&Interaction>) -> bool {
-    ui.iter().any(|i| *i != Interaction::None)
-}
-
-/// The intersection nearest `world` (a square's top-left corner is its own number), if on the
-/// map's corners.
-pub fn hovered_corner(world: Option<Vec2>, board: BoardSize, over_ui: bool) -> Option<Intersection> {
-    let w = world?;
-    let tile = crate::gui::board::map::TILE;
-    let at = Intersection::new(
-        ((w.x + tile / 2.0) / tile).round() as i32,
-        ((tile / 2.0 - w.y) / tile).round() as i32,
-    );
-    let on = at.i >= 0 && at.j >= 0 && at.i as u32 <= board.width && at.j as u32 <= board.height;
-    (!over_ui && on).then_some(at)
-}
-
-/// The square under a cursor at `world`, if it is on the map.
-pub fn hovered_square(world: Option<Vec2>, board: BoardSize, over_ui: bool) -> Option<Square> {
-    let sq = square_at(world?);
-    (!over_ui && board.contains(sq)).then_some(sq)
 }
 
 /// What a left click asks for in `mode`: to move to the hovered square (on the path with the
@@ -135,13 +101,13 @@ fn click_to_intent(
     buttons: Res<ButtonInput<MouseButton>>,
     hover: Res<Hover>,
     corner: Res<HoverCorner>,
-    aim: Res<crate::gui::hud::area::AreaAim>,
+    aim: Res<AreaAim>,
     mode: Res<Mode>,
     toggles: Res<Toggles>,
     choice: Res<WeaponChoice>,
     panel: Res<Panel>,
     target: (Res<TargetPick>, Res<Revision>),
-    attack: Res<crate::gui::hud::attack::AttackView>,
+    attack: Res<AttackView>,
     mut intents: MessageWriter<Intent>,
 ) {
     // An open panel (a picker, the menu, a reaction prompt) takes the clicks.
@@ -150,7 +116,7 @@ fn click_to_intent(
     }
     let pick = hover.0.map_or(0, |at| target.0.on(at, *target.1));
     // A foe hovered in move mode is attacked, not walked onto (issue #18).
-    let clicked = crate::gui::hud::attack::click_mode(*mode, hover.0, &attack);
+    let clicked = click_mode(*mode, hover.0, &attack);
     let intent = click_intent(
         *hover,
         clicked,
@@ -174,10 +140,27 @@ fn keys_to_intent(keys: Res<ButtonInput<KeyCode>>, panel: Option<Res<Panel>>, mu
     }
 }
 
+/// Ctrl+Z undoes, Ctrl+S saves, Ctrl+O opens the menu (the autosave keeps the battle).
+fn save_keys_to_intent(keys: Res<ButtonInput<KeyCode>>, mut intents: MessageWriter<Intent>) {
+    if !keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]) {
+        return;
+    }
+    if keys.just_pressed(KeyCode::KeyZ) {
+        intents.write(Intent::Undo);
+    }
+    if keys.just_pressed(KeyCode::KeyS) {
+        intents.write(Intent::Save);
+    }
+    if keys.just_pressed(KeyCode::KeyO) {
+        intents.write(Intent::Menu);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gui::board::map::square_centre;
+    use crate::grid::{Intersection, Square};
+    use crate::gui::look::tiles::square_centre;
 
     const BOARD: BoardSize = BoardSize { width: 14, height: 8 };
 

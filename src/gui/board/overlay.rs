@@ -1,24 +1,22 @@
-//! The movement overlays on the tiles (MOV-1, MOV-2, §5.6, §8.2): the squares the active unit
-//! reaches with a move, a double move and a run (the B toggle), the squares the other side
-//! threatens (the T toggle), and the squares where the planned path (`path`) provokes. The
-//! bands come from `rules::movement::reach_plan` (as `query reach`): this file decides no rule, it only
-//! asks and paints.
+//! The movement overlays painted on the tiles (MOV-1, MOV-2, §5.6, §8.2): the squares the
+//! active unit reaches with a move, a double move and a run (the B toggle), the squares the
+//! other side threatens (the T toggle), and the squares where the planned path provokes, from
+//! `views::reach` and `views::path`. Decides no rule; it only paints.
 //!
 //! Calm by design (issue #18 item 4): each band is a light fill with a bright outline along
 //! its edge only, so the terrain under it stays readable; threat is hatched, provoking squares
 //! filled. The tiles come from a small atlas drawn here at start-up ([`overlay_alpha`]).
 
 use crate::grid::Square;
-use crate::gui::board::map::{OverlayLayer, tile_pos};
-use crate::gui::board::path::{PathOverlay, PathPreview};
-use crate::gui::hud::actions::modes::Toggles;
-use crate::gui::session::{Revision, Session};
-use crate::gui::{AppSystems, Screen};
-use crate::history::Terrain;
-use crate::rules::cmd;
-use crate::rules::movement::reach_plan::plan_reach;
-use crate::rules::reactions::threat::{hostile, space_of, threatened_by};
-use crate::rules::{Combat, GameCommand, MoveMode, UnitId, UnitIndex};
+use crate::gui::board::map::OverlayLayer;
+use crate::gui::intake::plan::{Band, PathPreview};
+use crate::gui::look::palette::{PROVOKE_COLOUR, THREAT_COLOUR};
+use crate::gui::look::tiles::tile_pos;
+use crate::gui::state::mode::ShowBands;
+use crate::gui::state::panel::Panel;
+use crate::gui::state::screen::{AppSystems, Screen};
+use crate::gui::views::path::PathOverlay;
+use crate::gui::views::reach::{ReachOverlay, ThreatOverlay};
 use bevy::asset::RenderAssetUsages;
 use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
@@ -26,15 +24,11 @@ use bevy_ecs_tilemap::prelude::*;
 use std::collections::{BTreeMap, BTreeSet};
 
 pub(in crate::gui) fn plugin(app: &mut App) {
-    app.init_resource::<ReachOverlay>();
-    app.init_resource::<ThreatOverlay>();
-    app.init_resource::<ShowBands>();
     app.init_resource::<OverlayAtlas>();
     app.add_systems(
         Update,
         (
             toggle_bands.in_set(AppSystems::Input),
-            (derive_reach, derive_threat).chain().in_set(AppSystems::Derive),
             (use_overlay_atlas, paint_overlay_tiles)
                 .chain()
                 .in_set(AppSystems::Draw),
@@ -43,72 +37,13 @@ pub(in crate::gui) fn plugin(app: &mut App) {
     );
 }
 
-/// Whether the move bands are drawn (`B` toggles; the planned path still shows without them).
-#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ShowBands(pub bool);
-
-impl Default for ShowBands {
-    fn default() -> Self {
-        Self(true)
-    }
-}
-
-fn toggle_bands(
-    keys: Res<ButtonInput<KeyCode>>,
-    panel: Res<crate::gui::hud::panel::Panel>,
-    mut show: ResMut<ShowBands>,
-) {
+fn toggle_bands(keys: Res<ButtonInput<KeyCode>>, panel: Res<Panel>, mut show: ResMut<ShowBands>) {
     let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
     // An open panel (a picker, the menu) has the keys.
     if keys.just_pressed(KeyCode::KeyB) && !ctrl && !panel.is_open() {
         show.0 = !show.0;
     }
 }
-
-/// The movement bands, smallest first (MOV-1, MOV-2, §5.6).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Band {
-    Move,
-    Double,
-    Run,
-}
-
-impl Band {
-    pub const ALL: [Band; 3] = [Band::Move, Band::Double, Band::Run];
-
-    /// The move mode the rules plan this band with.
-    pub fn mode(self) -> MoveMode {
-        match self {
-            Band::Move => MoveMode::Move,
-            Band::Double => MoveMode::Double,
-            Band::Run => MoveMode::Run,
-        }
-    }
-
-    pub fn label(self) -> &'static str {
-        match self {
-            Band::Move => "move",
-            Band::Double => "double move",
-            Band::Run => "run",
-        }
-    }
-
-    /// The band's colour: cool and calm (blue, teal, pale sand), well apart from the danger
-    /// colours (threat red, provoking magenta) and the area template's orange.
-    pub fn colour(self) -> Color {
-        match self {
-            Band::Move => Color::srgb_u8(0x3d, 0x8b, 0xff),
-            Band::Double => Color::srgb_u8(0x2e, 0xc4, 0xa0),
-            Band::Run => Color::srgb_u8(0xe6, 0xdf, 0xc0),
-        }
-    }
-}
-
-/// Colour of a square the other side threatens (T toggle), drawn hatched.
-pub const THREAT_COLOUR: Color = Color::srgb(0.92, 0.16, 0.16);
-
-/// Colour of a provoking square and of the reactor's mark.
-pub const PROVOKE_COLOUR: Color = Color::srgb(0.95, 0.1, 0.75);
 
 /// Pixels per side of an overlay atlas tile, and of the outline drawn along a band's edge.
 pub const OVERLAY_TILE_PX: u32 = 64;
@@ -219,35 +154,6 @@ pub fn overlay_tiles(marks: &BTreeMap<Square, Mark>) -> BTreeMap<Square, (u32, C
         .collect()
 }
 
-/// Every square `unit` can move to now, in the smallest band the rules allow (the turn's
-/// remaining actions count): one `rules::movement::reach_plan` (one board, one sweep per band), which
-/// answers each square as `plan_move` would.
-pub fn reach_bands(world: &World, unit: &UnitId) -> BTreeMap<Square, Band> {
-    let modes = Band::ALL.map(Band::mode);
-    let Ok(plan) = plan_reach(world, unit, &modes) else {
-        return BTreeMap::new();
-    };
-    plan.smallest()
-        .into_iter()
-        .filter_map(|(sq, (mode, _))| Band::ALL.into_iter().find(|b| b.mode() == mode).map(|b| (sq, b)))
-        .collect()
-}
-
-/// Every square a unit hostile to `unit` threatens now (THR-1..THR-5: `query threat` of each)
-/// that a unit could stand on: a wall square is threatened in the rules' geometry, but nobody
-/// can be there to be attacked, so painting it would only hide the wall.
-pub fn threatened_by_foes(world: &World, unit: &UnitId) -> BTreeSet<Square> {
-    let map = &world.resource::<Terrain>().0;
-    world
-        .resource::<UnitIndex>()
-        .0
-        .keys()
-        .filter(|u| *u != unit && hostile(world, unit, u))
-        .flat_map(|u| threatened_by(world, u))
-        .filter(|sq| map.cell(*sq).is_some_and(|c| !c.blocks_movement))
-        .collect()
-}
-
 /// What one overlay square shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Mark {
@@ -285,72 +191,6 @@ pub fn overlay_marks_shown(
         marks.insert(*sq, Mark::Provokes);
     }
     marks
-}
-
-/// The active unit's reach bands, recomputed when the battle changes.
-#[derive(Resource, Debug, Default)]
-pub struct ReachOverlay {
-    pub revision: Option<Revision>,
-    pub unit: Option<UnitId>,
-    pub bands: BTreeMap<Square, Band>,
-}
-
-/// The squares the other side threatens, while the T toggle is on.
-#[derive(Resource, Debug, Default)]
-pub struct ThreatOverlay {
-    pub key: Option<(Revision, bool)>,
-    pub squares: BTreeSet<Square>,
-}
-
-/// Whether `unit` moves square by square now: not in a vehicle chase, where positions are
-/// zones and the rules refuse every grid move (CHS-4), so there are no bands to show and no
-/// path to plan.
-pub fn moves_on_the_grid(world: &World, unit: &UnitId) -> bool {
-    let stay = GameCommand::Move(cmd::Move {
-        unit: unit.clone(),
-        to: space_of(world, unit).map_or(Square::new(0, 0), |s| s.at),
-        path: None,
-        mode: MoveMode::default(),
-    });
-    crate::rules::chase::refuse_in_chase(world, &stay).is_none()
-}
-
-fn derive_reach(
-    session: Res<Session>,
-    revision: Res<Revision>,
-    mut reach: ResMut<ReachOverlay>,
-    computer: Option<Res<crate::gui::computer::ComputerTurn>>,
-) {
-    if reach.revision == Some(*revision) {
-        return;
-    }
-    let world = session.battle.world();
-    let unit = world.resource::<Combat>().active.clone();
-    // No bands (so no planned path to click) for a unit the computer is moving.
-    let unit = unit
-        .filter(|u| moves_on_the_grid(world, u))
-        .filter(|_| computer.is_none() || !crate::gui::computer::computer_is_playing(&session.battle));
-    reach.bands = unit.as_ref().map(|u| reach_bands(world, u)).unwrap_or_default();
-    reach.unit = unit;
-    reach.revision = Some(*revision);
-}
-
-pub(in crate::gui) fn derive_threat(
-    session: Res<Session>,
-    revision: Res<Revision>,
-    toggles: Res<Toggles>,
-    mut threat: ResMut<ThreatOverlay>,
-) {
-    let key = Some((*revision, toggles.threat));
-    if threat.key == key {
-        return;
-    }
-    threat.key = key;
-    let world = session.battle.world();
-    threat.squares = match (toggles.threat, &world.resource::<Combat>().active) {
-        (true, Some(unit)) => threatened_by_foes(world, unit),
-        _ => BTreeSet::new(),
-    };
 }
 
 /// Tints the overlay tilemap: band outlines for the reach, hatched threat, magenta where the
@@ -391,38 +231,16 @@ fn paint_overlay_tiles(
 }
 
 #[cfg(test)]
-pub(crate) mod tests {
+mod tests {
     use super::*;
+    use crate::gui::testkit::{beside_foe as my_turn, me};
+    use crate::gui::views::reach::moves_on_the_grid;
+    use crate::gui::views::reach::reach_bands;
+    use crate::gui::views::reach::threatened_by_foes;
+    use crate::rules::reactions::threat::threatened_by;
+    use crate::rules::sequence::combat::Combat;
+    use crate::rules::{UnitId, cmd};
     use crate::testing::battle;
-
-    /// `me` at (2, 2) next to `foe` at (3, 2), who has a blade. The foe acts first (so it is no
-    /// longer flat-footed, §3.2) and ends its turn; `me` is active.
-    const NEXT_TO_FOE: &str = r##"Scenario(version: 1, name: "t", ruleset: "starfinder",
-    map: (size: (12, 8), fill: '.', legend: { '.': (terrain: Floor) }),
-    sides: [
-        (id: "a", name: "A", control: Human, colour: "#3070d0"),
-        (id: "b", name: "B", control: Human, colour: "#d03030"),
-    ],
-    units: [
-        (id: "me", side: "a", at: (2, 2), speed: (land: 30), initiative: 0,
-         defenses: (eac: 12, kac: 14), health: (sp: 5, hp: 10, rp: 3)),
-        (id: "foe", side: "b", at: (3, 2), speed: (land: 30), initiative: 20,
-         defenses: (eac: 12, kac: 14), health: (sp: 5, hp: 10, rp: 3),
-         weapons: [(name: "Blade", kind: Melee, attack: 5, damage: "1d6", damage_types: [Slashing])]),
-    ],
-)"##;
-
-    pub(crate) fn me() -> UnitId {
-        UnitId("me".into())
-    }
-
-    pub(crate) fn my_turn() -> crate::history::Battle {
-        let mut b = battle(NEXT_TO_FOE, &[]);
-        let foe = UnitId("foe".into());
-        assert_eq!(b.world().resource::<Combat>().active, Some(foe.clone()));
-        crate::testing::ok(&mut b, crate::rules::GameCommand::EndTurn(cmd::EndTurn { unit: foe }));
-        b
-    }
 
     /// MOV-1, MOV-2, §5.6: speed 30 ft is 6 squares a move, 12 a double move; a run goes
     /// straight beyond that.
@@ -461,7 +279,7 @@ pub(crate) mod tests {
             ("run", Band::Run.colour()),
             ("threat", THREAT_COLOUR),
             ("provokes", PROVOKE_COLOUR),
-            ("area", crate::gui::hud::area::AREA_COLOUR),
+            ("area", crate::gui::look::palette::AREA_COLOUR),
         ];
         for (i, (a, ca)) in named.iter().enumerate() {
             for (b, cb) in &named[i + 1..] {
@@ -470,7 +288,7 @@ pub(crate) mod tests {
             }
         }
         // The run band in particular is no warm danger colour.
-        for danger in [THREAT_COLOUR, PROVOKE_COLOUR, crate::gui::hud::area::AREA_COLOUR] {
+        for danger in [THREAT_COLOUR, PROVOKE_COLOUR, crate::gui::look::palette::AREA_COLOUR] {
             assert!(perceptual_distance(Band::Run.colour(), danger) >= 0.2);
         }
     }
@@ -523,7 +341,7 @@ pub(crate) mod tests {
     /// THR-1, issue #18: the threat overlay leaves out wall squares (nobody stands there).
     #[test]
     fn threat_is_not_painted_on_walls() {
-        let walled = NEXT_TO_FOE.replace(
+        let walled = crate::gui::testkit::BESIDE_FOE.replace(
             "map: (size: (12, 8), fill: '.', legend: { '.': (terrain: Floor) }),",
             r#"map: (rows: [
         "............",

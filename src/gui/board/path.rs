@@ -1,206 +1,28 @@
-//! The planned path to the hovered square (MOV-1, MOV-2, §5.6, §8.2), as
-//! `rules::movement::plan_move` plans it (`query path`): each step's cost and the total,
+//! The planned path to the hovered square drawn on the map (`views::path`, as
+//! `rules::movement::plan_move` plans it, `query path`): each step's cost and the total,
 //! coloured by the band its feet fall in, the squares where it provokes and a ring on each
-//! reactor; with the V toggle, the path that provokes the fewest. Its numbers keep the name
-//! labels' size on screen at any zoom. Decides no rule.
+//! reactor. Its numbers keep the name labels' size on screen at any zoom. Decides no rule.
 
-use crate::grid::{Space, Square};
-use crate::gui::board::input::Hover;
-use crate::gui::board::map::{TILE, space_centre};
-use crate::gui::board::overlay::{Band, PROVOKE_COLOUR, ReachOverlay, derive_threat, reach_bands};
-use crate::gui::hud::actions::modes::{Mode, Toggles};
-use crate::gui::session::{Revision, Session};
-use crate::gui::{AppSystems, Screen};
-use crate::rules::movement::plan_move;
+use crate::grid::Space;
+use crate::gui::board::tokens::label_look;
+use crate::gui::look::camera::MainCamera;
+use crate::gui::look::palette::PROVOKE_COLOUR;
+use crate::gui::look::tiles::{GuiImages, TILE, space_centre};
+use crate::gui::state::screen::{AppSystems, Screen};
+use crate::gui::state::session::Session;
+use crate::gui::views::path::PathOverlay;
+use crate::rules::Combat;
 use crate::rules::reactions::threat::space_of;
-use crate::rules::{Combat, GameCommand, MoveMode, Profile, RuleError, UnitId, UnitIndex, cmd};
-use crate::ruleset::Ruleset;
 use bevy::prelude::*;
 
 pub(in crate::gui) fn plugin(app: &mut App) {
-    app.init_resource::<PathOverlay>();
     app.add_systems(
         Update,
-        (
-            // After the reach overlay: the hovered square's band comes from it.
-            derive_path.after(derive_threat).in_set(AppSystems::Derive),
-            (draw_path_markers, fit_path_texts).chain().in_set(AppSystems::Draw),
-        )
+        (draw_path_markers, fit_path_texts)
+            .chain()
+            .in_set(AppSystems::Draw)
             .run_if(in_state(Screen::Battle)),
     );
-}
-
-/// The planned move to one square, as the rules would execute it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PathPreview {
-    /// The smallest band whose plan reaches the square.
-    pub band: Band,
-    /// The mode the move is sent in: the band's, or a guarded step (§4.3.2, the d20 5-ft step)
-    /// when the square is one step away, the band's move would provoke and the rules allow the
-    /// step, which never does.
-    pub mode: MoveMode,
-    pub from: Square,
-    /// Each next top-left square; the destination last.
-    pub squares: Vec<Square>,
-    /// The cost of each step in feet.
-    pub steps_ft: Vec<u32>,
-    pub cost_ft: u32,
-    /// The unit's speed for one move action in feet (where the move band ends).
-    pub speed_ft: u32,
-    /// Each provocation as planned: the square left and the reactor.
-    pub provokes: Vec<(Square, UnitId)>,
-}
-
-impl PathPreview {
-    /// The band each step falls in by the feet spent so far: within one move, within two,
-    /// or beyond (a run's steps are all run).
-    pub fn step_bands(&self) -> Vec<Band> {
-        let mut spent = 0;
-        self.steps_ft
-            .iter()
-            .map(|ft| {
-                spent += ft;
-                match self.band {
-                    Band::Run => Band::Run,
-                    _ if spent <= self.speed_ft => Band::Move,
-                    _ => Band::Double,
-                }
-            })
-            .collect()
-    }
-
-    /// Feet spent after each step.
-    pub fn running_totals(&self) -> Vec<u32> {
-        self.steps_ft
-            .iter()
-            .scan(0, |spent, ft| {
-                *spent += ft;
-                Some(*spent)
-            })
-            .collect()
-    }
-}
-
-/// The cheapest legal move of `unit` to `to` in the smallest band, planned by the rules; the
-/// error of the largest band when none reaches.
-pub fn path_preview(world: &World, unit: &UnitId, to: Square) -> Result<PathPreview, RuleError> {
-    path_preview_avoiding(world, unit, to, false)
-}
-
-/// [`path_preview`], preferring the path with the fewest provocations when `avoid_aoo`
-/// (the planner's choice, as `query path --avoid-aoo`).
-pub fn path_preview_avoiding(
-    world: &World,
-    unit: &UnitId,
-    to: Square,
-    avoid_aoo: bool,
-) -> Result<PathPreview, RuleError> {
-    let band = reach_bands(world, unit).get(&to).copied();
-    path_preview_in(world, unit, to, avoid_aoo, band)
-}
-
-/// The path preview when the square's band is already known from the reach overlay: one
-/// `plan_move` in that band (a hover costs one plan, not one per band). With no band the
-/// square is out of every band; the largest band's plan says why.
-pub fn path_preview_in(
-    world: &World,
-    unit: &UnitId,
-    to: Square,
-    avoid_aoo: bool,
-    band: Option<Band>,
-) -> Result<PathPreview, RuleError> {
-    let band = band.unwrap_or(Band::Run);
-    let plan = plan_move(world, unit, to, None, band.mode(), avoid_aoo)?;
-    if band == Band::Move
-        && plan.squares.len() == 1
-        && !plan.provokes.is_empty()
-        && let Some(step) = guarded_step(world, unit, to)
-    {
-        return Ok(step);
-    }
-    Ok(PathPreview {
-        band,
-        mode: band.mode(),
-        from: plan.from,
-        squares: plan.squares,
-        steps_ft: plan.steps_ft,
-        cost_ft: plan.cost_ft,
-        speed_ft: speed_ft(world, unit),
-        provokes: plan.provokes.into_iter().map(|(_, sq, r)| (sq, r)).collect(),
-    })
-}
-
-/// The guarded step to `to` (§4.3.2), when the rules accept it and it provokes nobody.
-fn guarded_step(world: &World, unit: &UnitId, to: Square) -> Option<PathPreview> {
-    let step = GameCommand::Move(cmd::Move {
-        unit: unit.clone(),
-        to,
-        path: None,
-        mode: MoveMode::GuardedStep,
-    });
-    crate::rules::check(world, &step).ok()?;
-    let plan = plan_move(world, unit, to, None, MoveMode::GuardedStep, false).ok()?;
-    plan.provokes.is_empty().then(|| PathPreview {
-        band: Band::Move,
-        mode: MoveMode::GuardedStep,
-        from: plan.from,
-        squares: plan.squares,
-        steps_ft: plan.steps_ft,
-        cost_ft: plan.cost_ft,
-        speed_ft: speed_ft(world, unit),
-        provokes: Vec::new(),
-    })
-}
-
-/// The unit's land speed in feet now (MOV-1).
-fn speed_ft(world: &World, unit: &UnitId) -> u32 {
-    let Some(e) = world.resource::<UnitIndex>().0.get(unit) else {
-        return 0;
-    };
-    let Some(profile) = world.get::<Profile>(*e) else {
-        return 0;
-    };
-    let conditions = crate::rules::health::conditions::effective_conditions(world, unit);
-    crate::rules::movement::speed::land_speed_ft(
-        world.resource::<Ruleset>(),
-        profile,
-        &conditions,
-        world.get::<crate::rules::Health>(*e),
-    )
-}
-
-/// The planned path to the hovered square, or why there is none.
-#[derive(Resource, Debug, Default)]
-pub struct PathOverlay {
-    pub key: Option<(Revision, Square, bool)>,
-    pub preview: Option<Result<PathPreview, String>>,
-}
-
-/// The path to the hovered square in move mode (none while aiming an attack or an area).
-fn derive_path(
-    session: Res<Session>,
-    revision: Res<Revision>,
-    hover: Res<Hover>,
-    mode: Res<Mode>,
-    toggles: Res<Toggles>,
-    reach: Res<ReachOverlay>,
-    mut path: ResMut<PathOverlay>,
-) {
-    let aimed = hover.0.filter(|_| *mode == Mode::Move);
-    let key = aimed.map(|sq| (*revision, sq, toggles.avoid_aoo));
-    if path.key == key {
-        return;
-    }
-    path.key = key;
-    path.preview = match (aimed, &reach.unit) {
-        (Some(sq), Some(unit)) => {
-            let world = session.battle.world();
-            let standing = space_of(world, unit).is_some_and(|s| s.at == sq);
-            let band = reach.bands.get(&sq).copied();
-            (!standing).then(|| path_preview_in(world, unit, sq, toggles.avoid_aoo, band).map_err(|e| e.to_string()))
-        }
-        _ => None,
-    };
 }
 
 /// One drawn piece of the planned path (dot, cost label, total, reactor ring).
@@ -215,12 +37,12 @@ pub struct PathText;
 /// The scale of the path's texts at `zoom` (world units per pixel): as a focused name label's,
 /// so they read between `LABEL_MIN_PX` and `LABEL_MAX_PX` tall at every zoom.
 pub fn path_text_scale(zoom: f32) -> f32 {
-    crate::gui::board::tokens::label_look(zoom, 1, true).unwrap_or(1.0)
+    label_look(zoom, 1, true).unwrap_or(1.0)
 }
 
 /// Scales the path's texts to the zoom, when the zoom changes or new ones are drawn.
 fn fit_path_texts(
-    camera: Option<Single<Ref<Projection>, With<crate::gui::board::camera::MainCamera>>>,
+    camera: Option<Single<Ref<Projection>, With<MainCamera>>>,
     added: Query<(), Added<PathText>>,
     mut texts: Query<&mut Transform, With<PathText>>,
 ) {
@@ -246,7 +68,7 @@ fn draw_path_markers(
     mut commands: Commands,
     session: Res<Session>,
     path: Res<PathOverlay>,
-    images: Res<crate::gui::board::map::GuiImages>,
+    images: Res<GuiImages>,
     old: Query<Entity, With<PathMarker>>,
 ) {
     if !path.is_changed() {
@@ -342,8 +164,17 @@ fn draw_path_markers(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gui::board::overlay::tests::{me, my_turn};
+    use crate::grid::Square;
     use crate::gui::board::overlay::{Mark, overlay_marks};
+    use crate::gui::intake::plan::Band;
+    use crate::gui::intake::plan::path_preview;
+    use crate::gui::intake::plan::path_preview_avoiding;
+    use crate::gui::testkit::{beside_foe as my_turn, me};
+    use crate::gui::views::reach::reach_bands;
+    use crate::rules::GameCommand;
+    use crate::rules::UnitId;
+    use crate::rules::movement::MoveMode;
+    use crate::rules::movement::plan_move;
     use std::collections::{BTreeMap, BTreeSet};
 
     /// §8.2: leaving a square the foe threatens provokes; the overlay marks that square and
@@ -377,9 +208,11 @@ mod tests {
         let preview = path_preview(b.world(), &me(), Square::new(1, 2)).expect("legal");
         assert_eq!((preview.mode, preview.band), (MoveMode::GuardedStep, Band::Move));
         assert!(preview.provokes.is_empty());
-        let command =
-            crate::gui::session::command_for(&crate::gui::session::Intent::MoveTo(Square::new(1, 2)), b.world())
-                .expect("legal");
+        let command = crate::gui::intake::command::command_for(
+            &crate::gui::state::intent::Intent::MoveTo(Square::new(1, 2)),
+            b.world(),
+        )
+        .expect("legal");
         assert!(matches!(command, GameCommand::Move(m) if m.mode == MoveMode::GuardedStep));
         let far = path_preview(b.world(), &me(), Square::new(0, 2)).expect("legal");
         assert_eq!(far.mode, MoveMode::Move);

@@ -1,14 +1,18 @@
 //! Unit tokens: a face the size of the unit's space (its icon on a ring in its side's colour,
 //! `token_art`), the unit's name, a health bar in the family's health model, a row of condition
-//! badges (`badges`) and a gold ring on the active unit. Rebuilt from the battle whenever it
+//! badges (`views::badges`) and a gold ring on the active unit. Rebuilt from the battle whenever it
 //! changes (a few dozen sprites; cheap). Names keep a readable size at any zoom
 //! ([`label_look`]); zoomed far out only the hovered and the active unit's names show.
 
 use crate::grid::Space;
-use crate::gui::board::map::{GuiImages, TILE, space_centre};
-use crate::gui::board::token_art::{Face, TokenIcons, icon_of, last_step, spawn_face};
-use crate::gui::session::{Revision, Session};
-use crate::gui::{AppSystems, Screen};
+use crate::gui::look::camera::MainCamera;
+use crate::gui::look::markers::{Token, TokenLabel};
+use crate::gui::look::tiles::{GuiImages, TILE, space_centre};
+use crate::gui::look::token_art::{Face, TokenIcons, icon_of, last_step, spawn_face};
+use crate::gui::state::hover::Hover;
+use crate::gui::state::screen::{AppSystems, Screen, SyncTokens};
+use crate::gui::state::session::{Revision, Session};
+use crate::gui::views::badges::badges;
 use crate::history::Sides;
 use crate::rules::{Combat, Health, LifeState, Placement, Profile, SideId, UnitId, UnitKind};
 use bevy::prelude::*;
@@ -17,20 +21,14 @@ pub(in crate::gui) fn plugin(app: &mut App) {
     app.init_resource::<TokenIcons>();
     app.add_systems(
         Update,
-        (sync_tokens.run_if(resource_changed::<Revision>), fit_labels)
+        (
+            sync_tokens.run_if(resource_changed::<Revision>).in_set(SyncTokens),
+            fit_labels,
+        )
             .chain()
             .in_set(AppSystems::Draw)
             .run_if(in_state(Screen::Battle)),
     );
-}
-
-/// A token's name label: the unit's space, whether it is the active unit, and how many
-/// characters the name has (for its width before the text is laid out).
-#[derive(Component, Debug, Clone, PartialEq, Eq)]
-pub struct TokenLabel {
-    pub space: Space,
-    pub active: bool,
-    pub chars: usize,
 }
 
 /// The width of an average character of the UI font, in ems (DejaVu Sans runs about 0.55).
@@ -123,8 +121,8 @@ pub fn label_look(zoom: f32, side: u32, focused: bool) -> Option<f32> {
 /// Scales the name labels to the zoom, showing the hovered one when names are crowded.
 /// (Headless tests that draw tokens without a camera or the input simply skip it.)
 fn fit_labels(
-    hover: Option<Res<crate::gui::board::input::Hover>>,
-    camera: Option<Single<Ref<Projection>, With<crate::gui::board::camera::MainCamera>>>,
+    hover: Option<Res<Hover>>,
+    camera: Option<Single<Ref<Projection>, With<MainCamera>>>,
     added: Query<(), Added<TokenLabel>>,
     mut labels: Query<(Entity, &TokenLabel, &mut Transform, &mut Visibility)>,
 ) {
@@ -170,10 +168,6 @@ fn fit_labels(
         }
     }
 }
-
-/// A unit's token (the parent of its disc, label and bar).
-#[derive(Component, Debug, Clone, PartialEq, Eq)]
-pub struct Token(pub UnitId);
 
 /// One segment of a health bar: the fraction of the bar it fills and its colour.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -234,7 +228,7 @@ pub fn health_bar(health: &Health) -> Vec<BarSegment> {
     }
 }
 
-pub(in crate::gui) fn sync_tokens(
+fn sync_tokens(
     mut commands: Commands,
     session: Res<Session>,
     images: Res<GuiImages>,
@@ -260,7 +254,7 @@ pub(in crate::gui) fn sync_tokens(
                 Color::srgb_u8(s.colour[0], s.colour[1], s.colour[2])
             });
         let down = !life.copied().unwrap_or_default().can_act();
-        let badges = crate::gui::hud::badges::badges(world, id);
+        let badges = badges(world, id);
         let space = Space::new(placement.at, placement.side_squares);
         let size = TILE * space.side as f32;
         let face = Face {
@@ -476,5 +470,63 @@ mod tests {
             heroic: true,
         });
         assert_eq!(bar[0].fraction, 0.5);
+    }
+
+    /// The buggy raid drawn headless: every creature's token has its ring and its icon (the
+    /// scenario's or its kind's), the buggy (a vehicle, drawn as a hull) has no ring.
+    #[test]
+    fn tokens_show_their_icon_on_a_side_ring_and_vehicles_no_ring() {
+        use crate::gui::look::token_art::icon_of;
+        use crate::gui::state::session::Session;
+        let text = include_str!("../../../scenarios/starfinder_buggy_raid.ron");
+        let mut app = crate::gui::testkit::battle_app(crate::testing::battle(text, &[]));
+        app.insert_resource(GuiImages {
+            terrain: default(),
+            token: default(),
+            dot: default(),
+            ring: default(),
+            door: default(),
+        });
+        // Distinct stand-in handles, to tell which icon each token drew.
+        let names: Vec<&'static str> = crate::scenario::icons::token_icons().collect();
+        let handles = names
+            .iter()
+            .enumerate()
+            .map(|(i, n)| {
+                (
+                    *n,
+                    Handle::<Image>::Uuid(bevy::asset::uuid::Uuid::from_u128(i as u128 + 1), default()),
+                )
+            })
+            .collect();
+        app.insert_resource(TokenIcons(handles));
+        app.add_plugins(plugin);
+        app.update();
+        app.update();
+        let icons = app.world().resource::<TokenIcons>().clone();
+        let battle = app.world().resource::<Session>().battle.fork();
+        let world = app.world_mut();
+        let mut tokens = world.query::<(&Token, &Children)>();
+        let mut names_of = world.query::<(&Name, Option<&Sprite>)>();
+        let found: Vec<(UnitId, Vec<String>, Option<Handle<Image>>)> = tokens
+            .iter(world)
+            .map(|(token, children)| {
+                let parts: Vec<(String, Option<Handle<Image>>)> = children
+                    .iter()
+                    .filter_map(|c| names_of.get(world, c).ok())
+                    .map(|(n, s)| (n.to_string(), s.map(|s| s.image.clone())))
+                    .collect();
+                let icon = parts.iter().find(|(n, _)| n == "Icon").and_then(|(_, h)| h.clone());
+                (token.0.clone(), parts.into_iter().map(|(n, _)| n).collect(), icon)
+            })
+            .collect();
+        assert!(found.len() >= 5, "the crew, the buggy and the goblins: {found:?}");
+        for (unit, parts, icon) in found {
+            let name = icon_of(&battle, &unit).expect("every unit has an icon");
+            assert_eq!(icon.as_ref(), icons.0.get(name), "{unit} draws {name}");
+            let ring = parts.iter().any(|p| p == "Side ring");
+            assert_eq!(ring, unit.0 != "buggy", "{unit}: {parts:?}");
+        }
+        assert_eq!(icon_of(&battle, &UnitId("buggy".into())), Some("jeep"));
     }
 }

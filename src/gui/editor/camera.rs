@@ -2,13 +2,13 @@
 //! the status line) when a document opens; pans with a right- or middle-button drag and the
 //! arrow keys, zooms with the wheel about the cursor; `JumpTo` centres it on a square (the problem list).
 
-use super::super::{AppSystems, Screen};
-use super::text_field::Focus;
 use super::ui::{SIDEBAR_WIDTH, STATUS_HEIGHT, TOOLBAR_HEIGHT};
-use super::view::{FitCamera, MapSize};
-use crate::grid::Square;
-use crate::gui::board::camera::{MainCamera, fit_rect, pan, pan_with_drag, place, zoom_at};
-use crate::gui::board::map::{BoardSize, square_centre};
+use crate::gui::editor::state::Focus;
+use crate::gui::editor::state::JumpTo;
+use crate::gui::editor::state::{FitCamera, MapSize};
+use crate::gui::look::camera::{MainCamera, fit_rect, pan, pan_with_drag, place, zoom_at};
+use crate::gui::look::tiles::{BoardSize, square_centre};
+use crate::gui::state::screen::{AppSystems, Screen};
 use bevy::input::mouse::AccumulatedMouseScroll;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
@@ -28,10 +28,6 @@ pub(super) fn plugin(app: &mut App) {
             .run_if(in_state(Screen::Editor)),
     );
 }
-
-/// Centre the view on this square.
-#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct JumpTo(pub Square);
 
 /// The camera scale and centre that show the whole map in a window of `window` logical pixels,
 /// between the bars.
@@ -123,7 +119,7 @@ mod tests {
     /// Issue #18: the editor's wheel zoom keeps the point under the cursor where it is.
     #[test]
     fn the_wheel_zooms_about_the_cursor() {
-        use crate::gui::board::camera::screen_to_world;
+        use crate::gui::look::camera::screen_to_world;
         use bevy::input::mouse::MouseScrollUnit;
         let mut app = App::new();
         app.add_plugins(MinimalPlugins);

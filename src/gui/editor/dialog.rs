@@ -2,9 +2,13 @@
 //! that has problems? leave with unsaved edits?) with its answers as buttons; Esc cancels.
 //! While it is open the map takes no clicks. `files` asks the questions and acts on the answers.
 
-use super::super::{AppSystems, Screen};
-use super::text_field::Focus;
-use super::ui::{PANEL, TEXT, UiAction, button, label, row};
+use crate::gui::editor::state::Answer;
+use crate::gui::editor::state::Dialog;
+use crate::gui::editor::state::Focus;
+use crate::gui::editor::state::Question;
+use crate::gui::editor::state::UiAction;
+use crate::gui::editor::ui::{PANEL, TEXT, button, label, row};
+use crate::gui::state::screen::{AppSystems, Screen};
 use bevy::prelude::*;
 use std::path::PathBuf;
 
@@ -23,26 +27,6 @@ pub(super) fn plugin(app: &mut App) {
             .run_if(in_state(Screen::Editor))
             .run_if(resource_changed::<Dialog>),
     );
-}
-
-/// The question on screen, if any.
-#[derive(Resource, Debug, Default, Clone, PartialEq, Eq)]
-pub struct Dialog(pub Option<Question>);
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Question {
-    pub text: String,
-    pub answers: Vec<(String, Answer)>,
-}
-
-/// An answer to a question.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Answer {
-    /// Save the scenario to this file although it has problems.
-    SaveAnyway(PathBuf),
-    /// Leave the editor for the title screen, dropping the unsaved edits (and the autosave).
-    DiscardAndLeave,
-    Cancel,
 }
 
 /// Asks whether to save a scenario with `problems` problems to `path`.

@@ -4,15 +4,18 @@
 //! hidden information, add/remove sides and objectives, an objective's goal and side). Bad
 //! input (a seed that is not a number) is refused with a message, never a panic.
 
-use super::super::{AppSystems, Screen};
-use super::files::{FileIntent, save_path, scenarios_folder};
 use super::session::{EditIntent, EditorSession, EditorStatus, Selection};
-use super::sidebar::{SidebarTab, Tab};
-use super::text_field::{FieldDone, Focus, Typing};
-use super::tools::ToolState;
-use super::ui::UiAction;
 use crate::editor::EditCommand;
-use crate::gui::screens::saves::DataDir;
+use crate::gui::editor::files::{save_path, scenarios_folder};
+use crate::gui::editor::state::FieldId;
+use crate::gui::editor::state::FileIntent;
+use crate::gui::editor::state::ToolState;
+use crate::gui::editor::state::UiAction;
+use crate::gui::editor::state::UnitField;
+use crate::gui::editor::state::{FieldDone, Focus, Typing};
+use crate::gui::editor::state::{SidebarTab, Tab};
+use crate::gui::saves::DataDir;
+use crate::gui::state::screen::{AppSystems, Screen};
 use crate::ruleset::{Family, Size};
 use crate::scenario::format::{AiDef, AiLevel, Control, Goal, ObjectiveDef, ScenarioFile, SideDef, UnitDef};
 use bevy::prelude::*;
@@ -24,38 +27,6 @@ pub(super) fn plugin(app: &mut App) {
             .in_set(AppSystems::Input)
             .run_if(in_state(Screen::Editor)),
     );
-}
-
-/// Which value a text field edits.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub enum FieldId {
-    Name,
-    Description,
-    Seed,
-    Width,
-    Height,
-    /// The file name for Save as.
-    SaveAs,
-    /// The zone the zone tool paints.
-    Zone,
-    SideName(String),
-    SideColour(String),
-    /// The objective's zone or number of rounds.
-    Objective(usize),
-    Unit(String, UnitField),
-}
-
-/// A stat of a custom unit's form.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum UnitField {
-    Name,
-    Size,
-    Speed,
-    Hp,
-    /// The n-th defence the unit has (AC, EAC, KAC, Reflex, ... as its family needs).
-    Defense(usize),
-    Attack,
-    Damage,
 }
 
 /// The names of a unit's defences that are set, in a fixed order.
@@ -452,7 +423,7 @@ fn commit_fields(
             }
             Ok(FieldEffect::Zone(zone)) => {
                 tools.zone = zone;
-                tools.tool = super::tools::Tool::Zone;
+                tools.tool = super::state::Tool::Zone;
             }
             Err(why) => status.0 = format!("Not possible: {why}"),
         }

@@ -7,14 +7,17 @@
 //! screen offers to restore each. A save or an explicit discard removes the session's autosave.
 //! Leaving with unsaved edits asks before discarding them.
 
-use super::super::{AppSystems, Screen};
-use super::dialog::{self, Answer, Dialog};
-use super::fields::FieldId;
 use super::session::{DocRevision, EditorSession, EditorStatus, install_editor};
-use super::text_field::{Focus, Typing};
-use super::ui::UiAction;
 use crate::editor::EditorDoc;
-use crate::gui::screens::saves::DataDir;
+use crate::gui::editor::autosave::{autosave_path, origin_path};
+use crate::gui::editor::dialog;
+use crate::gui::editor::state::FieldId;
+use crate::gui::editor::state::FileIntent;
+use crate::gui::editor::state::UiAction;
+use crate::gui::editor::state::{Answer, Dialog};
+use crate::gui::editor::state::{Focus, Typing};
+use crate::gui::saves::DataDir;
+use crate::gui::state::screen::{AppSystems, Screen};
 use crate::history::write_atomic;
 use bevy::prelude::*;
 use std::path::{Path, PathBuf};
@@ -40,46 +43,6 @@ pub(super) fn plugin(app: &mut App) {
             .after(super::session::apply_edits)
             .run_if(in_state(Screen::Editor)),
     );
-}
-
-/// A file operation asked for.
-#[derive(Message, Debug, Clone, PartialEq, Eq)]
-pub enum FileIntent {
-    /// Save to the document's own file (or ask for a name when it has none).
-    Save,
-    /// Save to this file (asks first when the scenario has problems).
-    SaveTo(PathBuf),
-    /// Back to the title screen (asks first when there are unsaved edits).
-    Leave,
-    /// Save to this file: the user was warned about its problems and said yes.
-    SaveAnyway(PathBuf),
-    /// Back to the title screen: the user chose to discard the unsaved edits.
-    DiscardAndLeave,
-}
-
-/// The folder of the editor's autosaves in a data directory.
-pub fn autosave_dir(data: &Path) -> PathBuf {
-    data.join("editor-autosave")
-}
-
-/// The autosave of the editing session `id`.
-pub fn autosave_path(data: &Path, id: &str) -> PathBuf {
-    autosave_dir(data).join(format!("{id}.ron"))
-}
-
-/// The file the autosaved document belongs to (empty: a new scenario never saved).
-fn origin_path(autosave: &Path) -> PathBuf {
-    autosave.with_extension("path")
-}
-
-/// A new session id: the time, and a number so two sessions of one process differ.
-pub fn new_session_id() -> String {
-    static COUNT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
-    let millis = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_millis());
-    let n = COUNT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    format!("{millis}-{}-{n}", std::process::id())
 }
 
 /// Where a bare file name given to Save as goes: `scenarios/` in the data directory, else in
@@ -140,29 +103,6 @@ pub fn restore(file: &Path) -> Result<EditorSession, String> {
         session.autosave_id = id.to_string();
     }
     Ok(session)
-}
-
-/// The editor autosaves in a data directory, newest first, each with a line saying what it
-/// holds.
-pub fn autosaves(data: &Path) -> Vec<(PathBuf, String)> {
-    crate::gui::screens::saves::ron_files_newest_first(&autosave_dir(data))
-        .into_iter()
-        .map(|path| {
-            let summary = autosave_summary(&path);
-            (path, summary)
-        })
-        .collect()
-}
-
-/// One line about an autosave: the scenario's name and its file.
-pub fn autosave_summary(file: &Path) -> String {
-    let text = std::fs::read_to_string(file).unwrap_or_default();
-    let origin = std::fs::read_to_string(origin_path(file)).unwrap_or_default();
-    let name = EditorDoc::from_text(&text, "autosave").map_or_else(|_| "unreadable".to_string(), |d| d.file.name);
-    match origin.trim() {
-        "" => format!("{name} · never saved"),
-        file => format!("{name} · {file}"),
-    }
 }
 
 fn read_save_keys(keys: Res<ButtonInput<KeyCode>>, focus: Res<Focus>, mut intents: MessageWriter<FileIntent>) {

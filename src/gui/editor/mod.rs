@@ -4,9 +4,12 @@
 //! `editor::EditCommand` given to `editor::Editor::apply` (the headless core, `src/editor/`);
 //! the window only turns the mouse and keys into those commands and draws the document.
 //!
-//! One plugin per file, each system in one of the [`super::AppSystems`] sets and run only on
-//! [`super::Screen::Editor`].
+//! One plugin per file, each system in one of the `state::screen::AppSystems` sets and run
+//! only on `Screen::Editor`. The title screen opens it through the front door below
+//! ([`open_editor`], [`restore_autosave`], [`autosaves`], [`scenarios_folder`]); the editor
+//! imports no other folder of the window's top layer.
 
+pub mod autosave;
 pub mod camera;
 pub mod dialog;
 pub mod fields;
@@ -15,6 +18,7 @@ pub mod playtest;
 pub mod problems;
 pub mod session;
 pub mod sidebar;
+pub mod state;
 #[cfg(test)]
 mod tests;
 pub mod text_field;
@@ -26,6 +30,26 @@ pub mod view;
 pub use session::{DocRevision, EditIntent, EditorSession, EditorStatus, open_editor};
 
 use bevy::prelude::*;
+use std::path::{Path, PathBuf};
+
+/// Opens the editor on the unsaved work of an earlier session, kept in its autosave `file`,
+/// or says why it cannot be read.
+pub fn restore_autosave(world: &mut World, file: &Path) -> Result<(), String> {
+    let session = files::restore(file)?;
+    files::open_restored(world, session);
+    Ok(())
+}
+
+/// The editing sessions' autosaves in the data directory `data`, newest first, each with a
+/// line about it (the title's "Restore unsaved work").
+pub fn autosaves(data: &Path) -> Vec<(PathBuf, String)> {
+    autosave::autosaves(data)
+}
+
+/// Where the player's scenarios are saved (`scenarios/` in the data directory).
+pub fn scenarios_folder(data: Option<&Path>) -> PathBuf {
+    files::scenarios_folder(data)
+}
 
 /// The editor's plugins that need no renderer (the headless tests add these).
 pub fn logic_plugin(app: &mut App) {

@@ -1,18 +1,18 @@
 //! Play test: the document on screen becomes a battle the way the title screen starts one
 //! (`load_str` on `doc.to_ron()`, then `Battle::start`), and "Back to editor" (the in-game
-//! menu, the results screen) returns to the editor with the document as it was (it stays in
-//! the world meanwhile). While testing, the battle's autosave and saves go to a `playtest`
-//! folder of the data directory, so a test never replaces the player's own battle autosave.
+//! menu, the results screen: `intake::open::back_to_editor`) returns to the editor with the
+//! document as it was (it stays in the world meanwhile), which says so. While testing, the
+//! battle's autosave and saves go to a `playtest` folder of the data directory
+//! (`saves::PlayTest`), so a test never replaces the player's own battle autosave.
 
-use super::super::{AppSystems, Screen};
 use super::session::{EditorSession, EditorStatus};
-use super::ui::UiAction;
-use crate::gui::screens::saves::DataDir;
-use crate::gui::session::open_session;
+use crate::gui::editor::state::UiAction;
+use crate::gui::intake::open::open_session;
+use crate::gui::saves::begin_play_test;
+use crate::gui::state::screen::{AppSystems, Screen};
 use crate::history::Battle;
 use crate::scenario::load_str;
 use bevy::prelude::*;
-use std::path::PathBuf;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -21,17 +21,16 @@ pub(super) fn plugin(app: &mut App) {
             .in_set(AppSystems::Apply)
             .run_if(in_state(Screen::Editor)),
     );
-}
-
-/// A play test is running: where the battle came from and the data directory to go back to.
-#[derive(Resource, Debug, Clone, PartialEq, Eq)]
-pub struct PlayTest {
-    pub data: Option<PathBuf>,
-}
-
-/// Whether the battle on screen is a play test from the editor.
-pub fn testing(world: &World) -> bool {
-    world.contains_resource::<PlayTest>() && world.contains_resource::<EditorSession>()
+    // Back from the battle or its end screen (never from the title, which ends a play test).
+    for from in [Screen::Battle, Screen::Results] {
+        app.add_systems(
+            OnTransition {
+                exited: from,
+                entered: Screen::Editor,
+            },
+            say_back_from_the_play_test,
+        );
+    }
 }
 
 /// The battle the document stands for, or the validator's messages.
@@ -67,9 +66,7 @@ pub fn start(world: &mut World) {
     let problems = session.problems.len();
     match battle_of(session) {
         Ok(battle) => {
-            let data = world.get_resource::<DataDir>().and_then(|d| d.0.clone());
-            world.insert_resource(PlayTest { data: data.clone() });
-            world.insert_resource(DataDir(data.map(|d| d.join("playtest"))));
+            begin_play_test(world);
             open_session(world, battle);
         }
         Err(why) => {
@@ -80,25 +77,8 @@ pub fn start(world: &mut World) {
     }
 }
 
-/// Ends the play test: the data directory is the player's again.
-fn finish(world: &mut World) -> bool {
-    let Some(test) = world.remove_resource::<PlayTest>() else {
-        return false;
-    };
-    world.insert_resource(DataDir(test.data));
-    true
-}
-
-/// Back to the editor from a play test ("Back to editor" in the menu or the results screen).
-pub fn back_to_editor(world: &mut World) {
-    if finish(world) && world.contains_resource::<EditorSession>() {
-        world.resource_mut::<EditorStatus>().0 = "Back from the play test.".into();
-        world.resource_mut::<NextState<Screen>>().set(Screen::Editor);
+fn say_back_from_the_play_test(status: Option<ResMut<EditorStatus>>) {
+    if let Some(mut status) = status {
+        status.0 = "Back from the play test.".into();
     }
-}
-
-/// On the title screen a play test is over (its editor document is kept in the autosave when
-/// it had unsaved edits).
-pub fn end_on_title(world: &mut World) {
-    finish(world);
 }

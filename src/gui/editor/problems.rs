@@ -2,14 +2,14 @@
 //! document) centres the map on its target and selects it: a square, a unit, a zone, or opens
 //! the side, objective or scenario part of the panel.
 
-use super::super::{AppSystems, Screen};
-use super::camera::JumpTo;
 use super::session::{EditorSession, Selection};
-use super::sidebar::{SidebarTab, Tab};
-use super::tools::{Tool, ToolState};
-use super::ui::UiAction;
 use crate::editor::JumpTarget;
 use crate::grid::Square;
+use crate::gui::editor::state::JumpTo;
+use crate::gui::editor::state::UiAction;
+use crate::gui::editor::state::{SidebarTab, Tab};
+use crate::gui::editor::state::{Tool, ToolState};
+use crate::gui::state::screen::{AppSystems, Screen};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {

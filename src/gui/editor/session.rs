@@ -3,10 +3,10 @@
 //! `apply_edits`, the one system that hands [`EditIntent`]s to `Editor::apply` / `undo` /
 //! `redo` and re-runs validation after each change. [`open_editor`] puts a document on screen.
 
-use super::super::{AppSystems, Screen};
 use crate::editor::{EditCommand, Editor, EditorDoc, EditorProblem, TemplateChoice, unit_templates};
 use crate::grid::{Heading, Square};
-use crate::gui::screens::saves::DataDir;
+use crate::gui::saves::DataDir;
+use crate::gui::state::screen::{AppSystems, Screen};
 use crate::ruleset::{Family, Size, SizeTable, load_embedded};
 use crate::scenario::Templates;
 use crate::scenario::format::ScenarioFile;
@@ -17,7 +17,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<DocRevision>();
     app.init_resource::<EditorStatus>();
     app.init_resource::<Selection>();
-    app.init_resource::<super::sidebar::SidebarTab>();
+    app.init_resource::<super::state::SidebarTab>();
     app.add_systems(
         Update,
         apply_edits.in_set(AppSystems::Apply).run_if(in_state(Screen::Editor)),
@@ -61,7 +61,7 @@ impl EditorSession {
             choices: (String::new(), Vec::new()),
             sizes: None,
             restored: false,
-            autosave_id: super::files::new_session_id(),
+            autosave_id: super::autosave::new_session_id(),
         };
         session.revalidate();
         session
@@ -217,7 +217,7 @@ pub fn install_editor(world: &mut World, session: EditorSession) {
     // Unsaved work of earlier sessions is kept in their own autosaves: say where it is.
     let data = world.get_resource::<DataDir>().map(|d| d.0.clone());
     let earlier = match &data {
-        Some(Some(data)) if !session.restored => super::files::autosaves(data).len(),
+        Some(Some(data)) if !session.restored => super::autosave::autosaves(data).len(),
         _ => 0,
     };
     let status = match (earlier, &data) {
@@ -230,7 +230,7 @@ pub fn install_editor(world: &mut World, session: EditorSession) {
     world.insert_resource(Selection::None);
     world.get_resource_or_insert_with(EditorStatus::default).0 = status;
     // A new document is fitted to the window again.
-    world.insert_resource(super::view::FitCamera);
+    world.insert_resource(super::state::FitCamera);
 }
 
 /// Applies each intent to the editor; a refused edit changes nothing and says why.

@@ -5,12 +5,19 @@
 //! target. Redrawn from the document whenever it, the tab, the selection or the typing change;
 //! the wheel scrolls it.
 
-use super::super::{AppSystems, Screen};
-use super::fields::{FieldId, UnitField, current, defenses_of, families};
 use super::session::{DocRevision, EditorSession, Selection};
-use super::text_field::{Focus, text_field};
-use super::tools::{Tool, ToolState};
-use super::ui::{DIM, PANEL, SIDEBAR_WIDTH, STATUS_HEIGHT, TEXT, TOOLBAR_HEIGHT, UiAction, WARN, button, label, row};
+use crate::gui::editor::fields::{current, defenses_of, families};
+use crate::gui::editor::state::Focus;
+use crate::gui::editor::state::SidebarTab;
+use crate::gui::editor::state::Tab;
+use crate::gui::editor::state::UiAction;
+use crate::gui::editor::state::{FieldId, UnitField};
+use crate::gui::editor::state::{Tool, ToolState};
+use crate::gui::editor::text_field::text_field;
+use crate::gui::editor::ui::{
+    DIM, PANEL, SIDEBAR_WIDTH, STATUS_HEIGHT, TEXT, TOOLBAR_HEIGHT, WARN, button, label, row,
+};
+use crate::gui::state::screen::{AppSystems, Screen};
 use crate::scenario::format::{Control, Goal};
 use bevy::input::mouse::{AccumulatedMouseScroll, MouseScrollUnit};
 use bevy::prelude::*;
@@ -30,21 +37,6 @@ pub(super) fn plugin(app: &mut App) {
             .run_if(resource_exists::<EditorSession>),
     );
 }
-
-/// A tab of the side panel.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Tab {
-    #[default]
-    Scenario,
-    Sides,
-    Units,
-    Objectives,
-    Problems,
-}
-
-/// The open tab.
-#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
-pub struct SidebarTab(pub Tab);
 
 /// How many problems are listed under every tab (all of them in the Problems tab, up to 60).
 const PROBLEMS_BELOW: usize = 6;

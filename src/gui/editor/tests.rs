@@ -2,17 +2,22 @@
 //! plugins, the hovered square set directly and the mouse and keys pressed as the input plugin
 //! would; each test checks what the document holds afterwards.
 
-use super::camera::JumpTo;
-use super::dialog::{Answer, Dialog};
-use super::fields::FieldId;
-use super::files::{FileIntent, autosave_path, restore};
 use super::session::{EditorSession, Selection, install_editor};
-use super::tools::{EdgeChoice, EditorHover, PaintChoice, Tool, ToolState};
-use super::ui::UiAction;
 use crate::editor::EditorDoc;
 use crate::grid::{Intersection, Square};
-use crate::gui::Screen;
-use crate::gui::screens::saves::DataDir;
+use crate::gui::editor::autosave::autosave_path;
+use crate::gui::editor::files::restore;
+use crate::gui::editor::state::FieldId;
+use crate::gui::editor::state::FileIntent;
+use crate::gui::editor::state::Focus;
+use crate::gui::editor::state::JumpTo;
+use crate::gui::editor::state::UiAction;
+use crate::gui::editor::state::UnitField;
+use crate::gui::editor::state::{Answer, Dialog};
+use crate::gui::editor::state::{EdgeChoice, PaintChoice, Tool, ToolState};
+use crate::gui::editor::tools::EditorHover;
+use crate::gui::saves::DataDir;
+use crate::gui::state::screen::Screen;
 use crate::scenario::DEFAULT_SCENARIO;
 use crate::scenario::format::{EdgeKind, TerrainKind};
 use bevy::input::ButtonState;
@@ -30,7 +35,7 @@ pub(crate) fn headless(doc: EditorDoc, data: Option<PathBuf>) -> App {
     app.init_resource::<ButtonInput<MouseButton>>();
     app.add_message::<KeyboardInput>();
     app.add_message::<AppExit>();
-    crate::gui::order_sets(&mut app);
+    crate::gui::state::screen::order_sets(&mut app);
     app.add_plugins(super::logic_plugin);
     install_editor(app.world_mut(), EditorSession::new(doc));
     app.update();
@@ -38,10 +43,7 @@ pub(crate) fn headless(doc: EditorDoc, data: Option<PathBuf>) -> App {
 }
 
 fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("fivefoot-editor-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    crate::gui::testkit::temp_dir(&format!("editor-{name}"))
 }
 
 fn session(app: &App) -> &EditorSession {
@@ -109,7 +111,7 @@ fn act(app: &mut App, action: UiAction) {
 /// these headless tests do not run) leaves it: the field's text is in `Focus`. Control
 /// characters type nothing. Then `end` is pressed.
 fn type_text(app: &mut App, text: &str, end: Key) {
-    if let Some(typing) = app.world_mut().resource_mut::<super::text_field::Focus>().0.as_mut() {
+    if let Some(typing) = app.world_mut().resource_mut::<Focus>().0.as_mut() {
         typing.text.extend(text.chars().filter(|c| !c.is_control()));
     }
     app.world_mut().write_message(KeyboardInput {
@@ -126,14 +128,14 @@ fn type_text(app: &mut App, text: &str, end: Key) {
 
 /// Backspace once in the focused field, as the text input does.
 fn backspace(app: &mut App) {
-    if let Some(typing) = app.world_mut().resource_mut::<super::text_field::Focus>().0.as_mut() {
+    if let Some(typing) = app.world_mut().resource_mut::<Focus>().0.as_mut() {
         typing.text.pop();
     }
 }
 
 /// Backspace over everything the focused field holds.
 fn clear_field(app: &mut App) {
-    if let Some(typing) = app.world_mut().resource_mut::<super::text_field::Focus>().0.as_mut() {
+    if let Some(typing) = app.world_mut().resource_mut::<Focus>().0.as_mut() {
         typing.text.clear();
     }
 }
@@ -368,7 +370,7 @@ fn each_session_autosaves_to_its_own_file_and_restores_from_it() {
     let mut other = headless(EditorDoc::blank("saga", 3, 3), Some(data.clone()));
     click(&mut other, 0, 0);
     assert_eq!(
-        super::files::autosaves(&data).len(),
+        super::autosave::autosaves(&data).len(),
         2,
         "a second session never overwrites the first one's work"
     );
@@ -395,7 +397,13 @@ fn play_test_starts_the_battle_and_back_to_editor_keeps_the_document() {
     let before = session(&app).doc().to_ron();
     act(&mut app, UiAction::PlayTest);
     assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Battle);
-    let battle_name = app.world().resource::<crate::gui::Session>().battle.spec().name.clone();
+    let battle_name = app
+        .world()
+        .resource::<crate::gui::state::session::Session>()
+        .battle
+        .spec()
+        .name
+        .clone();
     assert!(
         battle_name.ends_with('!'),
         "the edited document is played: {battle_name}"
@@ -405,7 +413,7 @@ fn play_test_starts_the_battle_and_back_to_editor_keeps_the_document() {
         Some(data.join("playtest")),
         "the test's autosave stays out of the player's"
     );
-    super::playtest::back_to_editor(app.world_mut());
+    crate::gui::intake::open::back_to_editor(app.world_mut());
     app.update();
     assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Editor);
     assert_eq!(session(&app).doc().to_ron(), before);
@@ -440,7 +448,7 @@ fn the_side_switch_writes_the_control_and_the_computers_level_and_the_play_test_
     assert!(session(&app).doc().to_ron().contains("ai: (level: Hard)"));
     assert!(session(&app).problems.is_empty(), "{:?}", session(&app).problems);
     act(&mut app, UiAction::PlayTest);
-    let battle = &app.world().resource::<crate::gui::Session>().battle;
+    let battle = &app.world().resource::<crate::gui::state::session::Session>().battle;
     let goblins = crate::rules::SideId("goblins".into());
     assert_eq!(crate::ai::computer_level(battle, &goblins), Some(AiLevel::Hard));
     assert_eq!(
@@ -492,10 +500,7 @@ fn a_vehicle_turns_a_quarter_and_a_custom_units_form_edits_its_stats() {
     let Selection::Unit(id) = app.world().resource::<Selection>().clone() else {
         panic!("the placed unit is selected");
     };
-    act(
-        &mut app,
-        UiAction::Focus(FieldId::Unit(id.clone(), super::fields::UnitField::Hp)),
-    );
+    act(&mut app, UiAction::Focus(FieldId::Unit(id.clone(), UnitField::Hp)));
     clear_field(&mut app);
     type_text(&mut app, "25", Key::Enter);
     let unit = session(&app)
@@ -507,10 +512,7 @@ fn a_vehicle_turns_a_quarter_and_a_custom_units_form_edits_its_stats() {
         .expect("placed")
         .clone();
     assert_eq!(unit.health.and_then(|h| h.hp), Some(25));
-    act(
-        &mut app,
-        UiAction::Focus(FieldId::Unit(id.clone(), super::fields::UnitField::Size)),
-    );
+    act(&mut app, UiAction::Focus(FieldId::Unit(id.clone(), UnitField::Size)));
     clear_field(&mut app);
     type_text(&mut app, "large", Key::Enter);
     let big = session(&app).units.iter().find(|u| u.id == id).expect("placed").squares;
@@ -626,7 +628,7 @@ fn placed_units_carry_their_battle_icons() {
     for u in &session.units {
         assert_eq!(
             Some(u.icon),
-            crate::gui::board::token_art::icon_of(&battle, &crate::rules::UnitId(u.id.clone())),
+            crate::gui::look::token_art::icon_of(&battle, &crate::rules::UnitId(u.id.clone())),
             "{}",
             u.id
         );

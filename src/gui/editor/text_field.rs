@@ -6,9 +6,12 @@
 //! commits, Esc cancels, and a click anywhere else commits too (except the Save-as file name,
 //! which only Enter uses). While a field has the focus the editor's key shortcuts are off.
 
-use super::super::{AppSystems, Screen};
-use super::fields::FieldId;
-use super::ui::{TEXT, UiAction};
+use crate::gui::editor::state::FieldDone;
+use crate::gui::editor::state::FieldId;
+use crate::gui::editor::state::Focus;
+use crate::gui::editor::state::UiAction;
+use crate::gui::editor::ui::TEXT;
+use crate::gui::state::screen::{AppSystems, Screen};
 use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::input_focus::{AutoFocus, InputFocus};
@@ -36,38 +39,6 @@ pub(super) fn plugin(app: &mut App) {
 
 /// The longest text a field takes (names, descriptions, file names).
 pub const MAX_LEN: usize = 400;
-
-/// The field being typed in and its text so far.
-#[derive(Resource, Debug, Default, Clone, PartialEq, Eq)]
-pub struct Focus(pub Option<Typing>);
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Typing {
-    pub field: FieldId,
-    pub text: String,
-}
-
-impl Focus {
-    pub fn is_typing(&self) -> bool {
-        self.0.is_some()
-    }
-
-    /// The text shown in `field`: what is being typed there, else `value`.
-    pub fn shown<'a>(&'a self, field: &FieldId, value: &'a str) -> (&'a str, bool) {
-        match &self.0 {
-            Some(t) if &t.field == field => (t.text.as_str(), true),
-            _ => (value, false),
-        }
-    }
-}
-
-/// Typing in a field ended: `commit` with Enter or a click elsewhere, not with Esc.
-#[derive(Message, Debug, Clone, PartialEq, Eq)]
-pub struct FieldDone {
-    pub field: FieldId,
-    pub text: String,
-    pub commit: bool,
-}
 
 /// The `EditableText` of the field being typed in.
 #[derive(Component, Debug, Clone, PartialEq, Eq)]
@@ -213,6 +184,9 @@ pub fn text_field(field: FieldId, value: &str, focus: &Focus, width: f32) -> imp
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::gui::editor::state::FieldDone;
+    use crate::gui::editor::state::Focus;
+    use crate::gui::editor::state::Typing;
     use bevy::state::app::StatesPlugin;
 
     fn press(key: Key) -> KeyboardInput {
@@ -245,7 +219,7 @@ mod tests {
         app.insert_state(Screen::Editor);
         app.init_resource::<ButtonInput<MouseButton>>();
         app.add_message::<KeyboardInput>();
-        crate::gui::order_sets(&mut app);
+        crate::gui::state::screen::order_sets(&mut app);
         app.add_plugins(plugin);
         app.world_mut().resource_mut::<Focus>().0 = Some(Typing {
             field: FieldId::Name,

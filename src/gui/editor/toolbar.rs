@@ -3,12 +3,15 @@
 //! and the status line at the bottom (the message, the hovered square, the file and whether
 //! it has unsaved edits).
 
-use super::super::{AppSystems, Screen};
-use super::fields::FieldId;
 use super::session::{DocRevision, EditorSession, EditorStatus};
-use super::text_field::{Focus, text_field};
-use super::tools::{EdgeChoice, EditorHover, PaintChoice, Tool, ToolState};
-use super::ui::{DIM, PANEL, STATUS_HEIGHT, TEXT, TOOLBAR_HEIGHT, UiAction, button, button_if, label, row};
+use crate::gui::editor::state::FieldId;
+use crate::gui::editor::state::Focus;
+use crate::gui::editor::state::UiAction;
+use crate::gui::editor::state::{EdgeChoice, PaintChoice, Tool, ToolState};
+use crate::gui::editor::text_field::text_field;
+use crate::gui::editor::tools::EditorHover;
+use crate::gui::editor::ui::{DIM, PANEL, STATUS_HEIGHT, TEXT, TOOLBAR_HEIGHT, button, button_if, label, row};
+use crate::gui::state::screen::{AppSystems, Screen};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {

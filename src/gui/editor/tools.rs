@@ -5,17 +5,20 @@
 //! the button is held and become one `EditCommand` when it is released. Ctrl+Z / Ctrl+Y undo
 //! and redo. The squares come from the core's `brush_squares`, `rect_squares`, `flood_fill`.
 
-use super::super::{AppSystems, Screen};
-use super::dialog::Dialog;
 use super::session::{EditIntent, EditorSession, EditorStatus, Selection};
-use super::text_field::Focus;
-use super::ui::{UiAction, over_bars};
-use crate::editor::{EditCommand, Layer, brush_squares, custom_unit, flood_fill, next_unit_id, rect_squares};
-use crate::grid::{Concealment, Heading, Intersection, Light, Square};
-use crate::gui::board::camera::MainCamera;
-use crate::gui::board::input::{hovered_corner, hovered_square};
-use crate::gui::board::map::BoardSize;
-use crate::scenario::format::{EdgeKind, TerrainKind, UnitDef};
+use crate::editor::{EditCommand, brush_squares, custom_unit, flood_fill, next_unit_id, rect_squares};
+use crate::grid::{Heading, Intersection, Square};
+use crate::gui::editor::state::Dialog;
+use crate::gui::editor::state::Focus;
+use crate::gui::editor::state::Tool;
+use crate::gui::editor::state::ToolState;
+use crate::gui::editor::state::UiAction;
+use crate::gui::editor::ui::over_bars;
+use crate::gui::look::camera::MainCamera;
+use crate::gui::look::tiles::BoardSize;
+use crate::gui::look::tiles::{hovered_corner, hovered_square};
+use crate::gui::state::screen::{AppSystems, Screen};
+use crate::scenario::format::UnitDef;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use std::collections::BTreeSet;
@@ -31,125 +34,6 @@ pub(super) fn plugin(app: &mut App) {
             .in_set(AppSystems::Input)
             .run_if(in_state(Screen::Editor)),
     );
-}
-
-/// What a left click or drag on the map does.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Tool {
-    #[default]
-    Brush,
-    Rect,
-    Fill,
-    Edge,
-    Zone,
-    Select,
-    Place,
-}
-
-impl Tool {
-    pub const ALL: [(Tool, &'static str, KeyCode); 7] = [
-        (Tool::Brush, "Brush (B)", KeyCode::KeyB),
-        (Tool::Rect, "Rect (R)", KeyCode::KeyR),
-        (Tool::Fill, "Fill (F)", KeyCode::KeyF),
-        (Tool::Edge, "Edges (E)", KeyCode::KeyE),
-        (Tool::Zone, "Zone (Z)", KeyCode::KeyZ),
-        (Tool::Select, "Select/move (V)", KeyCode::KeyV),
-        (Tool::Place, "Place unit (P)", KeyCode::KeyP),
-    ];
-}
-
-/// What the brush, rectangle and fill paint: one layer of a square, keeping the others.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PaintChoice {
-    Terrain(TerrainKind),
-    Light(Light),
-    Concealment(Concealment),
-}
-
-impl PaintChoice {
-    pub const ALL: [(PaintChoice, &'static str); 13] = [
-        (PaintChoice::Terrain(TerrainKind::Floor), "Floor"),
-        (PaintChoice::Terrain(TerrainKind::Wall), "Wall"),
-        (PaintChoice::Terrain(TerrainKind::Difficult), "Difficult"),
-        (PaintChoice::Terrain(TerrainKind::LowObstacle), "Low obstacle"),
-        (PaintChoice::Terrain(TerrainKind::Cover), "Cover"),
-        (PaintChoice::Terrain(TerrainKind::ImprovedCover), "Impr. cover"),
-        (PaintChoice::Light(Light::Bright), "Bright"),
-        (PaintChoice::Light(Light::Normal), "Normal light"),
-        (PaintChoice::Light(Light::Dim), "Dim"),
-        (PaintChoice::Light(Light::Darkness), "Dark"),
-        (PaintChoice::Concealment(Concealment::None), "No concealment"),
-        (PaintChoice::Concealment(Concealment::Normal), "Concealment"),
-        (PaintChoice::Concealment(Concealment::Total), "Total conc."),
-    ];
-
-    pub fn layer(self) -> Layer {
-        match self {
-            PaintChoice::Terrain(t) => Layer::Terrain(t),
-            PaintChoice::Light(l) => Layer::Light(l),
-            PaintChoice::Concealment(c) => Layer::Concealment(c),
-        }
-    }
-}
-
-/// What the edge tool draws along grid lines.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum EdgeChoice {
-    Wall,
-    Door,
-    OpenDoor,
-    Erase,
-}
-
-impl EdgeChoice {
-    pub const ALL: [(EdgeChoice, &'static str); 4] = [
-        (EdgeChoice::Wall, "Thin wall"),
-        (EdgeChoice::Door, "Door"),
-        (EdgeChoice::OpenDoor, "Open door"),
-        (EdgeChoice::Erase, "Erase edge"),
-    ];
-
-    pub fn kind(self) -> Option<EdgeKind> {
-        match self {
-            EdgeChoice::Wall => Some(EdgeKind::Wall),
-            EdgeChoice::Door => Some(EdgeKind::Door { open: false }),
-            EdgeChoice::OpenDoor => Some(EdgeKind::Door { open: true }),
-            EdgeChoice::Erase => None,
-        }
-    }
-}
-
-/// The chosen tool and its settings.
-#[derive(Resource, Debug, Clone, PartialEq, Eq)]
-pub struct ToolState {
-    pub tool: Tool,
-    /// Brush (and zone brush) width: 1, 3 or 5 squares.
-    pub brush: u32,
-    pub paint: PaintChoice,
-    pub edge: EdgeChoice,
-    /// The zone the zone tool paints.
-    pub zone: String,
-    /// The zone tool removes squares instead.
-    pub zone_erase: bool,
-    /// The template the place tool puts down; `None`: a custom unit with inline stats.
-    pub place: Option<String>,
-    /// The side placed units join; `None`: the first side.
-    pub place_side: Option<String>,
-}
-
-impl Default for ToolState {
-    fn default() -> Self {
-        Self {
-            tool: Tool::Brush,
-            brush: 1,
-            paint: PaintChoice::Terrain(TerrainKind::Wall),
-            edge: EdgeChoice::Wall,
-            zone: "zone".into(),
-            zone_erase: false,
-            place: None,
-            place_side: None,
-        }
-    }
 }
 
 /// The square and the grid corner under the cursor, when it is over the map.

@@ -3,10 +3,8 @@
 //! the small builders for buttons, toggles and labels, and the screen regions the map leaves
 //! free for the bars.
 
-use super::super::{AppSystems, Screen};
-use super::fields::FieldId;
-use super::sidebar::Tab;
-use super::tools::{EdgeChoice, PaintChoice, Tool};
+use crate::gui::editor::state::UiAction;
+use crate::gui::state::screen::{AppSystems, Screen};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -28,56 +26,6 @@ pub const STATUS_HEIGHT: f32 = 26.0;
 /// rather than the map.
 pub fn over_bars(pos: Vec2, size: Vec2) -> bool {
     pos.y < TOOLBAR_HEIGHT || pos.x > size.x - SIDEBAR_WIDTH || pos.y > size.y - STATUS_HEIGHT
-}
-
-/// What a button does.
-#[derive(Component, Message, Debug, Clone, PartialEq)]
-pub enum UiAction {
-    Tool(Tool),
-    BrushSize(u32),
-    Paint(PaintChoice),
-    Edge(EdgeChoice),
-    /// The zone tool adds (`false`) or removes (`true`) squares.
-    ZoneErase(bool),
-    Undo,
-    Redo,
-    Save,
-    SaveAs,
-    PlayTest,
-    /// Back to the title screen.
-    Leave,
-    Tab(Tab),
-    /// Put the typing focus in this text field.
-    Focus(FieldId),
-    Ruleset(String),
-    ToggleHidden,
-    AddSide,
-    RemoveSide(String),
-    /// Human ↔ AI.
-    SideControl(String),
-    /// The computer's next level for an AI side: Easy → Normal → Hard → Easy.
-    SideLevel(String),
-    SelectUnit(String),
-    RemoveUnit(String),
-    RotateUnit(String),
-    /// The place tool puts this template (`None`: a custom unit with inline stats).
-    PlaceTemplate(Option<String>),
-    /// The place tool's units join this side.
-    PlaceSide(String),
-    AddObjective,
-    RemoveObjective(usize),
-    /// The next kind of goal for this objective.
-    ObjectiveGoal(usize),
-    /// The next side for this objective.
-    ObjectiveSide(usize),
-    /// The next side for this objective's "eliminate side" goal to defeat.
-    ObjectiveFoe(usize),
-    /// The zone tool paints this zone.
-    UseZone(String),
-    /// Jump to the n-th problem.
-    Problem(usize),
-    /// An answer in the open dialog.
-    Dialog(super::dialog::Answer),
 }
 
 fn press_buttons(

@@ -4,14 +4,17 @@
 //! colour, as in battle; a vehicle with a bar on its front edge), and on top the stroke being
 //! drawn, the hover and the selection.
 
-use super::super::{AppSystems, Screen};
 use super::session::{DocRevision, EditorSession, Selection};
-use super::tools::{EditorHover, Stroke, Tool, ToolState, straight_run};
 use super::ui::parse_colour;
 use crate::editor::{EditorDoc, brush_squares};
 use crate::grid::{Heading, Intersection, Light, Square};
-use crate::gui::board::map::{GuiImages, TILE, TerrainTile, haze_tint, layer_bundle, shade, square_centre, tile_pos};
-use crate::gui::board::token_art::{Face, TokenIcons, spawn_face};
+use crate::gui::editor::state::FitCamera;
+use crate::gui::editor::state::MapSize;
+use crate::gui::editor::state::{Tool, ToolState};
+use crate::gui::editor::tools::{EditorHover, Stroke, straight_run};
+use crate::gui::look::tiles::{GuiImages, TILE, TerrainTile, haze_tint, layer_bundle, shade, square_centre, tile_pos};
+use crate::gui::look::token_art::{Face, TokenIcons, spawn_face};
+use crate::gui::state::screen::{AppSystems, Screen};
 use crate::scenario::format::{EdgeKind, LegendEntry, TerrainKind};
 use bevy::prelude::*;
 use bevy_ecs_tilemap::prelude::*;
@@ -30,18 +33,6 @@ pub(super) fn plugin(app: &mut App) {
             .run_if(in_state(Screen::Editor))
             .run_if(resource_exists::<EditorSession>),
     );
-}
-
-/// Asks the camera to fit the whole map (a new document, back from a play test; a resize
-/// keeps the view).
-#[derive(Resource, Debug, Clone, Copy)]
-pub struct FitCamera;
-
-/// The size of the map drawn now.
-#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct MapSize {
-    pub width: u32,
-    pub height: u32,
 }
 
 /// The three tile layers of the drawn map.

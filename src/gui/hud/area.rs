@@ -1,31 +1,23 @@
-//! Area mode (issue #6 item 3): with an area weapon picked, hovering a grid intersection
-//! previews the template the rules would fill there (`grid::template`, as `query template`),
-//! the squares the map cuts off, and each unit caught with the cover it has against the area
-//! (`rules::area::cover_in_template`); whether the rules allow it now comes from
-//! `check_area_attack`. R or the wheel turns a cone or line (Shift+R or the wheel down: back;
-//! the wheel does not zoom meanwhile); a click throws. A side panel gives the rules' odds
-//! (`rules::area::preview_area_attack`, issue #18 item 5): the roll's bonus with the range
-//! penalty, the chance to land where aimed (starfinder, RNG-1) or to affect anyone (saga), and
-//! each creature's chance to save (AREA-5) or to be hit (AREA-SG-1).
+//! Area mode on screen (issue #6 item 3): the template the rules would fill at the hovered
+//! intersection (`views::area`), the squares the map cuts off, a ring on each unit caught and
+//! the origin, and a side panel with the rules' odds (issue #18 item 5). R or the wheel turns
+//! a cone or line (Shift+R or the wheel down: back; the wheel does not zoom meanwhile); a click
+//! throws (`board::input`). Decides no rule.
 
-use crate::grid::{AreaShape, Direction8, Intersection, Square, TemplateSpec, template};
-use crate::gui::board::input::HoverCorner;
-use crate::gui::board::map::{GuiImages, TILE, space_centre, square_centre};
-use crate::gui::hud::actions::modes::{Mode, WeaponChoice};
-use crate::gui::session::{Revision, Session};
-use crate::gui::{AppSystems, Screen};
-use crate::history::Terrain;
-use crate::rules::area::{AreaPreview, AreaShapeKind, check_area_attack, cover_in_template, preview_area_attack};
-use crate::rules::cmd;
-use crate::rules::options::area_weapon;
+use crate::grid::Square;
+use crate::gui::hud::attack::preview_panel_look;
+use crate::gui::hud::log::named;
+use crate::gui::look::palette::{AREA_COLOUR, CUT_OFF_COLOUR};
+use crate::gui::look::tiles::{GuiImages, TILE, intersection_point, space_centre, square_centre};
+use crate::gui::state::hover::cursor_over_hud;
+use crate::gui::state::mode::{AreaAim, Mode};
+use crate::gui::state::screen::{AppSystems, Screen};
+use crate::gui::state::session::Session;
+use crate::gui::views::area::{AreaView, area_odds_lines};
 use crate::rules::reactions::threat::space_of;
-use crate::rules::{Combat, GameCommand, Profile, UnitId, UnitIndex, unit_component};
-use crate::ruleset::Ruleset;
 use bevy::prelude::*;
 
 pub(in crate::gui) fn plugin(app: &mut App) {
-    app.init_resource::<AreaAim>();
-    app.init_resource::<AreaView>();
     app.add_systems(OnEnter(Screen::Battle), spawn_area_panel);
     app.add_systems(
         Update,
@@ -33,191 +25,13 @@ pub(in crate::gui) fn plugin(app: &mut App) {
             (
                 rotate_template,
                 // Over a panel the wheel is the panel's: over the log it scrolls the log only.
-                rotate_with_wheel.run_if(not(crate::gui::board::input::cursor_over_hud)),
+                rotate_with_wheel.run_if(not(cursor_over_hud)),
             )
                 .in_set(AppSystems::Input),
-            derive_area_view.in_set(AppSystems::Derive),
             (draw_area, show_area_panel).in_set(AppSystems::Draw),
         )
             .run_if(in_state(Screen::Battle)),
     );
-}
-
-/// The direction a cone or line points (R turns it).
-#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct AreaAim(pub Direction8);
-
-impl Default for AreaAim {
-    fn default() -> Self {
-        Self(Direction8::E)
-    }
-}
-
-/// The area command of `unit` with its area weapon at `at` (cones and lines toward `dir`).
-pub fn area_command(
-    world: &World,
-    unit: UnitId,
-    chosen: Option<&str>,
-    at: Intersection,
-    dir: Direction8,
-) -> Result<GameCommand, String> {
-    let weapon = area_weapon(world, &unit, chosen).ok_or_else(|| format!("{unit} has no area weapon"))?;
-    let directed = weapon.area.is_some_and(|a| a.shape.directed());
-    Ok(GameCommand::AreaAttack(cmd::AreaAttack {
-        unit,
-        weapon: weapon.name,
-        at,
-        dir: directed.then_some(dir),
-    }))
-}
-
-/// What placing the template at one intersection shows.
-#[derive(Debug, Clone, PartialEq)]
-pub struct AreaHover {
-    pub weapon: String,
-    pub at: Intersection,
-    pub squares: Vec<Square>,
-    pub cut_off: Vec<Square>,
-    /// Each unit with a square in the area, and its cover against it (lower-case degree).
-    pub affected: Vec<(UnitId, String)>,
-    /// Whether the rules allow the throw now, or why not.
-    pub allowed: Result<(), String>,
-    /// The rules' odds of the throw (whatever the action budget), when it can be made.
-    pub odds: Option<AreaPreview>,
-}
-
-/// The template of `unit`'s area weapon at `at`, as the rules would fill it.
-pub fn area_hover(
-    world: &World,
-    unit: &UnitId,
-    chosen: Option<&str>,
-    at: Intersection,
-    dir: Direction8,
-) -> Option<AreaHover> {
-    let weapon = area_weapon(world, unit, chosen)?;
-    let area = weapon.area?;
-    let shape: AreaShape = area.shape.with(area.shape.directed().then_some(dir))?;
-    let rules = world.resource::<Ruleset>();
-    let allowed = check_area_attack(world, unit, &weapon.name, at, area.shape.directed().then_some(dir));
-    // The plan's radius when the rules accept; else the template's size in squares (`query
-    // template --size-ft`), so the player still sees where it would go.
-    let radius_squares = match &allowed {
-        Ok(plan) => plan.radius_squares,
-        Err(_) => area.size_ft / rules.grid.square_ft.max(1),
-    };
-    let spec = TemplateSpec {
-        shape,
-        origin: at,
-        radius_squares,
-    };
-    let t = template(&world.resource::<Terrain>().0, rules.grid.diagonal, &spec);
-    let affected = world
-        .resource::<UnitIndex>()
-        .0
-        .keys()
-        .filter(|u| space_of(world, u).is_some_and(|s| s.squares().any(|sq| t.contains(sq))))
-        .map(|u| {
-            let cover = cover_in_template(world, AreaShapeKind::of(shape), at, u);
-            (u.clone(), format!("{cover:?}").to_lowercase())
-        })
-        .collect();
-    let odds = preview_area_attack(world, unit, &weapon.name, at, area.shape.directed().then_some(dir)).ok();
-    Some(AreaHover {
-        weapon: weapon.name,
-        at,
-        squares: t.squares,
-        cut_off: t.cut_off.iter().map(|c| c.square).collect(),
-        affected,
-        allowed: allowed.map(|_| ()).map_err(|e| e.to_string()),
-        odds,
-    })
-}
-
-/// The odds panel's lines: the roll and its chance to land or affect anyone, then each
-/// creature caught where aimed with its save or the roll's chance to hit it.
-pub fn area_odds_lines(world: &World, hover: &AreaHover) -> Vec<String> {
-    let name = |u: &UnitId| unit_component::<Profile>(world, u).map_or_else(|| u.to_string(), |p| p.name.clone());
-    let Some(p) = &hover.odds else {
-        return match &hover.allowed {
-            Err(why) => vec![format!("{}: not possible: {why}", hover.weapon)],
-            Ok(()) => Vec::new(),
-        };
-    };
-    let range = p.range_penalty.as_ref().map_or_else(
-        || "no range penalty".to_string(),
-        |m| format!("{:+} {}", m.value, m.source),
-    );
-    let mut lines = vec![format!("{} {:+} ({range})", p.weapon, p.attack_bonus)];
-    lines.extend(
-        p.attack
-            .iter()
-            .filter(|m| m.counts())
-            .map(|m| format!("  {:+} {}", m.value, m.source)),
-    );
-    if let (Some(ac), Some(land)) = (p.placement_ac, p.chance_to_land) {
-        lines.push(format!(
-            "vs AC {ac} of the intersection: {land:.1}% to land there (a miss scatters)"
-        ));
-    }
-    if let Some(affect) = p.chance_to_affect {
-        lines.push(format!("{affect:.1}% that the roll affects anyone"));
-    }
-    if p.targets.is_empty() {
-        lines.push("Catches nobody here".into());
-    }
-    for t in &p.targets {
-        let cover = match t.cover.as_str() {
-            "none" => String::new(),
-            c => format!(" ({c} cover)"),
-        };
-        let evasion = if t.evasion { ", Evasion" } else { "" };
-        let odds = match (t.save_bonus, t.save_dc, t.chance_to_save, &t.defense, t.chance_to_hit) {
-            (Some(bonus), Some(dc), Some(save), _, _) => {
-                format!("Reflex {bonus:+} vs DC {dc}: {save:.1}% to save")
-            }
-            (_, _, _, Some(d), Some(hit)) => format!("{} {}: {hit:.1}% hit", d.name, d.value),
-            _ => "no odds".into(),
-        };
-        lines.push(format!("  {}{cover}: {odds}{evasion}", name(&t.unit)));
-    }
-    lines
-}
-
-/// The status line for a placed template.
-pub fn area_line(world: &World, hover: &AreaHover, dir: Direction8) -> String {
-    let name = |u: &UnitId| unit_component::<Profile>(world, u).map_or_else(|| u.to_string(), |p| p.name.clone());
-    let caught: Vec<String> = hover
-        .affected
-        .iter()
-        .map(|(u, cover)| match cover.as_str() {
-            "none" => name(u),
-            c => format!("{} ({c} cover)", name(u)),
-        })
-        .collect();
-    let head = format!(
-        "{} at ({}, {}) toward {dir}: {} squares, {} cut off | catches {}",
-        hover.weapon,
-        hover.at.i,
-        hover.at.j,
-        hover.squares.len(),
-        hover.cut_off.len(),
-        if caught.is_empty() {
-            "nobody".into()
-        } else {
-            caught.join(", ")
-        }
-    );
-    match &hover.allowed {
-        Ok(()) => format!("{head} | click to throw, R rotates"),
-        Err(why) => format!("{head} | not possible: {why}"),
-    }
-}
-
-/// The placed template, recomputed when the battle, the corner, the aim or the weapon change.
-#[derive(Resource, Debug, Default)]
-pub struct AreaView {
-    pub key: Option<(Revision, Intersection, Direction8, Option<String>)>,
-    pub hover: Option<AreaHover>,
 }
 
 fn rotate_template(keys: Res<ButtonInput<KeyCode>>, mode: Res<Mode>, mut aim: ResMut<AreaAim>) {
@@ -237,11 +51,6 @@ pub fn wheel_turns(delta_y: f32) -> i32 {
     }
 }
 
-/// Whether the wheel belongs to the template (area mode) rather than the camera's zoom.
-pub fn wheel_rotates(mode: Res<Mode>) -> bool {
-    *mode == Mode::Area
-}
-
 fn rotate_with_wheel(
     scroll: Res<bevy::input::mouse::AccumulatedMouseScroll>,
     mode: Res<Mode>,
@@ -253,36 +62,9 @@ fn rotate_with_wheel(
     }
 }
 
-fn derive_area_view(
-    session: Res<Session>,
-    revision: Res<Revision>,
-    corner: Res<HoverCorner>,
-    mode: Res<Mode>,
-    aim: Res<AreaAim>,
-    choice: Res<WeaponChoice>,
-    mut view: ResMut<AreaView>,
-) {
-    let key = corner
-        .0
-        .filter(|_| *mode == Mode::Area)
-        .map(|c| (*revision, c, aim.0, choice.weapon.clone()));
-    if view.key == key {
-        return;
-    }
-    let world = session.battle.world();
-    view.hover = match (&key, &world.resource::<Combat>().active) {
-        (Some((_, at, dir, weapon)), Some(unit)) => area_hover(world, unit, weapon.as_deref(), *at, *dir),
-        _ => None,
-    };
-    view.key = key;
-}
-
 /// One drawn piece of the area preview.
 #[derive(Component)]
 pub struct AreaMarker;
-
-pub const AREA_COLOUR: Color = Color::srgb(1.0, 0.55, 0.1);
-pub const CUT_OFF_COLOUR: Color = Color::srgb(0.35, 0.35, 0.4);
 
 fn draw_area(
     mut commands: Commands,
@@ -317,7 +99,7 @@ fn draw_area(
     for sq in &hover.cut_off {
         commands.spawn(square(*sq, CUT_OFF_COLOUR.with_alpha(0.55), "cut off"));
     }
-    let origin = crate::gui::hud::attack::intersection_point(hover.at);
+    let origin = intersection_point(hover.at);
     commands.spawn((
         Name::new("Area origin"),
         AreaMarker,
@@ -362,7 +144,7 @@ fn spawn_area_panel(mut commands: Commands) {
         AreaPanel,
         DespawnOnExit(Screen::Battle),
         Interaction::default(),
-        crate::gui::hud::attack::preview_panel_look(),
+        preview_panel_look(),
         children![(
             Name::new("Area odds"),
             AreaPanelText,
@@ -390,12 +172,29 @@ fn show_area_panel(
         .unwrap_or_default();
     panel.display = if lines.is_empty() { Display::None } else { Display::Flex };
     // The rules' refusals name units by id: the panel shows names.
-    text.0 = crate::gui::hud::log::named(world, &lines.join("\n"), |_| false);
+    text.0 = named(world, &lines.join("\n"), |_| false);
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grid::AreaShape;
+    use crate::grid::Direction8;
+    use crate::grid::Intersection;
+    use crate::grid::TemplateSpec;
+    use crate::grid::template;
+    use crate::gui::intake::command::area_command;
+    use crate::gui::views::area::area_hover;
+    use crate::gui::views::area::area_line;
+    use crate::rules::GameCommand;
+    use crate::rules::UnitId;
+    use crate::rules::area::AreaShapeKind;
+    use crate::rules::area::check_area_attack;
+    use crate::rules::area::cover_in_template;
+    use crate::rules::area::preview::preview_area_attack;
+    use crate::rules::battlefield::Terrain;
+    use crate::rules::cmd;
+    use crate::ruleset::Ruleset;
     use crate::testing::battle;
 
     #[test]
@@ -421,7 +220,7 @@ mod tests {
         });
         app.add_systems(
             Update,
-            rotate_with_wheel.run_if(not(crate::gui::board::input::cursor_over_hud)),
+            rotate_with_wheel.run_if(not(crate::gui::state::hover::cursor_over_hud)),
         );
         let log = app.world_mut().spawn(Interaction::Hovered).id();
         let before = app.world().resource::<AreaAim>().0;

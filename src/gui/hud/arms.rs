@@ -1,21 +1,25 @@
-//! What an attack is made with and at (issue #7): the weapons Tab cycles (the unit's own, then
-//! the mounted weapons of the vehicle it rides, VEH-20, each with the rules' refusal for this
-//! rider shown rather than hidden), and which of the units sharing a square is aimed at (a
-//! rider stands inside its vehicle's space: the rider by default, X switches to the vehicle,
-//! in the modes that aim at a unit: attack, full attack, charge, maneuver).
-//! Decides no rule: refusals come from `rules::vehicle::mounted_weapon`.
+//! What an attack is made with and at, and their keys (issue #7): the weapons Tab cycles (the
+//! unit's own, then the mounted weapons of the vehicle it rides, VEH-20, each with the rules'
+//! refusal for this rider shown rather than hidden; `hud::actions` takes the key); X switches
+//! between the units sharing the hovered square (a rider stands inside its vehicle's space: the rider first,
+//! then the vehicle) in the modes that aim at a unit (attack, full attack, charge, maneuver);
+//! leaving the attack modes drops a vehicle-mounted weapon (VEH-20: single attacks only); the
+//! weapon or target just picked stays on the status line until the hover moves. Who stands on a
+//! square is `intake::targets`'. Decides no rule: refusals come from
+//! `rules::vehicle::mounted_weapon`.
 
-use crate::grid::Square;
-use crate::gui::hud::actions::modes::Mode;
-use crate::gui::session::{Revision, Session, StatusLine};
-use crate::gui::{AppSystems, Screen};
-use crate::rules::reactions::threat::space_of;
-use crate::rules::vehicle::{mounted_weapon, riding, vehicle_view};
-use crate::rules::{Combat, Profile, UnitId, UnitIndex, unit_component};
+use crate::gui::intake::targets::{unit_name, units_at};
+use crate::gui::state::hover::Hover;
+use crate::gui::state::mode::{Mode, TargetPick, WeaponChoice};
+use crate::gui::state::panel::Panel;
+use crate::gui::state::screen::{AppSystems, Screen};
+use crate::gui::state::session::{Revision, Session, StatusLine};
+use crate::rules::Combat;
+use crate::rules::vehicle::{mounted_weapon, riding};
+use crate::rules::{Profile, UnitId, unit_component};
 use bevy::prelude::*;
 
 pub(in crate::gui) fn plugin(app: &mut App) {
-    app.init_resource::<TargetPick>();
     app.add_systems(
         Update,
         (
@@ -32,10 +36,7 @@ const TARGET_LINE: &str = "Target: ";
 
 /// A mounted weapon fires in a single attack only (VEH-20): leaving the attack modes goes back
 /// to the rules' pick, so a charge or an area attack never asks for the vehicle's gun.
-fn drop_mounted_weapon_outside_attacks(
-    mode: Res<Mode>,
-    mut choice: ResMut<crate::gui::hud::actions::modes::WeaponChoice>,
-) {
+fn drop_mounted_weapon_outside_attacks(mode: Res<Mode>, mut choice: ResMut<WeaponChoice>) {
     if mode.is_changed() && !mode.attacks() && choice.mount.is_some() {
         choice.weapon = None;
         choice.mount = None;
@@ -44,7 +45,7 @@ fn drop_mounted_weapon_outside_attacks(
 
 /// The weapon or target just picked stays on the status line until the hover moves, then the
 /// hovered preview's line shows again.
-fn clear_arms_line_on_hover(hover: Res<crate::gui::board::input::Hover>, mut status: ResMut<StatusLine>) {
+fn clear_arms_line_on_hover(hover: Res<Hover>, mut status: ResMut<StatusLine>) {
     if hover.is_changed() && (status.0.starts_with(WEAPON_LINE) || status.0.starts_with(TARGET_LINE)) {
         status.0.clear();
     }
@@ -64,11 +65,6 @@ pub struct WeaponOption {
     /// Why the rules refuse this rider the mounted weapon (a gunner fires any, a pilot only
     /// `pilot_operable` ones, a passenger none: VEH-20); `None` when they allow it.
     pub refused: Option<String>,
-}
-
-/// A unit's display name, else its id.
-pub fn unit_name(world: &World, unit: &UnitId) -> String {
-    unit_component::<Profile>(world, unit).map_or_else(|| unit.to_string(), |p| p.name.clone())
 }
 
 /// The weapons `unit` may pick, in Tab's order: its own, then every weapon of the vehicle it
@@ -131,71 +127,12 @@ pub fn option_line(option: Option<&WeaponOption>) -> String {
     }
 }
 
-/// Every unit other than `me` whose space holds `at`, the riders and other creatures first and
-/// vehicles after, each group by id (a stable order to switch through).
-pub fn units_at(world: &World, at: Square, me: &UnitId) -> Vec<UnitId> {
-    let mut here: Vec<UnitId> = world
-        .resource::<UnitIndex>()
-        .0
-        .keys()
-        .filter(|u| *u != me)
-        .filter(|u| space_of(world, u).is_some_and(|s| s.contains(at)))
-        .cloned()
-        .collect();
-    here.sort_by_key(|u| (vehicle_view(world, u).is_ok(), u.clone()));
-    here
-}
-
-/// The unit aimed at on `at`: the `pick`th of [`units_at`], wrapping round.
-pub fn unit_picked(world: &World, at: Square, me: &UnitId, pick: usize) -> Option<UnitId> {
-    let here = units_at(world, at, me);
-    (!here.is_empty()).then(|| here[pick % here.len()].clone())
-}
-
-/// Which of the units on the hovered square is aimed at, as an index into [`units_at`]; back
-/// to the first (the rider) when the hover moves or the battle changes.
-#[derive(Resource, Debug, Default, Clone, PartialEq, Eq)]
-pub struct TargetPick {
-    pub square: Option<Square>,
-    pub revision: Option<Revision>,
-    pub index: usize,
-}
-
-impl TargetPick {
-    /// The pick for `at` now (0 unless switched on this very square since the battle changed).
-    pub fn on(&self, at: Square, revision: Revision) -> usize {
-        if self.square == Some(at) && self.revision == Some(revision) {
-            self.index
-        } else {
-            0
-        }
-    }
-}
-
-/// The hint for a square shared by several units: who else is there and the key.
-pub fn switch_hint(world: &World, at: Square, me: &UnitId, pick: usize) -> Option<String> {
-    let here = units_at(world, at, me);
-    if here.len() < 2 {
-        return None;
-    }
-    let next = &here[(pick + 1) % here.len()];
-    Some(format!(
-        "{} shares this square: X targets {} instead",
-        here.iter()
-            .filter(|u| *u != &here[pick % here.len()])
-            .map(|u| unit_name(world, u))
-            .collect::<Vec<_>>()
-            .join(", "),
-        unit_name(world, next)
-    ))
-}
-
 // A Bevy system's parameters (STYLE 13).
 #[allow(clippy::too_many_arguments)]
 fn switch_target(
     keys: Res<ButtonInput<KeyCode>>,
-    hover: Res<crate::gui::board::input::Hover>,
-    panel: Res<crate::gui::hud::panel::Panel>,
+    hover: Res<Hover>,
+    panel: Res<Panel>,
     mode: Res<Mode>,
     revision: Res<Revision>,
     session: Res<Session>,
@@ -231,10 +168,13 @@ fn switch_target(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gui::board::input::Hover;
-    use crate::gui::hud::actions::intents::{ActIntent, command_for};
-    use crate::gui::hud::actions::modes::WeaponChoice;
-    use crate::gui::hud::attack::{AttackView, attack_hover_with, preview_lines};
+    use crate::grid::Square;
+    use crate::gui::intake::command::act_command;
+    use crate::gui::intake::targets::unit_picked;
+    use crate::gui::state::hover::Hover;
+    use crate::gui::state::intent::ActIntent;
+    use crate::gui::state::mode::WeaponChoice;
+    use crate::gui::views::attack::{AttackView, attack_hover_with, preview_lines};
     use crate::rules::GameCommand;
     use crate::rules::attack::action::preview_mounted_attack;
     use crate::rules::cmd;
@@ -339,7 +279,7 @@ mod tests {
         // Alone on its square: no hint.
         let alone = attack_hover_with(w, &id("sssazza"), Square::new(13, 3), None, None, 0).expect("the goblin");
         assert_eq!(alone.sharing, None);
-        let command = command_for(
+        let command = act_command(
             &ActIntent::AttackAt {
                 at,
                 weapon: None,
@@ -351,7 +291,7 @@ mod tests {
             w,
         );
         assert!(matches!(command, Ok(GameCommand::Attack(cmd::Attack { target, .. })) if target == id("buggy")));
-        let charge = command_for(
+        let charge = act_command(
             &ActIntent::ChargeAt {
                 at,
                 weapon: None,
@@ -361,7 +301,7 @@ mod tests {
             w,
         );
         assert!(matches!(charge, Ok(GameCommand::Charge(cmd::Charge { target, .. })) if target == id("buggy")));
-        let trip = command_for(
+        let trip = act_command(
             &ActIntent::ManeuverAt {
                 at,
                 kind: crate::ruleset::ManeuverKind::Trip,
@@ -375,18 +315,9 @@ mod tests {
     }
 
     fn headless(b: crate::history::Battle) -> App {
-        use crate::gui::session::plugin as session_plugin;
-        let mut app = App::new();
-        app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin));
-        app.insert_resource(Session::new(b));
-        app.insert_state(Screen::Battle);
-        app.init_resource::<ButtonInput<KeyCode>>();
-        app.init_resource::<ButtonInput<MouseButton>>();
-        // The click system reads the area aim (the area plugin draws, so it is left out).
-        app.init_resource::<crate::gui::hud::area::AreaAim>();
-        crate::gui::order_sets(&mut app);
+        let mut app = crate::gui::testkit::battle_app(b);
         app.add_plugins((
-            session_plugin,
+            crate::gui::views::plugin,
             crate::gui::hud::actions::plugin,
             crate::gui::hud::panel::plugin,
             crate::gui::board::input::plugin,
@@ -397,19 +328,7 @@ mod tests {
         app
     }
 
-    use crate::gui::test_input::tap_key as tap;
-
-    fn click(app: &mut App, at: Square) {
-        app.world_mut().resource_mut::<Hover>().0 = Some(at);
-        app.update();
-        app.world_mut()
-            .resource_mut::<ButtonInput<MouseButton>>()
-            .press(MouseButton::Left);
-        app.update();
-        let mut buttons = app.world_mut().resource_mut::<ButtonInput<MouseButton>>();
-        buttons.release_all();
-        buttons.clear();
-    }
+    use crate::gui::testkit::{click, tap_key as tap};
 
     fn last_command(app: &App) -> Option<GameCommand> {
         app.world().resource::<Session>().battle.commands().last().cloned()
@@ -497,7 +416,7 @@ mod tests {
             mount: Some(id("buggy")),
             pick: 0,
         };
-        let command = command_for(&intent, Some(id("sssazza")), battle).expect("a command");
+        let command = act_command(&intent, Some(id("sssazza")), battle).expect("a command");
         let why = crate::rules::check(battle, &command)
             .expect_err("not supported")
             .to_string();

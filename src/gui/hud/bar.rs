@@ -1,14 +1,18 @@
 //! The top bar: whose turn it is and the round, and the action bar: one button per action
-//! (`actions::Action`) with its key, greyed out with the rules' reason when not allowed, the
+//! (`state::action::Action`) with its key, greyed out with the rules' reason when not allowed, the
 //! selected mode highlighted, the situational ones shown only while they apply; a hovered
 //! button's hint goes to the status line (`status`), a pressed one picks the action.
 
-use crate::gui::board::camera::{HUD_TOP, HudEdge};
-use crate::gui::hud::actions::entries::{Action, ActionBar};
-use crate::gui::hud::actions::modes::{Mode, pick_and_report};
-use crate::gui::hud::actions::pickers::Picker;
-use crate::gui::session::{Intent, Revision, Session, StatusLine};
-use crate::gui::{AppSystems, Screen};
+use crate::gui::hud::actions::modes::pick_and_report;
+use crate::gui::look::camera::{HUD_TOP, HudEdge};
+use crate::gui::look::palette::PANEL;
+use crate::gui::state::action::Action;
+use crate::gui::state::intent::Intent;
+use crate::gui::state::mode::Mode;
+use crate::gui::state::panel::Picker;
+use crate::gui::state::screen::{AppSystems, Screen};
+use crate::gui::state::session::{Revision, Session, StatusLine};
+use crate::gui::views::bar::ActionBar;
 use crate::history::{Battle, Sides};
 use crate::rules::{Combat, Profile, SideId, UnitIndex};
 use bevy::prelude::*;
@@ -40,9 +44,6 @@ pub struct ActionButton(pub Action);
 /// The action under the cursor on the bar, for the status line.
 #[derive(Resource, Debug, Default, PartialEq, Eq)]
 pub struct HoveredAction(pub Option<Action>);
-
-/// The HUD's panels' background.
-pub const PANEL: Color = Color::srgba(0.06, 0.07, 0.09, 0.88);
 
 fn spawn_top_bar(mut commands: Commands) {
     commands.spawn((
@@ -228,11 +229,11 @@ fn paint_action_bar(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gui::hud::actions::modes::Toggles;
+    use crate::gui::state::mode::Toggles;
 
     #[test]
     fn the_turn_line_names_the_round_unit_and_side() {
-        let battle = crate::gui::session::tests::tutorial();
+        let battle = crate::gui::testkit::tutorial();
         let line = turn_line(&battle);
         assert!(line.starts_with("Round 1 | "), "{line}");
         assert!(

@@ -2,18 +2,18 @@
 //! unit's card, clicking an initiative entry pins it (clicking it again unpins). The card's
 //! facts come from the rules' side (`history::UnitCard`); this file only chooses the unit
 //! and lays the facts out as lines. A unit the side on screen cannot see shows no card
-//! (hidden information, `board::visibility`). The card sits beside the cursor, never over
+//! (hidden information, `views::sight`). The card sits beside the cursor, never over
 //! what it describes and, where the window allows, over no other token; it never takes the mouse, so it cannot steal the hover from the map.
 //! Over 600 lines: about 260 of them are its tests (every family's health and defenses, riders
 //! and vehicles, where the card goes).
 
 use crate::grid::Square;
-use crate::gui::board::camera::HUD_TOP;
-use crate::gui::board::input::Hover;
-use crate::gui::board::visibility::Sight;
-use crate::gui::hud::badges::condition_badge;
-use crate::gui::session::{Revision, Session};
-use crate::gui::{AppSystems, Screen};
+use crate::gui::look::camera::HUD_TOP;
+use crate::gui::state::hover::Hover;
+use crate::gui::state::screen::{AppSystems, Screen};
+use crate::gui::state::session::{Revision, Session};
+use crate::gui::views::badges::condition_badge;
+use crate::gui::views::sight::Sight;
 use crate::history::{DefenseFact, Lasts, UnitCard};
 use crate::rules::reactions::threat::space_of;
 use crate::rules::vehicle::vehicle_view;
@@ -498,15 +498,15 @@ pub fn card_position_clear(cursor: Vec2, card: Vec2, window: Vec2, free: Rect, t
 fn token_rects(
     world: &World,
     camera: (&Camera, &GlobalTransform),
-    tokens: &Query<(&crate::gui::board::tokens::Token, &Visibility)>,
+    tokens: &Query<(&crate::gui::look::markers::Token, &Visibility)>,
 ) -> Vec<Rect> {
     tokens
         .iter()
         .filter(|(_, v)| **v != Visibility::Hidden)
         .filter_map(|(t, _)| space_of(world, &t.0))
         .filter_map(|space| {
-            let centre = crate::gui::board::map::space_centre(space);
-            let half = Vec2::splat(crate::gui::board::map::TILE * space.side as f32 / 2.0);
+            let centre = crate::gui::look::tiles::space_centre(space);
+            let half = Vec2::splat(crate::gui::look::tiles::TILE * space.side as f32 / 2.0);
             let a = camera.0.world_to_viewport(camera.1, (centre - half).extend(0.0)).ok()?;
             let b = camera.0.world_to_viewport(camera.1, (centre + half).extend(0.0)).ok()?;
             Some(Rect::from_corners(a, b))
@@ -520,9 +520,9 @@ fn place_card(
     window: Single<&Window, With<bevy::window::PrimaryWindow>>,
     target: Res<CardTarget>,
     session: Res<Session>,
-    camera: Option<Single<(&Camera, &GlobalTransform), With<crate::gui::board::camera::MainCamera>>>,
-    tokens: Query<(&crate::gui::board::tokens::Token, &Visibility)>,
-    margins: Option<Res<crate::gui::board::camera::HudMargins>>,
+    camera: Option<Single<(&Camera, &GlobalTransform), With<crate::gui::look::camera::MainCamera>>>,
+    tokens: Query<(&crate::gui::look::markers::Token, &Visibility)>,
+    margins: Option<Res<crate::gui::look::camera::HudMargins>>,
     panel: Single<(&mut Node, &ComputedNode), With<CardPanel>>,
 ) {
     let (mut node, computed) = panel.into_inner();
@@ -673,7 +673,7 @@ mod tests {
         let window = Vec2::new(1024.0, 768.0);
         let card = Vec2::new(300.0, 200.0);
         let cursor = Vec2::new(400.0, 300.0);
-        let free = crate::gui::board::camera::HudMargins::default().free_area(window);
+        let free = crate::gui::look::camera::HudMargins::default().free_area(window);
         let token = |x: f32, y: f32| Rect::from_center_size(Vec2::new(x, y), Vec2::splat(64.0));
         let hovered = token(400.0, 300.0);
         let covers = |at: Vec2, t: Rect| !Rect::from_corners(at, at + card).intersect(t).is_empty();

@@ -3,9 +3,10 @@
 //! `Combat` as `query initiative` answers it. A panel at the top right, one line per entry
 //! (a long one is cut with "…"; the unit card names the unit in full).
 
-use crate::gui::board::camera::{HUD_RIGHT, HUD_TOP};
-use crate::gui::session::{Revision, Session};
-use crate::gui::{AppSystems, Screen};
+use crate::gui::look::camera::{HUD_RIGHT, HUD_TOP};
+use crate::gui::look::markers::TrackerPanel;
+use crate::gui::state::screen::{AppSystems, Screen};
+use crate::gui::state::session::{Revision, Session};
 use crate::rules::{Combat, Profile, UnitId, unit_component};
 use crate::ruleset::Ruleset;
 use bevy::prelude::*;
@@ -92,10 +93,6 @@ pub fn tracker_rows_hiding(world: &World, hidden: impl Fn(&UnitId) -> bool) -> V
 #[derive(Component)]
 struct TrackerText;
 
-/// The tracker's panel (the tutorial's tips keep below it).
-#[derive(Component, Debug, Clone, Copy)]
-pub struct TrackerPanel;
-
 /// The tracker's text size and inner margin, which decide how many characters a row holds.
 const TRACKER_FONT: f32 = 14.0;
 const TRACKER_PADDING: f32 = 8.0;
@@ -106,7 +103,7 @@ fn spawn_tracker(mut commands: Commands) {
         TrackerPanel,
         DespawnOnExit(Screen::Battle),
         // Follows the top bar's height when it wraps (issue #18 item 3).
-        crate::gui::board::camera::BelowTopBar,
+        crate::gui::look::camera::BelowTopBar,
         Interaction::default(),
         Node {
             position_type: PositionType::Absolute,
@@ -132,21 +129,21 @@ fn spawn_tracker(mut commands: Commands) {
 fn show_tracker(
     mut commands: Commands,
     session: Res<Session>,
-    sight: Option<Res<crate::gui::board::visibility::Sight>>,
+    sight: Option<Res<crate::gui::views::sight::Sight>>,
     rows: Single<Entity, With<TrackerText>>,
 ) {
     let hides = |u: &UnitId| sight.as_ref().is_some_and(|s| s.hides(u));
     let mut rows = commands.entity(*rows);
     rows.despawn_children();
     // One line per entry: a long name or trigger is cut (the unit card has it in full).
-    let fits = crate::gui::font::mono_chars(HUD_RIGHT - 2.0 * TRACKER_PADDING, TRACKER_FONT);
+    let fits = crate::gui::look::font::mono_chars(HUD_RIGHT - 2.0 * TRACKER_PADDING, TRACKER_FONT);
     for (line, unit) in tracker_rows_hiding(session.battle.world(), hides) {
         let text = (
             Name::new("Initiative row"),
-            Text::new(crate::gui::font::ellipsize(&line, fits)),
+            Text::new(crate::gui::look::font::ellipsize(&line, fits)),
             TextLayout::no_wrap(),
             // Monospace: the initiative counts line up.
-            crate::gui::font::mono_text(TRACKER_FONT),
+            crate::gui::look::font::mono_text(TRACKER_FONT),
             TextColor(Color::srgb(0.85, 0.9, 1.0)),
         );
         match unit {
@@ -164,7 +161,7 @@ mod tests {
 
     #[test]
     fn the_tracker_shows_the_round_the_order_and_who_acts_and_who_delays() {
-        let mut battle = crate::gui::session::tests::tutorial();
+        let mut battle = crate::gui::testkit::tutorial();
         let lines = tracker_lines(battle.world());
         let combat = battle.world().resource::<Combat>().clone();
         assert_eq!(lines[0], "Round 1");
@@ -188,7 +185,7 @@ mod tests {
 
     #[test]
     fn a_readied_unit_is_shown_with_its_action_and_trigger() {
-        let mut battle = crate::gui::session::tests::tutorial();
+        let mut battle = crate::gui::testkit::tutorial();
         let active = battle.world().resource::<Combat>().active.clone().expect("a turn");
         battle
             .submit(GameCommand::Ready(cmd::Ready {

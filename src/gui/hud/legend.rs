@@ -2,19 +2,24 @@
 //! at the moment (move bands, threat, provoking squares, the planned path, cover, concealment
 //! and flanking lines, an area template, fog, a vehicle's heading, a race's end squares, line
 //! and arc, a vehicle's path), in a row kept free above the bottom bar
-//! (`camera::LEGEND_ROOM`), with the map keys; hidden when nothing is drawn. Reads what the
-//! overlays derived; draws nothing on the map and decides no rule.
+//! (`look::camera::LEGEND_ROOM`), with the map keys; hidden when nothing is drawn. Reads what
+//! the views derived; draws nothing on the map and decides no rule.
 
-use crate::gui::board::camera::{CameraFollow, HUD_RIGHT, HudMargins, LEGEND_ROOM};
-use crate::gui::board::overlay::{Band, PROVOKE_COLOUR, ReachOverlay, ShowBands, THREAT_COLOUR, ThreatOverlay};
-use crate::gui::board::path::PathOverlay;
-use crate::gui::board::visibility::Sight;
-use crate::gui::hud::area::{AREA_COLOUR, AreaView, CUT_OFF_COLOUR};
-use crate::gui::hud::attack::{AttackView, BLOCKED_LINE, CLEAR_LINE, CONCEALED_LINE, FLANK_LINE, UNCONCEALED_LINE};
-use crate::gui::hud::bar::PANEL;
-use crate::gui::vehicles::aim_view::{ARC_COLOUR, END_COLOUR, LINE_COLOUR, PATH_COLOUR, VehicleAimView};
-use crate::gui::vehicles::hulls::{HeadingMarker, WEDGE_COLOUR};
-use crate::gui::{AppSystems, Screen};
+use crate::gui::intake::plan::Band;
+use crate::gui::look::camera::{HUD_RIGHT, HudMargins, LEGEND_ROOM};
+use crate::gui::look::markers::HeadingMarker;
+use crate::gui::look::palette::{
+    ARC_COLOUR, AREA_COLOUR, BLOCKED_LINE, CLEAR_LINE, CONCEALED_LINE, CUT_OFF_COLOUR, END_COLOUR, FLANK_LINE,
+    LINE_COLOUR, PANEL, PATH_COLOUR, PROVOKE_COLOUR, THREAT_COLOUR, UNCONCEALED_LINE, WEDGE_COLOUR,
+};
+use crate::gui::state::mode::{CameraFollow, ShowBands};
+use crate::gui::state::screen::{AppSystems, Screen};
+use crate::gui::views::area::AreaView;
+use crate::gui::views::attack::AttackView;
+use crate::gui::views::path::PathOverlay;
+use crate::gui::views::reach::{ReachOverlay, ThreatOverlay};
+use crate::gui::views::sight::Sight;
+use crate::gui::views::vehicle_aim::VehicleAimView;
 use bevy::prelude::*;
 use std::collections::BTreeSet;
 
@@ -304,8 +309,8 @@ fn spawn_swatch(parent: &mut ChildSpawnerCommands, e: &LegendEntry) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gui::board::overlay::tests::{me, my_turn};
-    use crate::gui::board::overlay::{reach_bands, threatened_by_foes};
+    use crate::gui::testkit::{beside_foe as my_turn, me};
+    use crate::gui::views::reach::{reach_bands, threatened_by_foes};
 
     #[test]
     fn nothing_drawn_no_legend() {

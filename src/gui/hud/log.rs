@@ -1,18 +1,19 @@
 //! The battle log panel (issue #18 item 2): every command of the battle as a header line
 //! ("Navasi: full attack") with its events indented under it, narrated by the rules
-//! (`rules::engine::narrate`) with the units' display names in place of their ids, a line for each
+//! (`rules::narrate`) with the units' display names in place of their ids, a line for each
 //! new round, wrapped to the panel's width and scrollable with the wheel over it and with
 //! PageUp / PageDown / Home / End. With hidden information the lines the side on screen may
-//! not read stay withheld (`board::visibility`). `fivefoot run` keeps its own text: only
+//! not read stay withheld (`views::sight`, `intake::withheld`). `fivefoot run` keeps its own text: only
 //! this view renames, and [`named`] renames the other player-facing text (the status line, the
 //! previews, the choice panels) the same way.
 //! Over 600 lines: about 215 of them are its tests (the renaming, the grouping, the scroll).
 
-use crate::gui::board::visibility::{Sight, WITHHELD, units_named};
-use crate::gui::session::{Revision, Session};
-use crate::gui::{AppSystems, Screen};
+use crate::gui::intake::withheld::{WITHHELD, units_named};
+use crate::gui::state::screen::{AppSystems, Screen};
+use crate::gui::state::session::{Revision, Session};
+use crate::gui::views::sight::Sight;
 use crate::history::Battle;
-use crate::rules::{GameCommand, GameEvent, Profile, SequenceEvent, UnitId, engine::narrate, unit_component};
+use crate::rules::{GameCommand, GameEvent, Profile, SequenceEvent, UnitId, narrate, unit_component};
 use crate::ruleset::Ruleset;
 use bevy::input::mouse::{AccumulatedMouseScroll, MouseScrollUnit};
 use bevy::prelude::*;
@@ -418,6 +419,7 @@ fn group_node(group: &LogGroup) -> impl Bundle {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::SideId;
     use crate::rules::cmd;
     use crate::testing::{battle, ok};
 
@@ -628,5 +630,29 @@ mod tests {
         keys.press(KeyCode::End);
         app.update();
         assert_eq!(*app.world().resource::<LogScroll>(), LogScroll(None));
+    }
+
+    /// The tracker names the hidden enemies "?" and the log withholds the lines naming them.
+    #[test]
+    fn the_tracker_and_the_log_do_not_name_hidden_enemies() {
+        let mut b = crate::gui::testkit::hide_and_seek();
+        let side = SideId("a".into());
+        let hidden = crate::rules::sight::side_view(b.world(), &side).hidden;
+        let names = |u: &str| crate::rules::unit_component::<Profile>(b.world(), &id(u)).map(|p| p.name.clone());
+        let lurker = names("lurker").expect("named");
+        let lines = crate::gui::hud::initiative::tracker_lines_hiding(b.world(), |u| hidden.contains(u));
+        assert!(lines.iter().all(|l| !l.contains(&lurker)), "{lines:?}");
+        assert_eq!(lines.iter().filter(|l| l.ends_with(" ?")).count(), 2, "{lines:?}");
+        crate::testing::ok(
+            &mut b,
+            crate::rules::GameCommand::EndTurn(cmd::EndTurn { unit: id("me") }),
+        );
+        let w = b.world();
+        let withheld = |e: &crate::rules::GameEvent| units_named(w, e).iter().any(|u| hidden.contains(u));
+        let all = crate::gui::hud::log::log_lines(&b, usize::MAX);
+        let shown = crate::gui::hud::log::log_lines_hiding(&b, usize::MAX, withheld);
+        assert!(all.iter().any(|l| l.contains(&lurker)), "{all:?}");
+        assert!(shown.iter().all(|l| !l.contains(&lurker)), "{shown:?}");
+        assert!(shown.iter().any(|l| l == WITHHELD));
     }
 }

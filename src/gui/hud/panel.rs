@@ -1,22 +1,22 @@
-//! The choice panel: one small list of options in the middle of the battle screen, each with
-//! its key and, when greyed out, the reason. The ready picker, the maneuver picker, the
-//! reaction prompt and the in-game menu are all one of these; whoever opened it handles the
-//! [`Chosen`] option. While it is open, the board's keys and clicks are its own.
+//! The choice panel on screen: the open panel (`state::panel`) as one small list of options in
+//! the middle of the battle screen, each with its key and, when greyed out, the reason; its
+//! keys and buttons write the [`Chosen`] option, which whoever opened the panel handles (the
+//! ready and maneuver pickers, the reaction prompt, the in-game menu, the vehicle orders).
+//! While it is open, the board's keys and clicks are its own.
 
-use crate::gui::session::Intent;
-use crate::gui::{AppSystems, Screen};
-use crate::rules::{ReactionMode, SideId, UnitId};
-use crate::ruleset::{ActionKind, ManeuverKind};
+use crate::gui::hud::log::named;
+use crate::gui::state::keys::key_name;
+use crate::gui::state::panel::{Chosen, Panel, pick};
+use crate::gui::state::screen::{AppSystems, PanelKeys, Screen};
+use crate::gui::state::session::{Session, StatusLine};
+use crate::gui::views::sight::Sight;
 use bevy::prelude::*;
-use std::path::PathBuf;
 
 pub(in crate::gui) fn plugin(app: &mut App) {
-    app.init_resource::<Panel>();
-    app.add_message::<Chosen>();
     app.add_systems(OnExit(Screen::Battle), close_panel);
     app.add_systems(
         Update,
-        (panel_keys, panel_buttons)
+        (panel_keys.in_set(PanelKeys), panel_buttons)
             .in_set(AppSystems::Input)
             .run_if(in_state(Screen::Battle)),
     );
@@ -29,143 +29,15 @@ pub(in crate::gui) fn plugin(app: &mut App) {
     );
 }
 
-/// What an option of a panel does; the module that opened the panel handles it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Choice {
-    /// Ready an action of this kind: next, the trigger (`actions`).
-    ReadyKind(ActionKind),
-    /// Ready `action` against `trigger` (`actions`).
-    Ready { action: ActionKind, trigger: String },
-    /// Aim this maneuver at a unit on the map (`actions`).
-    Maneuver(ManeuverKind),
-    /// Send this intent (`menu`: resume, save, undo, quit).
-    Intent(Intent),
-    /// Open a page of the menu (`menu`).
-    Page(crate::gui::screens::menu::Page),
-    /// Load this save (`menu`).
-    Load(PathBuf),
-    /// Set every unit of a side to this reaction mode (`reactions`).
-    SideReactions { side: SideId, mode: ReactionMode },
-    /// The prompted reactor takes (`true`) or passes up its attack of opportunity (`reactions`).
-    React { reactor: UnitId, take: bool },
-    /// A vehicle order or the heading after a drive (`piloting`).
-    Vehicle(crate::gui::vehicles::piloting::VehicleChoice),
-    /// Close the panel (Esc).
-    Close,
-}
-
-/// One option: its label, its key, and whether it may be chosen now.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PanelOption {
-    pub label: String,
-    pub key: KeyCode,
-    pub choice: Choice,
-    pub allowed: Result<(), String>,
-}
-
-impl PanelOption {
-    pub fn new(label: impl Into<String>, key: KeyCode, choice: Choice) -> Self {
-        Self {
-            label: label.into(),
-            key,
-            choice,
-            allowed: Ok(()),
-        }
-    }
-
-    pub fn greyed(mut self, allowed: Result<(), String>) -> Self {
-        self.allowed = allowed;
-        self
-    }
-}
-
-/// What a panel is for, so that only its owner handles what is chosen in it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PanelKind {
-    Ready,
-    Maneuver,
-    Menu,
-    Reaction,
-    ReactionSettings,
-    Vehicle,
-}
-
-/// The open panel, if any.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PanelSpec {
-    pub kind: PanelKind,
-    pub title: String,
-    pub options: Vec<PanelOption>,
-}
-
-#[derive(Resource, Debug, Default, Clone, PartialEq, Eq)]
-pub struct Panel(pub Option<PanelSpec>);
-
-impl Panel {
-    pub fn is_open(&self) -> bool {
-        self.0.is_some()
-    }
-
-    /// The open panel's kind.
-    pub fn kind(&self) -> Option<PanelKind> {
-        self.0.as_ref().map(|p| p.kind)
-    }
-}
-
-/// An option was chosen in a panel of `kind`.
-#[derive(Message, Debug, Clone, PartialEq, Eq)]
-pub struct Chosen {
-    pub kind: PanelKind,
-    pub choice: Choice,
-}
-
-/// The digit key of the `i`th option (1 to 9, then 0).
-pub fn digit(i: usize) -> KeyCode {
-    const KEYS: [KeyCode; 10] = [
-        KeyCode::Digit1,
-        KeyCode::Digit2,
-        KeyCode::Digit3,
-        KeyCode::Digit4,
-        KeyCode::Digit5,
-        KeyCode::Digit6,
-        KeyCode::Digit7,
-        KeyCode::Digit8,
-        KeyCode::Digit9,
-        KeyCode::Digit0,
-    ];
-    KEYS[i.min(9)]
-}
-
-/// The label of a key as the panel shows it: "1", "Y", "Esc".
-pub fn key_name(key: KeyCode) -> String {
-    let name = format!("{key:?}");
-    name.strip_prefix("Digit")
-        .or_else(|| name.strip_prefix("Key"))
-        .unwrap_or(match key {
-            KeyCode::Escape => "Esc",
-            _ => &name,
-        })
-        .to_string()
-}
-
-/// The option picked by the keys pressed this frame (Esc: close), if it may be chosen; a
-/// greyed-out one gives its reason instead.
-pub fn pick(spec: &PanelSpec, keys: &ButtonInput<KeyCode>) -> Option<Result<Choice, String>> {
-    if let Some(o) = spec.options.iter().find(|o| keys.just_pressed(o.key)) {
-        return Some(o.allowed.clone().map(|()| o.choice.clone()));
-    }
-    keys.just_pressed(KeyCode::Escape).then_some(Ok(Choice::Close))
-}
-
 fn close_panel(mut panel: ResMut<Panel>) {
     panel.0 = None;
 }
 
-pub(in crate::gui) fn panel_keys(
+fn panel_keys(
     keys: Res<ButtonInput<KeyCode>>,
     panel: Res<Panel>,
     mut chosen: MessageWriter<Chosen>,
-    mut status: ResMut<crate::gui::session::StatusLine>,
+    mut status: ResMut<StatusLine>,
 ) {
     let Some(spec) = &panel.0 else { return };
     match pick(spec, &keys) {
@@ -191,7 +63,7 @@ fn panel_buttons(
     buttons: Query<(&Interaction, &PanelButton), Changed<Interaction>>,
     panel: Res<Panel>,
     mut chosen: MessageWriter<Chosen>,
-    mut status: ResMut<crate::gui::session::StatusLine>,
+    mut status: ResMut<StatusLine>,
 ) {
     let Some(spec) = &panel.0 else { return };
     for (interaction, button) in &buttons {
@@ -216,8 +88,8 @@ fn panel_buttons(
 fn draw_panel(
     mut commands: Commands,
     panel: Res<Panel>,
-    session: Option<Res<crate::gui::session::Session>>,
-    sight: Option<Res<crate::gui::board::visibility::Sight>>,
+    session: Option<Res<Session>>,
+    sight: Option<Res<Sight>>,
     roots: Query<Entity, With<PanelRoot>>,
 ) {
     for root in &roots {
@@ -226,7 +98,7 @@ fn draw_panel(
     let Some(spec) = &panel.0 else { return };
     // The rules' reasons name units by id ("buddy is piloting buggy"): the player reads names.
     let named = |text: String| match &session {
-        Some(s) => crate::gui::hud::log::named(s.battle.world(), &text, |u| sight.as_ref().is_some_and(|v| v.hides(u))),
+        Some(s) => named(s.battle.world(), &text, |u| sight.as_ref().is_some_and(|v| v.hides(u))),
         None => text,
     };
     let title = (
@@ -300,6 +172,13 @@ fn draw_panel(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::gui::state::intent::Intent;
+    use crate::gui::state::keys::digit;
+    use crate::gui::state::keys::key_name;
+    use crate::gui::state::panel::Choice;
+    use crate::gui::state::panel::PanelKind;
+    use crate::gui::state::panel::PanelOption;
+    use crate::gui::state::panel::PanelSpec;
 
     fn spec() -> PanelSpec {
         PanelSpec {
@@ -318,7 +197,7 @@ mod tests {
         let mut app = App::new();
         app.add_plugins(MinimalPlugins);
         let battle = crate::testing::battle(include_str!("../../../scenarios/starfinder_buggy_raid.ron"), &[]);
-        app.insert_resource(crate::gui::session::Session::new(battle));
+        app.insert_resource(crate::gui::state::session::Session::new(battle));
         app.insert_resource(Panel(Some(PanelSpec {
             kind: PanelKind::Menu,
             title: "t".into(),

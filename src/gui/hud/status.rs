@@ -2,16 +2,25 @@
 //! hovered path, the hovered attack or area, a vehicle aim, the prompt of a unit that is down,
 //! or why a command was refused) over the scrolling battle log (`hud::log` fills it).
 
-use crate::gui::board::camera::HUD_BOTTOM;
-use crate::gui::board::path::PathOverlay;
-use crate::gui::hud::actions::entries::{Action, ActionBar};
-use crate::gui::hud::actions::modes::{Mode, Toggles, WeaponChoice};
-use crate::gui::hud::area::{AreaAim, AreaView, area_line};
-use crate::gui::hud::attack::AttackView;
-use crate::gui::hud::bar::{HoveredAction, PANEL, action_hint};
-use crate::gui::session::{Session, StatusLine};
-use crate::gui::{AppSystems, Screen};
+use crate::gui::hud::bar::{HoveredAction, action_hint};
+use crate::gui::hud::log::{log_panel, named};
+use crate::gui::intake::targets::unit_name;
+use crate::gui::look::camera::{HUD_BOTTOM, HudEdge};
+use crate::gui::look::palette::PANEL;
+use crate::gui::state::action::Action;
+use crate::gui::state::hover::Hover;
+use crate::gui::state::mode::{AreaAim, Mode, Toggles, WeaponChoice};
+use crate::gui::state::screen::{AppSystems, Screen};
+use crate::gui::state::session::{Session, StatusLine};
+use crate::gui::views::area::{AreaView, area_line};
+use crate::gui::views::attack::{AttackHover, AttackView};
+use crate::gui::views::bar::ActionBar;
+use crate::gui::views::path::PathOverlay;
+use crate::gui::views::reach::ReachOverlay;
+use crate::gui::views::sight::Sight;
+use crate::gui::views::vehicle_aim::{VehicleAimView, aim_line};
 use crate::rules::{Combat, UnitId};
+use crate::ruleset::{ActionKind, Ruleset};
 use bevy::prelude::*;
 
 pub(in crate::gui) fn plugin(app: &mut App) {
@@ -30,7 +39,7 @@ pub(in crate::gui) fn plugin(app: &mut App) {
 /// move of the cursor counts: a board that appears under a resting cursor (a battle just
 /// started or loaded, with "Save loaded" or "kept in your saves" to read) does not.
 fn forget_message_on_a_new_square(
-    hover: Res<crate::gui::board::input::Hover>,
+    hover: Res<Hover>,
     mut moved: MessageReader<bevy::window::CursorMoved>,
     mut status: ResMut<StatusLine>,
     mut last: Local<Option<crate::grid::Square>>,
@@ -45,8 +54,6 @@ fn forget_message_on_a_new_square(
     }
 }
 
-pub use crate::gui::hud::log::{log_lines, log_lines_hiding};
-
 #[derive(Component)]
 struct StatusText;
 
@@ -58,7 +65,7 @@ fn spawn_bottom_panel(mut commands: Commands) {
         Name::new("Bottom panel"),
         DespawnOnExit(Screen::Battle),
         // The camera keeps the map above it (issue #18 item 3).
-        crate::gui::board::camera::HudEdge::Bottom,
+        HudEdge::Bottom,
         Interaction::default(),
         Node {
             position_type: PositionType::Absolute,
@@ -87,7 +94,7 @@ fn spawn_bottom_panel(mut commands: Commands) {
                 TextFont::from_font_size(15.0),
                 TextColor(Color::srgb(1.0, 0.85, 0.45)),
             ),
-            crate::gui::hud::log::log_panel(),
+            log_panel(),
         ],
     ));
 }
@@ -143,7 +150,7 @@ pub fn down_prompt(world: &World, unit: &UnitId, bar: &ActionBar) -> Option<Stri
     let down = crate::rules::health::check_can_act(world, unit).is_err();
     let only_end = bar.allowed(Action::EndTurn).is_ok() && bar.allowed(Action::Recover).is_err();
     (down && only_end).then(|| {
-        let name = crate::gui::hud::arms::unit_name(world, unit);
+        let name = unit_name(world, unit);
         format!("{name} is down: press E to end its turn")
     })
 }
@@ -158,10 +165,13 @@ pub fn spent_prompt(world: &World, unit: &UnitId) -> Option<String> {
         .budget
         .as_ref()
         .filter(|_| combat.active.as_ref() == Some(unit))?;
-    let spent = (budget.standard == 0 && budget.move_ == 0) || budget.surprise_actions_left == Some(0);
+    // What the rules still allow this turn (§4.2; a surprise round or a staggered unit's one
+    // action counts): only a swift action, or nothing.
+    let left = budget.available(&world.resource::<Ruleset>().actions);
+    let spent = left.iter().all(|k| *k == ActionKind::Swift);
     spent.then(|| {
-        let name = crate::gui::hud::arms::unit_name(world, unit);
-        match budget.swift > 0 && budget.surprise_actions_left.is_none() {
+        let name = unit_name(world, unit);
+        match left.contains(&ActionKind::Swift) {
             true => {
                 format!("{name} has spent the standard and move actions (a swift action is left) | E ends the turn")
             }
@@ -172,7 +182,7 @@ pub fn spent_prompt(world: &World, unit: &UnitId) -> Option<String> {
 
 /// The status line in attack mode: the hovered attack's odds or the rules' refusal; on a
 /// square a rider shares with its vehicle, who is targeted and the key that switches.
-pub fn attack_line(world: &World, hover: Option<&crate::gui::hud::attack::AttackHover>) -> String {
+pub fn attack_line(world: &World, hover: Option<&AttackHover>) -> String {
     // Full attack mode: each attack's odds, not the single attack's (issue #18 item 5).
     let full = hover.and_then(|h| h.full.as_ref()).and_then(|f| f.as_ref().ok());
     let line = match hover.map(|h| &h.preview) {
@@ -194,10 +204,7 @@ pub fn attack_line(world: &World, hover: Option<&crate::gui::hud::attack::Attack
         None => "Hover an enemy to preview the attack | Tab cycles the weapon | Esc: move mode".into(),
     };
     match hover.and_then(|h| h.sharing.as_ref().map(|s| (h, s))) {
-        Some((h, sharing)) => format!(
-            "Target: {} | {line} | {sharing}",
-            crate::gui::hud::arms::unit_name(world, &h.target)
-        ),
+        Some((h, sharing)) => format!("Target: {} | {line} | {sharing}", unit_name(world, &h.target)),
         None => line,
     }
 }
@@ -205,12 +212,12 @@ pub fn attack_line(world: &World, hover: Option<&crate::gui::hud::attack::Attack
 /// The status line on a foe hovered in move mode (issue #18): the attack a click makes, or why
 /// the rules refuse it, never a refused move onto the foe's square. (When the action bar
 /// already refuses the attack, `AttackView::refusal` says so instead.)
-pub fn move_mode_attack_line(world: &World, hover: &crate::gui::hud::attack::AttackHover) -> String {
+pub fn move_mode_attack_line(world: &World, hover: &AttackHover) -> String {
     match hover.sharing {
         Some(_) => attack_line(world, Some(hover)),
         None => format!(
             "Attack {} | {}",
-            crate::gui::hud::arms::unit_name(world, &hover.target),
+            unit_name(world, &hover.target),
             attack_line(world, Some(hover))
         ),
     }
@@ -228,11 +235,7 @@ fn show_status(
     mode: Res<Mode>,
     hovered: Res<HoveredAction>,
     area: (Res<AreaView>, Res<AreaAim>, Res<Session>),
-    vehicle: (
-        Res<crate::gui::vehicles::aim_view::VehicleAimView>,
-        Option<Res<crate::gui::board::visibility::Sight>>,
-        Option<Res<crate::gui::board::overlay::ReachOverlay>>,
-    ),
+    vehicle: (Res<VehicleAimView>, Option<Res<Sight>>, Option<Res<ReachOverlay>>),
     mut text: Single<&mut Text, With<StatusText>>,
 ) {
     let (area, aim, session) = area;
@@ -271,7 +274,7 @@ fn show_status(
     } else if let Some(prompt) = spent {
         prompt
     } else if let Mode::Vehicle(aim) = *mode {
-        crate::gui::vehicles::aim_view::aim_line(aim, &vehicle)
+        aim_line(aim, &vehicle)
     } else if *mode == Mode::Area {
         match &area.hover {
             Some(h) => area_line(session.battle.world(), h, aim.0),
@@ -292,7 +295,7 @@ fn show_status(
                 p.cost_ft
             ),
             Some(Ok(p)) => {
-                let aoo = provoked_reactors(&p.provokes, |u| crate::gui::hud::arms::unit_name(world, u));
+                let aoo = provoked_reactors(&p.provokes, |u| unit_name(world, u));
                 format!(
                     "{}: {} ft over {} squares{aoo} | click to move",
                     p.band.label(),
@@ -315,15 +318,15 @@ fn show_status(
         }
     };
     // The rules' reasons name units by id ("provokes obozaya"): the player reads names.
-    text.0 = crate::gui::hud::log::named(world, &line, |u| sight.as_ref().is_some_and(|s| s.hides(u)));
+    text.0 = named(world, &line, |u| sight.as_ref().is_some_and(|s| s.hides(u)));
 }
 
 /// The display name of a unit other than the active one standing on `at`, if the side on
 /// screen sees it.
 pub fn occupant(world: &World, at: crate::grid::Square, hidden: impl Fn(&UnitId) -> bool) -> Option<String> {
     let me = world.resource::<Combat>().active.clone()?;
-    let unit = crate::gui::hud::arms::unit_picked(world, at, &me, 0)?;
-    (!hidden(&unit)).then(|| crate::gui::hud::arms::unit_name(world, &unit))
+    let unit = crate::gui::intake::targets::unit_picked(world, at, &me, 0)?;
+    (!hidden(&unit)).then(|| unit_name(world, &unit))
 }
 
 /// The reactors a path provokes, each once by its display `name` with the number of squares
@@ -356,6 +359,7 @@ fn provoked_reactors(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::gui::hud::log::log_lines;
     use crate::rules::cmd;
     use crate::rules::{GameCommand, LifeState};
 
@@ -426,7 +430,7 @@ mod tests {
     #[test]
     fn a_message_goes_when_the_cursor_moves_to_another_square() {
         use crate::grid::Square;
-        use crate::gui::board::input::Hover;
+        use crate::gui::state::hover::Hover;
         use bevy::window::CursorMoved;
         let mut app = App::new();
         app.add_message::<CursorMoved>()
@@ -462,7 +466,7 @@ mod tests {
     fn bar_of(b: &crate::history::Battle, unit: &UnitId) -> ActionBar {
         ActionBar {
             key: None,
-            entries: crate::gui::hud::actions::entries::availability(b.world(), Some(unit), None, None),
+            entries: crate::gui::views::bar::availability(b.world(), Some(unit), None, None),
         }
     }
 
@@ -475,15 +479,16 @@ mod tests {
         let w = b.world();
         let me = UnitId("goblin_1".into());
         let at = crate::grid::Square::new(3, 5);
-        let vehicle = crate::gui::hud::attack::attack_hover_with(w, &me, at, None, None, 1).expect("the buggy");
+        let vehicle = crate::gui::views::attack::attack_hover_with(w, &me, at, None, None, 1).expect("the buggy");
         let line = attack_line(w, Some(&vehicle));
         assert!(line.starts_with("Target: Exploration buggy | "), "{line}");
         assert!(
             line.ends_with(" | Buddy shares this square: X targets Buddy instead"),
             "{line}"
         );
-        let alone = crate::gui::hud::attack::attack_hover_with(w, &me, crate::grid::Square::new(17, 7), None, None, 0)
-            .expect("goblin_2 stands there");
+        let alone =
+            crate::gui::views::attack::attack_hover_with(w, &me, crate::grid::Square::new(17, 7), None, None, 0)
+                .expect("goblin_2 stands there");
         assert_eq!(alone.sharing, None);
         assert!(!attack_line(w, Some(&alone)).starts_with("Target:"));
         assert!(attack_line(w, None).starts_with("Hover an enemy"));
@@ -531,7 +536,7 @@ mod tests {
 
     #[test]
     fn the_log_shows_the_last_narrated_events() {
-        let mut battle = crate::gui::session::tests::tutorial();
+        let mut battle = crate::gui::testkit::tutorial();
         let all = log_lines(&battle, usize::MAX);
         assert!(!all.is_empty(), "initiative is narrated");
         let unit = battle.world().resource::<Combat>().active.clone().expect("a turn");

@@ -4,13 +4,20 @@
 //! Its buttons send the same intents as the shortcuts (Ctrl+S, Ctrl+Z, Ctrl+O). During a play
 //! test from the editor it also offers "Back to editor".
 
-use crate::gui::editor::playtest::{PlayTest, back_to_editor};
-use crate::gui::hud::actions::modes::Mode;
-use crate::gui::hud::panel::{Choice, Chosen, Panel, PanelKind, PanelOption, PanelSpec, digit};
-use crate::gui::screens::handoff::HandOff;
-use crate::gui::screens::saves::{DataDir, list_saves, load_save};
-use crate::gui::session::{Intent, Session, StatusLine, open_session, undo_verdict};
-use crate::gui::{AppSystems, Screen};
+use crate::gui::intake::handoff::HandOff;
+use crate::gui::intake::open::back_to_editor;
+use crate::gui::intake::open::{open_session, undo_verdict};
+use crate::gui::intake::reactions::settings_page;
+use crate::gui::saves::PlayTest;
+use crate::gui::saves::{DataDir, list_saves, load_save};
+use crate::gui::state::intent::Intent;
+use crate::gui::state::keys::digit;
+use crate::gui::state::mode::Mode;
+use crate::gui::state::panel::Choice;
+use crate::gui::state::panel::Page;
+use crate::gui::state::panel::{Chosen, Panel, PanelKind, PanelOption, PanelSpec};
+use crate::gui::state::screen::{ActionKeys, AppSystems, PanelKeys, Screen};
+use crate::gui::state::session::{Session, StatusLine};
 use bevy::prelude::*;
 use std::path::Path;
 
@@ -18,8 +25,8 @@ pub(in crate::gui) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         open_menu_on_escape
-            .after(crate::gui::hud::panel::panel_keys)
-            .before(crate::gui::hud::actions::modes::keys_to_actions)
+            .after(PanelKeys)
+            .before(ActionKeys)
             .in_set(AppSystems::Input)
             .run_if(in_state(Screen::Battle)),
     );
@@ -29,22 +36,10 @@ pub(in crate::gui) fn plugin(app: &mut App) {
     );
 }
 
-/// A page of the menu.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Page {
-    Main,
-    Load,
-    Reactions,
-    /// Not a page: back to the editor from a play test.
-    Editor,
-    /// Not a page: turns the hand-off screens between human sides on or off.
-    HandOffs,
-}
-
 /// What the main page depends on.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MenuState {
-    /// Whether Undo would be accepted (`session::undo_verdict`); greyed with the reason if not.
+    /// Whether Undo would be accepted (`intake::open::undo_verdict`); greyed with the reason if not.
     pub undo: Result<(), String>,
     /// The players asked for hand-off screens (`HandOff::enabled`).
     pub hand_offs: bool,
@@ -163,7 +158,7 @@ fn menu_chosen(
                 None
             }
             Choice::Page(Page::Load) => Some(load_page(data.0.as_deref())),
-            Choice::Page(Page::Reactions) => Some(crate::gui::hud::reactions::settings_page(session.battle.world())),
+            Choice::Page(Page::Reactions) => Some(settings_page(session.battle.world())),
             Choice::Load(path) => {
                 let path = path.clone();
                 commands.queue(move |world: &mut World| load(world, &path));
@@ -186,6 +181,8 @@ fn load(world: &mut World, path: &Path) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::gui::state::panel::Page;
+    use crate::gui::state::session::acting_side;
     use crate::rules::cmd;
 
     fn state(undo: Result<(), String>) -> MenuState {
@@ -229,7 +226,7 @@ mod tests {
     /// Issue #18 item 7: Undo is greyed with the reason the battle would give.
     #[test]
     fn undo_is_greyed_with_the_reason_when_it_would_be_refused() {
-        let battle = crate::gui::session::tests::tutorial();
+        let battle = crate::gui::testkit::tutorial();
         let refused = undo_verdict(&battle);
         assert_eq!(refused, Err("Cannot undo: nothing to undo".to_string()));
         let page = main_page(&state(refused.clone()));
@@ -240,16 +237,9 @@ mod tests {
     /// with the refusal's words when there is nothing to undo; the hand-off setting toggles.
     #[test]
     fn esc_opens_and_closes_the_menu_and_its_buttons_send_the_shortcuts_intents() {
-        let mut app = App::new();
-        app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin));
-        app.insert_resource(Session::new(crate::gui::session::tests::tutorial()));
-        app.insert_state(Screen::Battle);
-        app.insert_resource(DataDir(None));
-        app.init_resource::<ButtonInput<KeyCode>>();
-        app.init_resource::<HandOff>();
-        crate::gui::order_sets(&mut app);
+        let mut app = crate::gui::testkit::battle_app(crate::gui::testkit::tutorial());
         app.add_plugins((
-            crate::gui::session::plugin,
+            crate::gui::views::bar::plugin,
             crate::gui::hud::actions::plugin,
             crate::gui::hud::panel::plugin,
             plugin,
@@ -334,7 +324,7 @@ mod tests {
         // players' hand-off screens on, through the hand-off screen.
         let dir = std::env::temp_dir().join(format!("fivefoot-menu-open-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
-        let mut saved = crate::gui::session::tests::tutorial();
+        let mut saved = crate::gui::testkit::tutorial();
         let unit = saved
             .world()
             .resource::<crate::rules::Combat>()
@@ -344,7 +334,7 @@ mod tests {
         saved
             .submit(crate::rules::GameCommand::EndTurn(cmd::EndTurn { unit }))
             .expect("ends");
-        let path = crate::gui::screens::saves::save_new(&dir, &saved).expect("saved");
+        let path = crate::gui::saves::save_new(&dir, &saved).expect("saved");
         app.world_mut().write_message(Chosen {
             kind: PanelKind::Menu,
             choice: Choice::Load(path.clone()),
@@ -369,7 +359,7 @@ mod tests {
         app.update();
         assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Handoff);
         let hand_off = app.world().resource::<HandOff>();
-        assert_eq!(hand_off.to, HandOff::active_side(&saved));
+        assert_eq!(hand_off.to, acting_side(&saved));
         assert!(hand_off.reason.as_ref().is_some_and(|r| r.starts_with("Save loaded")));
         std::fs::remove_dir_all(&dir).unwrap();
     }
@@ -378,13 +368,9 @@ mod tests {
     fn the_load_page_lists_the_saves_and_greys_out_a_broken_one() {
         let dir = std::env::temp_dir().join(format!("fivefoot-menu-load-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
-        let battle = crate::gui::session::tests::tutorial();
-        let saved = crate::gui::screens::saves::save_new(&dir, &battle).expect("saved");
-        crate::history::write_atomic(
-            &crate::gui::screens::saves::saves_dir(&dir).join("broken.ron"),
-            b"Save(",
-        )
-        .unwrap();
+        let battle = crate::gui::testkit::tutorial();
+        let saved = crate::gui::saves::save_new(&dir, &battle).expect("saved");
+        crate::history::write_atomic(&crate::gui::saves::saves_dir(&dir).join("broken.ron"), b"Save(").unwrap();
         let page = load_page(Some(&dir));
         assert_eq!(page.options.len(), 3);
         assert!(

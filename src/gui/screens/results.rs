@@ -4,10 +4,12 @@
 //! from `states::route_battle` when `Battle::outcome` says the battle is over; the finished
 //! battle's autosave is removed so "Resume" is not offered for it.
 
-use crate::gui::editor::playtest::{PlayTest, back_to_editor};
-use crate::gui::screens::saves::{DataDir, autosave_path};
-use crate::gui::session::Session;
-use crate::gui::{AppSystems, Screen};
+use crate::gui::intake::open::back_to_editor;
+use crate::gui::saves::DataDir;
+use crate::gui::saves::PlayTest;
+use crate::gui::saves::autosave_path;
+use crate::gui::state::screen::{AppSystems, Screen};
+use crate::gui::state::session::Session;
 use crate::history::{Battle, Outcome, SaveFile, Sides, battle_stats};
 use crate::rules::health::LifeState;
 use crate::scenario::{Side, Templates};
@@ -211,7 +213,7 @@ fn spawn_results_screen(mut commands: Commands, session: Res<Session>, play_test
                     Name::new("Statistics"),
                     Text::new(table_lines(&stat_rows(battle)).join("\n")),
                     // Padded columns line up only in the monospaced font.
-                    crate::gui::font::mono_text(15.0),
+                    crate::gui::look::font::mono_text(15.0),
                     TextColor(Color::srgb(0.85, 0.87, 0.9)),
                     Node {
                         padding: UiRect::all(Val::Px(12.0)),
@@ -313,32 +315,30 @@ fn play_again(world: &mut World) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gui::editor::EditorSession;
-    use crate::gui::editor::playtest::PlayTest;
+    use crate::gui::editor::session::EditorSession;
     use bevy::state::app::StatesPlugin;
 
     fn results_app(play_test: bool) -> App {
         let mut app = App::new();
         app.add_plugins((MinimalPlugins, StatesPlugin));
-        app.insert_resource(Session::new(crate::gui::session::tests::tutorial()));
+        app.insert_resource(Session::new(crate::gui::testkit::tutorial()));
         app.insert_resource(DataDir(None));
         app.init_resource::<ButtonInput<KeyCode>>();
-        app.init_resource::<crate::gui::editor::EditorStatus>();
+        app.init_resource::<crate::gui::editor::session::EditorStatus>();
         if play_test {
             app.insert_resource(PlayTest { data: None });
             let doc = crate::editor::EditorDoc::blank("starfinder", 4, 4);
             app.insert_resource(EditorSession::new(doc));
         }
         app.insert_state(Screen::Results);
-        crate::gui::order_sets(&mut app);
+        crate::gui::state::screen::order_sets(&mut app);
         app.add_plugins(plugin);
         app.update();
         app
     }
 
     fn press(app: &mut App, key: KeyCode) -> Screen {
-        app.world_mut().resource_mut::<ButtonInput<KeyCode>>().press(key);
-        app.update();
+        crate::gui::testkit::tap_key(app, key);
         app.update();
         *app.world().resource::<State<Screen>>().get()
     }
@@ -409,7 +409,7 @@ mod tests {
         assert_eq!(lines[0], "Unit    Side        Dealt  Taken  Status");
         assert_eq!(lines[1], "Navasi  Relay Crew     12      3  up");
         assert_eq!(lines[2], "Ksarik  Scavengers      0     25  dead");
-        let battle = crate::gui::session::tests::tutorial();
+        let battle = crate::gui::testkit::tutorial();
         let rows = stat_rows(&battle);
         assert_eq!(rows.len(), battle.spec().units.len());
         assert_eq!(rows[0].side, "Relay Crew");

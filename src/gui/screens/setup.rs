@@ -9,8 +9,8 @@
 //! writer), so the battle's save carries it and a loaded save plays the computer's sides
 //! again. Owns no rule.
 
-use crate::gui::session::open_session;
-use crate::gui::{AppSystems, Screen};
+use crate::gui::intake::open::open_session;
+use crate::gui::state::screen::{AppSystems, Screen};
 use crate::history::Battle;
 use crate::rules::SideId;
 use crate::scenario::format::{AiDef, AiLevel, Control};
@@ -397,8 +397,8 @@ fn act_on_setup(world: &mut World) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gui::screens::saves::DataDir;
-    use crate::gui::session::Session;
+    use crate::gui::saves::DataDir;
+    use crate::gui::state::session::Session;
     use crate::history::Sides;
     use bevy::state::app::StatesPlugin;
 
@@ -408,8 +408,8 @@ mod tests {
         app.insert_state(Screen::Title);
         app.insert_resource(DataDir(None));
         app.init_resource::<ButtonInput<KeyCode>>();
-        crate::gui::order_sets(&mut app);
-        app.add_plugins((plugin, crate::gui::session::plugin));
+        crate::gui::state::screen::order_sets(&mut app);
+        app.add_plugins((plugin, crate::gui::testkit::session_plugin));
         app.update();
         play_scenario(app.world_mut(), Ok(source)).expect("a valid scenario");
         app.update();
@@ -420,15 +420,9 @@ mod tests {
         *app.world().resource::<State<Screen>>().get()
     }
 
+    /// A key tapped, and the frame after it.
     fn tap(app: &mut App, key: KeyCode) {
-        let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
-        keys.release_all();
-        keys.clear();
-        keys.press(key);
-        app.update();
-        let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
-        keys.release_all();
-        keys.clear();
+        crate::gui::testkit::tap_key(app, key);
         app.update();
     }
 

@@ -1,10 +1,10 @@
-//! The screens as states (title, setup, battle, hand-off, results, the editor, and the screen that shows why a
-//! scenario could not be opened, which never crashes the game), and `route_battle`, which
-//! leaves the battle for the hand-off or the end screen after the battle changed.
+//! The way between the screens (`state::screen::Screen`): `route_battle`, which leaves the
+//! battle for the hand-off or the end screen after the battle changed; the screen that shows
+//! why a scenario could not be opened, which never crashes the game; and Ctrl+Q, which quits.
 
-use crate::gui::AppSystems;
-use crate::gui::screens::handoff::HandOff;
-use crate::gui::session::{Revision, Session};
+use crate::gui::intake::handoff::HandOff;
+use crate::gui::state::screen::{AppSystems, Screen};
+use crate::gui::state::session::{Revision, Session};
 use bevy::prelude::*;
 
 pub(in crate::gui) fn plugin(app: &mut App) {
@@ -17,26 +17,6 @@ pub(in crate::gui) fn plugin(app: &mut App) {
             .run_if(in_state(Screen::Battle))
             .run_if(resource_changed::<Revision>),
     );
-}
-
-/// The screen the window shows.
-#[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum Screen {
-    /// Scenarios, resume, saves, quit.
-    #[default]
-    Title,
-    /// Before a battle: who plays each side (`setup`).
-    Setup,
-    /// The battle map.
-    Battle,
-    /// The board is hidden while it passes to the next side's player.
-    Handoff,
-    /// The battle is over: who won, which objectives were met.
-    Results,
-    /// The scenario could not be opened: its messages, and how to leave.
-    Invalid,
-    /// The scenario editor (`gui::editor`).
-    Editor,
 }
 
 /// After the battle changed: the end screen when it is over, else the hand-off when the turn
@@ -102,9 +82,10 @@ fn quit_on_keys(keys: Res<ButtonInput<KeyCode>>, screen: Res<State<Screen>>, mut
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gui::screens::saves::DataDir;
-    use crate::gui::session::Intent;
-    use crate::gui::session::tests::tutorial;
+    use crate::gui::saves::DataDir;
+    use crate::gui::state::intent::Intent;
+    use crate::gui::state::session::acting_side;
+    use crate::gui::testkit::tutorial;
     use crate::history::Battle;
     use crate::rules::SideId;
     use crate::rules::cmd;
@@ -119,15 +100,15 @@ mod tests {
         app.init_resource::<ButtonInput<KeyCode>>();
         app.init_resource::<ButtonInput<MouseButton>>();
         app.add_message::<AppExit>();
-        crate::gui::order_sets(&mut app);
+        crate::gui::state::screen::order_sets(&mut app);
         app.add_plugins((
             plugin,
-            crate::gui::session::plugin,
-            crate::gui::screens::saves::plugin,
+            crate::gui::testkit::session_plugin,
+            crate::gui::saves::plugin,
             crate::gui::screens::handoff::plugin,
         ));
         app.world_mut().resource_mut::<HandOff>().enabled = hand_off;
-        crate::gui::session::open_session(app.world_mut(), battle);
+        crate::gui::intake::open::open_session(app.world_mut(), battle);
         app.update();
         app
     }
@@ -137,7 +118,7 @@ mod tests {
     }
 
     fn active_side(app: &App) -> Option<SideId> {
-        HandOff::active_side(&app.world().resource::<Session>().battle)
+        acting_side(&app.world().resource::<Session>().battle)
     }
 
     fn end_turn(app: &mut App) {
@@ -159,14 +140,7 @@ mod tests {
                 hand_offs += 1;
                 assert_eq!(screen(&app), Screen::Handoff, "{before:?} -> {after:?}");
                 assert_eq!(app.world().resource::<HandOff>().to, after);
-                app.world_mut()
-                    .resource_mut::<ButtonInput<KeyCode>>()
-                    .press(KeyCode::Enter);
-                app.update();
-                app.world_mut()
-                    .resource_mut::<ButtonInput<KeyCode>>()
-                    .release(KeyCode::Enter);
-                app.world_mut().resource_mut::<ButtonInput<KeyCode>>().clear();
+                crate::gui::testkit::tap_key(&mut app, KeyCode::Enter);
                 app.update();
             }
             assert_eq!(screen(&app), Screen::Battle);
@@ -203,13 +177,7 @@ mod tests {
             if before.as_ref().is_some_and(|b| *b != side) {
                 assert_eq!(screen(&app), Screen::Handoff, "{before:?} -> {side:?}");
                 assert_eq!(app.world().resource::<HandOff>().to, Some(side.clone()));
-                app.world_mut()
-                    .resource_mut::<ButtonInput<KeyCode>>()
-                    .press(KeyCode::Enter);
-                app.update();
-                let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
-                keys.release_all();
-                keys.clear();
+                crate::gui::testkit::tap_key(&mut app, KeyCode::Enter);
                 app.update();
             }
             assert_eq!(screen(&app), Screen::Battle);
@@ -241,13 +209,7 @@ mod tests {
         assert_eq!(hand_off.to, active_side(&app));
         assert!(hand_off.reason.is_some_and(|r| r.ends_with("begins")));
         assert!(hand_off.recap.is_empty(), "nothing happened before the start");
-        app.world_mut()
-            .resource_mut::<ButtonInput<KeyCode>>()
-            .press(KeyCode::Enter);
-        app.update();
-        let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
-        keys.release_all();
-        keys.clear();
+        crate::gui::testkit::tap_key(&mut app, KeyCode::Enter);
         app.update();
         assert_eq!(screen(&app), Screen::Battle);
         let mut passed = false;

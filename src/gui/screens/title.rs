@@ -9,11 +9,11 @@
 //! Over 600 lines: about 180 of them are its tests; the title art, the scrolling list and the
 //! buttons are one screen whose parts share the menu's selection and scroll state.
 
-use crate::gui::screens::saves::{DataDir, load_save};
+use crate::gui::intake::open::open_session;
+use crate::gui::saves::{DataDir, end_play_test, load_save};
 use crate::gui::screens::setup::{ScenarioSource, play_scenario};
 use crate::gui::screens::title_menu::{Choice, ScenarioDir, TitleMenu, editor_menu, main_menu, saves_menu};
-use crate::gui::session::open_session;
-use crate::gui::{AppSystems, Screen};
+use crate::gui::state::screen::{AppSystems, Screen};
 use crate::history::Battle;
 use crate::scenario::{DEFAULT_SCENARIO, DEFAULT_SCENARIO_NAME, Templates};
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll, MouseScrollUnit};
@@ -25,12 +25,7 @@ pub(in crate::gui) fn plugin(app: &mut App) {
     app.init_resource::<ScenarioDir>();
     app.add_systems(
         OnEnter(Screen::Title),
-        (
-            crate::gui::editor::playtest::end_on_title,
-            build_main_menu,
-            spawn_title_screen,
-        )
-            .chain(),
+        (end_play_test_on_title, build_main_menu, spawn_title_screen).chain(),
     );
     app.add_systems(
         Update,
@@ -74,7 +69,7 @@ const ROW_INSET: f32 = 2.0 * 14.0 + 4.0;
 
 /// A row's second line cut to fit a list `width` logical pixels wide.
 pub fn fitted_detail(detail: &str, width: f32) -> String {
-    crate::gui::font::ellipsize(detail, crate::gui::font::ui_chars(width - ROW_INSET, DETAIL_FONT))
+    crate::gui::look::font::ellipsize(detail, crate::gui::look::font::ui_chars(width - ROW_INSET, DETAIL_FONT))
 }
 
 /// The list's width in a window `window` logical pixels wide: what the body's padding, the gap
@@ -145,7 +140,7 @@ fn build_main_menu(mut menu: ResMut<TitleMenu>, scenarios: Res<ScenarioDir>, dat
 
 fn spawn_title_screen(
     mut commands: Commands,
-    images: Option<Res<crate::gui::board::map::GuiImages>>,
+    images: Option<Res<crate::gui::look::tiles::GuiImages>>,
     layouts: Option<ResMut<Assets<TextureAtlasLayout>>>,
 ) {
     let root = commands
@@ -303,10 +298,10 @@ fn spawn_title_screen(
 fn spawn_title_art(
     commands: &mut Commands,
     banner: Entity,
-    images: &crate::gui::board::map::GuiImages,
+    images: &crate::gui::look::tiles::GuiImages,
     layouts: &mut Assets<TextureAtlasLayout>,
 ) {
-    use crate::gui::board::map::TerrainTile;
+    use crate::gui::look::tiles::TerrainTile;
     let Ok(spec) = crate::scenario::load_str(DEFAULT_SCENARIO, DEFAULT_SCENARIO_NAME, &Templates::shipped()) else {
         return;
     };
@@ -708,6 +703,12 @@ fn open_choice(world: &mut World) {
     }
 }
 
+/// On the title screen a play test is over (its editor document is kept in the autosave when
+/// it had unsaved edits); the data directory is the player's again before the menu lists it.
+fn end_play_test_on_title(world: &mut World) {
+    end_play_test(world);
+}
+
 /// Puts a battle whose sides are settled on screen: the setup step's Start and the end
 /// screen's Play again (the same sides again). The title's scenarios go through the setup
 /// step first (`setup::play_scenario`).
@@ -737,17 +738,13 @@ fn open_editor_choice(world: &mut World, choice: &Choice, data: Option<&Path>) -
             }
         },
         Choice::EditorRestore(file) => {
-            return Some(match crate::gui::editor::files::restore(file) {
-                Ok(session) => {
-                    crate::gui::editor::files::open_restored(world, session);
-                    Ok(())
-                }
-                Err(why) => Err(format!("Cannot restore it:\n{why}")),
-            });
+            return Some(
+                crate::gui::editor::restore_autosave(world, file).map_err(|why| format!("Cannot restore it:\n{why}")),
+            );
         }
         _ => return None,
     };
-    crate::gui::editor::open_editor(world, doc);
+    crate::gui::editor::session::open_editor(world, doc);
     Some(Ok(()))
 }
 
@@ -755,7 +752,7 @@ fn open_editor_choice(world: &mut World, choice: &Choice, data: Option<&Path>) -
 mod tests {
     use super::*;
     use crate::gui::screens::title_menu::tests::{shipped, temp_dir};
-    use crate::gui::session::Session;
+    use crate::gui::state::session::Session;
     use bevy::state::app::StatesPlugin;
     use std::path::PathBuf;
 
@@ -772,7 +769,7 @@ mod tests {
             cut.ends_with('…') && cut.chars().count() < long.chars().count(),
             "{cut}"
         );
-        let px = cut.chars().count() as f32 * DETAIL_FONT * crate::gui::font::UI_EM;
+        let px = cut.chars().count() as f32 * DETAIL_FONT * crate::gui::look::font::UI_EM;
         assert!(px <= list - ROW_INSET, "{px} px in {list}");
         assert_eq!(fitted_detail("Short", list), "Short");
     }
@@ -785,7 +782,7 @@ mod tests {
         app.insert_resource(ScenarioDir(PathBuf::from("no-such-folder")));
         app.init_resource::<ButtonInput<KeyCode>>();
         app.add_message::<AppExit>();
-        crate::gui::order_sets(&mut app);
+        crate::gui::state::screen::order_sets(&mut app);
         app.add_plugins((plugin, crate::gui::screens::setup::plugin));
         app.update();
         app
@@ -800,16 +797,16 @@ mod tests {
     #[test]
     fn a_new_scenario_opens_the_editor_and_leaves_other_editor_work_alone() {
         let data = temp_dir("editor-new");
-        let autosave = crate::gui::editor::files::autosave_path(&data, "earlier");
+        let autosave = crate::gui::editor::autosave::autosave_path(&data, "earlier");
         std::fs::create_dir_all(autosave.parent().unwrap()).unwrap();
         std::fs::write(&autosave, crate::editor::EditorDoc::blank("saga", 5, 5).to_ron()).unwrap();
         let mut app = title_app(Some(data.clone()));
         choose(&mut app, Choice::EditorNew("d20_srd".into()));
         assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Editor);
-        let session = app.world().resource::<crate::gui::editor::EditorSession>();
+        let session = app.world().resource::<crate::gui::editor::session::EditorSession>();
         assert_eq!(session.doc().file.ruleset, "d20_srd");
         assert!(autosave.exists(), "the earlier session's work is kept");
-        let status = &app.world().resource::<crate::gui::editor::EditorStatus>().0;
+        let status = &app.world().resource::<crate::gui::editor::session::EditorStatus>().0;
         assert!(status.contains("earlier editor sessions"), "{status}");
         std::fs::remove_dir_all(&data).unwrap();
     }
@@ -821,20 +818,20 @@ mod tests {
         let file = shipped().join("saga_hangar.ron");
         choose(&mut app, Choice::EditorOpen(file.clone()));
         assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Editor);
-        let session = app.world().resource::<crate::gui::editor::EditorSession>();
+        let session = app.world().resource::<crate::gui::editor::session::EditorSession>();
         assert_eq!(session.doc().path.as_ref(), Some(&file));
         assert!(!session.unsaved());
 
         let mut doc = crate::editor::EditorDoc::blank("starfinder", 4, 3);
         doc.file.name = "Kept".into();
-        let mut kept = crate::gui::editor::EditorSession::new(doc);
+        let mut kept = crate::gui::editor::session::EditorSession::new(doc);
         kept.restored = true;
         crate::gui::editor::files::write_autosave(&data, &kept).unwrap();
         app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Title);
         app.update();
-        let file = crate::gui::editor::files::autosave_path(&data, &kept.autosave_id);
+        let file = crate::gui::editor::autosave::autosave_path(&data, &kept.autosave_id);
         choose(&mut app, Choice::EditorRestore(file));
-        let session = app.world().resource::<crate::gui::editor::EditorSession>();
+        let session = app.world().resource::<crate::gui::editor::session::EditorSession>();
         assert_eq!(session.doc().file.name, "Kept");
         assert!(session.unsaved(), "restored work is not saved anywhere yet");
         std::fs::remove_dir_all(&data).unwrap();
@@ -848,18 +845,11 @@ mod tests {
             3,
             "default, Editor, Quit"
         );
-        app.world_mut()
-            .resource_mut::<ButtonInput<KeyCode>>()
-            .press(KeyCode::Enter);
-        app.update();
+        crate::gui::testkit::tap_key(&mut app, KeyCode::Enter);
         app.update();
         // Through the setup step (who plays each side), whose Start is selected: Enter again.
         assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Setup);
-        let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
-        keys.release_all();
-        keys.clear();
-        keys.press(KeyCode::Enter);
-        app.update();
+        crate::gui::testkit::tap_key(&mut app, KeyCode::Enter);
         app.update();
         assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Battle);
         assert!(app.world().get_resource::<Session>().is_some());

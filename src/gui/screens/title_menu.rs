@@ -5,7 +5,8 @@
 //! Quit ([`main_menu`]); the editor page ([`editor_menu`]: a new scenario of each family, or
 //! any scenario file) and the saves page ([`saves_menu`]). `title` shows and opens them.
 
-use crate::gui::screens::saves::{autosave_path, format_time, list_saves, summary_of};
+use crate::gui::saves::autosave_path;
+use crate::gui::saves::{format_time, list_saves, summary_of};
 use crate::scenario::{DEFAULT_SCENARIO, DEFAULT_SCENARIO_NAME, ScenarioSpec, Templates, load_file, load_str};
 use bevy::prelude::*;
 use std::path::{Path, PathBuf};
@@ -222,7 +223,7 @@ fn invalid(name: String, diagnostics: &[crate::scenario::Diagnostic]) -> MenuEnt
 /// the editor saves), each folder sorted by name.
 fn scenario_files(scenarios: &Path, data: Option<&Path>) -> Vec<PathBuf> {
     let mut folders = vec![scenarios.to_path_buf()];
-    folders.extend(data.map(|d| crate::gui::editor::files::scenarios_folder(Some(d))));
+    folders.extend(data.map(|d| crate::gui::editor::scenarios_folder(Some(d))));
     folders.dedup();
     let mut all = Vec::new();
     for folder in folders {
@@ -238,7 +239,7 @@ fn scenario_files(scenarios: &Path, data: Option<&Path>) -> Vec<PathBuf> {
 
 /// "Restore unsaved editor work" for each editor autosave in `data`, newest first.
 fn restore_entries(data: Option<&Path>) -> Vec<MenuEntry> {
-    data.map(crate::gui::editor::files::autosaves)
+    data.map(crate::gui::editor::autosaves)
         .unwrap_or_default()
         .into_iter()
         .map(|(path, summary)| MenuEntry::new("Restore unsaved editor work", summary, Choice::EditorRestore(path)))
@@ -294,14 +295,11 @@ pub fn saves_menu(data: Option<&Path>) -> Vec<MenuEntry> {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::gui::screens::saves::write_save;
-    use crate::gui::session::tests::tutorial;
+    use crate::gui::saves::write_save;
+    use crate::gui::testkit::tutorial;
 
     pub(crate) fn temp_dir(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("fivefoot-title-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        dir
+        crate::gui::testkit::temp_dir(&format!("title-{name}"))
     }
 
     pub(crate) fn shipped() -> PathBuf {
@@ -392,7 +390,7 @@ pub(crate) mod tests {
         assert_eq!(entries.last().unwrap().choice, Some(Choice::Back));
 
         let data = temp_dir("editor-page");
-        let autosave = crate::gui::editor::files::autosave_path(&data, "one");
+        let autosave = crate::gui::editor::autosave::autosave_path(&data, "one");
         std::fs::create_dir_all(autosave.parent().unwrap()).unwrap();
         std::fs::write(&autosave, crate::editor::EditorDoc::blank("saga", 5, 5).to_ron()).unwrap();
         let page = editor_menu(&data.join("missing"), Some(&data));

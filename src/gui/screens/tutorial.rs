@@ -7,13 +7,13 @@
 //! the column has no room left). Owns only the tips;
 //! it reads the battle, the hover, the mode and the attack preview and decides nothing.
 
-use crate::gui::board::input::Hover;
-use crate::gui::hud::actions::modes::Mode;
-use crate::gui::hud::attack::AttackView;
-use crate::gui::screens::handoff::HandOff;
-use crate::gui::screens::saves::DataDir;
-use crate::gui::session::Session;
-use crate::gui::{AppSystems, Screen};
+use crate::gui::saves::DataDir;
+use crate::gui::state::hover::Hover;
+use crate::gui::state::mode::Mode;
+use crate::gui::state::screen::{AppSystems, Screen};
+use crate::gui::state::session::Session;
+use crate::gui::state::session::acting_side;
+use crate::gui::views::attack::AttackView;
 use crate::history::Battle;
 use crate::rules::{AttackEvent, GameCommand, GameEvent, SequenceEvent, SideId, UnitId, UnitIndex};
 use crate::scenario::DEFAULT_SCENARIO_NAME;
@@ -52,7 +52,7 @@ pub(in crate::gui) fn plugin(app: &mut App) {
 /// (logical pixels) are shown in the right column: above the tallest, so neither covers the
 /// other (issue #18); just above the bottom bar when none is.
 pub fn tips_bottom(previews: &[f32]) -> f32 {
-    let base = crate::gui::board::camera::HUD_BOTTOM + TIPS_GAP;
+    let base = crate::gui::look::camera::HUD_BOTTOM + TIPS_GAP;
     let tallest = previews.iter().copied().fold(0.0, f32::max);
     if tallest > 0.0 { base + tallest + TIPS_GAP } else { base }
 }
@@ -69,10 +69,7 @@ pub fn tips_place(previews: &[f32], tips: f32, ceiling: f32, bottom_margin: f32)
     if above + tips <= ceiling {
         (TIPS_GAP, above)
     } else {
-        (
-            crate::gui::board::camera::HUD_RIGHT + TIPS_GAP,
-            bottom_margin + TIPS_GAP,
-        )
+        (crate::gui::look::camera::HUD_RIGHT + TIPS_GAP, bottom_margin + TIPS_GAP)
     }
 }
 
@@ -83,10 +80,10 @@ pub fn tips_place(previews: &[f32], tips: f32, ceiling: f32, bottom_margin: f32)
 // A Bevy query filter (STYLE 13).
 #[allow(clippy::type_complexity)]
 fn stack_tips_above_previews(
-    previews: Query<(Ref<Node>, &ComputedNode), (With<crate::gui::hud::attack::PreviewPanel>, Without<TipsBox>)>,
-    tracker: Query<&ComputedNode, (With<crate::gui::hud::initiative::TrackerPanel>, Without<TipsBox>)>,
+    previews: Query<(Ref<Node>, &ComputedNode), (With<crate::gui::look::markers::PreviewPanel>, Without<TipsBox>)>,
+    tracker: Query<&ComputedNode, (With<crate::gui::look::markers::TrackerPanel>, Without<TipsBox>)>,
     window: Option<Single<&Window, With<bevy::window::PrimaryWindow>>>,
-    margins: Option<Res<crate::gui::board::camera::HudMargins>>,
+    margins: Option<Res<crate::gui::look::camera::HudMargins>>,
     mut tips: Query<(&mut Node, &ComputedNode), With<TipsBox>>,
     redraw: Option<ResMut<Messages<bevy::window::RequestRedraw>>>,
 ) {
@@ -228,7 +225,7 @@ fn start_tutorial(session: Res<Session>, dir: Res<DataDir>, mut tutorial: ResMut
             *tutorial = Tutorial {
                 active: true,
                 step: 0,
-                side: HandOff::active_side(battle),
+                side: acting_side(battle),
             };
         }
     } else if tutorial.active && battle.scenario_file() != DEFAULT_SCENARIO_NAME {
@@ -303,7 +300,7 @@ fn spawn_tips(mut commands: Commands) {
             position_type: PositionType::Absolute,
             right: Val::Px(8.0),
             bottom: Val::Px(tips_bottom(&[])),
-            width: Val::Px(crate::gui::board::camera::HUD_RIGHT - 16.0),
+            width: Val::Px(crate::gui::look::camera::HUD_RIGHT - 16.0),
             flex_direction: FlexDirection::Column,
             row_gap: Val::Px(8.0),
             padding: UiRect::all(Val::Px(10.0)),
@@ -380,14 +377,14 @@ fn tip_buttons(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::gui::state::session::acting_side;
     use crate::rules::{Combat, cmd};
-    use bevy::state::app::StatesPlugin;
 
     /// Issue #18: the tips box sits above a shown attack or area preview, not over it; with
     /// none shown it sits just above the bottom bar.
     #[test]
     fn the_tips_stack_above_a_shown_preview_panel() {
-        let bar = crate::gui::board::camera::HUD_BOTTOM;
+        let bar = crate::gui::look::camera::HUD_BOTTOM;
         assert_eq!(tips_bottom(&[]), bar + TIPS_GAP);
         assert_eq!(tips_bottom(&[0.0]), bar + TIPS_GAP, "not laid out yet");
         assert_eq!(tips_bottom(&[120.0, 300.0]), bar + 300.0 + 2.0 * TIPS_GAP);
@@ -398,7 +395,7 @@ mod tests {
         let panel = app
             .world_mut()
             .spawn((
-                crate::gui::hud::attack::PreviewPanel,
+                crate::gui::look::markers::PreviewPanel,
                 Node::default(),
                 ComputedNode {
                     size: Vec2::new(250.0, 300.0),
@@ -413,7 +410,7 @@ mod tests {
         app.update();
         assert_eq!(bottom(&app), Val::Px(bar + TIPS_GAP));
         // No room above the preview under the tracker: beside the column, above the legend.
-        let right = crate::gui::board::camera::HUD_RIGHT;
+        let right = crate::gui::look::camera::HUD_RIGHT;
         assert_eq!(
             tips_place(&[300.0], 150.0, 768.0 - 250.0, 176.0),
             (right + TIPS_GAP, 176.0 + TIPS_GAP)
@@ -457,9 +454,9 @@ mod tests {
     /// Issue #18 item 9: the player's side acts first in the built-in scenario.
     #[test]
     fn in_the_tutorial_the_players_side_acts_first_and_its_progress_is_read_from_the_log() {
-        let mut battle = crate::gui::session::tests::tutorial();
+        let mut battle = crate::gui::testkit::tutorial();
         assert!(is_tutorial_start(&battle));
-        let side = HandOff::active_side(&battle).expect("a side acts");
+        let side = acting_side(&battle).expect("a side acts");
         assert_eq!(side, SideId("crew".into()), "the Relay Crew moves first");
         assert_eq!(logged_progress(&battle, &side), Progress::default());
         let unit = battle.world().resource::<Combat>().active.clone().expect("a turn");
@@ -467,7 +464,7 @@ mod tests {
             .expect("placed")
             .at;
         let to = crate::grid::Square::new(at.x + 1, at.y);
-        let path = crate::gui::board::path::path_preview(battle.world(), &unit, to).expect("a step");
+        let path = crate::gui::intake::plan::path_preview(battle.world(), &unit, to).expect("a step");
         crate::testing::ok(
             &mut battle,
             GameCommand::Move(cmd::Move {
@@ -486,13 +483,8 @@ mod tests {
     }
 
     fn tips_app(dir: Option<PathBuf>) -> App {
-        let mut app = App::new();
-        app.add_plugins((MinimalPlugins, StatesPlugin));
-        app.insert_resource(Session::new(crate::gui::session::tests::tutorial()));
+        let mut app = crate::gui::testkit::battle_app(crate::gui::testkit::tutorial());
         app.insert_resource(DataDir(dir));
-        app.init_resource::<ButtonInput<KeyCode>>();
-        app.insert_state(Screen::Battle);
-        crate::gui::order_sets(&mut app);
         app.add_plugins(plugin);
         app.update();
         app

@@ -1,74 +1,34 @@
-//! What a vehicle mode shows on the map (RULES.md §25): racing, the 45° arc from the
-//! vehicle's front-edge centre, the rules' legal end squares (`rules::vehicle::race_ends`,
-//! the `race` query's squares), the line of the angle picked with `[` / `]` (Space races
-//! along it) and the Piloting DC with the check's chance (`rules::vehicle::race_odds`); ramming,
-//! the hovered unit's odds (`ram_odds`: the Piloting check and the creature's Reflex save to
-//! avoid it); driving or running over, the planned path to the hovered square. Also the line
-//! under the map in a vehicle mode. Decides no rule.
+//! What a vehicle mode draws on the map (RULES.md §25, from `views::vehicle_aim`): racing, the
+//! 45° arc from the vehicle's front-edge centre with its edges stopping at the map's edge, the
+//! legal end squares and the line of the angle picked with `[` / `]` (Space races along it:
+//! the keys are here); ramming and driving, the hovered unit's ring and the planned path.
+//! Decides no rule.
 
 use crate::grid::{Space, Square};
-use crate::gui::board::input::Hover;
-use crate::gui::board::map::{TILE, space_centre, square_centre};
-use crate::gui::hud::actions::modes::Mode;
-use crate::gui::hud::panel::Panel;
-use crate::gui::session::{Intent, Revision, Session, StatusLine};
-use crate::gui::vehicles::piloting::{VehicleAim, race_command};
-use crate::gui::{AppSystems, Screen};
-use crate::rules::options::vehicles_at_hand;
-use crate::rules::vehicle::{
-    CheckOdds, RamOdds, plan_vehicle_path, race_ends, race_line_end, race_odds, race_view, ram_odds, vehicle_view,
-};
-use crate::rules::{Combat, UnitId, check};
+use crate::gui::look::palette::{ARC_COLOUR, END_COLOUR, LINE_COLOUR, PATH_COLOUR};
+use crate::gui::look::tiles::{TILE, space_centre, square_centre};
+use crate::gui::state::intent::Intent;
+use crate::gui::state::mode::{Mode, VehicleAim};
+use crate::gui::state::panel::Panel;
+use crate::gui::state::screen::{AppSystems, Screen};
+use crate::gui::state::session::{Session, StatusLine};
+use crate::gui::vehicles::piloting::race_command;
+use crate::gui::views::vehicle_aim::VehicleAimView;
+use crate::rules::vehicle::race_line_end;
+use crate::rules::{Combat, check};
 use bevy::prelude::*;
 
 pub(in crate::gui) fn plugin(app: &mut App) {
-    logic(app);
-    app.add_systems(
-        Update,
-        draw_vehicle_aim
-            .in_set(AppSystems::Draw)
-            .run_if(in_state(Screen::Battle))
-            .run_if(resource_changed::<VehicleAimView>),
-    );
-}
-
-/// Everything but the drawing (headless tests add only this).
-pub fn logic(app: &mut App) {
-    app.init_resource::<VehicleAimView>();
     app.add_systems(
         Update,
         (
             aim_keys.in_set(AppSystems::Input),
-            derive_vehicle_aim.in_set(AppSystems::Derive),
+            draw_vehicle_aim
+                .in_set(AppSystems::Draw)
+                .run_if(resource_changed::<VehicleAimView>),
         )
             .run_if(in_state(Screen::Battle)),
     );
-}
-
-/// What the vehicle mode shows: the race's end squares, arc and DC; the planned path.
-#[derive(Resource, Debug, Default, Clone, PartialEq)]
-pub struct VehicleAimView {
-    pub key: Option<(Revision, Option<VehicleAim>, Option<Square>, i32)>,
-    /// The vehicle aimed with.
-    pub vehicle: Option<UnitId>,
-    /// Race mode: the squares a race may end on (the `race` query's end squares).
-    pub race_ends: Vec<Square>,
-    /// Race mode: the DC and whether it is from a dead stop.
-    pub race_dc: Option<(i32, bool)>,
-    /// Race and ram modes: the Piloting check's odds (VEH-5).
-    pub race_odds: Option<CheckOdds>,
-    /// Ram mode: the hovered unit, its display name and the ram's odds on it, or why there
-    /// are none.
-    pub ram: Option<(UnitId, String, Result<RamOdds, String>)>,
-    /// Race mode: the front-edge centre (world) and the heading's direction, for the arc.
-    pub arc: Option<(Vec2, Vec2)>,
-    /// Race mode: the angle picked with the keys, and the line's squares at it.
-    pub angle: i32,
-    pub angle_line: Vec<Square>,
-    /// Drive or run over: the planned squares of the hovered destination, or why not.
-    pub path: Option<Result<Vec<Square>, String>>,
-    /// The vehicle's side, for drawing footprints.
-    pub side: u32,
 }
 
 /// The race angle picked with [ and ] (the arrow keys pan the camera), kept in the view.
@@ -117,87 +77,9 @@ fn aim_keys(
     }
 }
 
-fn derive_vehicle_aim(
-    session: Res<Session>,
-    revision: Res<Revision>,
-    mode: Res<Mode>,
-    hover: Res<Hover>,
-    mut view: ResMut<VehicleAimView>,
-) {
-    let aim = match *mode {
-        Mode::Vehicle(aim) => Some(aim),
-        _ => None,
-    };
-    let hovered = hover
-        .0
-        .filter(|_| matches!(aim, Some(VehicleAim::Drive | VehicleAim::RunOver | VehicleAim::Ram)));
-    let key = Some((*revision, aim, hovered, view.angle));
-    if view.key == key {
-        return;
-    }
-    let angle = view.angle;
-    *view = VehicleAimView {
-        key,
-        angle,
-        ..default()
-    };
-    let world = session.battle.world();
-    let Some(unit) = world.resource::<Combat>().active.clone() else {
-        return;
-    };
-    let Some(aim) = aim else { return };
-    let Some(vehicle) = vehicles_at_hand(world, &unit).into_iter().next() else {
-        return;
-    };
-    let Ok(v) = vehicle_view(world, &vehicle) else { return };
-    view.side = v.space;
-    view.vehicle = Some(vehicle.clone());
-    match aim {
-        VehicleAim::Race => {
-            if let Ok(r) = race_view(world, &vehicle) {
-                view.race_dc = Some((r.dc, r.dead_stop));
-                view.race_ends = r.end_squares;
-            }
-            view.race_odds = race_odds(world, &unit).ok().map(|(odds, _)| odds);
-            let (hx, hy) = v.heading.front_centre_halves(v.at, v.space);
-            let front = Vec2::new(
-                hx as f32 * TILE / 2.0 - TILE / 2.0,
-                -(hy as f32) * TILE / 2.0 + TILE / 2.0,
-            );
-            let (dx, dy) = v.heading.step();
-            view.arc = Some((front, Vec2::new(dx as f32, -(dy as f32))));
-            view.angle_line = race_ends(world, &vehicle)
-                .map(|ends| ends.into_iter().filter(|e| e.angle == angle).map(|e| e.at).collect())
-                .unwrap_or_default();
-        }
-        VehicleAim::Drive | VehicleAim::RunOver => {
-            view.path = hovered
-                .map(|to| plan_vehicle_path(world, &unit, to, aim == VehicleAim::RunOver).map_err(|e| e.to_string()));
-        }
-        VehicleAim::Ram => {
-            view.race_odds = race_odds(world, &unit).ok().map(|(odds, _)| odds);
-            view.ram = hovered
-                .and_then(|at| crate::gui::hud::actions::intents::unit_at(world, at, &unit))
-                .map(|target| {
-                    let odds = ram_odds(world, &unit, &target).map_err(|e| e.to_string());
-                    let name = crate::gui::hud::arms::unit_name(world, &target);
-                    (target, name, odds)
-                });
-        }
-        _ => {}
-    }
-}
-
 /// A sprite of the vehicle overlay (redrawn when the view changes).
 #[derive(Component)]
 struct AimMark;
-
-/// The overlay's colours (the legend shows them): a race's end squares, the picked angle's
-/// line, the arc's edges, a drive's path.
-pub const END_COLOUR: Color = Color::srgba(0.95, 0.75, 0.2, 0.28);
-pub const LINE_COLOUR: Color = Color::srgba(1.0, 0.9, 0.3, 0.55);
-pub const ARC_COLOUR: Color = Color::srgba(1.0, 0.84, 0.2, 0.9);
-pub const PATH_COLOUR: Color = Color::srgba(0.3, 0.8, 1.0, 0.35);
 
 /// How far a line from `from` along the unit vector `dir` runs inside `map` (the world
 /// rectangle the map covers), at most `max`: the race arc's edges stop at the map's edge.
@@ -215,7 +97,7 @@ fn draw_vehicle_aim(
     mut commands: Commands,
     view: Res<VehicleAimView>,
     old: Query<Entity, With<AimMark>>,
-    board: Option<Res<crate::gui::board::map::BoardSize>>,
+    board: Option<Res<crate::gui::look::tiles::BoardSize>>,
 ) {
     for e in &old {
         commands.entity(e).despawn();
@@ -279,54 +161,6 @@ fn draw_vehicle_aim(
                     .with_rotation(Quat::from_rotation_z(d.to_angle())),
             ));
         }
-    }
-}
-
-/// The line under the map in a vehicle mode: what to click and, racing, the DC.
-pub fn aim_line(aim: VehicleAim, view: &VehicleAimView) -> String {
-    // ", +8: 55% to succeed": the check's bonus and chance (VEH-5).
-    let odds = view
-        .race_odds
-        .as_ref()
-        .map_or_else(String::new, |o| format!(", {:+}: {:.0}% to succeed", o.bonus, o.chance));
-    match (aim, view.race_dc) {
-        (VehicleAim::Race, Some((dc, dead_stop))) => format!(
-            "Race: Piloting DC {dc}{}{odds} | angle {}° | {} end squares | click one, or [ / ] then Space",
-            if dead_stop { " (dead stop)" } else { "" },
-            view.angle,
-            view.race_ends.len()
-        ),
-        (VehicleAim::Ram, _) => match &view.ram {
-            Some((_, target, Ok(ram))) => {
-                let avoid = match &ram.target_reflex {
-                    Some(r) => format!(
-                        " | {target}'s Reflex {:+} vs DC {}: {:.0}% to avoid it",
-                        r.bonus, r.dc, r.chance
-                    ),
-                    None => format!(" | {target} avoids it only by beating the Piloting result"),
-                };
-                format!(
-                    "Ram {target}: Piloting DC {}, {:+}: {:.0}% to succeed{avoid} | click to ram",
-                    ram.piloting.dc, ram.piloting.bonus, ram.piloting.chance
-                )
-            }
-            Some((_, target, Err(why))) => format!("Cannot ram {target}: {why}"),
-            None => format!(
-                "{}{}",
-                aim.label(),
-                if odds.is_empty() {
-                    ""
-                } else {
-                    " | hover a unit for the odds"
-                }
-            ),
-        },
-        (VehicleAim::Drive | VehicleAim::RunOver, _) => match &view.path {
-            Some(Ok(p)) => format!("{} squares | click, then pick the heading", p.len()),
-            Some(Err(why)) => format!("Cannot go there: {why}"),
-            None => "Hover where the vehicle's top-left square goes".into(),
-        },
-        _ => aim.label().to_string(),
     }
 }
 

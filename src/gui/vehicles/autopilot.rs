@@ -4,10 +4,11 @@
 //! (`piloting`); each key sends one `GameCommand::Vehicle` the rules check first, and a
 //! refusal shows the rules' reason in the status line.
 
-use crate::gui::board::input::Hover;
-use crate::gui::hud::panel::Panel;
-use crate::gui::session::{Intent, Session, StatusLine};
-use crate::gui::{AppSystems, Screen};
+use crate::gui::state::hover::Hover;
+use crate::gui::state::intent::Intent;
+use crate::gui::state::panel::Panel;
+use crate::gui::state::screen::{AppSystems, Screen};
+use crate::gui::state::session::{Session, StatusLine};
 use crate::rules::cmd;
 use crate::rules::vehicle::{VehicleOrder, riding, vehicle_view};
 use crate::rules::{Combat, GameCommand, UnitId, check};
@@ -101,19 +102,13 @@ mod tests {
         };
         let mut b = battle(&text, &[]);
         pass_until_turn_of(&mut b, "buddy");
-        let mut app = App::new();
-        app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin));
-        app.insert_resource(Session::new(b));
-        app.insert_state(Screen::Battle);
-        app.init_resource::<ButtonInput<KeyCode>>();
-        app.init_resource::<Hover>();
-        crate::gui::order_sets(&mut app);
-        app.add_plugins((crate::gui::session::plugin, plugin));
+        let mut app = crate::gui::testkit::battle_app(b);
+        app.add_plugins(plugin);
         app.update();
         app
     }
 
-    use crate::gui::test_input::tap_key as tap;
+    use crate::gui::testkit::tap_key as tap;
 
     fn buggy(app: &App) -> VehicleState {
         let world = app.world().resource::<Session>().battle.world();

@@ -5,10 +5,12 @@
 //! rules' `vehicle_view`, decides nothing.
 
 use crate::grid::Heading;
-use crate::gui::board::map::TILE;
-use crate::gui::board::tokens::{Token, TokenLabel, sync_tokens};
-use crate::gui::session::{Revision, Session};
-use crate::gui::{AppSystems, Screen};
+use crate::gui::look::markers::{HeadingMarker, Token, TokenLabel};
+use crate::gui::look::palette::WEDGE_COLOUR;
+use crate::gui::look::tiles::TILE;
+use crate::gui::state::screen::SyncTokens;
+use crate::gui::state::screen::{AppSystems, Screen};
+use crate::gui::state::session::{Revision, Session};
 use crate::rules::UnitId;
 use crate::rules::vehicle::{VehicleState, VehicleView, riding, vehicle_view};
 use bevy::prelude::*;
@@ -17,7 +19,7 @@ pub(in crate::gui) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         dress_vehicle_tokens
-            .after(sync_tokens)
+            .after(SyncTokens)
             .in_set(AppSystems::Draw)
             .run_if(in_state(Screen::Battle))
             .run_if(resource_changed::<Revision>),
@@ -29,13 +31,6 @@ pub const RIDER_SCALE: f32 = 0.62;
 /// Hulls sit below other tokens, riders above them.
 const HULL_Z: f32 = 4.0;
 const RIDER_Z: f32 = 6.0;
-/// The heading wedge's colour (the legend shows it).
-pub const WEDGE_COLOUR: Color = Color::srgb(1.0, 0.84, 0.2);
-
-/// The heading wedge of a vehicle token (tests find it by this).
-#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct HeadingMarker(pub Heading);
-
 /// A vehicle's status, on its name label (which reads "name · heading · status").
 #[derive(Component, Debug, Clone, PartialEq, Eq)]
 pub struct StatusTag(pub String);
@@ -180,7 +175,8 @@ pub fn vehicle_of(world: &World, unit: &UnitId) -> Option<UnitId> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gui::board::map::GuiImages;
+    use crate::gui::look::markers::HeadingMarker;
+    use crate::gui::look::tiles::GuiImages;
     use crate::testing::battle;
 
     pub(crate) const BUGGY_RAID: &str = include_str!("../../../scenarios/starfinder_buggy_raid.ron");
@@ -221,8 +217,7 @@ mod tests {
     /// its riders are scaled down above it.
     #[test]
     fn veh_1_the_buggy_is_drawn_with_its_heading_and_its_riders_smaller() {
-        let mut app = App::new();
-        app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin));
+        let mut app = crate::gui::testkit::battle_app(battle(BUGGY_RAID, &[]));
         app.insert_resource(GuiImages {
             terrain: default(),
             token: default(),
@@ -230,10 +225,7 @@ mod tests {
             ring: default(),
             door: default(),
         });
-        app.insert_resource(Session::new(battle(BUGGY_RAID, &[])));
-        app.insert_state(Screen::Battle);
-        crate::gui::order_sets(&mut app);
-        app.add_plugins((crate::gui::session::plugin, crate::gui::board::tokens::plugin, plugin));
+        app.add_plugins((crate::gui::board::tokens::plugin, plugin));
         app.update();
         app.update();
         let world = app.world_mut();

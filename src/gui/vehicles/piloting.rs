@@ -9,12 +9,14 @@
 //! map).
 
 use crate::grid::{Heading, Square};
-use crate::gui::board::input::Hover;
-use crate::gui::hud::actions::intents::unit_at;
-use crate::gui::hud::actions::modes::Mode;
-use crate::gui::hud::panel::{Choice, Chosen, Panel, PanelKind, PanelOption, PanelSpec, digit};
-use crate::gui::session::{Intent, Session, StatusLine};
-use crate::gui::{AppSystems, Screen};
+use crate::gui::intake::targets::unit_at;
+use crate::gui::state::hover::Hover;
+use crate::gui::state::intent::Intent;
+use crate::gui::state::keys::digit;
+use crate::gui::state::mode::{Mode, VehicleAim};
+use crate::gui::state::panel::{Choice, Chosen, Panel, PanelKind, PanelOption, PanelSpec, Picker, VehicleChoice};
+use crate::gui::state::screen::{AppSystems, Screen};
+use crate::gui::state::session::{Session, StatusLine};
 use crate::rules::cmd;
 use crate::rules::options::{
     OptionKind, VehicleEntry, entries_for, entry_verdict, kind_option, ram_angles, vehicles_at_hand,
@@ -30,40 +32,10 @@ pub(in crate::gui) fn plugin(app: &mut App) {
         Update,
         (
             click_vehicle_aim.in_set(AppSystems::Input),
-            vehicle_chosen.in_set(AppSystems::Apply),
+            (open_vehicle_picker, vehicle_chosen).in_set(AppSystems::Apply),
         )
             .run_if(in_state(Screen::Battle)),
     );
-}
-
-/// A vehicle order aimed on the map.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum VehicleAim {
-    /// Click the square for the vehicle's top-left square, then pick the heading (VEH-3).
-    Drive,
-    /// Click a legal end square, or pick the angle with `[` / `]` and race with Space (VEH-5).
-    Race,
-    /// Click the unit to ram (VEH-8).
-    Ram,
-    /// Like drive, up to twice as far, over small creatures (VEH-9).
-    RunOver,
-    /// Click the vehicle to board in this role.
-    Board(RiderRole),
-    /// Click the free square next to the vehicle to step off to.
-    Disembark,
-}
-
-impl VehicleAim {
-    pub fn label(self) -> &'static str {
-        match self {
-            VehicleAim::Drive => "drive (click where the vehicle goes, then the heading; Esc: move)",
-            VehicleAim::Race => "race (click an end square, or [ / ] and Space; Esc: move)",
-            VehicleAim::Ram => "ram (click the unit to ram; Esc: move)",
-            VehicleAim::RunOver => "run over (click where the vehicle goes, then the heading; Esc: move)",
-            VehicleAim::Board(_) => "board (click the vehicle; Esc: move)",
-            VehicleAim::Disembark => "disembark (click a free square next to the vehicle; Esc: move)",
-        }
-    }
 }
 
 /// The label of an order in the vehicle picker.
@@ -98,20 +70,24 @@ pub fn entry_aim(entry: VehicleEntry) -> Option<VehicleAim> {
     }
 }
 
-/// What is chosen in the vehicle panels: an order of the picker, or the heading after a
-/// drive or run over (`None`: keep it).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum VehicleChoice {
-    Entry(VehicleEntry),
-    Heading(Option<Heading>),
-}
-
 /// The command of `unit` giving `order` (what a click or the heading panel completes).
 fn order(unit: &UnitId, order: VehicleOrder) -> GameCommand {
     GameCommand::Vehicle(cmd::Vehicle {
         unit: unit.clone(),
         order,
     })
+}
+
+/// Opens the vehicle picker the bar asked for (its Vehicle entry).
+fn open_vehicle_picker(session: Res<Session>, mut picker: ResMut<Picker>, mut panel: ResMut<Panel>) {
+    if picker.0 != Some(PanelKind::Vehicle) {
+        return;
+    }
+    picker.0 = None;
+    let world = session.battle.world();
+    if let Some(unit) = world.resource::<Combat>().active.clone() {
+        panel.0 = Some(order_panel(world, &unit));
+    }
 }
 
 /// The vehicle picker of `unit`: each entry with its key and the rules' verdict.
@@ -207,7 +183,7 @@ pub fn click_command(
         }
         VehicleAim::Board(role) => {
             // The vehicle, not a rider standing in its space on that square.
-            let vehicle = crate::gui::hud::arms::units_at(world, at, unit)
+            let vehicle = crate::gui::intake::targets::units_at(world, at, unit)
                 .into_iter()
                 .find(|v| vehicle_view(world, v).is_ok())
                 .ok_or_else(|| format!("no vehicle on {at}"))?;
@@ -305,8 +281,9 @@ fn vehicle_chosen(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gui::hud::actions::entries::{Action, ActionBar, availability};
-    use crate::gui::vehicles::aim_view::VehicleAimView;
+    use crate::gui::state::action::Action;
+    use crate::gui::views::bar::{ActionBar, availability};
+    use crate::gui::views::vehicle_aim::VehicleAimView;
     use crate::rules::options::{PLANNED_TRIES, any_allowed, entry_commands, planned_orders};
     use crate::rules::reactions::threat::space_of;
     use crate::rules::vehicle::race_view;
@@ -371,25 +348,18 @@ mod tests {
     /// query's), and clicking one sends the race a script writes for it.
     #[test]
     fn veh_4_race_mode_shows_the_rules_end_squares_and_a_click_sends_the_scripted_race() {
-        use crate::gui::session::{Session, plugin as session_plugin};
-        let mut app = App::new();
-        app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin));
-        app.insert_resource(Session::new(buddys_turn()));
-        app.insert_state(Screen::Battle);
-        app.init_resource::<ButtonInput<KeyCode>>();
-        app.init_resource::<ButtonInput<MouseButton>>();
-        app.init_resource::<Hover>();
-        crate::gui::order_sets(&mut app);
+        use crate::gui::state::session::Session;
+        let mut app = crate::gui::testkit::battle_app(buddys_turn());
         app.add_plugins((
-            session_plugin,
+            crate::gui::views::plugin,
             crate::gui::hud::actions::plugin,
             crate::gui::hud::panel::plugin,
             plugin,
-            crate::gui::vehicles::aim_view::logic,
+            crate::gui::vehicles::aim_view::plugin,
         ));
         app.update();
         assert_eq!(app.world().resource::<ActionBar>().allowed(Action::Vehicle), Ok(()));
-        let tap = crate::gui::test_input::tap_key;
+        let tap = crate::gui::testkit::tap_key;
         tap(&mut app, KeyCode::KeyJ);
         app.update();
         let panel = app.world().resource::<Panel>().0.clone().expect("the vehicle picker");
@@ -409,7 +379,7 @@ mod tests {
             .expect("buddy pilots")
             .0;
         assert_eq!(view.race_odds.as_ref(), Some(&odds));
-        let line = crate::gui::vehicles::aim_view::aim_line(VehicleAim::Race, view);
+        let line = crate::gui::views::vehicle_aim::aim_line(VehicleAim::Race, view);
         assert!(
             line.contains(&format!("{:+}: {:.0}% to succeed", odds.bonus, odds.chance)),
             "{line}"
@@ -454,17 +424,12 @@ mod tests {
     /// rules' Piloting check and the goblin's Reflex save to avoid it.
     #[test]
     fn veh_8_hovering_a_unit_in_ram_mode_shows_the_rams_odds() {
-        use crate::gui::session::{Session, plugin as session_plugin};
-        let mut app = App::new();
-        app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin));
-        app.insert_resource(Session::new(buddys_turn()));
-        app.insert_state(Screen::Battle);
-        app.init_resource::<ButtonInput<KeyCode>>();
-        app.init_resource::<Hover>();
-        app.init_resource::<Mode>();
-        app.init_resource::<Panel>();
-        crate::gui::order_sets(&mut app);
-        app.add_plugins((session_plugin, crate::gui::vehicles::aim_view::logic));
+        use crate::gui::state::session::Session;
+        let mut app = crate::gui::testkit::battle_app(buddys_turn());
+        app.add_plugins((
+            crate::gui::views::vehicle_aim::plugin,
+            crate::gui::vehicles::aim_view::plugin,
+        ));
         *app.world_mut().resource_mut::<Mode>() = Mode::Vehicle(VehicleAim::Ram);
         let goblin = UnitId("goblin_1".into());
         let at = space_of(app.world().resource::<Session>().battle.world(), &goblin)
@@ -475,13 +440,13 @@ mod tests {
         let world = app.world();
         let rules = crate::rules::vehicle::ram_odds(world.resource::<Session>().battle.world(), &buddy(), &goblin);
         let view = world.resource::<VehicleAimView>();
-        let name = crate::gui::hud::arms::unit_name(world.resource::<Session>().battle.world(), &goblin);
+        let name = crate::gui::intake::targets::unit_name(world.resource::<Session>().battle.world(), &goblin);
         assert_eq!(
             view.ram,
             Some((goblin.clone(), name.clone(), rules.clone().map_err(|e| e.to_string())))
         );
         let rules = rules.expect("buddy pilots");
-        let line = crate::gui::vehicles::aim_view::aim_line(VehicleAim::Ram, view);
+        let line = crate::gui::views::vehicle_aim::aim_line(VehicleAim::Ram, view);
         assert!(
             line.starts_with(&format!(
                 "Ram {name}: Piloting DC {}, {:+}: {:.0}% to succeed",

@@ -1,18 +1,14 @@
-//! The action bar's logic (issue #6): its entries and their verdicts from the rules' options
-//! list (`entries`), the modes, toggles, chosen weapon and keys (`modes`), the maneuver and
-//! ready pickers (`pickers`), and the commands the action intents stand for (`intents`).
-//! Decides no rule.
+//! The action bar's input (issue #6): the keys that pick an action (select its map mode, open
+//! its picker or send its intent), Tab for the weapon, T and V for the toggles, Esc back to
+//! move mode (`modes`); and the maneuver and ready pickers (`pickers`). The bar's verdicts are
+//! `views::bar`'s; `hud::bar` draws it. Decides no rule.
 
-pub mod entries;
-pub mod intents;
 pub mod modes;
 pub mod pickers;
-#[cfg(test)]
-pub mod testkit;
 
 use bevy::prelude::App;
 
-/// The action bar's plugins (its logic; `hud::bar` draws it).
+/// The action bar's keys and pickers.
 pub(in crate::gui) fn plugin(app: &mut App) {
-    app.add_plugins((entries::plugin, modes::plugin, pickers::plugin));
+    app.add_plugins((modes::plugin, pickers::plugin));
 }

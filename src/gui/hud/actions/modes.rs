@@ -1,30 +1,28 @@
-//! How the player picks at the board: the selected map mode (what a click means), the map
-//! toggles, the chosen weapon, and the keys of the action bar (a digit or letter picks an
-//! action: selects its mode, opens its picker or sends its intent; Tab cycles the weapon; T
-//! and V the toggles; Esc goes back to move mode). Once a command is accepted (its action
-//! spent), an aimed mode drops back to move, so its previews clear (issue #18 item 5).
+//! The keys of the action bar: a digit or letter picks an action (selects its map mode,
+//! opens its picker or sends its intent); Tab cycles the weapon; T and V the toggles; Esc goes
+//! back to move mode (the mode, toggles and weapon are `state::mode`'s). Once a command is
+//! accepted (its action spent), an aimed mode drops back to move, so its previews clear
+//! (issue #18 item 5).
 
-use crate::gui::hud::actions::entries::{Action, ActionBar, derive_action_bar};
-use crate::gui::hud::actions::intents::ActIntent;
-use crate::gui::hud::actions::pickers::Picker;
-use crate::gui::hud::panel::{Panel, PanelKind};
-use crate::gui::session::{Intent, Session, StatusLine};
-use crate::gui::{AppSystems, Screen};
-use crate::rules::{Combat, Profile, UnitId};
-use crate::ruleset::ManeuverKind;
+use crate::gui::hud::arms::{next_option, option_line, weapon_options};
+use crate::gui::intake::apply::apply_intents;
+use crate::gui::state::action::Action;
+use crate::gui::state::intent::ActIntent;
+use crate::gui::state::intent::Intent;
+use crate::gui::state::mode::{Mode, Toggles, WeaponChoice};
+use crate::gui::state::panel::{Panel, PanelKind, Picker};
+use crate::gui::state::screen::{ActionKeys, AppSystems, Screen};
+use crate::gui::state::session::{Session, StatusLine};
+use crate::gui::views::bar::{ActionBar, derive_action_bar};
+use crate::rules::Combat;
 use bevy::prelude::*;
 
 pub(in crate::gui) fn plugin(app: &mut App) {
-    app.init_resource::<Mode>();
-    app.init_resource::<Toggles>();
-    app.init_resource::<WeaponChoice>();
     app.add_systems(
         Update,
         (
-            keys_to_actions.in_set(AppSystems::Input),
-            back_to_move_once_spent
-                .after(crate::gui::session::apply_intents)
-                .in_set(AppSystems::Apply),
+            keys_to_actions.in_set(ActionKeys).in_set(AppSystems::Input),
+            back_to_move_once_spent.after(apply_intents).in_set(AppSystems::Apply),
             // After the bar: a new turn's reset to move mode clears the last mode's message.
             clear_status_back_in_move_mode
                 .after(derive_action_bar)
@@ -32,74 +30,6 @@ pub(in crate::gui) fn plugin(app: &mut App) {
         )
             .run_if(in_state(Screen::Battle)),
     );
-}
-
-/// What a click on the map does.
-#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
-pub enum Mode {
-    /// Move to the clicked square (the path overlay shows the plan).
-    #[default]
-    Move,
-    /// Attack the unit on the clicked square.
-    Attack,
-    /// Full attack the unit on the clicked square.
-    FullAttack,
-    /// Charge the unit on the clicked square.
-    Charge,
-    /// Attempt this maneuver on the unit on the clicked square.
-    Maneuver(ManeuverKind),
-    /// Place an area weapon's template at the clicked intersection.
-    Area,
-    /// Aim a vehicle order (`piloting`).
-    Vehicle(crate::gui::vehicles::piloting::VehicleAim),
-}
-
-impl Mode {
-    pub fn attacks(self) -> bool {
-        matches!(self, Mode::Attack | Mode::FullAttack)
-    }
-}
-
-/// The map toggles: threatened squares (T) and paths that avoid attacks of opportunity (V;
-/// A pans the camera).
-#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
-pub struct Toggles {
-    pub threat: bool,
-    pub avoid_aoo: bool,
-}
-
-/// The weapon the player picked for the active unit (Tab cycles its own, then its vehicle's
-/// mounted ones, `arms::weapon_options`); `None`: the rules pick the unit's best for the job.
-#[derive(Resource, Debug, Default, Clone, PartialEq, Eq)]
-pub struct WeaponChoice {
-    pub unit: Option<UnitId>,
-    pub weapon: Option<String>,
-    /// The vehicle the chosen weapon is mounted on (VEH-20), if it is a mounted one.
-    pub mount: Option<UnitId>,
-}
-
-impl WeaponChoice {
-    /// The weapon chosen for `unit` (a choice made for another unit does not carry over).
-    pub fn for_unit(&self, unit: Option<&UnitId>) -> Option<String> {
-        (self.unit.as_ref() == unit).then(|| self.weapon.clone()).flatten()
-    }
-
-    /// The vehicle whose mounted weapon is chosen for `unit`, if one is (VEH-20).
-    pub fn mount_for(&self, unit: Option<&UnitId>) -> Option<UnitId> {
-        (self.unit.as_ref() == unit).then(|| self.mount.clone()).flatten()
-    }
-
-    /// The label of the choice: "best", the weapon, or "Roof laser (Exploration buggy)".
-    pub fn label(&self, world: &World) -> String {
-        match (&self.weapon, &self.mount) {
-            (None, _) => "best".into(),
-            (Some(w), None) => w.clone(),
-            (Some(w), Some(m)) => format!(
-                "{w} ({})",
-                crate::rules::unit_component::<Profile>(world, m).map_or_else(|| m.to_string(), |p| p.name.clone())
-            ),
-        }
-    }
 }
 
 /// What picking an action does.
@@ -157,7 +87,7 @@ pub fn pick_and_report(
 
 // A Bevy system's parameters (STYLE 13).
 #[allow(clippy::too_many_arguments)]
-pub(in crate::gui) fn keys_to_actions(
+fn keys_to_actions(
     keys: Res<ButtonInput<KeyCode>>,
     session: Res<Session>,
     bar: Res<ActionBar>,
@@ -191,17 +121,14 @@ pub(in crate::gui) fn keys_to_actions(
     if keys.just_pressed(KeyCode::Tab) {
         let world = session.battle.world();
         let active = world.resource::<Combat>().active.clone();
-        let mut options = active
-            .as_ref()
-            .map(|u| crate::gui::hud::arms::weapon_options(world, u))
-            .unwrap_or_default();
+        let mut options = active.as_ref().map(|u| weapon_options(world, u)).unwrap_or_default();
         // Mounted weapons fire in a single attack only (VEH-20): other modes cycle the unit's own.
         if !matches!(*mode, Mode::Attack | Mode::FullAttack) {
             options.retain(|o| o.mount.is_none());
         }
         let (weapon, mount) = (choice.for_unit(active.as_ref()), choice.mount_for(active.as_ref()));
-        let next = crate::gui::hud::arms::next_option(&options, weapon.as_deref().map(|w| (w, mount.as_ref())));
-        status.0 = crate::gui::hud::arms::option_line(next);
+        let next = next_option(&options, weapon.as_deref().map(|w| (w, mount.as_ref())));
+        status.0 = option_line(next);
         *choice = WeaponChoice {
             unit: active,
             weapon: next.map(|o| o.name.clone()),
@@ -242,10 +169,12 @@ fn clear_status_back_in_move_mode(mode: Res<Mode>, mut last: Local<Mode>, mut st
 mod tests {
     use super::*;
     use crate::grid::Square;
-    use crate::gui::hud::actions::entries::availability;
-    use crate::gui::hud::actions::testkit::{bar_app, me, my_turn};
+    use crate::gui::testkit::{battle_app, me, my_turn};
+    use crate::gui::views::bar::availability;
     use crate::rules::GameCommand;
+    use crate::rules::UnitId;
     use crate::rules::cmd;
+    use crate::ruleset::ManeuverKind;
 
     #[test]
     fn picking_selects_a_mode_or_sends_an_intent_and_refuses_greyed_actions() {
@@ -335,7 +264,7 @@ mod tests {
     #[test]
     fn back_in_move_mode_the_attack_modes_message_leaves_the_status_line() {
         let mut app = bar_app();
-        let tap = crate::gui::test_input::tap_key;
+        let tap = crate::gui::testkit::tap_key;
         tap(&mut app, KeyCode::Digit2);
         assert_eq!(*app.world().resource::<Mode>(), Mode::Attack);
         app.world_mut().write_message(Intent::Act(ActIntent::AttackAt {
@@ -353,12 +282,23 @@ mod tests {
         assert_eq!(app.world().resource::<StatusLine>().0, "");
     }
 
-    /// The action bar's app with the attack preview's logic and the hover it reads.
+    /// A headless app on `my_turn` with the action bar (its verdicts, keys and pickers) and
+    /// the choice panel, one frame in.
+    fn bar_app() -> App {
+        let mut app = battle_app(my_turn());
+        app.add_plugins((
+            crate::gui::views::bar::plugin,
+            super::super::plugin,
+            crate::gui::hud::panel::plugin,
+        ));
+        app.update();
+        app
+    }
+
+    /// The action bar's app with the attack preview (`views::attack`).
     fn attack_preview_app() -> App {
         let mut app = bar_app();
-        app.init_resource::<crate::gui::board::input::Hover>();
-        app.init_resource::<crate::gui::hud::arms::TargetPick>();
-        crate::gui::hud::attack::logic(&mut app);
+        app.add_plugins(crate::gui::views::attack::plugin);
         app
     }
 
@@ -367,10 +307,10 @@ mod tests {
     /// refused one keeps the mode and its preview.
     #[test]
     fn once_the_attack_is_made_the_mode_drops_to_move_and_the_preview_clears() {
-        use crate::gui::board::input::Hover;
-        use crate::gui::hud::attack::AttackView;
+        use crate::gui::state::hover::Hover;
+        use crate::gui::views::attack::AttackView;
         let mut app = attack_preview_app();
-        let tap = crate::gui::test_input::tap_key;
+        let tap = crate::gui::testkit::tap_key;
         tap(&mut app, KeyCode::Digit2);
         assert_eq!(*app.world().resource::<Mode>(), Mode::Attack);
         app.world_mut().resource_mut::<Hover>().0 = Some(Square::new(3, 2));
@@ -417,8 +357,9 @@ mod tests {
     /// and a click attacks it; an empty square is still a move.
     #[test]
     fn in_move_mode_a_hovered_foe_offers_the_attack_and_a_click_attacks() {
-        use crate::gui::board::input::{Hover, click_intent};
-        use crate::gui::hud::attack::{AttackView, click_mode};
+        use crate::gui::board::input::click_intent;
+        use crate::gui::state::hover::Hover;
+        use crate::gui::views::attack::{AttackView, click_mode};
         let mut app = attack_preview_app();
         assert_eq!(*app.world().resource::<Mode>(), Mode::Move);
         let foe = Square::new(3, 2);

@@ -1,12 +1,14 @@
 //! The pickers the action bar opens: the maneuver (each greyed with the rules' reason for the
 //! chosen weapon), then its map mode; the readied action's kind (the rules' list), then its
-//! trigger, which sends the command.
+//! trigger, which sends the command. (The vehicle orders' picker is `vehicles::piloting`'s.)
 
-use crate::gui::hud::actions::intents::ActIntent;
-use crate::gui::hud::actions::modes::{Mode, WeaponChoice};
-use crate::gui::hud::panel::{Choice, Chosen, Panel, PanelKind, PanelOption, PanelSpec, digit};
-use crate::gui::session::{Intent, Session};
-use crate::gui::{AppSystems, Screen};
+use crate::gui::state::intent::ActIntent;
+use crate::gui::state::intent::Intent;
+use crate::gui::state::keys::digit;
+use crate::gui::state::mode::{Mode, WeaponChoice};
+use crate::gui::state::panel::{Choice, Chosen, Panel, PanelKind, PanelOption, PanelSpec, Picker};
+use crate::gui::state::screen::{AppSystems, Screen};
+use crate::gui::state::session::Session;
 use crate::rules::cmd;
 use crate::rules::options::{self, Arms, MANEUVERS, OptionKind, READY_TRIGGERS};
 use crate::rules::{Combat, GameCommand, UnitId};
@@ -14,7 +16,6 @@ use crate::ruleset::ActionKind;
 use bevy::prelude::*;
 
 pub(in crate::gui) fn plugin(app: &mut App) {
-    app.init_resource::<Picker>();
     app.add_systems(
         Update,
         (open_picker, picker_chosen)
@@ -22,10 +23,6 @@ pub(in crate::gui) fn plugin(app: &mut App) {
             .run_if(in_state(Screen::Battle)),
     );
 }
-
-/// A picker asked for by the bar, opened by `open_picker` with the rules' verdicts.
-#[derive(Resource, Debug, Default, Clone, PartialEq, Eq)]
-pub struct Picker(pub Option<PanelKind>);
 
 /// The options of a picker for the active `unit`, each greyed out with the rules' reason.
 pub fn picker_panel(world: &World, unit: &UnitId, kind: PanelKind, weapon: Option<&str>) -> Option<PanelSpec> {
@@ -59,8 +56,7 @@ pub fn picker_panel(world: &World, unit: &UnitId, kind: PanelKind, weapon: Optio
                 })
                 .collect()
         }
-        PanelKind::Vehicle => return Some(crate::gui::vehicles::piloting::order_panel(world, unit)),
-        PanelKind::Menu | PanelKind::Reaction | PanelKind::ReactionSettings => return None,
+        PanelKind::Vehicle | PanelKind::Menu | PanelKind::Reaction | PanelKind::ReactionSettings => return None,
     };
     let title = match kind {
         PanelKind::Maneuver => "Combat maneuver: pick one, then click the target",
@@ -96,8 +92,12 @@ pub fn trigger_panel(world: &World, action: ActionKind) -> PanelSpec {
     }
 }
 
+/// Opens the maneuver or ready picker the bar asked for.
 fn open_picker(session: Res<Session>, choice: Res<WeaponChoice>, mut picker: ResMut<Picker>, mut panel: ResMut<Panel>) {
-    let Some(kind) = picker.0.take() else { return };
+    let Some(kind) = picker.0.filter(|k| matches!(k, PanelKind::Maneuver | PanelKind::Ready)) else {
+        return;
+    };
+    picker.0 = None;
     let world = session.battle.world();
     let Some(unit) = world.resource::<Combat>().active.clone() else {
         return;
@@ -140,9 +140,10 @@ fn picker_chosen(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gui::hud::actions::entries::{Action, availability};
-    use crate::gui::hud::actions::intents::command_for;
-    use crate::gui::hud::actions::testkit::{allowed, me, my_turn};
+    use crate::gui::intake::command::act_command;
+    use crate::gui::state::action::Action;
+    use crate::gui::testkit::{allowed, me, my_turn};
+    use crate::gui::views::bar::availability;
     use crate::rules::options::READY_KINDS;
     use crate::testing::ok;
 
@@ -160,7 +161,7 @@ mod tests {
                 trigger: READY_TRIGGERS[0].into()
             }
         );
-        let command = command_for(
+        let command = act_command(
             &ActIntent::Ready {
                 action: ActionKind::Standard,
                 trigger: READY_TRIGGERS[0].into(),
@@ -175,7 +176,7 @@ mod tests {
         let entries = availability(b.world(), Some(&UnitId("foe".into())), None, None);
         assert_eq!(allowed(&entries, Action::FireReadied), Ok(()));
         assert_eq!(
-            command_for(
+            act_command(
                 &ActIntent::Do(Action::FireReadied),
                 Some(UnitId("foe".into())),
                 b.world()

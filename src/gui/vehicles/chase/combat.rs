@@ -61,9 +61,10 @@ pub fn combat_entries(world: &World) -> Vec<CombatEntry> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gui::session::{Session, StatusLine};
-    use crate::gui::vehicles::chase::testkit::{headless, press, redliner};
+    use crate::gui::state::session::{Session, StatusLine};
+    use crate::gui::testkit::redliner;
     use crate::gui::vehicles::chase::view::ChaseView;
+    use crate::gui::vehicles::chase::{chase_app as headless, press};
     use crate::rules::UnitId;
     use crate::rules::check;
     use crate::ruleset::PilotAction;

@@ -2,15 +2,16 @@
 //! chase, the panel is docked under the top bar and the camera is refitted so the whole map
 //! sits in the room left between the panel, the side panel and the bottom bar; when the chase
 //! panel goes away the camera is fitted to the full room again. The room is the one the HUD's
-//! measured bars leave (`camera::HudMargins`) under the panel as laid out. Refitting happens
+//! measured bars leave (`look::camera::HudMargins`) under the panel as laid out. Refitting happens
 //! only when the panel appears or disappears, or the bars or the panel change height while it
 //! is docked, so the player's own pan and zoom are kept otherwise.
 
-use crate::gui::board::camera::{HudMargins, MainCamera, fit};
-use crate::gui::board::map::BoardSize;
+use crate::gui::look::camera::fit;
+use crate::gui::look::camera::{HudMargins, MainCamera};
+use crate::gui::look::tiles::BoardSize;
+use crate::gui::state::screen::{AppSystems, Screen};
 use crate::gui::vehicles::chase::panel::{CHASE_PANEL, ChasePanel};
 use crate::gui::vehicles::chase::view::ChaseView;
-use crate::gui::{AppSystems, Screen};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
@@ -98,7 +99,8 @@ fn dock_camera(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gui::vehicles::chase::testkit::{headless, redliner};
+    use crate::gui::testkit::redliner;
+    use crate::gui::vehicles::chase::chase_app as headless;
     use crate::rules::cmd;
 
     /// The map fitted under the chase panel lies wholly below the panel, above the bottom
@@ -185,9 +187,9 @@ mod tests {
             commands.push(GameCommand::EndTurn(cmd::EndTurn { unit: id(unit) }));
         }
         for command in commands {
-            let mut session = app.world_mut().resource_mut::<crate::gui::session::Session>();
+            let mut session = app.world_mut().resource_mut::<crate::gui::state::session::Session>();
             crate::testing::ok(&mut session.battle, command);
-            app.world_mut().resource_mut::<crate::gui::session::Revision>().0 += 1;
+            app.world_mut().resource_mut::<crate::gui::state::session::Revision>().0 += 1;
             app.update();
         }
         let board = app

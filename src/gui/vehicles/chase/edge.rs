@@ -5,9 +5,9 @@
 //! the map). Decides no rule: every button is a command `rules::check` accepts, submitted as
 //! the CLI's `LeaveMap` / `ReturnToMap`, as `rules::options::edge_choices` lists them.
 
-use crate::gui::board::camera::{HUD_BOTTOM, HUD_RIGHT};
-use crate::gui::session::{Revision, Session, StatusLine};
-use crate::gui::{AppSystems, Screen};
+use crate::gui::look::camera::{HUD_BOTTOM, HUD_RIGHT};
+use crate::gui::state::screen::{AppSystems, Screen};
+use crate::gui::state::session::{Revision, Session, StatusLine};
 use crate::rules::cmd;
 use crate::rules::options::{OptionKind, edge_choices};
 use crate::rules::{Combat, GameCommand};
@@ -175,26 +175,14 @@ mod tests {
     }
 
     fn app(b: crate::history::Battle) -> App {
-        let mut app = App::new();
-        app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin));
-        app.insert_resource(Session::new(b));
-        app.insert_state(Screen::Battle);
-        crate::gui::order_sets(&mut app);
-        app.add_plugins((crate::gui::session::plugin, plugin));
+        let mut app = crate::gui::testkit::battle_app(b);
+        app.add_plugins(plugin);
         app.update();
         app
     }
 
     fn press(app: &mut App, label: &str) {
-        let button = app
-            .world_mut()
-            .query::<(Entity, &Name)>()
-            .iter(app.world())
-            .find(|(_, n)| n.as_str() == format!("Edge button {label}"))
-            .map(|(e, _)| e)
-            .unwrap_or_else(|| panic!("a button {label}"));
-        app.world_mut().entity_mut(button).insert(Interaction::Pressed);
-        app.update();
+        crate::gui::testkit::press_button(app, &format!("Edge button {label}"));
     }
 
     fn last(app: &App) -> Option<GameCommand> {

@@ -4,10 +4,11 @@
 //! with `Battle::submit` (the CLI's path). Chase progress runs by itself once nothing is left
 //! to decide before it (no vehicle would escape, CHS-10).
 
-use crate::gui::session::{Revision, Session, StatusLine};
+use crate::gui::state::mode::DoubleManeuver;
+use crate::gui::state::screen::{AppSystems, Screen};
+use crate::gui::state::session::{ComputerOpponent, Revision, Session, StatusLine, computer_is_playing};
 use crate::gui::vehicles::chase::stay::StayChoice;
-use crate::gui::vehicles::chase::view::ChaseView;
-use crate::gui::{AppSystems, Screen};
+use crate::gui::vehicles::chase::view::{ChaseView, acting_pilot};
 use crate::rules::chase::{Chase, ChasePhase, ManeuverUse, phase_name, would_escape};
 use crate::rules::cmd;
 use crate::rules::{GameCommand, UnitId, check};
@@ -16,7 +17,6 @@ use bevy::prelude::*;
 
 pub(in crate::gui) fn plugin(app: &mut App) {
     app.add_message::<ChaseIntent>();
-    app.init_resource::<DoubleManeuver>();
     app.init_resource::<StayChoice>();
     app.add_systems(
         Update,
@@ -49,18 +49,6 @@ pub enum ChaseIntent {
     /// A combat-phase chase command of the active unit: `Collide` (CHS-17) or `BoardEngaged`
     /// (CHS-16), as listed by `combat::combat_entries`.
     Combat(GameCommand),
-}
-
-/// The double maneuver toggle, for the pilot it was switched on for.
-#[derive(Resource, Debug, Default, Clone, PartialEq, Eq)]
-pub struct DoubleManeuver {
-    pub pilot: Option<UnitId>,
-}
-
-impl DoubleManeuver {
-    pub fn on_for(&self, pilot: Option<&UnitId>) -> bool {
-        pilot.is_some() && self.pilot.as_ref() == pilot
-    }
 }
 
 /// The rule command a chase intent stands for (the one `fivefoot run` would take), or why
@@ -126,10 +114,6 @@ fn auto_progress(mut session: ResMut<Session>, mut revision: ResMut<Revision>, m
     }
 }
 
-pub fn acting_pilot(world: &World) -> Option<UnitId> {
-    world.get_resource::<Chase>()?.acting()?.pilot.clone()
-}
-
 /// Submits each chase intent's command through `Battle::submit` (the CLI's path); the toggle
 /// only changes the panel.
 fn apply_chase_intents(
@@ -139,7 +123,7 @@ fn apply_chase_intents(
     mut stay: ResMut<StayChoice>,
     mut revision: ResMut<Revision>,
     mut status: ResMut<StatusLine>,
-    computer: Option<Res<crate::gui::computer::ComputerTurn>>,
+    computer: Option<Res<ComputerOpponent>>,
 ) {
     for intent in intents.read() {
         let pilot = acting_pilot(session.battle.world());
@@ -153,7 +137,7 @@ fn apply_chase_intents(
                 continue;
             }
             // The acting pilot's or the stay's choice is the computer's while it plays it.
-            _ if computer.is_some() && crate::gui::computer::computer_is_playing(&session.battle) => {
+            _ if computer.is_some() && computer_is_playing(&session.battle) => {
                 status.0 = "The computer is playing this turn: wait, or press Space to skip ahead.".into();
                 continue;
             }
@@ -201,8 +185,9 @@ fn keys_to_chase(keys: Res<ButtonInput<KeyCode>>, view: Res<ChaseView>, mut inte
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::gui::testkit::redliner;
+    use crate::gui::vehicles::chase::chase_app as headless;
     use crate::gui::vehicles::chase::panel::ChaseButton;
-    use crate::gui::vehicles::chase::testkit::{headless, redliner};
     use crate::rules::chase::Departure;
 
     fn id(s: &str) -> UnitId {

@@ -11,6 +11,27 @@ pub mod edge;
 pub mod intents;
 pub mod panel;
 pub mod stay;
-#[cfg(test)]
-pub mod testkit;
 pub mod view;
+
+use bevy::prelude::App;
+
+/// The chase panel's plugins.
+pub(in crate::gui) fn plugin(app: &mut App) {
+    app.add_plugins((panel::plugin, intents::plugin, view::plugin, dock::plugin, edge::plugin));
+}
+
+/// A headless app on the battle screen over `battle` with the chase panel, its intents and
+/// view, one frame in (the chase tests' app).
+#[cfg(test)]
+pub(crate) fn chase_app(battle: crate::history::Battle) -> bevy::prelude::App {
+    let mut app = crate::gui::testkit::battle_app(battle);
+    app.add_plugins((panel::plugin, intents::plugin, view::plugin));
+    app.update();
+    app
+}
+
+/// Presses the chase panel's button `label` and runs a frame.
+#[cfg(test)]
+pub(crate) fn press(app: &mut bevy::prelude::App, label: &str) {
+    crate::gui::testkit::press_button(app, &format!("Chase button {label}"));
+}

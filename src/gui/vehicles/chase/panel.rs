@@ -7,13 +7,13 @@
 //! (`stay`, CHS-10) with chase progress (G), and the combat phase's collide and board buttons
 //! (`combat`). A hovered button says its modifiers or the reason; a pressed one sends its
 //! intent (`intents`). The combat phase is otherwise played with the normal action bar and
-//! attack mode; the log lines are `rules::engine::narrate`'s in the HUD. Decides no rule.
+//! attack mode; the log lines are `rules::narrate`'s in the HUD. Decides no rule.
 
-use crate::gui::board::camera::{HUD_RIGHT, HUD_TOP};
-use crate::gui::session::{Session, StatusLine};
+use crate::gui::look::camera::{HUD_RIGHT, HUD_TOP};
+use crate::gui::state::screen::{AppSystems, Screen};
+use crate::gui::state::session::{Session, StatusLine};
 use crate::gui::vehicles::chase::intents::ChaseIntent;
 use crate::gui::vehicles::chase::view::ChaseView;
-use crate::gui::{AppSystems, Screen};
 use crate::history::Sides;
 use crate::rules::SideId;
 use crate::rules::chase::{ChasePhase, Departure};
@@ -66,7 +66,7 @@ fn spawn_chase_panel(mut commands: Commands) {
         ChasePanel,
         DespawnOnExit(Screen::Battle),
         // Its top follows the top bar's measured height (`HudMargins`), as the tracker's.
-        crate::gui::board::camera::BelowTopBar,
+        crate::gui::look::camera::BelowTopBar,
         Interaction::default(),
         Node {
             position_type: PositionType::Absolute,

@@ -68,9 +68,10 @@ pub fn stay_toggles(world: &World, choice: &StayChoice) -> Vec<StayToggle> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gui::session::Session;
-    use crate::gui::vehicles::chase::testkit::{headless, press, redliner};
+    use crate::gui::state::session::Session;
+    use crate::gui::testkit::redliner;
     use crate::gui::vehicles::chase::view::ChaseView;
+    use crate::gui::vehicles::chase::{chase_app as headless, press};
     use crate::rules::GameCommand;
     use crate::rules::chase::Departure;
     use crate::rules::cmd;

@@ -5,11 +5,11 @@
 //! rules would roll, `rules::chase::pilot_action_terms`, and the rules' verdict), the
 //! combat-phase buttons (`combat`), the stay toggles (`stay`) and whether progress may run.
 
-use crate::gui::session::{Revision, Session};
+use crate::gui::state::mode::DoubleManeuver;
+use crate::gui::state::screen::{AppSystems, Screen};
+use crate::gui::state::session::{Revision, Session};
 use crate::gui::vehicles::chase::combat::{CombatEntry, combat_entries};
-use crate::gui::vehicles::chase::intents::{DoubleManeuver, acting_pilot};
 use crate::gui::vehicles::chase::stay::{StayChoice, StayToggle, stay_toggles};
-use crate::gui::{AppSystems, Screen};
 use crate::rules::chase::{
     Chase, ChasePhase, Departure, ManeuverUse, phase_name, pilot_action_chance, pilot_action_terms, would_escape,
 };
@@ -285,10 +285,15 @@ fn derive_chase_view(
     );
 }
 
+/// The pilot whose chase action it is, if any.
+pub fn acting_pilot(world: &World) -> Option<UnitId> {
+    world.get_resource::<Chase>()?.acting()?.pilot.clone()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gui::vehicles::chase::testkit::redliner;
+    use crate::gui::testkit::redliner;
     use crate::testing::ok;
 
     fn id(s: &str) -> UnitId {
@@ -410,7 +415,7 @@ mod tests {
         let at = crate::rules::reactions::threat::space_of(w, &id("enercycle1"))
             .expect("placed")
             .at;
-        let hover = crate::gui::hud::attack::attack_hover(w, &id("sssazza"), at, None).expect("someone there");
+        let hover = crate::gui::views::attack::attack_hover(w, &id("sssazza"), at, None).expect("someone there");
         let preview = hover.preview.expect("in range");
         let text = serde_json::to_string(&preview).expect("json");
         assert!(text.contains("CHS-12"), "{text}");

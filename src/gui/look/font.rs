@@ -10,9 +10,9 @@ use bevy::prelude::*;
 use bevy::text::Font;
 
 /// The proportional UI face, embedded so the game runs without its `assets/` folder.
-const UI_FONT_DATA: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
+const UI_FONT_DATA: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSans.ttf");
 /// The monospace face, for columns of numbers.
-const MONO_FONT_DATA: &[u8] = include_bytes!("../../assets/fonts/DejaVuSansMono.ttf");
+const MONO_FONT_DATA: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSansMono.ttf");
 
 /// The UI font: the default handle, which [`install`] fills with DejaVu Sans, so text spawned
 /// with `TextFont::default()` or `TextFont::from_font_size` is already in it.

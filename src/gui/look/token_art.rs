@@ -1,14 +1,15 @@
 //! A token's face: the unit's icon (the shipped game-icons PNGs, chosen by the scenario's
 //! `icon:` or the unit kind's default, `scenario::icons`) on a dark disc inside a ring of its
 //! side's colour, and, for a Large or larger creature, a pointer on the ring toward the way it
-//! last moved. Owns the icon images (the `TokenIcons` resource, which `tokens`' plugin puts in
-//! place); `tokens` places the face, the name and the bars.
+//! last moved. Owns the icon images (the `TokenIcons` resource, which `board::tokens`' plugin
+//! puts in place); `board::tokens` places the face, the name and the bars, and the editor's
+//! map draws the same faces.
 //!
 //! Facing: the d20 rules give creatures no facing, so the pointer only says where a big
 //! creature came from and went (its last step in the battle log); a creature that has not moved
 //! shows none. Vehicles have a real heading (VEH-1), drawn by `vehicles::hulls` as a wedge.
 
-use crate::gui::board::map::GuiImages;
+use crate::gui::look::tiles::GuiImages;
 use crate::history::Battle;
 use crate::rules::{GameEvent, MovementEvent, UnitId};
 use bevy::asset::RenderAssetUsages;
@@ -258,68 +259,5 @@ mod tests {
         assert!(up((1, 0)).abs_diff_eq(Vec3::X, 1e-5));
         assert!(up((0, 1)).abs_diff_eq(-Vec3::Y, 1e-5));
         assert!(up((-1, 0)).abs_diff_eq(-Vec3::X, 1e-5));
-    }
-
-    /// The buggy raid drawn headless: every creature's token has its ring and its icon (the
-    /// scenario's or its kind's), the buggy (a vehicle, drawn as a hull) has no ring.
-    #[test]
-    fn tokens_show_their_icon_on_a_side_ring_and_vehicles_no_ring() {
-        use crate::gui::Screen;
-        use crate::gui::board::tokens::Token;
-        use crate::gui::session::Session;
-        let mut app = App::new();
-        app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin));
-        app.insert_resource(GuiImages {
-            terrain: default(),
-            token: default(),
-            dot: default(),
-            ring: default(),
-            door: default(),
-        });
-        // Distinct stand-in handles, to tell which icon each token drew.
-        let names: Vec<&'static str> = crate::scenario::icons::token_icons().collect();
-        let handles = names
-            .iter()
-            .enumerate()
-            .map(|(i, n)| {
-                (
-                    *n,
-                    Handle::<Image>::Uuid(bevy::asset::uuid::Uuid::from_u128(i as u128 + 1), default()),
-                )
-            })
-            .collect();
-        app.insert_resource(TokenIcons(handles));
-        let text = include_str!("../../../scenarios/starfinder_buggy_raid.ron");
-        app.insert_resource(Session::new(crate::testing::battle(text, &[])));
-        app.insert_state(Screen::Battle);
-        crate::gui::order_sets(&mut app);
-        app.add_plugins((crate::gui::session::plugin, crate::gui::board::tokens::plugin));
-        app.update();
-        app.update();
-        let icons = app.world().resource::<TokenIcons>().clone();
-        let battle = app.world().resource::<Session>().battle.fork();
-        let world = app.world_mut();
-        let mut tokens = world.query::<(&Token, &Children)>();
-        let mut names_of = world.query::<(&Name, Option<&Sprite>)>();
-        let found: Vec<(UnitId, Vec<String>, Option<Handle<Image>>)> = tokens
-            .iter(world)
-            .map(|(token, children)| {
-                let parts: Vec<(String, Option<Handle<Image>>)> = children
-                    .iter()
-                    .filter_map(|c| names_of.get(world, c).ok())
-                    .map(|(n, s)| (n.to_string(), s.map(|s| s.image.clone())))
-                    .collect();
-                let icon = parts.iter().find(|(n, _)| n == "Icon").and_then(|(_, h)| h.clone());
-                (token.0.clone(), parts.into_iter().map(|(n, _)| n).collect(), icon)
-            })
-            .collect();
-        assert!(found.len() >= 5, "the crew, the buggy and the goblins: {found:?}");
-        for (unit, parts, icon) in found {
-            let name = icon_of(&battle, &unit).expect("every unit has an icon");
-            assert_eq!(icon.as_ref(), icons.0.get(name), "{unit} draws {name}");
-            let ring = parts.iter().any(|p| p == "Side ring");
-            assert_eq!(ring, unit.0 != "buggy", "{unit}: {parts:?}");
-        }
-        assert_eq!(icon_of(&battle, &UnitId("buggy".into())), Some("jeep"));
     }
 }

@@ -1,13 +1,12 @@
-//! Saves: the autosave written after every accepted command, saves made with Ctrl+S, and the
-//! keys for undo (Ctrl+Z), save and the menu (Ctrl+O). Files live in the user's data
-//! directory (`FIVEFOOT_DATA_DIR`, else `$XDG_DATA_HOME/fivefoot`, else
-//! `$HOME/.local/share/fivefoot`) and are written atomically (`history::write_atomic`), so a
-//! crash or a killed process never leaves a broken save. Loading goes through the CLI's
-//! `history::open_file`, which replays the commands and checks the saved state hash.
+//! Saves: the autosave written after every accepted command, and the save files the menu,
+//! the title and Ctrl+S use. Files live in the user's data directory (`FIVEFOOT_DATA_DIR`,
+//! else `$XDG_DATA_HOME/fivefoot`, else `$HOME/.local/share/fivefoot`) and are written
+//! atomically (`history::write_atomic`), so a crash or a killed process never leaves a broken
+//! save. Loading goes through the CLI's `history::open_file`, which replays the commands and
+//! checks the saved state hash. Below the intake (which saves on Ctrl+S) and the screens.
 
-use crate::gui::screens::handoff::HandOff;
-use crate::gui::session::{Intent, Revision, Session, StatusLine, apply_intents};
-use crate::gui::{AppSystems, Screen};
+use crate::gui::state::screen::{AppSystems, Screen};
+use crate::gui::state::session::{Revision, Session, StatusLine, acting_side};
 use crate::history::{Battle, SaveFile, write_atomic};
 use crate::rules::Combat;
 use bevy::prelude::*;
@@ -15,17 +14,11 @@ use std::path::{Path, PathBuf};
 
 pub(in crate::gui) fn plugin(app: &mut App) {
     app.init_resource::<DataDir>();
-    app.add_systems(
-        Update,
-        save_keys_to_intent
-            .in_set(AppSystems::Input)
-            .run_if(in_state(Screen::Battle)),
-    );
+    // In `Derive`: after the intake applied the frame's commands (its revision moved).
     app.add_systems(
         Update,
         autosave
-            .after(apply_intents)
-            .in_set(AppSystems::Apply)
+            .in_set(AppSystems::Derive)
             .run_if(in_state(Screen::Battle))
             .run_if(resource_changed::<Revision>),
     );
@@ -72,7 +65,7 @@ pub fn save_stem(battle: &Battle) -> String {
         .and_then(|s| s.to_str())
         .unwrap_or("battle");
     let round = battle.world().resource::<Combat>().round;
-    let side = HandOff::active_side(battle).map_or_else(|| "between-turns".to_string(), |s| s.0);
+    let side = acting_side(battle).map_or_else(|| "between-turns".to_string(), |s| s.0);
     let name = format!("{scenario}-round-{round}-{side}");
     // Only characters every file system takes.
     name.chars()
@@ -164,7 +157,7 @@ pub fn save_summary(battle: &Battle) -> String {
     let world = battle.world();
     let round = world.resource::<Combat>().round;
     let sides = &world.resource::<crate::history::Sides>().0;
-    let side = HandOff::active_side(battle).map(|id| {
+    let side = acting_side(battle).map(|id| {
         sides
             .iter()
             .find(|s| s.id == id)
@@ -280,21 +273,6 @@ pub fn list_saves(dir: &Path) -> Vec<SaveEntry> {
         .collect()
 }
 
-fn save_keys_to_intent(keys: Res<ButtonInput<KeyCode>>, mut intents: MessageWriter<Intent>) {
-    if !keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]) {
-        return;
-    }
-    if keys.just_pressed(KeyCode::KeyZ) {
-        intents.write(Intent::Undo);
-    }
-    if keys.just_pressed(KeyCode::KeyS) {
-        intents.write(Intent::Save);
-    }
-    if keys.just_pressed(KeyCode::KeyO) {
-        intents.write(Intent::Menu);
-    }
-}
-
 /// Writes the autosave after the battle changed.
 fn autosave(session: Res<Session>, dir: Res<DataDir>, mut status: ResMut<StatusLine>) {
     let Some(dir) = &dir.0 else { return };
@@ -303,18 +281,37 @@ fn autosave(session: Res<Session>, dir: Res<DataDir>, mut status: ResMut<StatusL
     }
 }
 
+/// A play test from the editor is running: the player's data directory, to go back to (the
+/// battle's autosave and saves go to its `playtest` folder meanwhile).
+#[derive(Resource, Debug, Clone, PartialEq, Eq)]
+pub struct PlayTest {
+    pub data: Option<PathBuf>,
+}
+
+/// A play test begins: saves go to the `playtest` folder of the data directory, so a test
+/// never replaces the player's own battle autosave.
+pub fn begin_play_test(world: &mut World) {
+    let data = world.get_resource::<DataDir>().and_then(|d| d.0.clone());
+    world.insert_resource(PlayTest { data: data.clone() });
+    world.insert_resource(DataDir(data.map(|d| d.join("playtest"))));
+}
+
+/// Ends the play test, if one runs: the data directory is the player's again. Says whether one
+/// ran.
+pub fn end_play_test(world: &mut World) -> bool {
+    let Some(test) = world.remove_resource::<PlayTest>() else {
+        return false;
+    };
+    world.insert_resource(DataDir(test.data));
+    true
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gui::session::tests::tutorial;
+    use crate::gui::testkit::{temp_dir, tutorial};
     use crate::rules::cmd;
     use crate::rules::{Combat, GameCommand};
-
-    pub(crate) fn temp_dir(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("fivefoot-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        dir
-    }
 
     #[test]
     fn the_data_dir_prefers_the_override_then_xdg_then_home() {
@@ -391,7 +388,7 @@ mod tests {
         let saves = list_saves(&dir);
         assert_eq!(saves.len(), 3);
         assert!(saves.iter().any(|s| s.detail.starts_with("unreadable") && !s.readable));
-        let side = HandOff::active_side(&battle).expect("a side");
+        let side = acting_side(&battle).expect("a side");
         let name = battle
             .spec()
             .sides
@@ -445,7 +442,7 @@ mod tests {
     fn saves_are_named_by_scenario_round_and_side_and_never_collide() {
         let dir = temp_dir("save-names");
         let mut battle = tutorial();
-        let side = HandOff::active_side(&battle).expect("a side").0;
+        let side = acting_side(&battle).expect("a side").0;
         let first = save_new(&dir, &battle).expect("saved");
         assert_eq!(
             first.file_name().and_then(|n| n.to_str()),

@@ -1,7 +1,8 @@
-//! Condition badges on tokens: a short label for each condition a unit has now (its own and
+//! Condition badges of a unit: a short label for each condition a unit has now (its own and
 //! those its tracked effects grant, as `rules::health::conditions::effective_conditions` reports them)
 //! and for its place in the initiative (delaying, readied, §3.4-§3.5). This file only names
-//! and colours what the rules state holds; `tokens` draws the badges in each token's corners.
+//! and colours what the rules state holds; `board::tokens` draws the badges in each token's
+//! corners and `hud::card` lists them.
 
 use crate::rules::health::conditions::effective_conditions;
 use crate::rules::{Combat, ConditionName, UnitId};

@@ -6,10 +6,13 @@
 //! never asked (to the rules their `Ask` is `Always`). The rules decide who may react; this only asks. Also the
 //! per-side reaction settings page of the menu, sent as `SetReactions` commands.
 
-use crate::gui::hud::panel::{Choice, Chosen, Panel, PanelKind, PanelOption, PanelSpec, digit};
-use crate::gui::screens::handoff::is_human;
-use crate::gui::session::{Intent, Session, StatusLine};
-use crate::gui::{AppSystems, Screen};
+use crate::gui::intake::handoff::is_human;
+use crate::gui::state::intent::Intent;
+use crate::gui::state::keys::digit;
+use crate::gui::state::panel::{Choice, Chosen, Panel, PanelKind, PanelOption, PanelSpec};
+use crate::gui::state::prompt::{Pending, ReactionPrompt};
+use crate::gui::state::screen::{AppSystems, Screen};
+use crate::gui::state::session::{Session, StatusLine};
 use crate::history::{Battle, Sides};
 use crate::rules::reactions::reaction_mode;
 use crate::rules::{GameCommand, GameEvent, Profile, ReactionMode, SideId, UnitId, UnitIndex, check, unit_component};
@@ -17,7 +20,6 @@ use crate::rules::{ReactionEvent, cmd};
 use bevy::prelude::*;
 
 pub(in crate::gui) fn plugin(app: &mut App) {
-    app.init_resource::<ReactionPrompt>();
     app.add_systems(
         Update,
         reaction_chosen
@@ -25,17 +27,6 @@ pub(in crate::gui) fn plugin(app: &mut App) {
             .run_if(in_state(Screen::Battle)),
     );
 }
-
-/// A command waiting for the reacting players' answers.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Pending {
-    pub command: GameCommand,
-    pub taken: Vec<UnitId>,
-    pub declined: Vec<UnitId>,
-}
-
-#[derive(Resource, Debug, Default, Clone, PartialEq, Eq)]
-pub struct ReactionPrompt(pub Option<Pending>);
 
 /// What to do with a command: send it (with the declines so far), or ask about one reactor.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -277,8 +268,7 @@ pub fn settings_page(world: &World) -> PanelSpec {
 mod tests {
     use super::*;
     use crate::grid::Square;
-    use crate::gui::screens::saves::DataDir;
-    use crate::gui::session::Session;
+    use crate::gui::state::session::Session;
     use crate::testing::{battle, ok};
 
     /// `me` at (2, 2) next to `foe` at (3, 2); the foe has acted, it is `me`'s turn.
@@ -317,7 +307,7 @@ mod tests {
 
     /// Two squares away: a plain move that provokes (one square would be a guarded step).
     fn step_away(b: &Battle) -> GameCommand {
-        crate::gui::session::command_for(&Intent::MoveTo(Square::new(0, 2)), b.world()).expect("legal")
+        crate::gui::intake::command::command_for(&Intent::MoveTo(Square::new(0, 2)), b.world()).expect("legal")
     }
 
     /// Issue #17: a reactor the computer plays is never asked, even set to ask (to the rules
@@ -371,15 +361,10 @@ mod tests {
         }
     }
 
+    /// The intake (with this file's plugin) and the choice panel.
     fn headless(b: Battle) -> App {
-        let mut app = App::new();
-        app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin));
-        app.insert_resource(Session::new(b));
-        app.insert_state(Screen::Battle);
-        app.insert_resource(DataDir(None));
-        app.init_resource::<ButtonInput<KeyCode>>();
-        crate::gui::order_sets(&mut app);
-        app.add_plugins((crate::gui::session::plugin, crate::gui::hud::panel::plugin, plugin));
+        let mut app = crate::gui::testkit::battle_app(b);
+        app.add_plugins(crate::gui::hud::panel::plugin);
         app.update();
         app
     }

@@ -1,68 +1,55 @@
-//! What an action intent stands for: the rule command a key or a click on a square means
-//! (attack, full attack, charge or maneuver whoever stands there, an area at an
-//! intersection, a readied action with its trigger, a move avoiding attacks of opportunity,
-//! or an action with no aim: the first of its choices the rules allow). The rules judge the
-//! command when it is submitted.
+//! What an intent stands for: the rule command a key or a click means (a move on the planned
+//! path, the end of the turn; attack, full attack, charge or maneuver whoever stands on a
+//! square, an area at an intersection, a readied action with its trigger, a move avoiding
+//! attacks of opportunity, or an action with no aim: the first of its choices the rules
+//! allow). The rules judge the command when it is submitted; the previews show the same one.
 
-use crate::grid::Square;
-use crate::gui::board::path::path_preview_avoiding;
-use crate::gui::hud::actions::entries::Action;
+use crate::grid::{Direction8, Intersection, Square};
+use crate::gui::intake::plan::{path_preview, path_preview_avoiding};
+use crate::gui::intake::targets::unit_picked;
+use crate::gui::state::intent::ActIntent;
+use crate::gui::state::intent::Intent;
 use crate::rules::cmd;
-use crate::rules::options;
-use crate::rules::{GameCommand, RuleError, UnitId};
-use crate::ruleset::{ActionKind, ManeuverKind};
+use crate::rules::options::{self, area_weapon};
+use crate::rules::{Combat, GameCommand, RuleError, UnitId};
+use crate::ruleset::ActionKind;
 use bevy::prelude::*;
 
-/// An action intent: what the player asked of the action bar or in attack mode.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum ActIntent {
-    /// Attack whoever stands on the square (the `pick`th of `arms::units_at`: a rider or
-    /// the vehicle it stands in); `full` for a full attack; `mount`: the weapon is mounted on
-    /// that vehicle (VEH-20).
-    AttackAt {
-        at: Square,
-        weapon: Option<String>,
-        full: bool,
-        mount: Option<UnitId>,
-        pick: usize,
-    },
-    /// Throw or fire an area weapon (the chosen one if it has an area, else the first that
-    /// does) at the intersection; a cone or line toward `dir`.
-    AreaAt {
-        at: crate::grid::Intersection,
-        weapon: Option<String>,
-        dir: crate::grid::Direction8,
-    },
-    /// Charge whoever stands on the square (the `pick`th of `arms::units_at`).
-    ChargeAt {
-        at: Square,
-        weapon: Option<String>,
-        pick: usize,
-    },
-    /// Attempt a maneuver on whoever stands on the square (the `pick`th of `arms::units_at`).
-    ManeuverAt {
-        at: Square,
-        kind: ManeuverKind,
-        weapon: Option<String>,
-        pick: usize,
-    },
-    /// Ready `action` against `trigger`.
-    Ready { action: ActionKind, trigger: String },
-    /// Move there on the path with the fewest provocations (`query path --avoid-aoo`).
-    MoveAvoiding(Square),
-    /// An action that needs no aim (stand up, total defense, end turn, ...).
-    Do(Action),
-}
-
-/// The unit other than `me` whose space holds `at`: a rider before the vehicle it stands in
-/// (`arms::units_at`'s first).
-pub fn unit_at(world: &World, at: Square, me: &UnitId) -> Option<UnitId> {
-    crate::gui::hud::arms::unit_picked(world, at, me, 0)
+/// The rule command an intent stands for, or why there is none. The move follows the path
+/// the overlay showed (the cheapest one within the smallest band that reaches).
+pub fn command_for(intent: &Intent, world: &World) -> Result<GameCommand, String> {
+    match intent {
+        Intent::Command(command) => return Ok(command.clone()),
+        // Act now, proceed and fire readied have no active unit to wait for.
+        Intent::Act(act) => {
+            return act_command(act, world.resource::<Combat>().active.clone(), world);
+        }
+        _ => {}
+    }
+    let unit = world
+        .resource::<Combat>()
+        .active
+        .clone()
+        .ok_or_else(|| RuleError::NoActiveTurn.to_string())?;
+    match intent {
+        Intent::Undo | Intent::Save | Intent::Menu => Err("not a rule command".into()),
+        Intent::EndTurn => Ok(GameCommand::EndTurn(cmd::EndTurn { unit })),
+        Intent::Act(_) | Intent::Command(_) => unreachable!("handled above"),
+        Intent::MoveTo(to) => {
+            let preview = path_preview(world, &unit, *to).map_err(|e| e.to_string())?;
+            Ok(GameCommand::Move(cmd::Move {
+                unit,
+                to: *to,
+                path: Some(preview.squares),
+                mode: preview.mode,
+            }))
+        }
+    }
 }
 
 /// The rule command an action intent stands for (`unit`: the active unit, if a turn is
 /// under way), or why there is none.
-pub fn command_for(act: &ActIntent, unit: Option<UnitId>, world: &World) -> Result<GameCommand, String> {
+pub fn act_command(act: &ActIntent, unit: Option<UnitId>, world: &World) -> Result<GameCommand, String> {
     if let ActIntent::Do(action) = act {
         let choices = action.choices(world, unit.as_ref());
         // The first the rules allow; else the first, so the refusal gives the rules' reason.
@@ -74,9 +61,8 @@ pub fn command_for(act: &ActIntent, unit: Option<UnitId>, world: &World) -> Resu
             .ok_or_else(|| action.none_reason().to_string());
     }
     let unit = unit.ok_or_else(|| RuleError::NoActiveTurn.to_string())?;
-    let target_at = |at: &Square, pick: usize| {
-        crate::gui::hud::arms::unit_picked(world, *at, &unit, pick).ok_or_else(|| format!("nobody on {at}"))
-    };
+    let target_at =
+        |at: &Square, pick: usize| unit_picked(world, *at, &unit, pick).ok_or_else(|| format!("nobody on {at}"));
     match act {
         ActIntent::AttackAt {
             at,
@@ -111,9 +97,7 @@ pub fn command_for(act: &ActIntent, unit: Option<UnitId>, world: &World) -> Resu
             weapon: weapon.clone(),
         })),
         ActIntent::Ready { action, trigger } => Ok(ready(&unit, *action, trigger)),
-        ActIntent::AreaAt { at, weapon, dir } => {
-            crate::gui::hud::area::area_command(world, unit, weapon.as_deref(), *at, *dir)
-        }
+        ActIntent::AreaAt { at, weapon, dir } => area_command(world, unit, weapon.as_deref(), *at, *dir),
         ActIntent::MoveAvoiding(to) => {
             let preview = path_preview_avoiding(world, &unit, *to, true).map_err(|e| e.to_string())?;
             Ok(GameCommand::Move(cmd::Move {
@@ -137,17 +121,37 @@ pub fn ready(unit: &UnitId, action: ActionKind, trigger: &str) -> GameCommand {
     })
 }
 
+/// The area command of `unit` with its area weapon at `at` (cones and lines toward `dir`).
+pub fn area_command(
+    world: &World,
+    unit: UnitId,
+    chosen: Option<&str>,
+    at: Intersection,
+    dir: Direction8,
+) -> Result<GameCommand, String> {
+    let weapon = area_weapon(world, &unit, chosen).ok_or_else(|| format!("{unit} has no area weapon"))?;
+    let directed = weapon.area.is_some_and(|a| a.shape.directed());
+    Ok(GameCommand::AreaAttack(cmd::AreaAttack {
+        unit,
+        weapon: weapon.name,
+        at,
+        dir: directed.then_some(dir),
+    }))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gui::hud::actions::testkit::{me, my_turn};
+    use crate::gui::state::action::Action;
+    use crate::gui::testkit::tutorial;
+    use crate::gui::testkit::{me, my_turn};
 
     #[test]
     fn action_intents_become_the_rule_commands() {
         let b = my_turn();
         let w = b.world();
         assert_eq!(
-            command_for(
+            act_command(
                 &ActIntent::AttackAt {
                     at: Square::new(3, 2),
                     weapon: Some("Knife".into()),
@@ -167,7 +171,7 @@ mod tests {
             }))
         );
         // starfinder: a full attack makes up to two attacks.
-        match command_for(
+        match act_command(
             &ActIntent::AttackAt {
                 at: Square::new(3, 2),
                 weapon: None,
@@ -182,7 +186,7 @@ mod tests {
             other => panic!("{other:?}"),
         }
         assert!(
-            command_for(
+            act_command(
                 &ActIntent::AttackAt {
                     at: Square::new(8, 2),
                     weapon: None,
@@ -197,7 +201,7 @@ mod tests {
             "nobody there"
         );
         assert_eq!(
-            command_for(&ActIntent::Do(Action::StandUp), Some(me()), w),
+            act_command(&ActIntent::Do(Action::StandUp), Some(me()), w),
             Ok(GameCommand::StandUp(cmd::StandUp { unit: me() }))
         );
         // Avoiding the AoO: the path goes around nothing here but still is the planner's.
@@ -205,7 +209,7 @@ mod tests {
         let plan =
             crate::rules::movement::plan_move(w, &me(), to, None, crate::rules::MoveMode::Move, true).expect("legal");
         assert_eq!(
-            command_for(&ActIntent::MoveAvoiding(to), Some(me()), w),
+            act_command(&ActIntent::MoveAvoiding(to), Some(me()), w),
             Ok(GameCommand::Move(cmd::Move {
                 unit: me(),
                 to,
@@ -213,5 +217,43 @@ mod tests {
                 mode: crate::rules::MoveMode::Move
             }))
         );
+    }
+
+    #[test]
+    fn end_turn_intent_is_an_end_turn_command_for_the_active_unit() {
+        let battle = tutorial();
+        let unit = battle.world().resource::<Combat>().active.clone().expect("a turn");
+        assert_eq!(
+            command_for(&Intent::EndTurn, battle.world()),
+            Ok(GameCommand::EndTurn(cmd::EndTurn { unit }))
+        );
+    }
+
+    #[test]
+    fn move_intent_carries_the_previewed_path_and_band() {
+        let battle = tutorial();
+        let world = battle.world();
+        let unit = world.resource::<Combat>().active.clone().expect("a turn");
+        let from = crate::rules::reactions::threat::space_of(world, &unit)
+            .expect("placed")
+            .at;
+        let to = Square::new(from.x + 1, from.y);
+        let preview = path_preview(world, &unit, to).expect("one step is legal");
+        assert_eq!(
+            command_for(&Intent::MoveTo(to), world),
+            Ok(GameCommand::Move(cmd::Move {
+                unit,
+                to,
+                path: Some(preview.squares),
+                mode: crate::rules::MoveMode::Move
+            }))
+        );
+    }
+
+    #[test]
+    fn move_into_a_wall_is_refused_with_the_rules_reason() {
+        let battle = tutorial();
+        let why = command_for(&Intent::MoveTo(Square::new(0, 0)), battle.world()).expect_err("a wall");
+        assert!(!why.is_empty());
     }
 }

@@ -1,0 +1,124 @@
+//! The movement overlays' content (MOV-1, MOV-2, §5.6, §8.2): the squares the active unit
+//! reaches with a move, a double move and a run, from `rules::movement::reach_plan` (as
+//! `query reach`), and the squares the other side threatens while the T toggle is on;
+//! `board::overlay` paints them and the legend names them. Decides no rule.
+
+use crate::grid::Square;
+use crate::gui::intake::plan::Band;
+use crate::gui::state::mode::Toggles;
+use crate::gui::state::screen::{AppSystems, Screen};
+use crate::gui::state::session::{ComputerOpponent, Revision, Session, computer_is_playing};
+use crate::history::Terrain;
+use crate::rules::cmd;
+use crate::rules::movement::reach_plan::plan_reach;
+use crate::rules::reactions::threat::{hostile, space_of, threatened_by};
+use crate::rules::{Combat, GameCommand, MoveMode, UnitId, UnitIndex};
+use bevy::prelude::*;
+use std::collections::{BTreeMap, BTreeSet};
+
+pub(in crate::gui) fn plugin(app: &mut App) {
+    app.init_resource::<ReachOverlay>();
+    app.init_resource::<ThreatOverlay>();
+    app.add_systems(
+        Update,
+        (derive_reach, derive_threat)
+            .chain()
+            .in_set(AppSystems::Derive)
+            .run_if(in_state(Screen::Battle)),
+    );
+}
+
+/// Every square `unit` can move to now, in the smallest band the rules allow (the turn's
+/// remaining actions count): one `rules::movement::reach_plan` (one board, one sweep per band), which
+/// answers each square as `plan_move` would.
+pub fn reach_bands(world: &World, unit: &UnitId) -> BTreeMap<Square, Band> {
+    let modes = Band::ALL.map(Band::mode);
+    let Ok(plan) = plan_reach(world, unit, &modes) else {
+        return BTreeMap::new();
+    };
+    plan.smallest()
+        .into_iter()
+        .filter_map(|(sq, (mode, _))| Band::ALL.into_iter().find(|b| b.mode() == mode).map(|b| (sq, b)))
+        .collect()
+}
+
+/// Every square a unit hostile to `unit` threatens now (THR-1..THR-5: `query threat` of each)
+/// that a unit could stand on: a wall square is threatened in the rules' geometry, but nobody
+/// can be there to be attacked, so painting it would only hide the wall.
+pub fn threatened_by_foes(world: &World, unit: &UnitId) -> BTreeSet<Square> {
+    let map = &world.resource::<Terrain>().0;
+    world
+        .resource::<UnitIndex>()
+        .0
+        .keys()
+        .filter(|u| *u != unit && hostile(world, unit, u))
+        .flat_map(|u| threatened_by(world, u))
+        .filter(|sq| map.cell(*sq).is_some_and(|c| !c.blocks_movement))
+        .collect()
+}
+
+/// The active unit's reach bands, recomputed when the battle changes.
+#[derive(Resource, Debug, Default)]
+pub struct ReachOverlay {
+    pub revision: Option<Revision>,
+    pub unit: Option<UnitId>,
+    pub bands: BTreeMap<Square, Band>,
+}
+
+/// The squares the other side threatens, while the T toggle is on.
+#[derive(Resource, Debug, Default)]
+pub struct ThreatOverlay {
+    pub key: Option<(Revision, bool)>,
+    pub squares: BTreeSet<Square>,
+}
+
+/// Whether `unit` moves square by square now: not in a vehicle chase, where positions are
+/// zones and the rules refuse every grid move (CHS-4), so there are no bands to show and no
+/// path to plan.
+pub fn moves_on_the_grid(world: &World, unit: &UnitId) -> bool {
+    let stay = GameCommand::Move(cmd::Move {
+        unit: unit.clone(),
+        to: space_of(world, unit).map_or(Square::new(0, 0), |s| s.at),
+        path: None,
+        mode: MoveMode::default(),
+    });
+    crate::rules::chase::refuse_in_chase(world, &stay).is_none()
+}
+
+fn derive_reach(
+    session: Res<Session>,
+    revision: Res<Revision>,
+    mut reach: ResMut<ReachOverlay>,
+    computer: Option<Res<ComputerOpponent>>,
+) {
+    if reach.revision == Some(*revision) {
+        return;
+    }
+    let world = session.battle.world();
+    let unit = world.resource::<Combat>().active.clone();
+    // No bands (so no planned path to click) for a unit the computer is moving.
+    let unit = unit
+        .filter(|u| moves_on_the_grid(world, u))
+        .filter(|_| computer.is_none() || !computer_is_playing(&session.battle));
+    reach.bands = unit.as_ref().map(|u| reach_bands(world, u)).unwrap_or_default();
+    reach.unit = unit;
+    reach.revision = Some(*revision);
+}
+
+pub(in crate::gui) fn derive_threat(
+    session: Res<Session>,
+    revision: Res<Revision>,
+    toggles: Res<Toggles>,
+    mut threat: ResMut<ThreatOverlay>,
+) {
+    let key = Some((*revision, toggles.threat));
+    if threat.key == key {
+        return;
+    }
+    threat.key = key;
+    let world = session.battle.world();
+    threat.squares = match (toggles.threat, &world.resource::<Combat>().active) {
+        (true, Some(unit)) => threatened_by_foes(world, unit),
+        _ => BTreeSet::new(),
+    };
+}
