@@ -22,6 +22,8 @@ pub mod hud;
 pub mod idle;
 pub mod intake;
 pub mod look;
+#[cfg(test)]
+mod play_tests;
 pub mod saves;
 pub mod screens;
 pub mod state;

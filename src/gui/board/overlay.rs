@@ -233,9 +233,9 @@ fn paint_overlay_tiles(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::gui::intake::plan::reach_bands;
     use crate::gui::testkit::{beside_foe as my_turn, me};
     use crate::gui::views::reach::moves_on_the_grid;
-    use crate::gui::views::reach::reach_bands;
     use crate::gui::views::reach::threatened_by_foes;
     use crate::rules::reactions::threat::threatened_by;
     use crate::rules::sequence::combat::Combat;

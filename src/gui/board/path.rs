@@ -169,8 +169,8 @@ mod tests {
     use crate::gui::intake::plan::Band;
     use crate::gui::intake::plan::path_preview;
     use crate::gui::intake::plan::path_preview_avoiding;
+    use crate::gui::intake::plan::reach_bands;
     use crate::gui::testkit::{beside_foe as my_turn, me};
-    use crate::gui::views::reach::reach_bands;
     use crate::rules::GameCommand;
     use crate::rules::UnitId;
     use crate::rules::movement::MoveMode;

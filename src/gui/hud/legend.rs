@@ -309,8 +309,9 @@ fn spawn_swatch(parent: &mut ChildSpawnerCommands, e: &LegendEntry) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::gui::intake::plan::reach_bands;
     use crate::gui::testkit::{beside_foe as my_turn, me};
-    use crate::gui::views::reach::{reach_bands, threatened_by_foes};
+    use crate::gui::views::reach::threatened_by_foes;
 
     #[test]
     fn nothing_drawn_no_legend() {

@@ -6,11 +6,12 @@
 //! Decides no rule.
 
 use crate::grid::Square;
-use crate::gui::views::reach::reach_bands;
 use crate::rules::movement::plan_move;
+use crate::rules::movement::reach_plan::plan_reach;
 use crate::rules::{GameCommand, MoveMode, Profile, RuleError, UnitId, UnitIndex, cmd};
 use crate::ruleset::Ruleset;
 use bevy::prelude::*;
+use std::collections::BTreeMap;
 
 /// The planned move to one square, as the rules would execute it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -149,6 +150,20 @@ fn speed_ft(world: &World, unit: &UnitId) -> u32 {
         &conditions,
         world.get::<crate::rules::Health>(*e),
     )
+}
+
+/// Every square `unit` can move to now, in the smallest band the rules allow (the turn's
+/// remaining actions count): one `rules::movement::reach_plan` (one board, one sweep per band), which
+/// answers each square as `plan_move` would.
+pub fn reach_bands(world: &World, unit: &UnitId) -> BTreeMap<Square, Band> {
+    let modes = Band::ALL.map(Band::mode);
+    let Ok(plan) = plan_reach(world, unit, &modes) else {
+        return BTreeMap::new();
+    };
+    plan.smallest()
+        .into_iter()
+        .filter_map(|(sq, (mode, _))| Band::ALL.into_iter().find(|b| b.mode() == mode).map(|b| (sq, b)))
+        .collect()
 }
 
 /// The movement bands, smallest first (MOV-1, MOV-2, §5.6).

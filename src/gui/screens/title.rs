@@ -744,7 +744,7 @@ fn open_editor_choice(world: &mut World, choice: &Choice, data: Option<&Path>) -
         }
         _ => return None,
     };
-    crate::gui::editor::session::open_editor(world, doc);
+    crate::gui::editor::open_editor(world, doc);
     Some(Ok(()))
 }
 

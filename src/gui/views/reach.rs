@@ -4,13 +4,12 @@
 //! `board::overlay` paints them and the legend names them. Decides no rule.
 
 use crate::grid::Square;
-use crate::gui::intake::plan::Band;
+use crate::gui::intake::plan::{Band, reach_bands};
 use crate::gui::state::mode::Toggles;
 use crate::gui::state::screen::{AppSystems, Screen};
 use crate::gui::state::session::{ComputerOpponent, Revision, Session, computer_is_playing};
 use crate::history::Terrain;
 use crate::rules::cmd;
-use crate::rules::movement::reach_plan::plan_reach;
 use crate::rules::reactions::threat::{hostile, space_of, threatened_by};
 use crate::rules::{Combat, GameCommand, MoveMode, UnitId, UnitIndex};
 use bevy::prelude::*;
@@ -26,20 +25,6 @@ pub(in crate::gui) fn plugin(app: &mut App) {
             .in_set(AppSystems::Derive)
             .run_if(in_state(Screen::Battle)),
     );
-}
-
-/// Every square `unit` can move to now, in the smallest band the rules allow (the turn's
-/// remaining actions count): one `rules::movement::reach_plan` (one board, one sweep per band), which
-/// answers each square as `plan_move` would.
-pub fn reach_bands(world: &World, unit: &UnitId) -> BTreeMap<Square, Band> {
-    let modes = Band::ALL.map(Band::mode);
-    let Ok(plan) = plan_reach(world, unit, &modes) else {
-        return BTreeMap::new();
-    };
-    plan.smallest()
-        .into_iter()
-        .filter_map(|(sq, (mode, _))| Band::ALL.into_iter().find(|b| b.mode() == mode).map(|b| (sq, b)))
-        .collect()
 }
 
 /// Every square a unit hostile to `unit` threatens now (THR-1..THR-5: `query threat` of each)

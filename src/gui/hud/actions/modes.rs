@@ -353,53 +353,6 @@ mod tests {
         assert_eq!(app.world().resource::<StatusLine>().0, "");
     }
 
-    /// Issue #18: in move mode, hovering a foe previews the attack (not "Cannot move there"),
-    /// and a click attacks it; an empty square is still a move.
-    #[test]
-    fn in_move_mode_a_hovered_foe_offers_the_attack_and_a_click_attacks() {
-        use crate::gui::board::input::click_intent;
-        use crate::gui::state::hover::Hover;
-        use crate::gui::views::attack::{AttackView, click_mode};
-        let mut app = attack_preview_app();
-        assert_eq!(*app.world().resource::<Mode>(), Mode::Move);
-        let foe = Square::new(3, 2);
-        app.world_mut().resource_mut::<Hover>().0 = Some(foe);
-        app.update();
-        let view = app.world().resource::<AttackView>();
-        let shown = view.hover.clone().expect("the foe previewed in move mode");
-        assert_eq!(shown.target, UnitId("foe".into()));
-        let world = app.world().resource::<Session>().battle.world();
-        let line = crate::gui::hud::status::move_mode_attack_line(world, &shown);
-        assert!(line.contains("click to attack"), "{line}");
-        assert!(!line.contains("Cannot move"), "{line}");
-        let clicked = click_mode(Mode::Move, Some(foe), view);
-        assert_eq!(clicked, Mode::Attack);
-        assert_eq!(
-            click_mode(Mode::Move, Some(Square::new(8, 6)), view),
-            Mode::Move,
-            "another square is a move"
-        );
-        let intent = click_intent(Hover(Some(foe)), clicked, false, None, None, 0).expect("an intent");
-        app.world_mut().write_message(intent);
-        app.update();
-        let commands = app.world().resource::<Session>().battle.commands().to_vec();
-        assert!(matches!(commands.last(), Some(GameCommand::Attack(_))), "{commands:?}");
-        // An empty square in move mode has no attack view.
-        app.world_mut().resource_mut::<Hover>().0 = Some(Square::new(8, 6));
-        app.update();
-        assert!(app.world().resource::<AttackView>().hover.is_none());
-        // The standard action spent, the foe's square says why no attack (no stale preview),
-        // still not a move, and a click sends the attack for the rules to refuse.
-        app.world_mut().resource_mut::<Hover>().0 = Some(foe);
-        app.update();
-        let view = app.world().resource::<AttackView>();
-        assert!(view.hover.is_none(), "no preview once the attack is spent");
-        let said = view.refusal.clone().expect("why no attack");
-        assert!(said.contains("no attack now: "), "{said}");
-        assert!(!said.contains("Cannot move"), "{said}");
-        assert_eq!(click_mode(Mode::Move, Some(foe), view), Mode::Attack);
-    }
-
     #[test]
     fn the_weapon_choice_is_the_active_units_only() {
         let choice = WeaponChoice {
