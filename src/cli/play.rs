@@ -4,7 +4,7 @@
 //! whose turn it is.
 
 use crate::history::Battle;
-use crate::rules::{Combat, engine::narrate};
+use crate::rules::{Combat, narrate};
 use crate::ruleset::Ruleset;
 
 use std::path::PathBuf;

@@ -6,7 +6,7 @@ use super::io::{CommandLine, FAILURE, Io};
 use super::open::{open_battle_lines, read_script};
 use crate::history::script::refused_at;
 use crate::history::{Battle, BattleSnapshot, write_atomic};
-use crate::rules::{GameCommand, engine::narrate};
+use crate::rules::{GameCommand, narrate};
 use crate::ruleset::Ruleset;
 use crate::scenario::one_line;
 use serde_json::json;

@@ -125,7 +125,7 @@ fn we25_constitution_damage_drains_stamina() {
     assert_eq!(unit("hero")["ability_damage"]["con"]["damage"], 5);
     assert_eq!(unit("hero")["ability_damage"]["con"]["penalty"], -2);
     assert!(unit("foe").get("ability_damage").is_none(), "left out when none");
-    let line = fivefoot::rules::engine::narrate(&events[0], b.world().resource::<fivefoot::ruleset::Ruleset>());
+    let line = fivefoot::rules::narrate(&events[0], b.world().resource::<fivefoot::ruleset::Ruleset>());
     assert!(line.contains("Fortitude"), "{line}");
 }
 

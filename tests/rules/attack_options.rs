@@ -6,7 +6,7 @@ use super::support::*;
 use fivefoot::grid::Square;
 use fivefoot::history::Battle;
 use fivefoot::rules::attack::AttackRoll;
-use fivefoot::rules::{Combat, GameCommand, GameEvent, MoveMode, engine::narrate};
+use fivefoot::rules::{Combat, GameCommand, GameEvent, MoveMode, narrate};
 use fivefoot::rules::{ReactionEvent, SequenceEvent, cmd};
 use fivefoot::ruleset::ActionKind;
 use fivefoot::testing::{battle, ok};

@@ -119,7 +119,7 @@ fn veh_22_a_vehicle_beyond_every_foe_on_foot_escapes() {
         riders: escaped.1.clone(),
         foes: escaped.2.clone(),
     });
-    let line = fivefoot::rules::engine::narrate(&event, &rules);
+    let line = fivefoot::rules::narrate(&event, &rules);
     assert!(line.contains("buggy escapes with buddy, sssazza"), "{line}");
     // A new round rolls nobody back in.
     let mut b = b;

@@ -8,7 +8,7 @@ use fivefoot::history::Battle;
 use fivefoot::rules::attack::action::preview_attack;
 use fivefoot::rules::attack::stacking::BonusType;
 use fivefoot::rules::{AttackEvent, cmd};
-use fivefoot::rules::{GameCommand, GameEvent, Modifier, engine::narrate};
+use fivefoot::rules::{GameCommand, GameEvent, Modifier, narrate};
 use fivefoot::ruleset::Ruleset;
 use fivefoot::testing::{battle, ok};
 

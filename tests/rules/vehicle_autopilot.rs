@@ -306,7 +306,7 @@ fn veh_14_the_autopilot_replays_and_is_narrated() {
     let rules = b.world().resource::<fivefoot::ruleset::Ruleset>().clone();
     let lines: Vec<String> = all_events(&b)
         .iter()
-        .map(|e| fivefoot::rules::engine::narrate(e, &rules))
+        .map(|e| fivefoot::rules::narrate(e, &rules))
         .collect();
     for said in [
         "buddy enters (12, 2) as car's autopilot destination (VEH-14)",
