@@ -10,12 +10,13 @@ mod turn;
 
 pub(crate) use turn::at_turn_start;
 
-use super::VehicleOrder;
-use super::access::{Vehicle, aboard, can_spend, illegal, piloted_by, roll_check, vehicle};
 use crate::grid::Square;
 use crate::rules::D20Check;
 use crate::rules::Terrain;
 use crate::rules::VehicleEvent;
+use crate::rules::vehicle::VehicleOrder;
+use crate::rules::vehicle::access::{Vehicle, aboard, can_spend, illegal, piloted_by, roll_check, vehicle};
+use crate::rules::vehicle::broken;
 use crate::rules::{Executor, Modifier, RuleError, UnitId};
 use crate::ruleset::ActionKind;
 use bevy::prelude::World;
@@ -122,7 +123,7 @@ pub(crate) fn piloting_modifiers(world: &World, v: &Vehicle) -> Vec<Modifier> {
         Modifier::new(own, format!("{}'s autopilot", v.id)),
         Modifier::new(v.stats.piloting, format!("{}'s Piloting modifier", v.id)),
     ];
-    mods.extend(super::broken::broken_piloting(world, &v.id));
+    mods.extend(broken::broken_piloting(world, &v.id));
     mods
 }
 
