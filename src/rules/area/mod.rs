@@ -29,7 +29,8 @@ use super::engine::error::illegal;
 use super::engine::resolve::take_action;
 use super::feats::Feat;
 use super::health::LifeState;
-use super::reactions::threat::{provoked_by, space_of};
+use super::reactions::opportunity::provoked_by;
+use super::reactions::threat::space_of;
 use super::{Combat, D20Check, DieRoll, Executor, Modifier, Profile, RuleError, UnitId, UnitIndex, Weapon, WeaponKind};
 use crate::grid::{
     AreaShape, AttackKind, CoverDegree, CoverParams, Direction8, Intersection, SightModel, Space, Square, TemplateSpec,

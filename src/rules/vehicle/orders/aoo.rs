@@ -32,9 +32,9 @@ pub(crate) fn provokers(world: &World, vehicle: &UnitId, left: &[Square], racing
         .filter(|r| hostile(world, vehicle, r) && aoo_refusal(world, r).is_none())
         .filter(|r| {
             left.iter()
-                .any(|sq| crate::rules::movement::flight::threatens_at(world, r, *sq, 0))
+                .any(|sq| crate::rules::reactions::threat::threatens_at(world, r, *sq, 0))
         })
-        .filter(|r| !crate::rules::attack::protection::protected_from_aoo(world, r, vehicle))
+        .filter(|r| !crate::rules::reactions::protection::protected_from_aoo(world, r, vehicle))
         .cloned()
         .collect();
     reactors.sort_by_key(|u| order.iter().position(|e| &e.unit == u).unwrap_or(usize::MAX));
