@@ -26,7 +26,6 @@ use super::attack::{
     DamageRoll, DefenseUsed, ShieldHit, deal_weapon_damage, defense_against, reduce_damage, roll_damage,
 };
 use super::engine::error::illegal;
-use super::engine::resolve::take_action;
 use super::feats::Feat;
 use super::health::LifeState;
 use super::reactions::opportunity::provoked_by;
@@ -37,6 +36,7 @@ use crate::grid::{
     cover, cover_bonuses, cover_from_point, line_of_effect_with, origin_blocked, template,
 };
 use crate::rules::Terrain;
+use crate::rules::sequence::turn::take_action;
 use crate::ruleset::{ActionKind, AooTrigger, AreaResolution, AreaRules, DamageShare, NaturalOneInArea, Ruleset};
 use bevy::prelude::World;
 use serde::{Deserialize, Serialize};

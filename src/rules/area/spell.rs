@@ -10,10 +10,10 @@ use crate::rules::area::{
     AreaOfEffect, Blast, caught, check_blast_savers, check_origin, check_savers, distance_to_point, go_off,
 };
 use crate::rules::engine::error::illegal;
-use crate::rules::engine::resolve::take_action;
 use crate::rules::health::check_can_act;
 use crate::rules::reactions::opportunity::provoked_by;
 use crate::rules::reactions::threat::space_of;
+use crate::rules::sequence::turn::take_action;
 use crate::rules::{AreaEvent, HealthEvent};
 use crate::rules::{Combat, DamageType, DiceExpr, Executor, GameEvent, Profile, RuleError, UnitId, Weapon, WeaponKind};
 use crate::ruleset::{ActionKind, AooTrigger, Ruleset, SpellcastingRules};

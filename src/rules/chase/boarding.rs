@@ -8,9 +8,9 @@ use super::game::{chase, chase_rules};
 use super::state::{Chase, ChasePhase};
 use crate::rules::attack::{deal_damage, melee_weapon};
 use crate::rules::engine::error::illegal;
-use crate::rules::engine::resolve::take_action;
 use crate::rules::health::conditions::effective_conditions;
 use crate::rules::reactions::threat::{aoo_refusal, hostile, space_of, weapon_threatens};
+use crate::rules::sequence::turn::take_action;
 use crate::rules::vehicle::{Aboard, RiderRole, SkillBonuses};
 use crate::rules::{ChaseEvent, HealthEvent};
 use crate::rules::{

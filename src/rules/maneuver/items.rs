@@ -4,9 +4,9 @@
 use crate::grid::Square;
 use crate::rules::ManeuverEvent;
 use crate::rules::engine::error::illegal;
-use crate::rules::engine::resolve::take_action;
 use crate::rules::reactions::opportunity::provoked_by;
 use crate::rules::reactions::threat::space_of;
+use crate::rules::sequence::turn::take_action;
 use crate::rules::{Combat, Executor, RuleError, UnitId, Weapon};
 use crate::ruleset::{ActionKind, AooTrigger, Ruleset};
 use bevy::prelude::{Resource, World};

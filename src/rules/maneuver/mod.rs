@@ -19,7 +19,6 @@ use super::attack::situation::{Situation, situation};
 use super::attack::stacking::apply_stacking;
 use super::attack::{DefenseUsed, defense_against, use_up_support};
 use super::engine::error::illegal;
-use super::engine::resolve::{EffectTerms, start_effect, take_action};
 use super::feats::Feat;
 use super::health::LifeState;
 use super::maneuver::forced::{nearest_direction, push, shortest_way, walk};
@@ -30,6 +29,7 @@ use super::{Combat, ConditionName, DieRoll, Executor, Hold, Modifier, Profile, R
 use super::{DiceExpr, Weapon, WeaponKind, unit_component};
 use crate::grid::{Space, Square};
 use crate::rules::Environment;
+use crate::rules::sequence::turn::{EffectTerms, start_effect, take_action};
 use crate::ruleset::{Gravity, ManeuverKind, ManeuverRules, Ruleset};
 use bevy::prelude::World;
 use serde::{Deserialize, Serialize};

@@ -6,11 +6,11 @@
 
 use crate::grid::{MoveBoard, Space, Square, SquareState};
 use crate::rules::MovementEvent;
-use crate::rules::engine::resolve::take_action;
 use crate::rules::health::LifeState;
 use crate::rules::health::conditions::effective_conditions;
 use crate::rules::movement::board::board_for;
 use crate::rules::reactions::threat::{elevation_of, hostile, space_of, threatens_at};
+use crate::rules::sequence::turn::take_action;
 use crate::rules::{Combat, ConditionName, Executor, Profile, RuleError, UnitId, UnitIndex};
 use crate::rules::{Environment, Terrain};
 use crate::ruleset::{ActionKind, Ruleset};

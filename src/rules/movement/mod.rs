@@ -17,7 +17,6 @@ pub mod flight;
 pub mod reach_plan;
 pub mod speed;
 
-use super::engine::resolve::{EffectTerms, start_effect, take_action};
 use super::health::LifeState;
 use super::health::conditions::effective_conditions;
 use super::movement::board::{BoardLayers, board_for, occupancy_for};
@@ -26,6 +25,7 @@ use super::reactions::threat::{elevation_of, space_of, threatens_at};
 use super::{Combat, ConditionName, Executor, GameCommand, Profile, RuleError, UnitId};
 use crate::grid::{Planner, Space, Square, straight_path};
 use crate::rules::Terrain;
+use crate::rules::sequence::turn::{EffectTerms, start_effect, take_action};
 use crate::ruleset::{ActionKind, Ruleset, RunnerDefense, WithdrawProtection};
 use bevy::prelude::World;
 use serde::{Deserialize, Serialize};

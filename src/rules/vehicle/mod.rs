@@ -47,7 +47,7 @@ pub use view::{
     vehicle_view,
 };
 
-use crate::rules::{Executor, RuleError, UnitId};
+use crate::rules::{Executor, GameCommand, RuleError, UnitId};
 use bevy::prelude::World;
 
 /// Whether `unit` may give `order` now, and why not. Never changes the battle.
@@ -94,6 +94,16 @@ pub fn execute_order(ex: &mut Executor, unit: &UnitId, order: &VehicleOrder) -> 
         VehicleOrder::Board { vehicle, role } => riders::boarding::execute_board(ex, unit, vehicle, *role),
         VehicleOrder::Disembark { to } => riders::boarding::execute_disembark(ex, unit, *to),
     }
+}
+
+/// The vehicle area's gate on walking (`engine::resolve::actor_refusal`, §25.9): riders move
+/// with their vehicle; walking needs getting off first.
+pub fn riding_refusal(world: &World, command: &GameCommand) -> Option<RuleError> {
+    let unit = command.actor()?;
+    let vehicle = riding(world, unit).filter(|_| command.gates().walks)?;
+    Some(RuleError::IllegalMove(format!(
+        "{unit} is aboard {vehicle}: get off first (Vehicle order Disembark)"
+    )))
 }
 
 /// The vehicle `unit` rides, if any.

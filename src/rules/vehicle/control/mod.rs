@@ -26,7 +26,7 @@ pub(crate) fn check_start(world: &World, pilot: &UnitId) -> Result<UnitId, RuleE
 
 pub(crate) fn execute_start(ex: &mut Executor, pilot: &UnitId) -> Result<(), RuleError> {
     let vehicle = check_start(ex.world, pilot)?;
-    crate::rules::engine::resolve::take_action(ex, pilot, ActionKind::Move, "start vehicle".into());
+    crate::rules::sequence::turn::take_action(ex, pilot, ActionKind::Move, "start vehicle".into());
     ex.emit(VehicleEvent::VehicleStarted {
         pilot: pilot.clone(),
         vehicle,
@@ -54,7 +54,7 @@ pub(crate) fn check_take_control(world: &World, unit: &UnitId, vehicle_id: &Unit
 
 pub(crate) fn execute_take_control(ex: &mut Executor, unit: &UnitId, vehicle_id: &UnitId) -> Result<(), RuleError> {
     check_take_control(ex.world, unit, vehicle_id)?;
-    crate::rules::engine::resolve::take_action(ex, unit, ActionKind::Move, "take control".into());
+    crate::rules::sequence::turn::take_action(ex, unit, ActionKind::Move, "take control".into());
     if ex
         .get::<crate::rules::vehicle::VehicleState>(vehicle_id)
         .is_some_and(|s| s.autocontrol_engaged)
@@ -82,7 +82,7 @@ pub(crate) fn check_relinquish(world: &World, pilot: &UnitId) -> Result<UnitId, 
 
 pub(crate) fn execute_relinquish(ex: &mut Executor, pilot: &UnitId) -> Result<(), RuleError> {
     let vehicle = check_relinquish(ex.world, pilot)?;
-    crate::rules::engine::resolve::take_action(ex, pilot, ActionKind::Swift, "relinquish control".into());
+    crate::rules::sequence::turn::take_action(ex, pilot, ActionKind::Swift, "relinquish control".into());
     // VEH-14: the autopilot acts on its pilot's count; with nobody at the controls it has
     // none, so it disengages (see `autopilot::turn`).
     if ex
@@ -129,7 +129,7 @@ pub(crate) fn check_autocontrol(world: &World, pilot: &UnitId, engage: bool) -> 
 pub(crate) fn execute_autocontrol(ex: &mut Executor, pilot: &UnitId, engage: bool) -> Result<(), RuleError> {
     let vehicle = check_autocontrol(ex.world, pilot, engage)?;
     let follow_up = access::vehicle(ex.world, &vehicle)?.state.race_follow_up_due;
-    crate::rules::engine::resolve::take_action(ex, pilot, ActionKind::Swift, "autocontrol".into());
+    crate::rules::sequence::turn::take_action(ex, pilot, ActionKind::Swift, "autocontrol".into());
     ex.emit(VehicleEvent::AutocontrolSet {
         vehicle: vehicle.clone(),
         engaged: engage,

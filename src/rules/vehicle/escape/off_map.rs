@@ -77,7 +77,7 @@ pub(crate) fn check_leave(world: &World, pilot: &UnitId) -> Result<(UnitId, Head
 
 pub(crate) fn execute_leave(ex: &mut Executor, pilot: &UnitId) -> Result<(), RuleError> {
     let (vehicle, edge, exit) = check_leave(ex.world, pilot)?;
-    crate::rules::engine::resolve::take_action(ex, pilot, ActionKind::Move, "drive off the map".into());
+    crate::rules::sequence::turn::take_action(ex, pilot, ActionKind::Move, "drive off the map".into());
     let riders = riders(ex.world, &vehicle);
     ex.emit(VehicleEvent::VehicleLeftMap {
         vehicle,
@@ -167,7 +167,7 @@ pub(crate) fn check_return(world: &World, pilot: &UnitId, at: Square) -> Result<
 
 pub(crate) fn execute_return(ex: &mut Executor, pilot: &UnitId, at: Square, heading: Heading) -> Result<(), RuleError> {
     let (vehicle, off) = check_return(ex.world, pilot, at)?;
-    crate::rules::engine::resolve::take_action(ex, pilot, ActionKind::Move, "drive back onto the map".into());
+    crate::rules::sequence::turn::take_action(ex, pilot, ActionKind::Move, "drive back onto the map".into());
     ex.emit(VehicleEvent::VehicleReturned {
         vehicle,
         pilot: pilot.clone(),

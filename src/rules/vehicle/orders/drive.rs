@@ -67,7 +67,7 @@ pub(crate) fn execute_drive(
     heading: Option<Heading>,
 ) -> Result<(), RuleError> {
     let plan = check_drive(ex.world, pilot, path)?;
-    crate::rules::engine::resolve::take_action(ex, pilot, ActionKind::Move, "drive".into());
+    crate::rules::sequence::turn::take_action(ex, pilot, ActionKind::Move, "drive".into());
     let v = plan.vehicle;
     let leg = Leg {
         how: VehicleMove::Drive,

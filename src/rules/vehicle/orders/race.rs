@@ -171,7 +171,7 @@ pub(crate) fn execute_race(
     distance_ft: Option<u32>,
 ) -> Result<(), RuleError> {
     let plan = check_race(ex.world, pilot, angle, distance_ft)?;
-    crate::rules::engine::resolve::take_action(ex, pilot, ActionKind::Full, "race".into());
+    crate::rules::sequence::turn::take_action(ex, pilot, ActionKind::Full, "race".into());
     let (_, ok) = race_check(ex, pilot, &plan, "Piloting check to race")?;
     if ok {
         let v = plan.vehicle.clone();
@@ -206,7 +206,7 @@ pub fn stop_short_distance(racing_ft: u32, result: i32, step_ft: u32) -> u32 {
 pub(crate) fn execute_stop_short(ex: &mut Executor, pilot: &UnitId) -> Result<(), RuleError> {
     let v = check_stop_short(ex.world, pilot)?;
     let r = access::vehicle_rules(ex.world)?;
-    crate::rules::engine::resolve::take_action(ex, pilot, ActionKind::Move, "stop short".into());
+    crate::rules::sequence::turn::take_action(ex, pilot, ActionKind::Move, "stop short".into());
     let mods = piloting_modifiers(ex.world, pilot, &v);
     let check = roll_check(ex, pilot, &v.id, "Piloting check to stop short", true, mods, None)?;
     let still = stop_short_distance(v.state.last_action_speed_ft, check.total, r.stop_short_step_ft);

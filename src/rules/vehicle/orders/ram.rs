@@ -59,7 +59,7 @@ pub(crate) fn check_ram(world: &World, pilot: &UnitId, target: &UnitId, angle: i
 pub(crate) fn execute_ram(ex: &mut Executor, pilot: &UnitId, target: &UnitId, angle: i32) -> Result<(), RuleError> {
     let plan = check_ram(ex.world, pilot, target, angle)?;
     let rules = access::vehicle_rules(ex.world)?;
-    crate::rules::engine::resolve::take_action(ex, pilot, ActionKind::Full, "ram".into());
+    crate::rules::sequence::turn::take_action(ex, pilot, ActionKind::Full, "ram".into());
     let (total, ok) = race_check(ex, pilot, &plan, "Piloting check to ram")?;
     if !ok {
         return Ok(());

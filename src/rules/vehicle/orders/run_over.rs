@@ -96,7 +96,7 @@ pub(crate) fn execute_run_over(
 ) -> Result<(), RuleError> {
     let (v, costs) = check_run_over(ex.world, pilot, path)?;
     let r = access::vehicle_rules(ex.world)?;
-    crate::rules::engine::resolve::take_action(ex, pilot, ActionKind::Full, "run over".into());
+    crate::rules::sequence::turn::take_action(ex, pilot, ActionKind::Full, "run over".into());
     let leg = Leg {
         how: VehicleMove::RunOver,
         pilot: Some(pilot.clone()),

@@ -108,7 +108,7 @@ pub(crate) fn execute_board(
     role: RiderRole,
 ) -> Result<(), RuleError> {
     let at = check_board(ex.world, unit, vehicle_id, role)?;
-    crate::rules::engine::resolve::take_action(ex, unit, ActionKind::Move, "board".into());
+    crate::rules::sequence::turn::take_action(ex, unit, ActionKind::Move, "board".into());
     if let Some((dc, mods)) = moving_check(ex.world, unit, vehicle_id)? {
         let check = roll_check(
             ex,
@@ -156,7 +156,7 @@ pub(crate) fn check_disembark(world: &World, unit: &UnitId, to: Square) -> Resul
 
 pub(crate) fn execute_disembark(ex: &mut Executor, unit: &UnitId, to: Square) -> Result<(), RuleError> {
     let vehicle_id = check_disembark(ex.world, unit, to)?;
-    crate::rules::engine::resolve::take_action(ex, unit, ActionKind::Move, "disembark".into());
+    crate::rules::sequence::turn::take_action(ex, unit, ActionKind::Move, "disembark".into());
     if let Some((dc, mods)) = moving_check(ex.world, unit, &vehicle_id)? {
         let check = roll_check(
             ex,

@@ -59,7 +59,7 @@ pub(crate) fn check_engage(world: &World, pilot: &UnitId, engage: bool) -> Resul
 
 pub(crate) fn execute_engage(ex: &mut Executor, pilot: &UnitId, engage: bool) -> Result<(), RuleError> {
     let vehicle = check_engage(ex.world, pilot, engage)?;
-    crate::rules::engine::resolve::take_action(ex, pilot, ActionKind::Swift, "autopilot".into());
+    crate::rules::sequence::turn::take_action(ex, pilot, ActionKind::Swift, "autopilot".into());
     ex.emit(VehicleEvent::AutopilotSet {
         vehicle,
         engaged: engage,
@@ -82,7 +82,7 @@ pub(crate) fn check_destination(world: &World, pilot: &UnitId, to: Square) -> Re
 
 pub(crate) fn execute_destination(ex: &mut Executor, pilot: &UnitId, to: Square) -> Result<(), RuleError> {
     let vehicle = check_destination(ex.world, pilot, to)?;
-    crate::rules::engine::resolve::take_action(ex, pilot, ActionKind::Move, "set autopilot destination".into());
+    crate::rules::sequence::turn::take_action(ex, pilot, ActionKind::Move, "set autopilot destination".into());
     ex.emit(VehicleEvent::AutopilotDestinationSet {
         vehicle,
         by: pilot.clone(),
