@@ -1,7 +1,7 @@
 //! Attacks of opportunity provoked by actions (§8.2, AOO-1): worked examples WE-11 and WE-12.
 
 use super::support::*;
-use fivefoot::rules::reactions::threat::provoked_by;
+use fivefoot::rules::reactions::opportunity::provoked_by;
 use fivefoot::rules::{ReactionEvent, cmd};
 use fivefoot::ruleset::AooTrigger;
 use fivefoot::testing::battle;

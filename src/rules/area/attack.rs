@@ -166,7 +166,7 @@ pub fn execute_area_attack(
     );
     let space = space_of(ex.world, unit).ok_or_else(|| RuleError::UnknownUnit(unit.clone()))?;
     for reactor in &plan.provokes {
-        crate::rules::movement::attack_of_opportunity(ex, reactor, unit, space.at, "ranged attack, in")?;
+        crate::rules::reactions::opportunity::attack_of_opportunity(ex, reactor, unit, space.at, "ranged attack, in")?;
     }
     if !ex.get::<LifeState>(unit).copied().unwrap_or_default().can_act() {
         return Ok(());

@@ -26,16 +26,17 @@ use super::attack::{
     DamageRoll, DefenseUsed, ShieldHit, deal_weapon_damage, defense_against, reduce_damage, roll_damage,
 };
 use super::engine::error::illegal;
-use super::engine::resolve::take_action;
 use super::feats::Feat;
 use super::health::LifeState;
-use super::reactions::threat::{provoked_by, space_of};
+use super::reactions::opportunity::provoked_by;
+use super::reactions::threat::space_of;
 use super::{Combat, D20Check, DieRoll, Executor, Modifier, Profile, RuleError, UnitId, UnitIndex, Weapon, WeaponKind};
 use crate::grid::{
     AreaShape, AttackKind, CoverDegree, CoverParams, Direction8, Intersection, SightModel, Space, Square, TemplateSpec,
     cover, cover_bonuses, cover_from_point, line_of_effect_with, origin_blocked, template,
 };
 use crate::rules::Terrain;
+use crate::rules::sequence::turn::take_action;
 use crate::ruleset::{ActionKind, AooTrigger, AreaResolution, AreaRules, DamageShare, NaturalOneInArea, Ruleset};
 use bevy::prelude::World;
 use serde::{Deserialize, Serialize};

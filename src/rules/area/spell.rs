@@ -10,9 +10,10 @@ use crate::rules::area::{
     AreaOfEffect, Blast, caught, check_blast_savers, check_origin, check_savers, distance_to_point, go_off,
 };
 use crate::rules::engine::error::illegal;
-use crate::rules::engine::resolve::take_action;
 use crate::rules::health::check_can_act;
-use crate::rules::reactions::threat::{provoked_by, space_of};
+use crate::rules::reactions::opportunity::provoked_by;
+use crate::rules::reactions::threat::space_of;
+use crate::rules::sequence::turn::take_action;
 use crate::rules::{AreaEvent, HealthEvent};
 use crate::rules::{Combat, DamageType, DiceExpr, Executor, GameEvent, Profile, RuleError, UnitId, Weapon, WeaponKind};
 use crate::ruleset::{ActionKind, AooTrigger, Ruleset, SpellcastingRules};
@@ -217,7 +218,7 @@ pub fn execute_cast_spell(ex: &mut Executor, unit: &UnitId, spell: &str, aim: Ai
     let mut disrupted_by = None;
     for reactor in &reactors {
         let mark = ex.events.len();
-        crate::rules::movement::attack_of_opportunity(ex, reactor, unit, square, "casting a spell, in")?;
+        crate::rules::reactions::opportunity::attack_of_opportunity(ex, reactor, unit, square, "casting a spell, in")?;
         let damaged = ex.events[mark..]
             .iter()
             .any(|e| matches!(e, GameEvent::Health(HealthEvent::DamageTaken { unit: hurt, amount, .. }) if hurt == unit && *amount > 0));

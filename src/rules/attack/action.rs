@@ -10,10 +10,11 @@ use crate::rules::attack::situation::{Situation, situation, situation_from};
 use crate::rules::attack::stacking::apply_stacking;
 use crate::rules::attack::{attack_modifiers, defense_against, resolve_attack};
 use crate::rules::engine::error::illegal;
-use crate::rules::engine::resolve::{EffectTerms, start_effect, take_action};
 use crate::rules::health::LifeState;
-use crate::rules::movement::flight::{elevation_of, reaches_square};
-use crate::rules::reactions::threat::{has_reach_hole, provoked_by, space_of, striking_reach};
+use crate::rules::reactions::opportunity::provoked_by;
+use crate::rules::reactions::threat::{elevation_of, reaches_square};
+use crate::rules::reactions::threat::{has_reach_hole, space_of, striking_reach};
+use crate::rules::sequence::turn::{EffectTerms, start_effect, take_action};
 use crate::rules::{Combat, Executor, Modifier, Profile, RuleError, UnitId, UnitIndex, Weapon, WeaponKind};
 use crate::ruleset::{ActionKind, AooTrigger, CriticalModel, Ruleset, Until};
 use bevy::prelude::World;
@@ -390,7 +391,7 @@ pub fn execute_attacks(ex: &mut Executor, order: AttackOrder) -> Result<(), Rule
             .ok_or_else(|| RuleError::UnknownUnit(unit.clone()))?;
         if let Some((trigger, why)) = attack_provokes(ex.world, unit, &plan.weapon, plan.situation.ranged) {
             for reactor in &provoked_by(ex.world, unit, trigger) {
-                crate::rules::movement::attack_of_opportunity(ex, reactor, unit, square, why)?;
+                crate::rules::reactions::opportunity::attack_of_opportunity(ex, reactor, unit, square, why)?;
             }
         }
         if !ex.get::<LifeState>(unit).copied().unwrap_or_default().can_act() {

@@ -1,7 +1,7 @@
 //! CON-1: the one place that decides the concealment a target has against an attacker
 //! (RULES.md §10, §11, §22.2), and what that concealment does in the family (§10.2). The
 //! attack situation (`situation`), hence `Attack`, the attack preview and `query attack`,
-//! attacks of opportunity and their protection (`protection`), and `query concealment` all
+//! attacks of opportunity and their protection (`reactions::protection`), and `query concealment` all
 //! ask here; nothing else decides concealment.
 //!
 //! How the sources combine (docs/cli.md, "How concealment is decided"):

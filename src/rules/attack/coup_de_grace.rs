@@ -7,10 +7,11 @@ use super::{AttackEvent, reduce_damage, roll_damage};
 use crate::rules::attack::action::{attack_provokes, check_attacker_and_target, in_reach};
 use crate::rules::attack::situation::situation;
 use crate::rules::engine::error::illegal;
-use crate::rules::engine::resolve::take_action;
 use crate::rules::health::LifeState;
 use crate::rules::health::conditions::effective_conditions;
-use crate::rules::reactions::threat::{provoked_by, space_of};
+use crate::rules::reactions::opportunity::provoked_by;
+use crate::rules::reactions::threat::space_of;
+use crate::rules::sequence::turn::take_action;
 use crate::rules::{
     ConditionName, D20Check, Executor, Health, HealthEvent, Modifier, Profile, RuleError, UnitId, UnitKind, Weapon,
     WeaponKind,
@@ -129,7 +130,7 @@ pub fn execute_coup_de_grace(
     }
     reactors.dedup();
     for reactor in &reactors {
-        crate::rules::movement::attack_of_opportunity(ex, reactor, unit, square, "coup de grace, in")?;
+        crate::rules::reactions::opportunity::attack_of_opportunity(ex, reactor, unit, square, "coup de grace, in")?;
     }
     if !ex.get::<LifeState>(unit).copied().unwrap_or_default().can_act() {
         return Ok(());

@@ -11,11 +11,23 @@
 
 use crate::rules::attack::stacking::BonusType;
 use crate::rules::engine::error::illegal;
-use crate::rules::engine::resolve::{EffectTerms, start_effect, take_action};
 use crate::rules::feats::Skill;
-use crate::rules::{Combat, Executor, Profile, RuleError, UnitId};
+use crate::rules::health::conditions::no_attacks_effect;
+use crate::rules::sequence::turn::{EffectTerms, start_effect, take_action};
+use crate::rules::{Combat, Executor, GameCommand, Profile, RuleError, UnitId};
 use crate::ruleset::{ActionKind, Ruleset};
 use bevy::prelude::World;
+
+/// §4.3.1 saga: a unit that chose to make no attacks until its next turn makes none; the
+/// attack area's gate on a command's actor (`engine::resolve::actor_refusal`).
+pub fn no_attacks_refusal(world: &World, command: &GameCommand) -> Option<RuleError> {
+    let unit = command.actor().filter(|_| command.makes_attacks())?;
+    let effect = no_attacks_effect(world, unit)?;
+    Some(RuleError::IllegalMove(format!(
+        "{unit} chose to make no attacks until its next turn ({})",
+        effect.name
+    )))
+}
 
 /// A checked fight-defensively action.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -15,7 +15,6 @@ pub mod fight_defensively;
 pub mod full_attack;
 pub mod multiply;
 pub mod preview;
-pub(crate) mod protection;
 pub mod situation;
 pub mod stacking;
 pub mod support;

@@ -12,9 +12,10 @@ use crate::rules::attack::action::check_attack;
 use crate::rules::attack::situation::{attacker_conditions, situation};
 use crate::rules::attack::stacking::apply_stacking;
 use crate::rules::engine::error::illegal;
-use crate::rules::engine::resolve::{EffectTerms, start_effect, take_action};
 use crate::rules::health::LifeState;
-use crate::rules::reactions::threat::{hostile, provoked_by, space_of};
+use crate::rules::reactions::opportunity::provoked_by;
+use crate::rules::reactions::threat::{hostile, space_of};
+use crate::rules::sequence::turn::{EffectTerms, start_effect, take_action};
 use crate::rules::{Combat, Executor, Modifier, Profile, RuleError, SupportBonus, UnitId, Weapon, WeaponKind};
 use crate::ruleset::{AooTrigger, Ruleset, SupportFire};
 use bevy::prelude::World;
@@ -199,7 +200,13 @@ pub fn execute_support(ex: &mut Executor, order: SupportOrder) -> Result<(), Rul
             .map(|s| s.at)
             .ok_or_else(|| RuleError::UnknownUnit(unit.clone()))?;
         for reactor in provoked_by(ex.world, unit, AooTrigger::RangedAttack) {
-            crate::rules::movement::attack_of_opportunity(ex, &reactor, unit, square, "ranged attack, in")?;
+            crate::rules::reactions::opportunity::attack_of_opportunity(
+                ex,
+                &reactor,
+                unit,
+                square,
+                "ranged attack, in",
+            )?;
         }
         if !ex.get::<LifeState>(unit).copied().unwrap_or_default().can_act() {
             return Ok(());

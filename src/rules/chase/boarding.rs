@@ -8,9 +8,9 @@ use super::game::{chase, chase_rules};
 use super::state::{Chase, ChasePhase};
 use crate::rules::attack::{deal_damage, melee_weapon};
 use crate::rules::engine::error::illegal;
-use crate::rules::engine::resolve::take_action;
 use crate::rules::health::conditions::effective_conditions;
 use crate::rules::reactions::threat::{aoo_refusal, hostile, space_of, weapon_threatens};
+use crate::rules::sequence::turn::take_action;
 use crate::rules::vehicle::{Aboard, RiderRole, SkillBonuses};
 use crate::rules::{ChaseEvent, HealthEvent};
 use crate::rules::{
@@ -113,14 +113,20 @@ pub(super) fn execute_boarding(
     take_action(ex, unit, ActionKind::Move, format!("board {to}"));
     let square = space_of(ex.world, unit).map_or(crate::grid::Square::new(0, 0), |s| s.at);
     for reactor in boarding_reactors(ex.world, unit, [&from, to]) {
-        crate::rules::movement::attack_of_opportunity(ex, &reactor, unit, square, "boarding another vehicle, at")?;
+        crate::rules::reactions::opportunity::attack_of_opportunity(
+            ex,
+            &reactor,
+            unit,
+            square,
+            "boarding another vehicle, at",
+        )?;
     }
     if !ex.get::<LifeState>(unit).copied().unwrap_or_default().can_act() {
         return Ok(());
     }
     // A fall from a vehicle off the ground is from its height; on the ground it is under
     // 10 ft (CHS-16's 1d6).
-    let fall_ft = crate::rules::movement::flight::elevation_of(ex.world, &from) * ex.ruleset().grid.square_ft;
+    let fall_ft = crate::rules::reactions::threat::elevation_of(ex.world, &from) * ex.ruleset().grid.square_ft;
     let board = ex.world.resource::<Chase>().clone();
     let outcome = {
         let mut dice = ex.world.resource_mut::<Dice>();

@@ -232,7 +232,7 @@ pub(crate) fn execute_collide(ex: &mut Executor, c: &cmd::Collide) -> Result<(),
         let mut dice = ex.world.resource_mut::<Dice>();
         board.resolve_collision(&rules, &vehicle, target, piloting, &mut dice)?
     };
-    crate::rules::engine::resolve::take_action(ex, unit, ActionKind::Standard, format!("collides with {target}"));
+    crate::rules::sequence::turn::take_action(ex, unit, ActionKind::Standard, format!("collides with {target}"));
     let damage = vec![
         (outcome.target.clone(), outcome.damage),
         (outcome.vehicle.clone(), outcome.self_damage),

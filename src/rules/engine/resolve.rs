@@ -2,10 +2,6 @@
 //! and `execute`, which emits the command's events (ACT-1, SEQ-5, SEQ-8, SEQ-9, §3.5).
 
 use crate::rules::{Combat, Executor, GameCommand, RuleError, UnitId, UnitIndex};
-// The sequence's steps, where every area finds them.
-pub(crate) use crate::rules::sequence::turn::{
-    EffectTerms, end_start_flat_footed, end_start_flat_footed_with_turn, start_effect, take_action,
-};
 use bevy::prelude::World;
 
 /// Whether `command` is allowed now. Never changes the battle. The engine's shared gates
@@ -59,66 +55,38 @@ pub(crate) fn no_delay_window(world: &World) -> Result<(), RuleError> {
     }
 }
 
-/// The refusals a command meets before its own rule is looked at: the chase's phases (CHS-4,
-/// CHS-14), a vehicle off the map (VEH-21), and whether its actor may do anything now (§20
-/// no actions, HP-SF-2, riding §25.9, pinned, no attacks §4.3.1). `check` runs it first; the
-/// planners that answer for a command not given yet (`movement::move_basics` for `query
-/// path`, `query reach` and the GUI's reach overlay; `charge::check_charge`) run it too, so
-/// they never offer what the command would refuse.
+/// One area's refusal of a command before the command's own rule is looked at, if it
+/// refuses.
+type Gate = fn(&World, &GameCommand) -> Option<RuleError>;
+
+/// The areas' gates, in the order they refuse (a player reads the first refusal): the
+/// chase's phases (CHS-4, CHS-14), a vehicle off the map (VEH-21), an unknown actor, an actor
+/// that may do nothing now (§20 no actions, HP-SF-2), walking aboard a vehicle (§25.9),
+/// pinned (§20), no attacks chosen (§4.3.1).
+const ACTOR_GATES: [Gate; 7] = [
+    crate::rules::chase::refuse_in_chase,
+    crate::rules::vehicle::escape::off_map_refusal,
+    unknown_actor,
+    crate::rules::health::actor_refusal,
+    crate::rules::vehicle::riding_refusal,
+    crate::rules::maneuver::hold::pinned_refusal,
+    crate::rules::attack::fight_defensively::no_attacks_refusal,
+];
+
+/// The refusals a command meets before its own rule is looked at: each area's gate
+/// (`ACTOR_GATES`). `check` runs it first; the planners that answer for a command not given
+/// yet (`movement::move_basics` for `query path`, `query reach` and the GUI's reach overlay;
+/// `charge::check_charge`) run it too, so they never offer what the command would refuse.
 pub(crate) fn actor_refusal(world: &World, command: &GameCommand) -> Result<(), RuleError> {
-    // §26: a chase gates the grid commands by its phase (CHS-4, CHS-14).
-    if let Some(refusal) = crate::rules::chase::refuse_in_chase(world, command) {
-        return Err(refusal);
+    match ACTOR_GATES.iter().find_map(|gate| gate(world, command)) {
+        Some(refusal) => Err(refusal),
+        None => Ok(()),
     }
-    // VEH-21: the riders of a vehicle off the map only wait for it to come back.
-    if let Some(refusal) = crate::rules::vehicle::escape::off_map_refusal(world, command) {
-        return Err(refusal);
-    }
-    if let Some(unit) = command.actor() {
-        known(world, unit)?;
-        // §20: stunned, dazed, paralyzed, asleep or helpless units take no actions (dying
-        // and stable units' own recovery commands are handled by their checks).
-        let gates = command.gates();
-        if gates.acts
-            && let Some(c) = crate::rules::health::conditions::effective_conditions(world, unit)
-                .into_iter()
-                .find(|c| crate::rules::health::conditions::NO_ACTIONS.contains(c))
-            && crate::rules::unit_component::<crate::rules::health::LifeState>(world, unit).is_none_or(|s| s.can_act())
-        {
-            return Err(RuleError::IllegalMove(format!(
-                "{unit} cannot act while {}",
-                format!("{c:?}").to_lowercase()
-            )));
-        }
-        // HP-SF-2: a dying (or unconscious, or dead) unit takes no actions, not even those
-        // that roll nothing; its own recovery commands are checked by their own rules.
-        if gates.needs_able {
-            crate::rules::health::check_can_act(world, unit)?;
-        }
-        // §25.9: riders move with their vehicle; walking needs getting off first.
-        if gates.walks
-            && let Some(vehicle) = crate::rules::vehicle::riding(world, unit)
-        {
-            return Err(RuleError::IllegalMove(format!(
-                "{unit} is aboard {vehicle}: get off first (Vehicle order Disembark)"
-            )));
-        }
-        if gates.acts
-            && let Some(refusal) = crate::rules::maneuver::hold::pinned_refusal(world, unit, command)
-        {
-            return Err(refusal);
-        }
-        // §4.3.1 saga: a unit that chose to make no attacks until its next turn.
-        if command.makes_attacks()
-            && let Some(effect) = crate::rules::health::conditions::no_attacks_effect(world, unit)
-        {
-            return Err(RuleError::IllegalMove(format!(
-                "{unit} chose to make no attacks until its next turn ({})",
-                effect.name
-            )));
-        }
-    }
-    Ok(())
+}
+
+/// The engine's own gate: a command by a unit that is not in the battle.
+fn unknown_actor(world: &World, command: &GameCommand) -> Option<RuleError> {
+    known(world, command.actor()?).err()
 }
 
 pub(crate) fn known(world: &World, unit: &UnitId) -> Result<(), RuleError> {

@@ -1,7 +1,8 @@
 //! Damage to health in each family's model (RULES.md §17): starfinder Stamina → Hit Points
 //! with dying and massive damage (HP-SF-1), d20 thresholds (§17.2–17.3), saga Damage
 //! Threshold and condition track (HP-SG-3, HP-SG-4). Pure: computes the new health and life
-//! state; events carry the result and `apply` stores it.
+//! state; events carry the result and `apply` stores it. Also the area's gate on acting
+//! (`actor_refusal`: §20 no actions, HP-SF-2) and its commands' checks.
 
 pub mod commands;
 mod events;
@@ -39,6 +40,31 @@ impl LifeState {
     /// Still standing and able to take actions.
     pub fn can_act(self) -> bool {
         matches!(self, LifeState::Fine | LifeState::Disabled)
+    }
+}
+
+/// The health area's gate on a command's actor (`engine::resolve::actor_refusal`): §20
+/// stunned, dazed, paralyzed, asleep or helpless units take no actions (dying and stable
+/// units' own recovery commands are handled by their checks), and HP-SF-2 a dying (or
+/// unconscious, or dead) unit takes none of the actions that need it able, not even those
+/// that roll nothing.
+pub fn actor_refusal(world: &bevy::prelude::World, command: &super::GameCommand) -> Option<super::RuleError> {
+    let unit = command.actor()?;
+    let gates = command.gates();
+    if gates.acts
+        && let Some(c) = conditions::effective_conditions(world, unit)
+            .into_iter()
+            .find(|c| conditions::NO_ACTIONS.contains(c))
+        && super::unit_component::<LifeState>(world, unit).is_none_or(|s| s.can_act())
+    {
+        return Some(super::RuleError::IllegalMove(format!(
+            "{unit} cannot act while {}",
+            format!("{c:?}").to_lowercase()
+        )));
+    }
+    match gates.needs_able {
+        true => check_can_act(world, unit).err(),
+        false => None,
     }
 }
 

@@ -3,7 +3,7 @@
 
 use crate::rules::HealthEvent;
 use crate::rules::engine::error::illegal;
-use crate::rules::engine::resolve::take_action;
+use crate::rules::sequence::turn::take_action;
 use crate::rules::unit_component as get;
 use crate::rules::{Combat, Executor, Health, Recovery, RuleError, UnitId};
 use crate::ruleset::{ActionKind, Ruleset};

@@ -4,9 +4,9 @@
 
 use crate::grid::{Space, threatens_square};
 use crate::rules::engine::error::illegal;
-use crate::rules::engine::resolve::take_action;
 use crate::rules::health::LifeState;
 use crate::rules::reactions::threat::space_of;
+use crate::rules::sequence::turn::take_action;
 use crate::rules::{Combat, ConditionName, Executor, GameCommand, Hold, Profile, RuleError, TrackedEffect, UnitId};
 use crate::rules::{Maneuver, WeaponKind, unit_component};
 use crate::rules::{SequenceEvent, cmd};
@@ -113,8 +113,10 @@ pub(crate) fn end_of_turn(ex: &mut Executor, unit: &UnitId) {
 }
 
 /// §20 pinned: no actions that use the limbs except trying to escape, which is a grapple
-/// of one's pinner (starfinder 001:811-813, 4302-4315) or breaking free.
-pub fn pinned_refusal(world: &World, unit: &UnitId, command: &GameCommand) -> Option<RuleError> {
+/// of one's pinner (starfinder 001:811-813, 4302-4315) or breaking free. The maneuver area's
+/// gate on a command's actor (`engine::resolve::actor_refusal`).
+pub fn pinned_refusal(world: &World, command: &GameCommand) -> Option<RuleError> {
+    let unit = command.actor().filter(|_| command.gates().acts)?;
     if !crate::rules::health::conditions::effective_conditions(world, unit).contains(&ConditionName::Pinned) {
         return None;
     }

@@ -4,8 +4,9 @@
 use crate::grid::Square;
 use crate::rules::ManeuverEvent;
 use crate::rules::engine::error::illegal;
-use crate::rules::engine::resolve::take_action;
-use crate::rules::reactions::threat::{provoked_by, space_of};
+use crate::rules::reactions::opportunity::provoked_by;
+use crate::rules::reactions::threat::space_of;
+use crate::rules::sequence::turn::take_action;
 use crate::rules::{Combat, Executor, RuleError, UnitId, Weapon};
 use crate::ruleset::{ActionKind, AooTrigger, Ruleset};
 use bevy::prelude::{Resource, World};
@@ -61,7 +62,13 @@ pub fn execute_pick_up(ex: &mut Executor, unit: &UnitId, weapon: &str) -> Result
     take_action(ex, unit, action, format!("pick up {}", item.weapon.name));
     let square = space_of(ex.world, unit).map_or(item.at, |s| s.at);
     for reactor in provoked_by(ex.world, unit, AooTrigger::PickUpItem) {
-        crate::rules::movement::attack_of_opportunity(ex, &reactor, unit, square, "picking up an item, at")?;
+        crate::rules::reactions::opportunity::attack_of_opportunity(
+            ex,
+            &reactor,
+            unit,
+            square,
+            "picking up an item, at",
+        )?;
     }
     if !ex
         .get::<crate::rules::LifeState>(unit)

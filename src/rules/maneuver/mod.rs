@@ -19,16 +19,17 @@ use super::attack::situation::{Situation, situation};
 use super::attack::stacking::apply_stacking;
 use super::attack::{DefenseUsed, defense_against, use_up_support};
 use super::engine::error::illegal;
-use super::engine::resolve::{EffectTerms, start_effect, take_action};
 use super::feats::Feat;
 use super::health::LifeState;
 use super::maneuver::forced::{nearest_direction, push, shortest_way, walk};
 use super::maneuver::hold::{end as end_hold, holds_by, holds_on, melee_reach_squares, reaches};
-use super::reactions::threat::{aoo_refusal, provoked_by, space_of};
+use super::reactions::opportunity::provoked_by;
+use super::reactions::threat::{aoo_refusal, space_of};
 use super::{Combat, ConditionName, DieRoll, Executor, Hold, Modifier, Profile, RuleError, UnitId};
 use super::{DiceExpr, Weapon, WeaponKind, unit_component};
 use crate::grid::{Space, Square};
 use crate::rules::Environment;
+use crate::rules::sequence::turn::{EffectTerms, start_effect, take_action};
 use crate::ruleset::{Gravity, ManeuverKind, ManeuverRules, Ruleset};
 use bevy::prelude::World;
 use serde::{Deserialize, Serialize};
@@ -317,7 +318,7 @@ pub fn check_maneuver(
         }
         Maneuver::Trip => {
             let prone = super::health::conditions::effective_conditions(world, target).contains(&ConditionName::Prone);
-            if prone && super::movement::flight::elevation_of(world, target) == 0 {
+            if prone && crate::rules::reactions::threat::elevation_of(world, target) == 0 {
                 return Err(illegal(format!("{target} is already prone")));
             }
         }
@@ -436,7 +437,7 @@ pub fn execute_maneuver(
     if let Some((trigger, why)) = attack_provokes(ex.world, unit, &plan.weapon, false) {
         let square = space_of(ex.world, unit).map_or(Square::new(0, 0), |s| s.at);
         for reactor in provoked_by(ex.world, unit, trigger) {
-            super::movement::attack_of_opportunity(ex, &reactor, unit, square, why)?;
+            crate::rules::reactions::opportunity::attack_of_opportunity(ex, &reactor, unit, square, why)?;
         }
         if !ex.get::<LifeState>(unit).copied().unwrap_or_default().can_act() {
             return Ok(());
@@ -603,7 +604,7 @@ fn failed(
         && aoo_refusal(ex.world, target).is_none()
     {
         let at = space_of(ex.world, unit).map_or(Square::new(0, 0), |s| s.at);
-        super::movement::attack_of_opportunity(ex, target, unit, at, "failed disarm, at")?;
+        crate::rules::reactions::opportunity::attack_of_opportunity(ex, target, unit, at, "failed disarm, at")?;
     }
     Ok(())
 }
@@ -623,7 +624,7 @@ fn trip(ex: &mut Executor, unit: &UnitId, target: &UnitId) -> Result<(), RuleErr
         });
         return Ok(());
     }
-    let elevation = super::movement::flight::elevation_of(ex.world, target);
+    let elevation = crate::rules::reactions::threat::elevation_of(ex.world, target);
     if elevation > 0 {
         let rules = ex.ruleset();
         let square_ft = rules.grid.square_ft.max(1);

@@ -6,8 +6,7 @@ use crate::grid::{MoveBoard, Space, Square, SquareState, ThreatReach, threat_mas
 use crate::rules::Terrain;
 use crate::rules::health::LifeState;
 use crate::rules::health::conditions::NO_ACTIONS;
-use crate::rules::movement::flight::threatens_at;
-use crate::rules::reactions::threat::{aoo_refusal, threat_reach};
+use crate::rules::reactions::threat::{aoo_refusal, threat_reach, threatens_at};
 use crate::rules::{Combat, ConditionName, Conditions, Elevation, Placement, Profile, SideId, UnitId, UnitIndex};
 use crate::ruleset::{EndInOccupied, Ruleset, Size};
 use bevy::prelude::{Resource, World};
@@ -32,6 +31,15 @@ impl BoardLayers {
             terrain: &rules.terrain,
             extra_hampering: 0,
         }
+    }
+
+    /// The threat bits on square `sq` (none off the map).
+    pub fn threat_at(&self, world: &World, sq: Square) -> u64 {
+        let map = &world.resource::<Terrain>().0;
+        if !map.contains(sq) {
+            return 0;
+        }
+        self.states[sq.y as usize * map.width() as usize + sq.x as usize].threat
     }
 
     /// The reactors whose bits are set in `mask`, in bit order.

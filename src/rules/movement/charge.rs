@@ -6,11 +6,11 @@ use crate::grid::{Planner, SightModel, Space, Square, line_of_sight, straight_pa
 use crate::rules::Terrain;
 use crate::rules::attack::resolve_attack;
 use crate::rules::engine::error::illegal;
-use crate::rules::engine::resolve::{EffectTerms, start_effect, take_action};
 use crate::rules::health::LifeState;
 use crate::rules::health::conditions::{effective_conditions, is_helpless};
 use crate::rules::movement::board::board_for;
 use crate::rules::reactions::threat::{hostile, space_of, weapon_threatens};
+use crate::rules::sequence::turn::{EffectTerms, start_effect, take_action};
 use crate::rules::{
     Combat, ConditionName, Executor, GameCommand, Modifier, MoveMode, Profile, RuleError, UnitId, UnitIndex, Weapon,
 };

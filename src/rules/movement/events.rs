@@ -8,7 +8,6 @@ use crate::rules::Placement;
 use crate::rules::UnitId;
 use crate::rules::engine::apply::combat;
 use crate::rules::engine::apply::entity;
-use crate::rules::engine::narrate::mode_name;
 use crate::rules::movement::MoveMode;
 use crate::ruleset::Ruleset;
 use bevy::prelude::World;
@@ -163,5 +162,20 @@ impl MovementEvent {
     /// The dice the event rolled: none.
     pub fn dice(&self) -> Vec<&DieRoll> {
         Vec::new()
+    }
+}
+
+/// A movement mode's name in the log (`move`, `double move`, `guarded step`, ...).
+fn mode_name(mode: MoveMode) -> &'static str {
+    match mode {
+        MoveMode::Move => "move",
+        MoveMode::Double => "double move",
+        MoveMode::Run => "run",
+        MoveMode::Withdraw => "withdraw",
+        MoveMode::GuardedStep => "guarded step",
+        MoveMode::Crawl => "crawl",
+        MoveMode::Minimum => "minimum movement",
+        MoveMode::Charge => "charge",
+        MoveMode::Squeeze => "squeeze",
     }
 }

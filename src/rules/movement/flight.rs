@@ -1,18 +1,17 @@
 //! Flying (RULES.md MOV-14, starfinder 001:2346-2384): a route of horizontal steps and
 //! climbs or descents. Each 45° change of direction costs extra, each square up costs extra
 //! by gravity (ENV-1); fliers ignore difficult terrain (MOV-6) and pass over creatures below
-//! them. Distances between different heights extend GRID-6 to 3D: the horizontal distance
-//! and the height difference combine by the family's diagonal rule — an engine default, the
-//! seeds give no 3D reach.
+//! them. Who threatens a square at another height is `reactions::threat::threatens_at`
+//! (GRID-6 extended to 3D, an engine default).
 
-use crate::grid::{MoveBoard, Space, Square, SquareState, ThreatReach, threatens_square};
+use crate::grid::{MoveBoard, Space, Square, SquareState};
 use crate::rules::MovementEvent;
-use crate::rules::engine::resolve::take_action;
 use crate::rules::health::LifeState;
 use crate::rules::health::conditions::effective_conditions;
 use crate::rules::movement::board::board_for;
-use crate::rules::reactions::threat::{hostile, space_of, threat_now};
-use crate::rules::{Combat, ConditionName, Elevation, Executor, Profile, RuleError, UnitId, UnitIndex};
+use crate::rules::reactions::threat::{elevation_of, hostile, space_of, threatens_at};
+use crate::rules::sequence::turn::take_action;
+use crate::rules::{Combat, ConditionName, Executor, Profile, RuleError, UnitId, UnitIndex};
 use crate::rules::{Environment, Terrain};
 use crate::ruleset::{ActionKind, Ruleset};
 use bevy::prelude::World;
@@ -68,47 +67,6 @@ fn direction(dx: i32, dy: i32) -> Option<u8> {
 fn turns_between(a: u8, b: u8) -> u32 {
     let d = (i32::from(a) - i32::from(b)).rem_euclid(8) as u32;
     d.min(8 - d)
-}
-
-/// The height of a unit in squares.
-pub fn elevation_of(world: &World, unit: &UnitId) -> u32 {
-    let index = world.resource::<UnitIndex>();
-    index
-        .0
-        .get(unit)
-        .and_then(|e| world.get::<Elevation>(*e))
-        .map_or(0, |h| h.0)
-}
-
-/// Whether `reactor` threatens square `sq` at height `elevation` (THR-3 on the ground; in
-/// the air the horizontal and vertical distances combine by the diagonal rule, engine default).
-pub fn threatens_at(world: &World, reactor: &UnitId, sq: Square, elevation: u32) -> bool {
-    let Some((space, reach)) = threat_now(world, reactor) else {
-        return false;
-    };
-    let dz = elevation.abs_diff(elevation_of(world, reactor));
-    reaches_square(world.resource::<Ruleset>(), space, reach, sq, dz)
-}
-
-/// Whether `space` with `reach` reaches square `sq` lying `dz` squares above or below it: on
-/// one level the threat pattern (THR-3, THR-4); across levels the family's distance over the
-/// horizontal gap and the height (MOV-14). A reach weapon's hole (§6.2, d20 SRD) is measured
-/// the same way.
-pub fn reaches_square(rules: &Ruleset, space: Space, reach: ThreatReach, sq: Square, dz: u32) -> bool {
-    reach.covers(|r| within_3d(rules, space, r, sq, dz))
-}
-
-/// Whether `sq`, `dz` squares above or below, lies within `reach` squares of `space`.
-fn within_3d(rules: &Ruleset, space: Space, reach: u32, sq: Square, dz: u32) -> bool {
-    if dz == 0 {
-        return threatens_square(space, reach, &rules.threat.metric, rules.grid.diagonal, sq);
-    }
-    let dh = if space.contains(sq) {
-        0
-    } else {
-        space.distance(Space::one(sq), rules.grid.diagonal)
-    };
-    reach > 0 && rules.grid.diagonal.squares(dh as i32, dz as i32) <= reach
 }
 
 /// Checks a flight by `unit` along `route`, with one move action or (`double`) two.
@@ -305,7 +263,7 @@ pub fn execute_fly(ex: &mut Executor, unit: &UnitId, route: &[FlyStep], double: 
                 .filter(|r| *r != unit && hostile(world, unit, r))
                 .filter(|r| crate::rules::reactions::threat::aoo_refusal(world, r).is_none())
                 .filter(|r| left.iter().any(|sq| threatens_at(world, r, *sq, elevation)))
-                .filter(|r| !crate::rules::attack::protection::protected_from_aoo(world, r, unit))
+                .filter(|r| !crate::rules::reactions::protection::protected_from_aoo(world, r, unit))
                 .cloned()
                 .collect()
         };
@@ -315,7 +273,13 @@ pub fn execute_fly(ex: &mut Executor, unit: &UnitId, route: &[FlyStep], double: 
                 .copied()
                 .find(|sq| threatens_at(ex.world, &reactor, *sq, elevation))
                 .unwrap_or(at);
-            crate::rules::movement::attack_of_opportunity(ex, &reactor, unit, square_left, "fly, leaving")?;
+            crate::rules::reactions::opportunity::attack_of_opportunity(
+                ex,
+                &reactor,
+                unit,
+                square_left,
+                "fly, leaving",
+            )?;
             if !ex.get::<LifeState>(unit).copied().unwrap_or_default().can_act() {
                 stopped = Some("dropped by an attack of opportunity".to_string());
                 break 'legs;

@@ -1,13 +1,14 @@
 //! Movement actions (RULES.md §5, §8): move, double move, run, withdraw, guarded step,
-//! crawl and minimum movement, each with its legality checks and costs, and the attacks of
-//! opportunity a move provokes, resolved before the mover leaves the square (AOO-1).
+//! crawl and minimum movement, each with its legality checks and costs; before each step
+//! the walk asks `reactions::opportunity` who the step provokes and resolves their attacks
+//! before the mover leaves the square (AOO-1).
 //! Over 600 lines: the move command's every mode (move, double, run, withdraw, guarded step,
 //! crawl, squeeze) shares one check and one step-by-step walk with the attacks of opportunity
 //! between steps.
 
 pub mod commands;
 mod events;
-use crate::rules::{HealthEvent, ReactionEvent, cmd};
+use crate::rules::{HealthEvent, cmd};
 pub use events::MovementEvent;
 
 pub mod board;
@@ -16,15 +17,15 @@ pub mod flight;
 pub mod reach_plan;
 pub mod speed;
 
-use super::attack::{melee_weapon, resolve_attack};
-use super::engine::resolve::{EffectTerms, start_effect, take_action};
 use super::health::LifeState;
 use super::health::conditions::effective_conditions;
 use super::movement::board::{BoardLayers, board_for, occupancy_for};
-use super::reactions::threat::{space_of, weapon_threatens};
-use super::{Combat, ConditionName, Executor, GameCommand, Profile, RuleError, UnitId, Weapon};
+use super::reactions::opportunity::{attack_of_opportunity, provoked_now};
+use super::reactions::threat::{elevation_of, space_of, threatens_at};
+use super::{Combat, ConditionName, Executor, GameCommand, Profile, RuleError, UnitId};
 use crate::grid::{Planner, Space, Square, straight_path};
 use crate::rules::Terrain;
+use crate::rules::sequence::turn::{EffectTerms, start_effect, take_action};
 use crate::ruleset::{ActionKind, Ruleset, RunnerDefense, WithdrawProtection};
 use bevy::prelude::World;
 use serde::{Deserialize, Serialize};
@@ -180,7 +181,7 @@ pub(crate) fn move_basics(world: &World, unit: &UnitId, mode: MoveMode) -> Resul
     });
     super::engine::resolve::actor_refusal(world, &order)?;
     super::health::check_can_act(world, unit)?;
-    if super::movement::flight::elevation_of(world, unit) > 0 {
+    if elevation_of(world, unit) > 0 {
         return Err(illegal(format!("{unit} is in the air: use Fly (MOV-14)")));
     }
     let conditions = effective_conditions(world, unit);
@@ -330,7 +331,7 @@ pub fn plan_move(
     {
         // saga (004:551-557): the first square of movement must leave every threatened area.
         let first = from.moved_to(squares[(n as usize).clamp(1, squares.len()) - 1]);
-        let still = layers.reactors_in(first.squares().fold(0, |m, sq| m | layers_threat(&layers, world, sq)));
+        let still = layers.reactors_in(first.squares().fold(0, |m, sq| m | layers.threat_at(world, sq)));
         if !still.is_empty() {
             return Err(illegal(
                 "to withdraw, the first square must leave every threatened area".into(),
@@ -358,14 +359,6 @@ pub fn plan_move(
         provokes,
         exact_aoo,
     })
-}
-
-fn layers_threat(layers: &BoardLayers, world: &World, sq: Square) -> u64 {
-    let map = &world.resource::<Terrain>().0;
-    if !map.contains(sq) {
-        return 0;
-    }
-    layers.states[sq.y as usize * map.width() as usize + sq.x as usize].threat
 }
 
 pub(crate) fn difficult_under(world: &World, space: Space) -> bool {
@@ -581,7 +574,7 @@ pub(crate) fn walk(
                 let square_left = left
                     .iter()
                     .copied()
-                    .find(|sq| threatens(ex.world, &reactor, *sq))
+                    .find(|sq| threatens_at(ex.world, &reactor, *sq, 0))
                     .unwrap_or(at);
                 attack_of_opportunity(
                     ex,
@@ -636,92 +629,6 @@ fn withdraw_exempt_units(ex: &Executor, rules: &Ruleset, unit: &UnitId, mode: Mo
     let layers = board_for(ex.world, unit);
     let mask = withdraw_exemptions(ex.world, rules, unit, mode, &layers);
     layers.reactors_in(mask)
-}
-
-fn threatens(world: &World, reactor: &UnitId, sq: Square) -> bool {
-    super::movement::flight::threatens_at(world, reactor, sq, 0)
-}
-
-/// The enemies that get an attack of opportunity when `mover` leaves `left` now (§8.3):
-/// they threaten one of those squares, can react, and the mover is not protected from them.
-fn provoked_now(world: &World, mover: &UnitId, left: &[Square]) -> Vec<UnitId> {
-    let layers = board_for(world, mover);
-    let map = &world.resource::<Terrain>().0;
-    let mask = left
-        .iter()
-        .filter(|sq| map.contains(**sq))
-        .fold(0u64, |m, sq| m | layers_threat(&layers, world, *sq));
-    layers
-        .reactors_in(mask)
-        .into_iter()
-        .filter(|r| !super::attack::protection::protected_from_aoo(world, r, mover))
-        .collect()
-}
-
-/// One attack of opportunity: the reactor's best threatening melee weapon that reaches the
-/// square (§8.3; a d20 SRD reach weapon does not reach next to its wielder, §6.2, so a
-/// longspear-and-dagger fighter strikes an adjacent foe with the dagger).
-pub(crate) fn attack_of_opportunity(
-    ex: &mut Executor,
-    reactor: &UnitId,
-    target: &UnitId,
-    square_left: Square,
-    trigger: &str,
-) -> Result<(), RuleError> {
-    let rules = ex.ruleset().clone();
-    let Some(weapon) = aoo_weapon(ex.world, &rules, reactor, target, square_left) else {
-        return Ok(());
-    };
-    if let Some(reason) = super::reactions::declined(ex, reactor) {
-        ex.emit(ReactionEvent::AooDeclined {
-            reactor: reactor.clone(),
-            target: target.clone(),
-            square_left,
-            trigger: trigger.to_string(),
-            reason: reason.to_string(),
-        });
-        return Ok(());
-    }
-    ex.emit(ReactionEvent::AttackOfOpportunity {
-        reactor: reactor.clone(),
-        target: target.clone(),
-        square_left,
-        trigger: trigger.to_string(),
-    });
-    let situation = super::attack::situation::situation(ex.world, reactor, target, &weapon)?;
-    resolve_attack(
-        ex,
-        reactor,
-        target,
-        &weapon,
-        &situation,
-        Vec::new(),
-        "attack of opportunity",
-    )?;
-    Ok(())
-}
-
-/// The weapon `reactor` makes an attack of opportunity with at `target` in `sq`: its best
-/// threatening melee weapon that reaches `sq` at their heights, else its best threatening one.
-fn aoo_weapon(world: &World, rules: &Ruleset, reactor: &UnitId, target: &UnitId, sq: Square) -> Option<Weapon> {
-    let profile = super::unit_component::<Profile>(world, reactor)?;
-    let space = space_of(world, reactor);
-    let dz = super::movement::flight::elevation_of(world, reactor)
-        .abs_diff(super::movement::flight::elevation_of(world, target));
-    let reaches = |w: &Weapon| {
-        space.is_some_and(|s| {
-            super::movement::flight::reaches_square(
-                rules,
-                s,
-                super::reactions::threat::weapon_reach(rules, profile, w),
-                sq,
-                dz,
-            )
-        })
-    };
-    melee_weapon(profile, |w| weapon_threatens(&rules.threat, w) && reaches(w))
-        .or_else(|| melee_weapon(profile, |w| weapon_threatens(&rules.threat, w)))
-        .cloned()
 }
 
 /// Checks standing up or dropping prone (§4.3.2).

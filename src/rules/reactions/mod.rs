@@ -1,12 +1,16 @@
-//! Whether a reactor takes the attack of opportunity it is offered (AOO-1: "may make"): each
-//! unit's standing choice (`SetReactions`) and the reactors a command names as declining
-//! (`Decline`). Both are commands, so a replay takes exactly the same attacks.
+//! Reactions (§8): who threatens what (`threat`), what provokes an attack of opportunity and
+//! its resolution (`opportunity`), what protects from one (`protection`), and, here, whether a
+//! reactor takes the one it is offered (AOO-1: "may make"): each unit's standing choice
+//! (`SetReactions`) and the reactors a command names as declining (`Decline`). Both are
+//! commands, so a replay takes exactly the same attacks.
 
 pub mod commands;
 mod events;
 use crate::rules::cmd;
 pub use events::ReactionEvent;
 
+pub mod opportunity;
+pub mod protection;
 pub mod threat;
 
 use super::{Executor, GameCommand, RuleError, UnitId, unit_component};

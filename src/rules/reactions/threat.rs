@@ -1,11 +1,16 @@
-//! Who threatens which squares (THR-1, THR-2, §6.2) and who may make an attack of
-//! opportunity against whom (§8.3). Geometry is `grid::threat`; this file decides which
-//! creatures and weapons count, from the family's data.
+//! Who threatens which squares (THR-1, THR-2, §6.2), on the ground and at another height
+//! (MOV-14: the horizontal distance and the height difference combine by the family's
+//! diagonal rule, an engine default; the seeds give no 3D reach), and which reactors may make
+//! an attack of opportunity now (§8.3). Geometry is `grid::threat`; this file decides which
+//! creatures and weapons count, from the family's data. What provokes and the attack itself
+//! are `opportunity`'s.
 
-use crate::grid::{Space, Square, ThreatReach, threatened_squares};
+use crate::grid::{Space, Square, ThreatReach, threatened_squares, threatens_square};
 use crate::rules::health::LifeState;
 use crate::rules::health::conditions::{NO_ACTIONS, effective_conditions};
-use crate::rules::{Combat, ConditionName, Placement, Profile, SideId, UnitId, UnitIndex, Weapon, WeaponKind};
+use crate::rules::{
+    Combat, ConditionName, Elevation, Placement, Profile, SideId, UnitId, UnitIndex, Weapon, WeaponKind,
+};
 use crate::ruleset::{AooBlocker, AooLimit, Ruleset, ThreatRules, ThreatWeapon};
 use bevy::prelude::World;
 
@@ -187,51 +192,43 @@ pub fn aoo_refusal(world: &World, reactor: &UnitId) -> Option<String> {
     None
 }
 
-/// AOO-1 for an action (§8.2): the enemies that get an attack of opportunity when `actor`
-/// takes an action that `trigger` names, from the square it stands in. Empty when the family
-/// does not list the trigger; cover and total concealment protect as for movement (§8.3),
-/// and a rider its vehicle gives total cover provokes none (VEH-16).
-pub fn provoked_by(world: &World, actor: &UnitId, trigger: crate::ruleset::AooTrigger) -> Vec<UnitId> {
-    let rules = world.resource::<Ruleset>();
-    if !rules.aoo.triggers.contains(&trigger) {
-        return Vec::new();
-    }
-    let Some(space) = space_of(world, actor) else {
-        return Vec::new();
-    };
-    let elevation = crate::rules::movement::flight::elevation_of(world, actor);
-    let order = &world.resource::<Combat>().order;
-    let index = &world.resource::<UnitIndex>().0;
-    // `hostile`, with the actor's side read once and each unit's from its entity.
-    let mine = index.get(actor).and_then(|e| world.get::<SideId>(*e));
-    let mut reactors: Vec<UnitId> = index
-        .iter()
-        .filter(|(r, e)| *r != actor && world.get::<SideId>(**e) != mine)
-        .map(|(r, _)| r)
-        .filter(|r| aoo_refusal(world, r).is_none())
-        .filter(|r| {
-            space
-                .squares()
-                .any(|sq| crate::rules::movement::flight::threatens_at(world, r, sq, elevation))
-        })
-        .filter(|r| !crate::rules::attack::protection::protected_from_aoo(world, r, actor))
-        .filter(|r| !crate::rules::vehicle::sheltered_from(world, actor, r))
-        .filter(|r| chase_lets_reach(world, r, actor))
-        .cloned()
-        .collect();
-    reactors.sort_by_key(|u| order.iter().position(|e| &e.unit == u).unwrap_or(usize::MAX));
-    reactors
+/// The height of a unit in squares.
+pub fn elevation_of(world: &World, unit: &UnitId) -> u32 {
+    let index = world.resource::<UnitIndex>();
+    index
+        .0
+        .get(unit)
+        .and_then(|e| world.get::<Elevation>(*e))
+        .map_or(0, |h| h.0)
 }
 
-/// CHS-15: in a running chase positions are zones, not squares, so a reactor threatens the
-/// actor only if the chase lets its best threatening melee weapon reach it (a reach weapon
-/// across engaged vehicles); outside a chase, always.
-fn chase_lets_reach(world: &World, reactor: &UnitId, actor: &UnitId) -> bool {
-    if !crate::rules::chase::chase_running(world) {
-        return true;
+/// Whether `reactor` threatens square `sq` at height `elevation` (THR-3 on the ground; in
+/// the air the horizontal and vertical distances combine by the diagonal rule, engine default).
+pub fn threatens_at(world: &World, reactor: &UnitId, sq: Square, elevation: u32) -> bool {
+    let Some((space, reach)) = threat_now(world, reactor) else {
+        return false;
+    };
+    let dz = elevation.abs_diff(elevation_of(world, reactor));
+    reaches_square(world.resource::<Ruleset>(), space, reach, sq, dz)
+}
+
+/// Whether `space` with `reach` reaches square `sq` lying `dz` squares above or below it: on
+/// one level the threat pattern (THR-3, THR-4); across levels the family's distance over the
+/// horizontal gap and the height (MOV-14). A reach weapon's hole (§6.2, d20 SRD) is measured
+/// the same way.
+pub fn reaches_square(rules: &Ruleset, space: Space, reach: ThreatReach, sq: Square, dz: u32) -> bool {
+    reach.covers(|r| within_3d(rules, space, r, sq, dz))
+}
+
+/// Whether `sq`, `dz` squares above or below, lies within `reach` squares of `space`.
+fn within_3d(rules: &Ruleset, space: Space, reach: u32, sq: Square, dz: u32) -> bool {
+    if dz == 0 {
+        return threatens_square(space, reach, &rules.threat.metric, rules.grid.diagonal, sq);
     }
-    let rules = world.resource::<Ruleset>();
-    crate::rules::unit_component::<Profile>(world, reactor)
-        .and_then(|p| crate::rules::attack::melee_weapon(p, |w| weapon_threatens(&rules.threat, w)))
-        .is_some_and(|w| crate::rules::attack::situation::situation(world, reactor, actor, w).is_ok())
+    let dh = if space.contains(sq) {
+        0
+    } else {
+        space.distance(Space::one(sq), rules.grid.diagonal)
+    };
+    reach > 0 && rules.grid.diagonal.squares(dh as i32, dz as i32) <= reach
 }

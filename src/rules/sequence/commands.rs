@@ -2,9 +2,9 @@
 
 use crate::rules::engine::bounds::{Operands, ROUNDS, Step};
 use crate::rules::engine::command::{Gates, RuleCommand};
-use crate::rules::engine::resolve::{
-    EffectTerms, end_start_flat_footed, end_start_flat_footed_with_turn, known, no_delay_window, start_effect,
-    take_action,
+use crate::rules::engine::resolve::{known, no_delay_window};
+use crate::rules::sequence::turn::{
+    EffectTerms, end_start_flat_footed, end_start_flat_footed_with_turn, start_effect, take_action,
 };
 use crate::rules::sequence::{advance, begin_turn, new_delay_count};
 use crate::rules::{Combat, Executor, RuleError, SequenceEvent};

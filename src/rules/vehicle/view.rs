@@ -2,10 +2,10 @@
 //! is aboard, and the race lines open to it now with the DC (VEH-2, VEH-4, VEH-5).
 
 use super::access::{illegal, riders, vehicle, vehicle_rules};
-use super::line::{Line, straight_line};
-use super::race::race_dc;
 use super::{Aboard, VehicleState, VehicleStats};
 use crate::grid::Square;
+use crate::rules::vehicle::orders::line::{Line, straight_line};
+use crate::rules::vehicle::orders::race::race_dc;
 use crate::rules::{Health, RuleError, UnitId};
 use bevy::prelude::World;
 use serde::Serialize;

@@ -10,11 +10,11 @@
 //! turn VEH-22 is judged from the square where it left (`super::grid_space`), so a vehicle
 //! that got beyond every foe's run escapes (or starts a chase) instead of coming back.
 
-use super::super::VehicleState;
-use super::super::access::{Blocker, blocker, can_spend, illegal, piloted_by, riders, vehicle_rules};
 use super::LeftBattle;
 use crate::grid::{Heading, Square};
 use crate::rules::VehicleEvent;
+use crate::rules::vehicle::VehicleState;
+use crate::rules::vehicle::access::{Blocker, blocker, can_spend, illegal, piloted_by, riders, vehicle_rules};
 use crate::rules::{Combat, Executor, Placement, RuleError, UnitId, UnitIndex, unit_component};
 use crate::ruleset::ActionKind;
 use bevy::prelude::{Component, World};
@@ -36,7 +36,9 @@ pub fn off_map_vehicle(world: &World, unit: &UnitId) -> Option<UnitId> {
     if unit_component::<OffMap>(world, unit).is_some() {
         return Some(unit.clone());
     }
-    let v = unit_component::<super::super::Aboard>(world, unit)?.vehicle.clone();
+    let v = unit_component::<crate::rules::vehicle::Aboard>(world, unit)?
+        .vehicle
+        .clone();
     unit_component::<OffMap>(world, &v).map(|_| v)
 }
 
@@ -75,7 +77,7 @@ pub(crate) fn check_leave(world: &World, pilot: &UnitId) -> Result<(UnitId, Head
 
 pub(crate) fn execute_leave(ex: &mut Executor, pilot: &UnitId) -> Result<(), RuleError> {
     let (vehicle, edge, exit) = check_leave(ex.world, pilot)?;
-    crate::rules::engine::resolve::take_action(ex, pilot, ActionKind::Move, "drive off the map".into());
+    crate::rules::sequence::turn::take_action(ex, pilot, ActionKind::Move, "drive off the map".into());
     let riders = riders(ex.world, &vehicle);
     ex.emit(VehicleEvent::VehicleLeftMap {
         vehicle,
@@ -165,7 +167,7 @@ pub(crate) fn check_return(world: &World, pilot: &UnitId, at: Square) -> Result<
 
 pub(crate) fn execute_return(ex: &mut Executor, pilot: &UnitId, at: Square, heading: Heading) -> Result<(), RuleError> {
     let (vehicle, off) = check_return(ex.world, pilot, at)?;
-    crate::rules::engine::resolve::take_action(ex, pilot, ActionKind::Move, "drive back onto the map".into());
+    crate::rules::sequence::turn::take_action(ex, pilot, ActionKind::Move, "drive back onto the map".into());
     ex.emit(VehicleEvent::VehicleReturned {
         vehicle,
         pilot: pilot.clone(),

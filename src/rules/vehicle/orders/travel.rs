@@ -3,10 +3,11 @@
 //! what happens on entering a square (run over). Emits `VehicleMoved` in legs, split where a
 //! reaction or collision interrupts, so every event sees the vehicle where it is.
 
-use super::access::{Vehicle, riders, wrecked};
-use super::{VehicleMove, aoo};
+use super::aoo;
 use crate::grid::{Heading, Square};
 use crate::rules::VehicleEvent;
+use crate::rules::vehicle::VehicleMove;
+use crate::rules::vehicle::access::{Vehicle, riders, wrecked};
 use crate::rules::{Executor, RuleError, UnitId};
 
 /// How the vehicle moves this time.
@@ -125,5 +126,6 @@ pub(crate) fn travel(
 }
 
 fn current_heading(ex: &Executor, vehicle: &UnitId) -> Heading {
-    ex.get::<super::VehicleState>(vehicle).map_or(Heading::N, |s| s.heading)
+    ex.get::<crate::rules::vehicle::VehicleState>(vehicle)
+        .map_or(Heading::N, |s| s.heading)
 }

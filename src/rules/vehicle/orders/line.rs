@@ -1,9 +1,9 @@
 //! A vehicle's straight-line move on the battle map (VEH-2, VEH-4): the steps of the race
 //! line from `grid::race_steps`, cut where something blocks the space.
 
-use super::access::{Blocker, Vehicle, blocker};
 use crate::grid::{Square, race_steps};
 use crate::rules::UnitId;
+use crate::rules::vehicle::access::{Blocker, Vehicle, blocker};
 use crate::ruleset::Ruleset;
 use bevy::prelude::World;
 

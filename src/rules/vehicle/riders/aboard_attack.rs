@@ -1,8 +1,9 @@
 //! Attacking from a vehicle (VEH-19): everyone aboard takes the vehicle's attack penalty,
 //! the larger full-speed one if it moved at full speed during the last round, and none while
-//! it is stopped.
+//! it is stopped. And the cover a vehicle gives its riders (§25.9), which also keeps a rider
+//! from provoking attacks of opportunity from outside it (VEH-16).
 
-use super::access::{aboard, vehicle};
+use crate::rules::vehicle::access::{aboard, vehicle};
 use crate::rules::{Modifier, UnitId};
 use bevy::prelude::World;
 
@@ -44,8 +45,8 @@ pub fn passenger_cover(
     attacker: &UnitId,
     target: &UnitId,
 ) -> Result<Option<Modifier>, crate::rules::RuleError> {
-    use super::PassengerCover;
     use crate::grid::CoverDegree;
+    use crate::rules::vehicle::PassengerCover;
     let Some(a) = aboard(world, target) else {
         return Ok(None);
     };
@@ -75,4 +76,11 @@ pub fn passenger_cover(
             format!("riding in {} ({degree:?} cover)", v.id).to_lowercase(),
         )
     }))
+}
+
+/// VEH-16: whether `rider`'s vehicle gives it total cover from `reactor` (001:4449-4452),
+/// so its own provoking actions (ranged attacks included) provoke no attack from it. A
+/// reactor riding the same vehicle is not shut out (§25.9: the cover is against outsiders).
+pub(crate) fn sheltered_from(world: &World, rider: &UnitId, reactor: &UnitId) -> bool {
+    passenger_cover(world, reactor, rider).is_err()
 }

@@ -4,8 +4,8 @@
 //! against the collision DC). Pure: the DC and modifiers `race_check` and `ram_defense` roll
 //! with; rolls nothing.
 
-use super::access::{piloted_by, piloting_modifiers, reflex, vehicle};
 use super::race::race_dc;
+use crate::rules::vehicle::access::{piloted_by, piloting_modifiers, reflex, vehicle};
 use crate::rules::{D20Check, Modifier, Profile, RuleError, UnitId, UnitKind};
 use bevy::prelude::World;
 use serde::Serialize;

@@ -1,23 +1,15 @@
-//! Vehicles and attacks of opportunity (§25.7): a driving or racing vehicle provokes from
-//! the enemies threatening a square it leaves (VEH-15, VEH-17), racing with +2 AC against
-//! them; the attack targets the vehicle's own AC (VEH-18). Riders' own provoking actions go
-//! through the ordinary rules, except that a rider the vehicle gives total cover provokes
-//! none (VEH-16).
+//! A moving vehicle and attacks of opportunity (§25.7): a driving or racing vehicle provokes
+//! from the enemies threatening a square it leaves (VEH-15, VEH-17), racing with +2 AC
+//! against them; the attack targets the vehicle's own AC (VEH-18). Its riders' own provoking
+//! actions are `riders::aboard_attack`'s (VEH-16).
 
-use super::VehicleStats;
 use crate::grid::Square;
 use crate::rules::ReactionEvent;
 use crate::rules::reactions::threat::{aoo_refusal, hostile, weapon_threatens};
+use crate::rules::vehicle::VehicleStats;
 use crate::rules::{Combat, Executor, Modifier, Profile, RuleError, UnitId, UnitIndex};
 use crate::ruleset::{AooTrigger, Ruleset};
 use bevy::prelude::World;
-
-/// VEH-16: whether `rider`'s vehicle gives it total cover from `reactor` (001:4449-4452),
-/// so its own provoking actions (ranged attacks included) provoke no attack from it. A
-/// reactor riding the same vehicle is not shut out (§25.9: the cover is against outsiders).
-pub(crate) fn sheltered_from(world: &World, rider: &UnitId, reactor: &UnitId) -> bool {
-    super::passenger_cover(world, reactor, rider).is_err()
-}
 
 /// The enemies that get an attack of opportunity as `vehicle` leaves `left`, in initiative
 /// order; none when the family does not list the trigger (§8.2 vehicle rows).
@@ -40,9 +32,9 @@ pub(crate) fn provokers(world: &World, vehicle: &UnitId, left: &[Square], racing
         .filter(|r| hostile(world, vehicle, r) && aoo_refusal(world, r).is_none())
         .filter(|r| {
             left.iter()
-                .any(|sq| crate::rules::movement::flight::threatens_at(world, r, *sq, 0))
+                .any(|sq| crate::rules::reactions::threat::threatens_at(world, r, *sq, 0))
         })
-        .filter(|r| !crate::rules::attack::protection::protected_from_aoo(world, r, vehicle))
+        .filter(|r| !crate::rules::reactions::protection::protected_from_aoo(world, r, vehicle))
         .cloned()
         .collect();
     reactors.sort_by_key(|u| order.iter().position(|e| &e.unit == u).unwrap_or(usize::MAX));

@@ -3,15 +3,18 @@
 //! beating the rammer's Piloting result (ties go to the attacker). A hit deals double the
 //! collision roll to the target and half of it to the rammer.
 
-use super::access::{
+use super::line::straight_line;
+use super::race::{RacePlan, check_race, race_along, race_check, race_dc};
+use crate::rules::D20Check;
+use crate::rules::VehicleEvent;
+use crate::rules::vehicle::access;
+use crate::rules::vehicle::access::{
     Blocker, aboard, after_hardness, can_act, damage, illegal, piloting_modifiers, reflex, roll_check, roll_collision,
     vehicle, wrecked,
 };
-use super::line::straight_line;
-use super::race::{RacePlan, check_race, race_along, race_check, race_dc};
-use super::{CollisionKind, VehicleMove};
-use crate::rules::D20Check;
-use crate::rules::VehicleEvent;
+use crate::rules::vehicle::control::autocontrol;
+use crate::rules::vehicle::control::autopilot;
+use crate::rules::vehicle::{CollisionKind, VehicleMove};
 use crate::rules::{Executor, Modifier, RuleError, UnitId};
 use crate::ruleset::{ActionKind, Fraction};
 use bevy::prelude::World;
@@ -55,8 +58,8 @@ pub(crate) fn check_ram(world: &World, pilot: &UnitId, target: &UnitId, angle: i
 
 pub(crate) fn execute_ram(ex: &mut Executor, pilot: &UnitId, target: &UnitId, angle: i32) -> Result<(), RuleError> {
     let plan = check_ram(ex.world, pilot, target, angle)?;
-    let rules = super::access::vehicle_rules(ex.world)?;
-    crate::rules::engine::resolve::take_action(ex, pilot, ActionKind::Full, "ram".into());
+    let rules = access::vehicle_rules(ex.world)?;
+    crate::rules::sequence::turn::take_action(ex, pilot, ActionKind::Full, "ram".into());
     let (total, ok) = race_check(ex, pilot, &plan, "Piloting check to ram")?;
     if !ok {
         return Ok(());
@@ -96,7 +99,7 @@ pub(crate) fn execute_ram(ex: &mut Executor, pilot: &UnitId, target: &UnitId, an
 /// collision DC; an uncontrolled vehicle or object none.
 fn ram_defense(
     ex: &mut Executor,
-    rammer: &super::VehicleStats,
+    rammer: &crate::rules::vehicle::VehicleStats,
     target: &UnitId,
     rammer_total: i32,
 ) -> Result<(Option<D20Check>, bool), RuleError> {
@@ -107,13 +110,13 @@ fn ram_defense(
     if let Ok(tv) = vehicle(ex.world, target) {
         if tv.state.autocontrol_engaged {
             let purpose = format!("Piloting check to avoid the ram (must exceed {rammer_total})");
-            let avoided = super::autocontrol::fixed_check(ex, target, &purpose, rammer_total + 1);
+            let avoided = autocontrol::fixed_check(ex, target, &purpose, rammer_total + 1);
             return Ok((None, avoided));
         }
         // VEH-14: an engaged autopilot controls the vehicle and makes its Piloting checks.
         if tv.state.autopilot_engaged {
             let purpose = format!("Piloting check to avoid the ram (must exceed {rammer_total})");
-            let check = super::autopilot::piloting_check(ex, &tv, &purpose, Some(rammer_total + 1))?;
+            let check = autopilot::piloting_check(ex, &tv, &purpose, Some(rammer_total + 1))?;
             return Ok(rolled(check));
         }
         let Some(p) = tv.state.controlled_by.clone().filter(|p| can_act(ex.world, p)) else {

@@ -2,10 +2,10 @@
 //! along any path of king steps, never through creatures (even allies), then setting any
 //! heading. Leaving threatened squares provokes (VEH-15).
 
-use super::VehicleMove;
-use super::access::{Vehicle, blocker, can_spend, illegal, path_cost_ft, piloted_by};
 use super::travel::{Leg, travel};
 use crate::grid::{Heading, Square};
+use crate::rules::vehicle::VehicleMove;
+use crate::rules::vehicle::access::{Vehicle, blocker, can_spend, illegal, path_cost_ft, piloted_by};
 use crate::rules::{Executor, RuleError, UnitId};
 use crate::ruleset::{ActionKind, Ruleset};
 use bevy::prelude::World;
@@ -67,7 +67,7 @@ pub(crate) fn execute_drive(
     heading: Option<Heading>,
 ) -> Result<(), RuleError> {
     let plan = check_drive(ex.world, pilot, path)?;
-    crate::rules::engine::resolve::take_action(ex, pilot, ActionKind::Move, "drive".into());
+    crate::rules::sequence::turn::take_action(ex, pilot, ActionKind::Move, "drive".into());
     let v = plan.vehicle;
     let leg = Leg {
         how: VehicleMove::Drive,

@@ -3,13 +3,17 @@
 //! actions, each at ¾ of the previous speed rounded down to 5 ft, until it stops or crashes;
 //! autocontrol instead repeats the last pilot action at the same speed.
 
-use super::access::{Blocker, Vehicle, can_act, vehicle, wrecked};
-use super::hazard::{CRASHED_ON_HAZARD, Driver, travel_facing_hazards};
-use super::line::straight_line;
-use super::travel::Leg;
-use super::{PilotAction, VehicleMove, VehicleState, crash};
 use crate::grid::Square;
 use crate::rules::VehicleEvent;
+use crate::rules::vehicle::access;
+use crate::rules::vehicle::access::{Blocker, Vehicle, can_act, vehicle, wrecked};
+use crate::rules::vehicle::orders::crash;
+use crate::rules::vehicle::orders::follow_up;
+use crate::rules::vehicle::orders::hazard::{CRASHED_ON_HAZARD, Driver, travel_facing_hazards};
+use crate::rules::vehicle::orders::line::straight_line;
+use crate::rules::vehicle::orders::race;
+use crate::rules::vehicle::orders::travel::Leg;
+use crate::rules::vehicle::{PilotAction, VehicleMove, VehicleState};
 use crate::rules::{Executor, RuleError, UnitId, UnitIndex};
 use crate::ruleset::{Fraction, Rounding};
 
@@ -70,14 +74,14 @@ pub(crate) fn at_turn_start(ex: &mut Executor, unit: &UnitId) -> Result<(), Rule
             move_on(ex, &id, on_autocontrol)?;
         }
     }
-    super::follow_up::mark_due(ex, unit)
+    follow_up::mark_due(ex, unit)
 }
 
 /// The vehicle `id` keeps going on its own (VEH-12): two drive actions straight ahead, each
 /// at the family's fraction of the previous speed, until it stops or crashes; on autocontrol
 /// (VEH-13) it repeats the last pilot action at the same speed instead.
 pub(crate) fn move_on(ex: &mut Executor, id: &UnitId, on_autocontrol: bool) -> Result<(), RuleError> {
-    let rules = super::access::vehicle_rules(ex.world)?;
+    let rules = access::vehicle_rules(ex.world)?;
     let square_ft = ex.ruleset().grid.square_ft;
     let state = vehicle(ex.world, id)?.state;
     let times = match (on_autocontrol, state.last_action) {
@@ -93,7 +97,7 @@ pub(crate) fn move_on(ex: &mut Executor, id: &UnitId, on_autocontrol: bool) -> R
         let dc = (rules.race_dc_base + v.stats.item_level) as i32;
         if !super::autocontrol::fixed_check(ex, id, "race check", dc) {
             let ahead = straight_line(ex.world, &v, 0.0, speed, &|_| false);
-            (angle, speed) = super::race::moving_mishap(ex, &v, &ahead.squares, speed)?;
+            (angle, speed) = race::moving_mishap(ex, &v, &ahead.squares, speed)?;
         }
     }
     let driver = if on_autocontrol {
@@ -172,7 +176,7 @@ fn roll_on(
         match line.blocked_by {
             Some(Blocker::Obstacle(_)) => return crash::crash(ex, &v.id, None).map(|_| false),
             Some(Blocker::Unit(u)) => {
-                if super::crash::dodges(ex, &v.id, &u)? {
+                if crash::dodges(ex, &v.id, &u)? {
                     avoided.push(u);
                     continue;
                 }

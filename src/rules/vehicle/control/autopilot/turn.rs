@@ -16,13 +16,16 @@
 //! does not apply) and drives on the pilot's count as before; if nobody sits at the controls
 //! any more, it has no count to act on and disengages.
 
-use super::super::access::{Vehicle, vehicle, vehicle_rules, wrecked};
-use super::super::hazard::{CRASHED_ON_HAZARD, Driver, travel_facing_hazards};
-use super::super::line::straight_line;
-use super::super::travel::{Leg, travel};
-use super::super::{PilotAction, VehicleMove, VehicleState, crash, plan_vehicle_path, stop_short_distance};
 use crate::grid::{Heading, Square};
 use crate::rules::VehicleEvent;
+use crate::rules::vehicle::access;
+use crate::rules::vehicle::access::{Vehicle, vehicle, vehicle_rules, wrecked};
+use crate::rules::vehicle::orders::crash;
+use crate::rules::vehicle::orders::drive;
+use crate::rules::vehicle::orders::hazard::{CRASHED_ON_HAZARD, Driver, travel_facing_hazards};
+use crate::rules::vehicle::orders::line::straight_line;
+use crate::rules::vehicle::orders::travel::{Leg, travel};
+use crate::rules::vehicle::{PilotAction, VehicleMove, VehicleState, plan_vehicle_path, stop_short_distance};
 use crate::rules::{Executor, RuleError, UnitId, UnitIndex};
 use crate::ruleset::Ruleset;
 use bevy::prelude::World;
@@ -129,7 +132,7 @@ fn toward(a: Square, b: Square) -> Option<Heading> {
 
 /// One drive action along `path` (VEH-3); returns whether the vehicle may drive on.
 fn drive(ex: &mut Executor, v: &Vehicle, path: &[Square], dest: Square) -> Result<bool, RuleError> {
-    let costs = super::super::drive::check_path(ex.world, v, path, v.stats.drive_ft, &|_| false)?;
+    let costs = drive::check_path(ex.world, v, path, v.stats.drive_ft, &|_| false)?;
     let end = path.last().copied().unwrap_or(v.placement.at);
     let before = path.len().checked_sub(2).map_or(v.placement.at, |i| path[i]);
     let heading = toward(end, dest)
@@ -167,8 +170,7 @@ fn stop_if_racing(ex: &mut Executor, id: &UnitId) -> Result<(), RuleError> {
         };
         // As a pilot's stop short: a failed hazard check or a wall at the end crashes.
         let trip = travel_facing_hazards(ex, &v, &leg, &line, &Driver::Autopilot)?;
-        let hit_wall =
-            trip.stopped.is_none() && matches!(line.blocked_by, Some(super::super::access::Blocker::Obstacle(_)));
+        let hit_wall = trip.stopped.is_none() && matches!(line.blocked_by, Some(access::Blocker::Obstacle(_)));
         if trip.stopped.as_deref() == Some(CRASHED_ON_HAZARD) || hit_wall {
             return crash::crash(ex, id, None);
         }

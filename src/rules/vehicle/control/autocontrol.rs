@@ -3,9 +3,9 @@
 //! speed; every Piloting check it needs (a race, a hazard) uses the result of the pilot's
 //! most recent Piloting check instead of a roll.
 
-use super::VehicleOrder;
-use super::access::{aboard, illegal, vehicle};
 use crate::rules::VehicleEvent;
+use crate::rules::vehicle::VehicleOrder;
+use crate::rules::vehicle::access::{aboard, illegal, vehicle};
 use crate::rules::{Executor, RuleError, UnitId};
 use bevy::prelude::World;
 

@@ -4,8 +4,8 @@
 //! controls (`pilot_operable`), and never after racing or another full action in its turn
 //! (the action budget has no standard action left then); a passenger fires none.
 
-use super::RiderRole;
-use super::access::{aboard, illegal, vehicle, vehicle_rules};
+use crate::rules::vehicle::RiderRole;
+use crate::rules::vehicle::access::{aboard, illegal, vehicle, vehicle_rules};
 use crate::rules::{Profile, RuleError, UnitId, Weapon, WeaponKind};
 use bevy::prelude::World;
 

@@ -2,11 +2,13 @@
 //! in a straight line at most 45° off the heading after a Piloting check (DC 10 + item level,
 //! +5 from a dead stop); failures stall, slow on rough ground or veer off course.
 
-use super::access::{Vehicle, can_spend, illegal, piloted_by, piloting_modifiers, roll_check};
+use super::crash;
 use super::line::{Line, rough, straight_line};
 use super::travel::Leg;
-use super::{RaceMishap, VehicleMove, crash};
 use crate::rules::VehicleEvent;
+use crate::rules::vehicle::access;
+use crate::rules::vehicle::access::{Vehicle, can_spend, illegal, piloted_by, piloting_modifiers, roll_check};
+use crate::rules::vehicle::{RaceMishap, VehicleMove};
 use crate::rules::{Executor, RuleError, UnitId};
 use crate::ruleset::ActionKind;
 use bevy::prelude::World;
@@ -22,7 +24,7 @@ pub(crate) struct RacePlan {
 
 /// VEH-5: the race DC, +5 when the vehicle did not move last round ("dead stop").
 pub(crate) fn race_dc(world: &World, v: &Vehicle) -> Result<(i32, bool), RuleError> {
-    let r = super::access::vehicle_rules(world)?;
+    let r = access::vehicle_rules(world)?;
     let dead_stop = !(v.state.moved_last_round || v.state.moved_this_round || v.state.keeps_going);
     let dc = (r.race_dc_base + v.stats.item_level + if dead_stop { r.dead_stop_dc } else { 0 }) as i32;
     Ok((dc, dead_stop))
@@ -35,7 +37,7 @@ pub(crate) fn check_race(
     angle: i32,
     distance_ft: Option<u32>,
 ) -> Result<RacePlan, RuleError> {
-    let r = super::access::vehicle_rules(world)?;
+    let r = access::vehicle_rules(world)?;
     let v = piloted_by(world, pilot)?;
     if !v.state.started {
         return Err(illegal(format!(
@@ -155,7 +157,7 @@ pub(crate) fn race_along(
         return Ok(false);
     }
     if trip.stopped.is_none()
-        && let Some(super::access::Blocker::Obstacle(_)) = &line.blocked_by
+        && let Some(access::Blocker::Obstacle(_)) = &line.blocked_by
     {
         crash::crash(ex, &v.id, None)?;
     }
@@ -169,7 +171,7 @@ pub(crate) fn execute_race(
     distance_ft: Option<u32>,
 ) -> Result<(), RuleError> {
     let plan = check_race(ex.world, pilot, angle, distance_ft)?;
-    crate::rules::engine::resolve::take_action(ex, pilot, ActionKind::Full, "race".into());
+    crate::rules::sequence::turn::take_action(ex, pilot, ActionKind::Full, "race".into());
     let (_, ok) = race_check(ex, pilot, &plan, "Piloting check to race")?;
     if ok {
         let v = plan.vehicle.clone();
@@ -181,7 +183,7 @@ pub(crate) fn execute_race(
 /// Stop short: only after a race (001:4378-4387).
 pub(crate) fn check_stop_short(world: &World, pilot: &UnitId) -> Result<Vehicle, RuleError> {
     let v = piloted_by(world, pilot)?;
-    if !v.state.keeps_going || v.state.last_action != Some(super::PilotAction::Race) {
+    if !v.state.keeps_going || v.state.last_action != Some(crate::rules::vehicle::PilotAction::Race) {
         return Err(illegal(format!(
             "{} did not race; it stops after a drive without any action",
             v.id
@@ -203,8 +205,8 @@ pub fn stop_short_distance(racing_ft: u32, result: i32, step_ft: u32) -> u32 {
 
 pub(crate) fn execute_stop_short(ex: &mut Executor, pilot: &UnitId) -> Result<(), RuleError> {
     let v = check_stop_short(ex.world, pilot)?;
-    let r = super::access::vehicle_rules(ex.world)?;
-    crate::rules::engine::resolve::take_action(ex, pilot, ActionKind::Move, "stop short".into());
+    let r = access::vehicle_rules(ex.world)?;
+    crate::rules::sequence::turn::take_action(ex, pilot, ActionKind::Move, "stop short".into());
     let mods = piloting_modifiers(ex.world, pilot, &v);
     let check = roll_check(ex, pilot, &v.id, "Piloting check to stop short", true, mods, None)?;
     let still = stop_short_distance(v.state.last_action_speed_ft, check.total, r.stop_short_step_ft);
@@ -212,7 +214,7 @@ pub(crate) fn execute_stop_short(ex: &mut Executor, pilot: &UnitId) -> Result<()
         let line = straight_line(ex.world, &v, 0.0, still, &|_| false);
         race_along(ex, pilot, &v, &line, VehicleMove::StopShort, still)?;
     }
-    if !super::access::wrecked(ex.world, &v.id) {
+    if !access::wrecked(ex.world, &v.id) {
         ex.emit(VehicleEvent::VehicleStopped {
             vehicle: v.id.clone(),
             reason: format!("stopped short after {still} ft"),

@@ -5,10 +5,13 @@
 //! spin-out has no rules in the seed, so the game crashes, VEH-10). Autocontrol checks with
 //! the pilot's most recent Piloting result (VEH-13).
 
-use super::access::{Vehicle, piloting_modifiers, roll_check};
 use crate::grid::Square;
 use crate::rules::Terrain;
 use crate::rules::VehicleEvent;
+use crate::rules::vehicle::access;
+use crate::rules::vehicle::access::{Vehicle, piloting_modifiers, roll_check};
+use crate::rules::vehicle::control::autocontrol;
+use crate::rules::vehicle::control::autopilot;
 use crate::rules::{Executor, RuleError, UnitId};
 use bevy::prelude::World;
 
@@ -57,7 +60,7 @@ pub(crate) fn face(
     driver: &Driver,
     hazard: Square,
 ) -> Result<Option<String>, RuleError> {
-    let rules = super::access::vehicle_rules(ex.world)?;
+    let rules = access::vehicle_rules(ex.world)?;
     ex.emit(VehicleEvent::RaceHazard {
         vehicle: v.id.clone(),
         at: hazard,
@@ -77,9 +80,9 @@ pub(crate) fn face(
             )?
             .success
         }
-        Driver::Autocontrol => super::autocontrol::fixed_check(ex, &v.id, "hazard check", dc),
+        Driver::Autocontrol => autocontrol::fixed_check(ex, &v.id, "hazard check", dc),
         Driver::Autopilot => {
-            super::autopilot::piloting_check(ex, v, "Piloting check for racing into a hazard", Some(dc))?.success
+            autopilot::piloting_check(ex, v, "Piloting check for racing into a hazard", Some(dc))?.success
         }
         Driver::Nobody => false,
     };

@@ -3,10 +3,11 @@
 //! 5 + its KAC, failing which the creature stays where it is. Riders stand inside the
 //! vehicle's space.
 
-use super::RiderRole;
-use super::access::{aboard, blocker, can_spend, illegal, roll_check, vehicle};
 use crate::grid::{Space, Square};
 use crate::rules::VehicleEvent;
+use crate::rules::vehicle::RiderRole;
+use crate::rules::vehicle::access;
+use crate::rules::vehicle::access::{aboard, blocker, can_spend, illegal, roll_check, vehicle};
 use crate::rules::{Defenses, Executor, Modifier, Placement, Profile, RuleError, UnitId};
 use crate::ruleset::ActionKind;
 use bevy::prelude::World;
@@ -34,7 +35,7 @@ fn adjacent(a: Space, b: Space) -> bool {
 
 /// The boarding DC and the check's modifiers, when the vehicle is moving.
 fn moving_check(world: &World, unit: &UnitId, vehicle_id: &UnitId) -> Result<Option<(i32, Vec<Modifier>)>, RuleError> {
-    let r = super::access::vehicle_rules(world)?;
+    let r = access::vehicle_rules(world)?;
     let v = vehicle(world, vehicle_id)?;
     if !v.state.is_moving() {
         return Ok(None);
@@ -46,7 +47,10 @@ fn moving_check(world: &World, unit: &UnitId, vehicle_id: &UnitId) -> Result<Opt
     };
     let skills = {
         let e = world.resource::<crate::rules::UnitIndex>().0[unit];
-        world.get::<super::SkillBonuses>(e).copied().unwrap_or_default()
+        world
+            .get::<crate::rules::vehicle::SkillBonuses>(e)
+            .copied()
+            .unwrap_or_default()
     };
     let (bonus, name) = if skills.acrobatics >= skills.athletics {
         (skills.acrobatics, "Acrobatics")
@@ -69,7 +73,7 @@ pub(crate) fn check_board(
     if aboard(world, unit).is_some() {
         return Err(illegal(format!("{unit} is already aboard a vehicle")));
     }
-    if super::access::vehicle(world, unit).is_ok() {
+    if access::vehicle(world, unit).is_ok() {
         return Err(illegal("a vehicle cannot board another vehicle"));
     }
     let me = placement(world, unit)?;
@@ -104,7 +108,7 @@ pub(crate) fn execute_board(
     role: RiderRole,
 ) -> Result<(), RuleError> {
     let at = check_board(ex.world, unit, vehicle_id, role)?;
-    crate::rules::engine::resolve::take_action(ex, unit, ActionKind::Move, "board".into());
+    crate::rules::sequence::turn::take_action(ex, unit, ActionKind::Move, "board".into());
     if let Some((dc, mods)) = moving_check(ex.world, unit, vehicle_id)? {
         let check = roll_check(
             ex,
@@ -152,7 +156,7 @@ pub(crate) fn check_disembark(world: &World, unit: &UnitId, to: Square) -> Resul
 
 pub(crate) fn execute_disembark(ex: &mut Executor, unit: &UnitId, to: Square) -> Result<(), RuleError> {
     let vehicle_id = check_disembark(ex.world, unit, to)?;
-    crate::rules::engine::resolve::take_action(ex, unit, ActionKind::Move, "disembark".into());
+    crate::rules::sequence::turn::take_action(ex, unit, ActionKind::Move, "disembark".into());
     if let Some((dc, mods)) = moving_check(ex.world, unit, &vehicle_id)? {
         let check = roll_check(
             ex,
@@ -168,7 +172,7 @@ pub(crate) fn execute_disembark(ex: &mut Executor, unit: &UnitId, to: Square) ->
         }
     }
     if ex
-        .get::<super::VehicleState>(&vehicle_id)
+        .get::<crate::rules::vehicle::VehicleState>(&vehicle_id)
         .and_then(|s| s.controlled_by.clone())
         .as_ref()
         == Some(unit)

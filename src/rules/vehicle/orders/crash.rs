@@ -2,16 +2,18 @@
 //! takes double its collision damage, and so does what it hit; it stops. The pilot of a
 //! controlled vehicle in its way may dodge it as if rammed.
 
-use super::CollisionKind;
-use super::access::{
+use crate::rules::VehicleEvent;
+use crate::rules::vehicle::CollisionKind;
+use crate::rules::vehicle::access;
+use crate::rules::vehicle::access::{
     after_hardness, can_act, damage, piloting_modifiers, roll_check, roll_collision, vehicle, wrecked,
 };
-use crate::rules::VehicleEvent;
+use crate::rules::vehicle::control::autopilot;
 use crate::rules::{Executor, RuleError, UnitId};
 
 /// `vehicle` crashes into `into` (`None`: a wall or obstacle, whose damage is not tracked).
 pub(crate) fn crash(ex: &mut Executor, vehicle_id: &UnitId, into: Option<UnitId>) -> Result<(), RuleError> {
-    let rules = super::access::vehicle_rules(ex.world)?;
+    let rules = access::vehicle_rules(ex.world)?;
     let v = vehicle(ex.world, vehicle_id)?;
     let (dice, rolled) = roll_collision(ex, &v)?;
     let doubled = rolled * rules.crash_multiplier;
@@ -58,13 +60,13 @@ pub(crate) fn dodges(ex: &mut Executor, moving: &UnitId, hit: &UnitId) -> Result
     let Ok(target) = vehicle(ex.world, hit) else {
         return Ok(false);
     };
-    let rules = super::access::vehicle_rules(ex.world)?;
+    let rules = access::vehicle_rules(ex.world)?;
     let m = vehicle(ex.world, moving)?;
     let beat = dodge_to_beat(m.state.last_piloting_result, rules.race_dc_base, m.stats.item_level);
     let purpose = format!("Piloting check to avoid the uncontrolled {moving} (must exceed {beat})");
     // VEH-14: an engaged autopilot controls the vehicle and makes its Piloting checks.
     if target.state.autopilot_engaged {
-        return Ok(super::autopilot::piloting_check(ex, &target, &purpose, Some(beat + 1))?.success);
+        return Ok(autopilot::piloting_check(ex, &target, &purpose, Some(beat + 1))?.success);
     }
     let Some(pilot) = target
         .state

@@ -3,9 +3,10 @@
 //! the order's limit. The GUI and scripts get a path the drive check then accepts; planning
 //! never decides legality (`check_order` does).
 
-use super::access::{blocker, path_cost_ft, piloted_by, vehicle_rules};
 use super::run_over::small_enough;
 use crate::grid::Square;
+use crate::rules::vehicle::access;
+use crate::rules::vehicle::access::{blocker, path_cost_ft, piloted_by, vehicle_rules};
 use crate::rules::{RuleError, UnitId};
 use crate::ruleset::Ruleset;
 use bevy::prelude::World;
@@ -71,7 +72,7 @@ pub fn plan_vehicle_path(world: &World, pilot: &UnitId, to: Square, run_over: bo
         }
     }
     let Some(mut node) = reached else {
-        return Err(super::access::illegal(format!(
+        return Err(access::illegal(format!(
             "{} cannot get its space to {to} within {limit} ft",
             v.id
         )));
@@ -94,7 +95,7 @@ mod tests {
     use crate::rules::vehicle::{VehicleOrder, check_order};
     use crate::testing::battle;
 
-    const BUGGY_RAID: &str = include_str!("../../../scenarios/starfinder_buggy_raid.ron");
+    const BUGGY_RAID: &str = include_str!("../../../../scenarios/starfinder_buggy_raid.ron");
 
     /// VEH-3: the planned drive path is one the drive check accepts, ends where asked and
     /// costs no more than the drive speed; out of reach there is no plan.

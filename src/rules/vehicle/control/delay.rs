@@ -3,8 +3,8 @@
 //! control of it or it stops or crashes. It gets an entry of its own in the initiative order;
 //! its turn is only its uncontrolled move (an object takes no actions, §25.1).
 
-use super::VehicleState;
-use super::access::{vehicle, wrecked};
+use crate::rules::vehicle::VehicleState;
+use crate::rules::vehicle::access::{vehicle, wrecked};
 use crate::rules::{Combat, Executor, RuleError, UnitId, UnitIndex};
 use crate::rules::{SequenceEvent, VehicleEvent};
 use bevy::prelude::World;

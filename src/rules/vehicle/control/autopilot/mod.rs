@@ -10,12 +10,13 @@ mod turn;
 
 pub(crate) use turn::at_turn_start;
 
-use super::VehicleOrder;
-use super::access::{Vehicle, aboard, can_spend, illegal, piloted_by, roll_check, vehicle};
 use crate::grid::Square;
 use crate::rules::D20Check;
 use crate::rules::Terrain;
 use crate::rules::VehicleEvent;
+use crate::rules::vehicle::VehicleOrder;
+use crate::rules::vehicle::access::{Vehicle, aboard, can_spend, illegal, piloted_by, roll_check, vehicle};
+use crate::rules::vehicle::broken;
 use crate::rules::{Executor, Modifier, RuleError, UnitId};
 use crate::ruleset::ActionKind;
 use bevy::prelude::World;
@@ -58,7 +59,7 @@ pub(crate) fn check_engage(world: &World, pilot: &UnitId, engage: bool) -> Resul
 
 pub(crate) fn execute_engage(ex: &mut Executor, pilot: &UnitId, engage: bool) -> Result<(), RuleError> {
     let vehicle = check_engage(ex.world, pilot, engage)?;
-    crate::rules::engine::resolve::take_action(ex, pilot, ActionKind::Swift, "autopilot".into());
+    crate::rules::sequence::turn::take_action(ex, pilot, ActionKind::Swift, "autopilot".into());
     ex.emit(VehicleEvent::AutopilotSet {
         vehicle,
         engaged: engage,
@@ -81,7 +82,7 @@ pub(crate) fn check_destination(world: &World, pilot: &UnitId, to: Square) -> Re
 
 pub(crate) fn execute_destination(ex: &mut Executor, pilot: &UnitId, to: Square) -> Result<(), RuleError> {
     let vehicle = check_destination(ex.world, pilot, to)?;
-    crate::rules::engine::resolve::take_action(ex, pilot, ActionKind::Move, "set autopilot destination".into());
+    crate::rules::sequence::turn::take_action(ex, pilot, ActionKind::Move, "set autopilot destination".into());
     ex.emit(VehicleEvent::AutopilotDestinationSet {
         vehicle,
         by: pilot.clone(),
@@ -122,7 +123,7 @@ pub(crate) fn piloting_modifiers(world: &World, v: &Vehicle) -> Vec<Modifier> {
         Modifier::new(own, format!("{}'s autopilot", v.id)),
         Modifier::new(v.stats.piloting, format!("{}'s Piloting modifier", v.id)),
     ];
-    mods.extend(super::broken::broken_piloting(world, &v.id));
+    mods.extend(broken::broken_piloting(world, &v.id));
     mods
 }
 

@@ -6,9 +6,11 @@
 //! Engaging autocontrol is a fifth option where the vehicle has it (VEH-13: "after taking a
 //! drive or race action").
 
-use super::access::{aboard, can_act, illegal, vehicle};
-use super::{VehicleOrder, VehicleState};
 use crate::rules::VehicleEvent;
+use crate::rules::vehicle::access;
+use crate::rules::vehicle::access::{aboard, can_act, illegal, vehicle};
+use crate::rules::vehicle::control::uncontrolled;
+use crate::rules::vehicle::{VehicleOrder, VehicleState};
 use crate::rules::{Executor, RuleError, UnitId, UnitIndex};
 use bevy::prelude::World;
 
@@ -31,9 +33,9 @@ pub(crate) fn mark_due(ex: &mut Executor, pilot: &UnitId) -> Result<(), RuleErro
     }
     for (id, s) in raced_by(ex.world, pilot) {
         if s.keeps_going
-            && s.last_action == Some(super::PilotAction::Race)
+            && s.last_action == Some(crate::rules::vehicle::PilotAction::Race)
             && !s.autocontrol_engaged
-            && !super::access::wrecked(ex.world, &id)
+            && !access::wrecked(ex.world, &id)
         {
             ex.emit(VehicleEvent::RaceFollowUpDue {
                 vehicle: id,
@@ -111,8 +113,8 @@ pub(crate) fn at_turn_end(ex: &mut Executor, pilot: &UnitId) -> Result<(), RuleE
             continue;
         };
         let left_now = s.controlled_by.is_none() && s.uncontrolled_slot.as_ref() == Some(pilot);
-        if left_now && s.keeps_going && !s.moved_this_round && !super::access::wrecked(ex.world, &id) {
-            super::uncontrolled::move_on(ex, &id, false)?;
+        if left_now && s.keeps_going && !s.moved_this_round && !access::wrecked(ex.world, &id) {
+            uncontrolled::move_on(ex, &id, false)?;
         }
     }
     Ok(())

@@ -1,8 +1,16 @@
-//! Starting, taking and giving up control and autocontrol (§25.3, VEH-11, VEH-13); the
-//! autopilot's orders are in `autopilot` (VEH-14).
+//! Who controls a vehicle (§25.3, VEH-11..VEH-14): starting it, taking and giving up control
+//! and autocontrol (here); autocontrol's checks (`autocontrol`), the autopilot's orders and
+//! turn (`autopilot`), the uncontrolled vehicle that keeps going (`uncontrolled`) and the
+//! pilot who delays (`delay`).
 
-use super::access::{aboard, can_act, can_spend, illegal, piloted_by, vehicle};
+pub(super) mod autocontrol;
+pub(super) mod autopilot;
+pub(super) mod delay;
+pub(super) mod uncontrolled;
+
 use crate::rules::VehicleEvent;
+use crate::rules::vehicle::access;
+use crate::rules::vehicle::access::{aboard, can_act, can_spend, illegal, piloted_by, vehicle};
 use crate::rules::{Executor, RuleError, UnitId};
 use crate::ruleset::ActionKind;
 use bevy::prelude::World;
@@ -18,7 +26,7 @@ pub(crate) fn check_start(world: &World, pilot: &UnitId) -> Result<UnitId, RuleE
 
 pub(crate) fn execute_start(ex: &mut Executor, pilot: &UnitId) -> Result<(), RuleError> {
     let vehicle = check_start(ex.world, pilot)?;
-    crate::rules::engine::resolve::take_action(ex, pilot, ActionKind::Move, "start vehicle".into());
+    crate::rules::sequence::turn::take_action(ex, pilot, ActionKind::Move, "start vehicle".into());
     ex.emit(VehicleEvent::VehicleStarted {
         pilot: pilot.clone(),
         vehicle,
@@ -38,7 +46,7 @@ pub(crate) fn check_take_control(world: &World, unit: &UnitId, vehicle_id: &Unit
     {
         return Err(illegal(format!("{p} is piloting {vehicle_id}")));
     }
-    if super::access::wrecked(world, vehicle_id) {
+    if access::wrecked(world, vehicle_id) {
         return Err(illegal(format!("{vehicle_id} is wrecked")));
     }
     can_spend(world, ActionKind::Move)
@@ -46,9 +54,9 @@ pub(crate) fn check_take_control(world: &World, unit: &UnitId, vehicle_id: &Unit
 
 pub(crate) fn execute_take_control(ex: &mut Executor, unit: &UnitId, vehicle_id: &UnitId) -> Result<(), RuleError> {
     check_take_control(ex.world, unit, vehicle_id)?;
-    crate::rules::engine::resolve::take_action(ex, unit, ActionKind::Move, "take control".into());
+    crate::rules::sequence::turn::take_action(ex, unit, ActionKind::Move, "take control".into());
     if ex
-        .get::<super::VehicleState>(vehicle_id)
+        .get::<crate::rules::vehicle::VehicleState>(vehicle_id)
         .is_some_and(|s| s.autocontrol_engaged)
     {
         ex.emit(VehicleEvent::AutocontrolSet {
@@ -62,7 +70,7 @@ pub(crate) fn execute_take_control(ex: &mut Executor, unit: &UnitId, vehicle_id:
         reason: "took control".into(),
     });
     // VEH-11: it acts on the new pilot's count from now on.
-    super::delay::end_own_slot(ex, vehicle_id);
+    delay::end_own_slot(ex, vehicle_id);
     Ok(())
 }
 
@@ -74,11 +82,11 @@ pub(crate) fn check_relinquish(world: &World, pilot: &UnitId) -> Result<UnitId, 
 
 pub(crate) fn execute_relinquish(ex: &mut Executor, pilot: &UnitId) -> Result<(), RuleError> {
     let vehicle = check_relinquish(ex.world, pilot)?;
-    crate::rules::engine::resolve::take_action(ex, pilot, ActionKind::Swift, "relinquish control".into());
+    crate::rules::sequence::turn::take_action(ex, pilot, ActionKind::Swift, "relinquish control".into());
     // VEH-14: the autopilot acts on its pilot's count; with nobody at the controls it has
     // none, so it disengages (see `autopilot::turn`).
     if ex
-        .get::<super::VehicleState>(&vehicle)
+        .get::<crate::rules::vehicle::VehicleState>(&vehicle)
         .is_some_and(|s| s.autopilot_engaged)
     {
         ex.emit(VehicleEvent::AutopilotSet {
@@ -120,19 +128,19 @@ pub(crate) fn check_autocontrol(world: &World, pilot: &UnitId, engage: bool) -> 
 
 pub(crate) fn execute_autocontrol(ex: &mut Executor, pilot: &UnitId, engage: bool) -> Result<(), RuleError> {
     let vehicle = check_autocontrol(ex.world, pilot, engage)?;
-    let follow_up = super::access::vehicle(ex.world, &vehicle)?.state.race_follow_up_due;
-    crate::rules::engine::resolve::take_action(ex, pilot, ActionKind::Swift, "autocontrol".into());
+    let follow_up = access::vehicle(ex.world, &vehicle)?.state.race_follow_up_due;
+    crate::rules::sequence::turn::take_action(ex, pilot, ActionKind::Swift, "autocontrol".into());
     ex.emit(VehicleEvent::AutocontrolSet {
         vehicle: vehicle.clone(),
         engaged: engage,
     });
     // Engaged the turn after a race (VEH-6), it repeats the race this round already.
     if engage && follow_up {
-        super::uncontrolled::move_on(ex, &vehicle, true)?;
+        uncontrolled::move_on(ex, &vehicle, true)?;
     }
     // Disengaged, the pilot drives it again on the pilot's own count (VEH-11).
     if !engage {
-        super::delay::end_own_slot(ex, &vehicle);
+        delay::end_own_slot(ex, &vehicle);
     }
     Ok(())
 }

@@ -3,15 +3,16 @@
 //! run over takes that damage (Reflex vs collision DC for half), at most once per round per
 //! vehicle, and the vehicle takes half the roll for each; it stops if that wrecks it.
 
-use super::access::{
+use super::drive::check_path;
+use super::travel::{Leg, travel};
+use crate::grid::{Heading, Square};
+use crate::rules::VehicleEvent;
+use crate::rules::vehicle::access;
+use crate::rules::vehicle::access::{
     Vehicle, aboard, after_hardness, blocker, can_spend, damage, illegal, piloted_by, reflex, roll_check,
     roll_collision, wrecked,
 };
-use super::drive::check_path;
-use super::travel::{Leg, travel};
-use super::{CollisionKind, VehicleMove};
-use crate::grid::{Heading, Square};
-use crate::rules::VehicleEvent;
+use crate::rules::vehicle::{CollisionKind, VehicleMove};
 use crate::rules::{Executor, Modifier, Placement, Profile, RuleError, UnitId, UnitIndex};
 use crate::ruleset::{ActionKind, Size};
 use bevy::prelude::World;
@@ -30,7 +31,7 @@ pub(super) fn small_enough(world: &World, v: &Vehicle, unit: &UnitId, gap: u32) 
 }
 
 pub(crate) fn check_run_over(world: &World, pilot: &UnitId, path: &[Square]) -> Result<(Vehicle, Vec<u32>), RuleError> {
-    let r = super::access::vehicle_rules(world)?;
+    let r = access::vehicle_rules(world)?;
     let v = piloted_by(world, pilot)?;
     if !v.state.started {
         return Err(illegal(format!(
@@ -57,7 +58,7 @@ fn victims_at(world: &World, v: &Vehicle, at: Square, gap: u32) -> Vec<UnitId> {
         .resource::<UnitIndex>()
         .0
         .get(&v.id)
-        .and_then(|e| world.get::<super::VehicleState>(*e))
+        .and_then(|e| world.get::<crate::rules::vehicle::VehicleState>(*e))
         .cloned()
         .unwrap_or_default();
     let here = world
@@ -94,8 +95,8 @@ pub(crate) fn execute_run_over(
     heading: Option<Heading>,
 ) -> Result<(), RuleError> {
     let (v, costs) = check_run_over(ex.world, pilot, path)?;
-    let r = super::access::vehicle_rules(ex.world)?;
-    crate::rules::engine::resolve::take_action(ex, pilot, ActionKind::Full, "run over".into());
+    let r = access::vehicle_rules(ex.world)?;
+    crate::rules::sequence::turn::take_action(ex, pilot, ActionKind::Full, "run over".into());
     let leg = Leg {
         how: VehicleMove::RunOver,
         pilot: Some(pilot.clone()),
