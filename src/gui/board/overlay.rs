@@ -330,7 +330,9 @@ mod tests {
     /// The B toggle hides the bands; the threat and the provoking squares still show.
     #[test]
     fn hiding_the_bands_keeps_the_danger_marks() {
-        let b = my_turn();
+        let mut b = my_turn();
+        // The threat overlay reads the rules' derived state, as the window keeps it.
+        b.derive();
         let w = b.world();
         let threatened = threatened_by_foes(w, &me());
         let hidden = overlay_marks_shown(&reach_bands(w, &me()), false, &threatened, None);
@@ -360,6 +362,7 @@ mod tests {
             &mut b,
             crate::rules::GameCommand::EndTurn(cmd::EndTurn { unit: foe.clone() }),
         );
+        b.derive();
         let w = b.world();
         let rules_threat: BTreeSet<Square> = threatened_by(w, &foe).into_iter().collect();
         assert!(
@@ -375,7 +378,9 @@ mod tests {
     /// threatens (`query threat` of each foe), over the reach bands.
     #[test]
     fn the_threat_toggle_marks_every_square_the_other_side_threatens() {
-        let b = my_turn();
+        let mut b = my_turn();
+        // The threat overlay reads the rules' derived state, as the window keeps it.
+        b.derive();
         let w = b.world();
         let threatened = threatened_by_foes(w, &me());
         let foe: BTreeSet<Square> = threatened_by(w, &UnitId("foe".into())).into_iter().collect();

@@ -321,7 +321,9 @@ mod tests {
     /// Every colour drawn has its entry, in the colour drawn; nothing else is listed.
     #[test]
     fn the_legend_lists_exactly_what_is_drawn() {
-        let b = my_turn();
+        let mut b = my_turn();
+        // The threat overlay reads the rules' derived state, as the window keeps it.
+        b.derive();
         let w = b.world();
         let drawn = Drawn {
             bands: reach_bands(w, &me()).values().copied().collect(),
@@ -378,7 +380,9 @@ mod tests {
         app.add_systems(Update, derive_legend);
         app.update();
         assert!(app.world().resource::<Legend>().entries.is_empty());
-        let b = my_turn();
+        let mut b = my_turn();
+        // The threat overlay reads the rules' derived state, as the window keeps it.
+        b.derive();
         app.world_mut().resource_mut::<ReachOverlay>().bands = reach_bands(b.world(), &me());
         app.world_mut().resource_mut::<ThreatOverlay>().squares = threatened_by_foes(b.world(), &me());
         app.update();

@@ -15,18 +15,31 @@ pub mod targets;
 pub mod withheld;
 
 use crate::gui::state::screen::{AppSystems, Screen};
+use crate::gui::state::session::{Revision, Session};
 use bevy::prelude::*;
 
 /// The intake's systems: intents applied in `AppSystems::Apply`, the reaction prompt's
-/// answers, and the views refreshed whenever the battle screen is entered.
+/// answers, the rules' derived state made again once the battle changed, and the views
+/// refreshed whenever the battle screen is entered.
 pub(in crate::gui) fn plugin(app: &mut App) {
     app.init_resource::<handoff::HandOff>();
     app.add_systems(OnEnter(Screen::Battle), open::refresh_views);
     app.add_systems(
         Update,
-        apply::apply_intents
-            .in_set(AppSystems::Apply)
+        (
+            apply::apply_intents.in_set(AppSystems::Apply),
+            derive_rule_state
+                .in_set(AppSystems::RuleState)
+                .run_if(resource_changed::<Revision>),
+        )
             .run_if(in_state(Screen::Battle)),
     );
     app.add_plugins(reactions::plugin);
+}
+
+/// The battle changed (a command, an undo, the screen entered): the rules' derived state (what
+/// each side sees, the squares each side threatens: `rules::derive`) is made again, once, and
+/// the fog, the hand-off, the threat overlay and the card read it (STYLE 4a).
+fn derive_rule_state(mut session: ResMut<Session>) {
+    session.battle.derive();
 }

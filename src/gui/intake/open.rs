@@ -24,7 +24,9 @@ pub fn open_session(world: &mut World, battle: Battle) {
 /// changing the screen; returns the screen to show first: the hand-off or the battle. A battle
 /// with commands is a loaded save (the status line names who is to act), one without is a
 /// start.
-pub fn install_session(world: &mut World, battle: Battle) -> Screen {
+pub fn install_session(world: &mut World, mut battle: Battle) -> Screen {
+    // The hand-off reads what each side sees from the rules' derived state.
+    battle.derive();
     let moment = match battle.commands().is_empty() {
         true => Moment::BattleStart,
         false => Moment::Loaded,

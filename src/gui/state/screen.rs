@@ -24,14 +24,18 @@ pub enum Screen {
     Editor,
 }
 
-/// The order of a frame's work (STYLE 6): input writes intents, intents become commands,
-/// views derived from the battle are refreshed, then drawn.
+/// The order of a frame's work (STYLE 6): input writes intents, intents become commands, the
+/// rules' derived state follows the battle, views derived from it are refreshed, then drawn.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum AppSystems {
     /// Mouse and keyboard become `Hover` and `Intent`s; the camera moves.
     Input,
     /// Intents become rule commands submitted to the battle.
     Apply,
+    /// The rules' derived state (what each side sees, the squares each side threatens:
+    /// `rules::derive`) is brought up to date once the battle changed, before any view reads
+    /// it.
+    RuleState,
     /// Caches derived from the battle (reach bands, the planned path) are refreshed.
     Derive,
     /// Tiles, tokens, overlays and the HUD follow the derived state.
@@ -53,14 +57,15 @@ pub struct PanelKeys;
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct ActionKeys;
 
-/// The one place the system sets are ordered: input, then applying it, then deriving views,
-/// then drawing. Headless test apps call it too.
+/// The one place the system sets are ordered: input, then applying it, then the rules'
+/// derived state, then deriving views, then drawing. Headless test apps call it too.
 pub fn order_sets(app: &mut App) {
     app.configure_sets(
         Update,
         (
             AppSystems::Input,
             AppSystems::Apply,
+            AppSystems::RuleState,
             AppSystems::Derive,
             AppSystems::Draw,
         )

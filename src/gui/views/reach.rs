@@ -10,8 +10,9 @@ use crate::gui::state::screen::{AppSystems, Screen};
 use crate::gui::state::session::{ComputerOpponent, Revision, Session, computer_is_playing};
 use crate::history::Terrain;
 use crate::rules::cmd;
-use crate::rules::reactions::threat::{hostile, space_of, threatened_by};
-use crate::rules::{Combat, GameCommand, MoveMode, UnitId, UnitIndex};
+use crate::rules::derive::{BattleRevision, SideThreats};
+use crate::rules::reactions::threat::space_of;
+use crate::rules::{Combat, GameCommand, MoveMode, SideId, UnitId, unit_component};
 use bevy::prelude::*;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -27,17 +28,25 @@ pub(in crate::gui) fn plugin(app: &mut App) {
     );
 }
 
-/// Every square a unit hostile to `unit` threatens now (THR-1..THR-5: `query threat` of each)
-/// that a unit could stand on: a wall square is threatened in the rules' geometry, but nobody
-/// can be there to be attacked, so painting it would only hide the wall.
+/// Every square a unit hostile to `unit` threatens now (THR-1..THR-5: `query threat` of each,
+/// read from the rules' derived state, `rules::derive::SideThreats`, which the intake keeps
+/// current) that a unit could stand on: a wall square is threatened in the rules' geometry,
+/// but nobody can be there to be attacked, so painting it would only hide the wall.
 pub fn threatened_by_foes(world: &World, unit: &UnitId) -> BTreeSet<Square> {
     let map = &world.resource::<Terrain>().0;
-    world
-        .resource::<UnitIndex>()
-        .0
-        .keys()
-        .filter(|u| *u != unit && hostile(world, unit, u))
-        .flat_map(|u| threatened_by(world, u))
+    let threats = world.resource::<SideThreats>();
+    debug_assert_eq!(
+        threats.revision,
+        world.get_resource::<BattleRevision>().map(|r| r.0),
+        "the battle's derived state is current"
+    );
+    // Hostile is another side (`threat::hostile`).
+    let mine = unit_component::<SideId>(world, unit);
+    threats
+        .squares
+        .iter()
+        .filter(|(side, _)| Some(*side) != mine)
+        .flat_map(|(_, squares)| squares.iter().copied())
         .filter(|sq| map.cell(*sq).is_some_and(|c| !c.blocks_movement))
         .collect()
 }

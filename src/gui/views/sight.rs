@@ -1,14 +1,13 @@
 //! What the side on screen sees in hidden-information mode (scenario `hidden_information:
-//! true`), as the rules say (`rules::sight::side_view`, which `query visible` also answers):
-//! the squares it sees and the enemies it cannot. The board's fog and tokens, the tracker and
+//! true`), read from the rules' derived state (`rules::derive::SideViews`: `rules::sight`'s
+//! view, which `query visible` also answers): the squares it sees and the enemies it cannot. The board's fog and tokens, the tracker and
 //! the log read it. Purely a view: the rules, the CLI and saves are untouched.
 
 use crate::grid::Square;
 use crate::gui::intake::handoff::HandOff;
 use crate::gui::state::screen::{AppSystems, Screen};
-use crate::gui::state::session::{Revision, Session, acting_side};
+use crate::gui::state::session::{Revision, Session, acting_side, side_view_now};
 use crate::history::Terrain;
-use crate::rules::sight::side_view;
 use crate::rules::{SideId, UnitId};
 use bevy::prelude::*;
 use std::collections::BTreeSet;
@@ -70,7 +69,7 @@ fn derive_sight(
     sight.width = world.resource::<Terrain>().0.width();
     match (&side, sight.on) {
         (Some(side), true) => {
-            let view = side_view(world, side);
+            let view = side_view_now(world, side);
             sight.seen = view.seen;
             sight.hidden = view.hidden;
         }
@@ -86,6 +85,7 @@ fn derive_sight(
 mod tests {
     use crate::grid::{Light, SightModel, Space};
     use crate::rules::reactions::threat::space_of;
+    use crate::rules::sight::side_view;
     use crate::ruleset::Ruleset;
     fn seen_squares(world: &World, side: &SideId) -> Vec<bool> {
         side_view(world, side).seen
