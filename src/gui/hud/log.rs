@@ -6,7 +6,8 @@
 //! not read stay withheld (`views::sight`, `intake::withheld`). `fivefoot run` keeps its own text: only
 //! this view renames, and [`named`] renames the other player-facing text (the status line, the
 //! previews, the choice panels) the same way.
-//! Over 600 lines: about 215 of them are its tests (the renaming, the grouping, the scroll).
+//! Over 600 lines: about 245 of them are its tests (the renaming, the grouping, the scroll, what
+//! hidden information withholds).
 
 use crate::gui::intake::withheld::{WITHHELD, units_named};
 use crate::gui::state::screen::{AppSystems, Screen};

@@ -3,10 +3,8 @@
 //! greyed with the rules' reason, labelled here) and the aimed vehicle modes (drive and run
 //! over to a clicked square then a heading, race to a clicked end square, ram a clicked unit,
 //! board a clicked vehicle, disembark to a clicked square; the race overlay, its angle keys
-//! and the drive path preview are `aim_view`'s). Every order goes out as
-//! `GameCommand::Vehicle` through the session; the rules decide.
-//! Over 600 lines: about 300 of them are its tests (each vehicle order from the bar and the
-//! map).
+//! and the drive path preview are `views::vehicle_aim`'s and `aim_view`'s). Every order goes
+//! out as `GameCommand::Vehicle` through the intake; the rules decide.
 
 use crate::grid::{Heading, Square};
 use crate::gui::intake::targets::unit_at;
@@ -25,7 +23,7 @@ use crate::rules::vehicle::{RaceEnd, RiderRole, VehicleOrder, plan_vehicle_path,
 use crate::rules::{Combat, GameCommand, UnitId, check};
 use bevy::prelude::*;
 
-/// The picker and the clicks (the aim's view and its keys are `aim_view`'s).
+/// The picker and the clicks (the aim's view is `views::vehicle_aim`'s, its keys `aim_view`'s).
 pub(in crate::gui) fn plugin(app: &mut App) {
     app.init_resource::<PendingPath>();
     app.add_systems(
