@@ -7,7 +7,7 @@
 
 use crate::grid::{AreaShape, Direction8, Intersection, Space, Square, TemplateSpec, template};
 use crate::history::{Battle, Terrain};
-use crate::rules::area::AreaShapeKind;
+use crate::rules::AreaShapeKind;
 use crate::rules::reactions::threat::space_of;
 use crate::rules::{UnitId, UnitIndex};
 use crate::ruleset::Ruleset;

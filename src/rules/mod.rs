@@ -43,14 +43,13 @@ pub use area::AreaEvent;
 pub use attack::AttackEvent;
 pub use battlefield::{Environment, Terrain};
 pub use chase::ChaseEvent;
-pub use engine::apply::apply;
 pub use engine::check::{D20Check, d20_chance};
 pub use engine::command::GameCommand;
 pub use engine::dice::{Dice, DiceExpr, DiceExprError, DieRoll, ScriptedDieError};
 pub use engine::error::RuleError;
-pub use engine::event::{GameEvent, Modifier, OrderEntry};
+pub use engine::event::{GameEvent, apply, narrate};
 pub use engine::executor::Executor;
-pub use engine::narrate::narrate;
+pub use engine::modifier::Modifier;
 pub use engine::resolve::{check, execute};
 pub use health::HealthEvent;
 pub use health::LifeState;
@@ -61,17 +60,18 @@ pub use movement::MovementEvent;
 pub use options::{UnitOptions, options};
 pub use reactions::ReactionEvent;
 pub use reactions::ReactionMode;
-pub use sequence::SequenceEvent;
 pub use sequence::budget::TurnBudget;
 pub use sequence::combat::{
     Combat, DelayWindow, DelayingUnit, Hold, InitiativeEntry, Interruption, ReadiedAction, SupportBonus, TrackedEffect,
     UnitIndex, unit_component,
 };
 pub use sequence::start_combat;
+pub use sequence::{OrderEntry, SequenceEvent};
 pub use unit::{
-    Abilities, Ability, AbilityScores, ArmorWeight, Awareness, ConditionName, Conditions, DamageReductionDef,
-    DamageType, Defenses, Elevation, Health, JoinsRound, LoadWeight, Placement, Profile, RangeBands, Recovery, Saves,
-    Senses, Shields, SideId, Speeds, StartFlatFooted, UnitId, UnitKind, Weapon, WeaponKind,
+    Abilities, Ability, AbilityScores, AreaOfEffect, AreaShapeKind, ArmorWeight, Awareness, ConditionName, Conditions,
+    DamageReductionDef, DamageType, Defenses, Elevation, Health, JoinsRound, LoadWeight, Placement, Profile,
+    RangeBands, Recovery, Saves, Senses, Shields, SideId, Speeds, Spell, SpellEffect, StartFlatFooted, UnitId,
+    UnitKind, Weapon, WeaponKind,
 };
 pub use vehicle::VehicleEvent;
 

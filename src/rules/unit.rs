@@ -1,9 +1,11 @@
 //! Unit components: identity, side, place on the grid, and the stats a scenario gives a
-//! unit, already validated for the family's defense and health models (§6, §15, §17).
+//! unit, already validated for the family's defense and health models (§6, §15, §17): its
+//! weapons and their areas, its spells. Data only: the rules that read it are the areas'.
 
-use crate::grid::Square;
+use crate::grid::{AreaShape, Square};
+use crate::rules::engine::dice::DiceExpr;
 pub use crate::ruleset::ConditionName;
-use crate::ruleset::Size;
+use crate::ruleset::{ActionKind, Size};
 use bevy::prelude::Component;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
@@ -77,7 +79,7 @@ pub struct Profile {
     /// Skills the unit is trained in, where training changes a grid rule.
     pub trained: BTreeSet<super::feats::Skill>,
     /// Spells and spell-like abilities it can cast, with their uses left (§4.3.1).
-    pub spells: Vec<super::area::spell::Spell>,
+    pub spells: Vec<Spell>,
     /// Saving throw bonuses (starfinder, d20; §15 saving throws), for areas (AREA-5).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub saves: Option<Saves>,
@@ -103,7 +105,7 @@ impl Profile {
     }
 
     /// The spell a command names, matched without regard to case.
-    pub fn spell_named(&self, name: &str) -> Option<&super::area::spell::Spell> {
+    pub fn spell_named(&self, name: &str) -> Option<&Spell> {
         self.spells.iter().find(|s| s.name.eq_ignore_ascii_case(name))
     }
 }
@@ -162,7 +164,7 @@ pub struct Weapon {
     pub name: String,
     pub kind: WeaponKind,
     pub attack: i32,
-    pub damage: crate::rules::DiceExpr,
+    pub damage: DiceExpr,
     pub damage_types: Vec<DamageType>,
     pub reach_ft: Option<u32>,
     /// A reach weapon (longspear, glaive): in a family whose reach weapons do not strike
@@ -181,7 +183,7 @@ pub struct Weapon {
     pub double: bool,
     /// The area it fills, for grenades and explosives (RNG-1, §19).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub area: Option<super::area::AreaOfEffect>,
+    pub area: Option<AreaOfEffect>,
     /// The Reflex save DC of its area (starfinder, d20: AREA-5, 003:161).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub save_dc: Option<i32>,
@@ -438,4 +440,89 @@ pub enum DamageType {
     Force,
     Ion,
     Stun,
+}
+
+/// The shape of a weapon's area as a stat block gives it; cones and lines take their
+/// direction when used.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum AreaShapeKind {
+    #[serde(alias = "burst")]
+    Burst,
+    #[serde(alias = "emanation")]
+    Emanation,
+    #[serde(alias = "spread")]
+    Spread,
+    #[serde(alias = "cylinder")]
+    Cylinder,
+    #[serde(alias = "cone")]
+    Cone,
+    #[serde(alias = "line")]
+    Line,
+}
+
+impl AreaShapeKind {
+    /// Cones and lines start at a corner of the user's space and need a direction (§19.1).
+    pub fn directed(self) -> bool {
+        matches!(self, AreaShapeKind::Cone | AreaShapeKind::Line)
+    }
+
+    /// The kind of a placed shape.
+    pub fn of(shape: AreaShape) -> AreaShapeKind {
+        match shape {
+            AreaShape::Burst => AreaShapeKind::Burst,
+            AreaShape::Emanation => AreaShapeKind::Emanation,
+            AreaShape::Spread => AreaShapeKind::Spread,
+            AreaShape::Cylinder => AreaShapeKind::Cylinder,
+            AreaShape::Cone(_) => AreaShapeKind::Cone,
+            AreaShape::Line(_) => AreaShapeKind::Line,
+        }
+    }
+
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            AreaShapeKind::Burst => "burst",
+            AreaShapeKind::Emanation => "emanation",
+            AreaShapeKind::Spread => "spread",
+            AreaShapeKind::Cylinder => "cylinder",
+            AreaShapeKind::Cone => "cone",
+            AreaShapeKind::Line => "line",
+        }
+    }
+}
+
+/// A weapon's area: `area: (shape: Burst, size_ft: 10)` (radius, or length of a cone or line).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename = "Area")]
+pub struct AreaOfEffect {
+    pub shape: AreaShapeKind,
+    pub size_ft: u32,
+}
+
+/// A spell or spell-like ability a unit can cast, with the uses it has left.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Spell {
+    pub name: String,
+    /// The action casting takes; `None`: the family's default (a standard action).
+    pub action: Option<ActionKind>,
+    /// Whether casting provokes ("unless the spell specifies otherwise", 001:763-765).
+    pub provokes: bool,
+    /// A spell-like ability: provokes as a spell does (001:2628-2631), through its own trigger.
+    pub spell_like: bool,
+    /// Casts left (spell slots or uses per day); `None`: at will.
+    pub uses: Option<u32>,
+    /// Its area of damage, if the engine resolves what it does.
+    pub effect: Option<SpellEffect>,
+}
+
+/// A spell's area of damage, saved against with Reflex for the family's share (AREA-5).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SpellEffect {
+    pub area: AreaOfEffect,
+    pub damage: DiceExpr,
+    pub damage_types: Vec<DamageType>,
+    pub save_dc: i32,
+    /// How far away it may be centred; `None` for cones and lines from the caster.
+    pub range_ft: Option<u32>,
+    /// "(S)": the caster may give the squares itself (001:3302-3307).
+    pub shapeable: bool,
 }

@@ -3,7 +3,7 @@
 //! `ScenarioSpec`. Documented in `docs/scenario-format.md`.
 
 use crate::grid::{Concealment, Intersection, Light, Square};
-use crate::rules::area::AreaOfEffect;
+use crate::rules::AreaOfEffect;
 use crate::rules::feats::{Feat, Skill};
 use crate::rules::{
     Abilities, ArmorWeight, ConditionName, DamageReductionDef, DamageType, LoadWeight, RangeBands, Saves, Senses,
@@ -300,7 +300,7 @@ pub struct SpellDef {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, rename = "SpellEffect")]
 pub struct SpellEffectDef {
-    pub area: crate::rules::area::AreaOfEffect,
+    pub area: AreaOfEffect,
     pub damage: String,
     pub damage_types: Vec<crate::rules::DamageType>,
     /// The Reflex save DC; a success takes the family's share (half).

@@ -10,9 +10,8 @@ use super::spec::{Objective, ScenarioSpec, Side, UnitSpec, Zone};
 use super::templates::Templates;
 use crate::grid::{Cell, CoverObject, EdgeFeature, Map, Square};
 use crate::rules::{
-    Ability, AbilityScores, ConditionName, Conditions, Defenses, DiceExpr, Health, Placement, Profile, SideId, UnitId,
-    Weapon, WeaponKind,
-    area::spell::{Spell, SpellEffect},
+    Ability, AbilityScores, ConditionName, Conditions, Defenses, DiceExpr, Health, Placement, Profile, SideId, Spell,
+    SpellEffect, UnitId, Weapon, WeaponKind,
 };
 use crate::ruleset::{AreaResolution, DefenseModel, Family, HealthModel, RangeModel, Ruleset, Size, load_embedded};
 use std::collections::{BTreeMap, BTreeSet};

@@ -6,10 +6,10 @@ use super::support::*;
 
 use fivefoot::history::Battle;
 use fivefoot::rules::attack::action::preview_attack;
-use fivefoot::rules::attack::stacking::BonusType;
 use fivefoot::rules::{AttackEvent, cmd};
 use fivefoot::rules::{GameCommand, GameEvent, Modifier, narrate};
 use fivefoot::ruleset::Ruleset;
+use fivefoot::ruleset::stacking::BonusType;
 use fivefoot::testing::{battle, ok};
 
 /// Units on a 8×3 floor as (id, side, x, y, weapon: `gun` or `blade`), 100 HP each.

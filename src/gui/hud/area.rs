@@ -188,7 +188,7 @@ mod tests {
     use crate::gui::views::area::area_line;
     use crate::rules::GameCommand;
     use crate::rules::UnitId;
-    use crate::rules::area::AreaShapeKind;
+    use crate::rules::AreaShapeKind;
     use crate::rules::area::check_area_attack;
     use crate::rules::area::cover_in_template;
     use crate::rules::area::preview::preview_area_attack;

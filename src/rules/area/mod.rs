@@ -21,7 +21,7 @@ pub mod spell;
 use super::attack::situation::{
     Situation, attacker_conditions, defense_situation, range_penalty, reflex_save_modifiers,
 };
-use super::attack::stacking::{BonusType, apply_stacking};
+use super::attack::stacking::apply_stacking;
 use super::attack::{
     DamageRoll, DefenseUsed, ShieldHit, deal_weapon_damage, defense_against, reduce_damage, roll_damage,
 };
@@ -30,53 +30,22 @@ use super::feats::Feat;
 use super::health::LifeState;
 use super::reactions::opportunity::provoked_by;
 use super::reactions::threat::space_of;
-use super::{Combat, D20Check, DieRoll, Executor, Modifier, Profile, RuleError, UnitId, UnitIndex, Weapon, WeaponKind};
+use super::{
+    AreaOfEffect, AreaShapeKind, Combat, D20Check, DieRoll, Executor, Modifier, Profile, RuleError, UnitId, UnitIndex,
+    Weapon, WeaponKind,
+};
 use crate::grid::{
     AreaShape, AttackKind, CoverDegree, CoverParams, Direction8, Intersection, SightModel, Space, Square, TemplateSpec,
     cover, cover_bonuses, cover_from_point, line_of_effect_with, origin_blocked, template,
 };
 use crate::rules::Terrain;
 use crate::rules::sequence::turn::take_action;
+use crate::ruleset::stacking::BonusType;
 use crate::ruleset::{ActionKind, AooTrigger, AreaResolution, AreaRules, DamageShare, NaturalOneInArea, Ruleset};
 use bevy::prelude::World;
 use serde::{Deserialize, Serialize};
 
-/// The shape of a weapon's area as a stat block gives it; cones and lines take their
-/// direction when used.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum AreaShapeKind {
-    #[serde(alias = "burst")]
-    Burst,
-    #[serde(alias = "emanation")]
-    Emanation,
-    #[serde(alias = "spread")]
-    Spread,
-    #[serde(alias = "cylinder")]
-    Cylinder,
-    #[serde(alias = "cone")]
-    Cone,
-    #[serde(alias = "line")]
-    Line,
-}
-
 impl AreaShapeKind {
-    /// Cones and lines start at a corner of the user's space and need a direction (§19.1).
-    pub fn directed(self) -> bool {
-        matches!(self, AreaShapeKind::Cone | AreaShapeKind::Line)
-    }
-
-    /// The kind of a placed shape.
-    pub fn of(shape: AreaShape) -> AreaShapeKind {
-        match shape {
-            AreaShape::Burst => AreaShapeKind::Burst,
-            AreaShape::Emanation => AreaShapeKind::Emanation,
-            AreaShape::Spread => AreaShapeKind::Spread,
-            AreaShape::Cylinder => AreaShapeKind::Cylinder,
-            AreaShape::Cone(_) => AreaShapeKind::Cone,
-            AreaShape::Line(_) => AreaShapeKind::Line,
-        }
-    }
-
     pub(crate) fn with(self, dir: Option<Direction8>) -> Option<AreaShape> {
         Some(match (self, dir) {
             (AreaShapeKind::Burst, None) => AreaShape::Burst,
@@ -88,25 +57,6 @@ impl AreaShapeKind {
             _ => return None,
         })
     }
-
-    pub(crate) fn name(self) -> &'static str {
-        match self {
-            AreaShapeKind::Burst => "burst",
-            AreaShapeKind::Emanation => "emanation",
-            AreaShapeKind::Spread => "spread",
-            AreaShapeKind::Cylinder => "cylinder",
-            AreaShapeKind::Cone => "cone",
-            AreaShapeKind::Line => "line",
-        }
-    }
-}
-
-/// A weapon's area: `area: (shape: Burst, size_ft: 10)` (radius, or length of a cone or line).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, rename = "Area")]
-pub struct AreaOfEffect {
-    pub shape: AreaShapeKind,
-    pub size_ft: u32,
 }
 
 impl AreaOfEffect {

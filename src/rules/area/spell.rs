@@ -6,48 +6,16 @@
 //! business.
 
 use crate::grid::{Direction8, Intersection, ShapeProblem, Square, check_shaped, open_ground_squares};
-use crate::rules::area::{
-    AreaOfEffect, Blast, caught, check_blast_savers, check_origin, check_savers, distance_to_point, go_off,
-};
+use crate::rules::area::{Blast, caught, check_blast_savers, check_origin, check_savers, distance_to_point, go_off};
 use crate::rules::engine::error::illegal;
 use crate::rules::health::check_can_act;
 use crate::rules::reactions::opportunity::provoked_by;
 use crate::rules::reactions::threat::space_of;
 use crate::rules::sequence::turn::take_action;
-use crate::rules::{AreaEvent, HealthEvent};
-use crate::rules::{Combat, DamageType, DiceExpr, Executor, GameEvent, Profile, RuleError, UnitId, Weapon, WeaponKind};
+use crate::rules::{AreaEvent, HealthEvent, Spell, SpellEffect};
+use crate::rules::{Combat, Executor, GameEvent, Profile, RuleError, UnitId, Weapon, WeaponKind};
 use crate::ruleset::{ActionKind, AooTrigger, Ruleset, SpellcastingRules};
 use bevy::prelude::World;
-use serde::{Deserialize, Serialize};
-
-/// A spell or spell-like ability a unit can cast, with the uses it has left.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Spell {
-    pub name: String,
-    /// The action casting takes; `None`: the family's default (a standard action).
-    pub action: Option<ActionKind>,
-    /// Whether casting provokes ("unless the spell specifies otherwise", 001:763-765).
-    pub provokes: bool,
-    /// A spell-like ability: provokes as a spell does (001:2628-2631), through its own trigger.
-    pub spell_like: bool,
-    /// Casts left (spell slots or uses per day); `None`: at will.
-    pub uses: Option<u32>,
-    /// Its area of damage, if the engine resolves what it does.
-    pub effect: Option<SpellEffect>,
-}
-
-/// A spell's area of damage, saved against with Reflex for the family's share (AREA-5).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SpellEffect {
-    pub area: AreaOfEffect,
-    pub damage: DiceExpr,
-    pub damage_types: Vec<DamageType>,
-    pub save_dc: i32,
-    /// How far away it may be centred; `None` for cones and lines from the caster.
-    pub range_ft: Option<u32>,
-    /// "(S)": the caster may give the squares itself (001:3302-3307).
-    pub shapeable: bool,
-}
 
 impl SpellEffect {
     /// The effect in the shape the area path resolves: no attack roll (a spell goes off

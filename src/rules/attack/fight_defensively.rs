@@ -9,12 +9,12 @@
 //! bonus after attacking. Without the choice it takes the penalty and the smaller bonus even
 //! if it then makes no attack, as the seed's first sentence says.
 
-use crate::rules::attack::stacking::BonusType;
 use crate::rules::engine::error::illegal;
 use crate::rules::feats::Skill;
 use crate::rules::health::conditions::no_attacks_effect;
 use crate::rules::sequence::turn::{EffectTerms, start_effect, take_action};
 use crate::rules::{Combat, Executor, GameCommand, Profile, RuleError, UnitId};
+use crate::ruleset::stacking::BonusType;
 use crate::ruleset::{ActionKind, Ruleset};
 use bevy::prelude::World;
 

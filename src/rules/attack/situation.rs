@@ -8,7 +8,6 @@ use crate::grid::{
     AttackKind, Concealment, CoverDegree, CoverParams, SightModel, Space, cover, flanking_line, line_of_effect_with,
 };
 use crate::rules::Terrain;
-use crate::rules::attack::stacking::BonusType;
 use crate::rules::health::conditions::{
     effect_attack_modifiers, effect_defense_modifiers, effective_conditions, no_attacks_effect,
 };
@@ -16,6 +15,7 @@ use crate::rules::reactions::threat::{hostile, space_of, threat_now};
 use crate::rules::{
     Ability, Combat, ConditionName, Modifier, Profile, RuleError, SupportBonus, UnitId, UnitIndex, Weapon, WeaponKind,
 };
+use crate::ruleset::stacking::BonusType;
 use crate::ruleset::{ConditionModifiers, DamageScope, ModifierSide, RangeModel, Ruleset};
 use bevy::prelude::World;
 use serde::Serialize;

@@ -5,7 +5,7 @@
 //! [`apply_stacking`], which keeps every modifier and marks the ones that do not count.
 
 use crate::rules::Modifier;
-pub use crate::ruleset::stacking::{BonusType, StackingRules};
+use crate::ruleset::stacking::{BonusType, StackingRules};
 use serde::{Deserialize, Serialize};
 
 /// One bonus (value ≥ 0) or penalty (value < 0) on a value, with its type and where it comes

@@ -4,7 +4,8 @@
 //! `Chase::resolve_boarding`, and what its event changes (the rider's `Aboard`, or the fall).
 
 use super::combat::{BoardingResult, BoardingSkill};
-use super::game::{chase, chase_rules};
+use super::game::chase;
+use super::grid::chase_rules;
 use super::state::{Chase, ChasePhase};
 use crate::rules::attack::{deal_damage, melee_weapon};
 use crate::rules::engine::error::illegal;

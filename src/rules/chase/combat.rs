@@ -8,10 +8,10 @@ use super::dcs::{boarding_dc, collision_dc};
 use super::pilot_actions::phase_name;
 use super::state::{Chase, ChasePhase, ManeuverUse};
 use crate::rules::D20Check;
-use crate::rules::attack::stacking::BonusType;
 use crate::rules::engine::error::illegal;
 use crate::rules::{Dice, DieRoll, Modifier, RuleError, UnitId};
 use crate::ruleset::ChaseRules;
+use crate::ruleset::stacking::BonusType;
 use serde::{Deserialize, Serialize};
 
 /// How an attack in a chase reaches its target.

@@ -25,7 +25,7 @@ pub const BOARD_ZONES: u32 = 7;
 /// The vehicles of the chase and their zones, in id order: `escapee`, the `pursuers`, and the
 /// escapee's side's other vehicles whose pilot can act.
 pub fn zones_from_grid(world: &World, escapee: &UnitId, pursuers: &[UnitId]) -> Result<Vec<(UnitId, i32)>, RuleError> {
-    let zone_ft = super::game::chase_rules(world)?.zone_apart_ft.max(1);
+    let zone_ft = super::grid::chase_rules(world)?.zone_apart_ft.max(1);
     let rules = world.resource::<Ruleset>();
     let side = unit_component::<SideId>(world, escapee).cloned();
     let Some(from) = grid_space(world, escapee) else {

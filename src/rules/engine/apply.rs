@@ -1,23 +1,9 @@
-//! `apply`: the only place battle state changes. Each event is applied exactly as it was
-//! recorded, so replaying a log rebuilds the same state (zemeroth's execute/apply split).
+//! What every area's `apply` shares: the combat resource to write, a unit's entity, its
+//! initiative modifier. Applying an event (`event::apply`, each area's events' `apply`) is the
+//! only place battle state changes.
 
-use crate::rules::{Combat, GameEvent, Profile, UnitId, UnitIndex};
+use crate::rules::{Combat, Profile, UnitId, UnitIndex};
 use bevy::prelude::World;
-
-/// Applies one event to the world.
-pub fn apply(world: &mut World, event: &GameEvent) {
-    match event {
-        GameEvent::Sequence(e) => e.apply(world),
-        GameEvent::Movement(e) => e.apply(world),
-        GameEvent::Attack(e) => e.apply(world),
-        GameEvent::Reaction(e) => e.apply(world),
-        GameEvent::Area(e) => e.apply(world),
-        GameEvent::Health(e) => e.apply(world),
-        GameEvent::Maneuver(e) => e.apply(world),
-        GameEvent::Vehicle(e) => e.apply(world),
-        GameEvent::Chase(e) => e.apply(world),
-    }
-}
 
 pub(crate) fn combat(world: &mut World) -> bevy::prelude::Mut<'_, Combat> {
     world.resource_mut::<Combat>()

@@ -1,75 +1,17 @@
-//! `GameEvent`: what happened, with every die rolled and every modifier and its source.
-//! The battle log is the list of these; the GUI animates them; only `apply` turns them into
-//! state changes.
+//! `GameEvent`: what happened, with every die rolled and every modifier and its source,
+//! one line per area, each routed to its area to apply, narrate and list its dice. The
+//! battle log is the list of these; the GUI animates them; only `apply` turns them into state
+//! changes: each event is applied exactly as it was recorded, so replaying a log rebuilds the
+//! same state (zemeroth's execute/apply split).
 
-use crate::rules::attack::stacking::BonusType;
+use crate::rules::DieRoll;
 use crate::rules::{
     AreaEvent, AttackEvent, ChaseEvent, HealthEvent, ManeuverEvent, MovementEvent, ReactionEvent, SequenceEvent,
     VehicleEvent,
 };
-use crate::rules::{DieRoll, UnitId};
+use crate::ruleset::Ruleset;
+use bevy::prelude::World;
 use serde::{Deserialize, Serialize};
-
-/// A number added to a roll, with where it came from.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Modifier {
-    pub value: i32,
-    pub source: String,
-    /// Its bonus type (§21: dodge, cover, circumstance, ...); left out when untyped.
-    #[serde(default, skip_serializing_if = "BonusType::is_untyped")]
-    pub kind: BonusType,
-    /// The effect it comes from when several units can give the same one (covering fire,
-    /// suppress): for stacking (§21) that effect is its source, whoever gave it, as the
-    /// frozen lake frozen again is the same penalty (001:3202-3219).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub effect: Option<String>,
-    /// Set when the family's stacking rules (§21) leave it out of the total: why.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub ignored: Option<String>,
-}
-
-impl Modifier {
-    /// An untyped modifier (penalties and most bonuses).
-    pub fn new(value: i32, source: impl Into<String>) -> Self {
-        Self::typed(value, BonusType::Untyped, source)
-    }
-
-    /// A bonus of a type (§21).
-    pub fn typed(value: i32, kind: BonusType, source: impl Into<String>) -> Self {
-        Self {
-            value,
-            source: source.into(),
-            kind,
-            effect: None,
-            ignored: None,
-        }
-    }
-
-    /// The same, given by the named effect (§21: the effect is the source for stacking).
-    pub fn of_effect(self, effect: impl Into<String>) -> Self {
-        Self {
-            effect: Some(effect.into()),
-            ..self
-        }
-    }
-
-    /// What §21 compares to tell "the same source": the effect, else the source.
-    pub fn stacking_source(&self) -> &str {
-        self.effect.as_deref().unwrap_or(&self.source)
-    }
-
-    /// Whether it counts toward the total (§21).
-    pub fn counts(&self) -> bool {
-        self.ignored.is_none()
-    }
-}
-
-/// One unit's place in the initiative order as an event reports it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct OrderEntry {
-    pub unit: UnitId,
-    pub count: i32,
-}
 
 /// Something that happened in the battle: one area's event. Untagged, so each area's events
 /// keep their `{"event": "unit_moved", ...}` form on the wire.
@@ -141,10 +83,6 @@ impl From<ChaseEvent> for GameEvent {
     }
 }
 
-pub(crate) fn is_zero(v: &i32) -> bool {
-    *v == 0
-}
-
 impl GameEvent {
     /// The dice this event rolled (undo is allowed only for commands that rolled none).
     pub fn dice(&self) -> Vec<&DieRoll> {
@@ -159,5 +97,35 @@ impl GameEvent {
             GameEvent::Vehicle(e) => e.dice(),
             GameEvent::Chase(e) => e.dice(),
         }
+    }
+}
+
+/// Applies one event to the world.
+pub fn apply(world: &mut World, event: &GameEvent) {
+    match event {
+        GameEvent::Sequence(e) => e.apply(world),
+        GameEvent::Movement(e) => e.apply(world),
+        GameEvent::Attack(e) => e.apply(world),
+        GameEvent::Reaction(e) => e.apply(world),
+        GameEvent::Area(e) => e.apply(world),
+        GameEvent::Health(e) => e.apply(world),
+        GameEvent::Maneuver(e) => e.apply(world),
+        GameEvent::Vehicle(e) => e.apply(world),
+        GameEvent::Chase(e) => e.apply(world),
+    }
+}
+
+/// One line describing `event`, in the family's words (its action names) for the combat log.
+pub fn narrate(event: &GameEvent, rules: &Ruleset) -> String {
+    match event {
+        GameEvent::Sequence(e) => e.narrate(rules),
+        GameEvent::Movement(e) => e.narrate(rules),
+        GameEvent::Attack(e) => e.narrate(rules),
+        GameEvent::Reaction(e) => e.narrate(rules),
+        GameEvent::Area(e) => e.narrate(rules),
+        GameEvent::Health(e) => e.narrate(rules),
+        GameEvent::Maneuver(e) => e.narrate(rules),
+        GameEvent::Vehicle(e) => e.narrate(rules),
+        GameEvent::Chase(e) => e.narrate(rules),
     }
 }

@@ -1,7 +1,7 @@
 //! The `Executor`: runs a command's consequences by emitting events, applying each one as it
 //! is emitted so later steps see the updated state.
 
-use crate::rules::{Dice, DieRoll, GameEvent, RuleError, UnitId, UnitIndex, engine::apply::apply};
+use crate::rules::{Dice, DieRoll, GameEvent, RuleError, UnitId, UnitIndex, engine::event::apply};
 use crate::ruleset::Ruleset;
 use bevy::prelude::{Component, Entity, World};
 

@@ -11,6 +11,7 @@ pub(crate) mod error;
 pub(crate) mod event;
 pub(crate) mod executor;
 pub mod fork;
+pub(crate) mod modifier;
 pub(crate) mod narrate;
 pub(crate) mod resolve;
 pub mod wire;

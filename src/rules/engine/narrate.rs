@@ -1,7 +1,7 @@
-//! Events in words a player reads in the combat log, using the family's action names.
+//! What every area's narration shares: modifiers with their sources and the uses left, in
+//! the words a player reads in the combat log. Narrating an event is `event::narrate`.
 
-use crate::rules::{GameEvent, Modifier};
-use crate::ruleset::Ruleset;
+use crate::rules::Modifier;
 
 /// " +4 (Blaster attack bonus) +2 (fighting defensively, dodge)"; a modifier the stacking
 /// rules leave out (§21) says so.
@@ -20,21 +20,6 @@ pub(crate) fn modifiers(mods: &[Modifier]) -> String {
             format!(" {:+} ({}{kind}{counted})", m.value, m.source)
         })
         .collect()
-}
-
-/// One line describing `event`.
-pub fn narrate(event: &GameEvent, rules: &Ruleset) -> String {
-    match event {
-        GameEvent::Sequence(e) => e.narrate(rules),
-        GameEvent::Movement(e) => e.narrate(rules),
-        GameEvent::Attack(e) => e.narrate(rules),
-        GameEvent::Reaction(e) => e.narrate(rules),
-        GameEvent::Area(e) => e.narrate(rules),
-        GameEvent::Health(e) => e.narrate(rules),
-        GameEvent::Maneuver(e) => e.narrate(rules),
-        GameEvent::Vehicle(e) => e.narrate(rules),
-        GameEvent::Chase(e) => e.narrate(rules),
-    }
 }
 
 pub(crate) fn uses_text(uses_left: Option<u32>) -> String {

@@ -3,8 +3,8 @@
 //! Only `apply` writes this resource.
 
 use crate::rules::RuleError;
-use crate::rules::attack::stacking::BonusType;
 use crate::rules::{ConditionName, DiceExpr, TurnBudget, UnitId};
+use crate::ruleset::stacking::BonusType;
 use crate::ruleset::{ActionKind, ActionRules};
 use bevy::prelude::{Component, Entity, Resource, World};
 use serde::{Deserialize, Serialize};
@@ -120,7 +120,7 @@ pub enum SupportBonus {
     OwnAttack(i32),
 }
 
-fn is_zero(v: &i32) -> bool {
+pub(crate) fn is_zero(v: &i32) -> bool {
     *v == 0
 }
 

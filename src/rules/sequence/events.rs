@@ -10,25 +10,31 @@ use crate::rules::Hold;
 use crate::rules::InitiativeEntry;
 use crate::rules::Interruption;
 use crate::rules::Modifier;
-use crate::rules::OrderEntry;
 use crate::rules::ReadiedAction;
 use crate::rules::StartFlatFooted;
 use crate::rules::SupportBonus;
 use crate::rules::TrackedEffect;
 use crate::rules::TurnBudget;
 use crate::rules::UnitId;
-use crate::rules::attack::stacking::BonusType;
 use crate::rules::engine::apply::combat;
 use crate::rules::engine::apply::entity;
 use crate::rules::engine::apply::modifier;
-use crate::rules::engine::event::is_zero;
 use crate::rules::engine::narrate::modifiers;
+use crate::rules::sequence::combat::is_zero;
 use crate::rules::unit::JoinsRound;
 use crate::ruleset::ActionKind;
 use crate::ruleset::Ruleset;
+use crate::ruleset::stacking::BonusType;
 use bevy::prelude::World;
 use serde::Deserialize;
 use serde::Serialize;
+
+/// One unit's place in the initiative order as an event reports it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OrderEntry {
+    pub unit: UnitId,
+    pub count: i32,
+}
 
 /// What happened in the combat sequence (initiative, rounds, turns, delay, ready, tracked effects), with every die rolled and every modifier and its source.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

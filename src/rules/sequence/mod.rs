@@ -4,16 +4,14 @@
 
 pub mod commands;
 mod events;
-pub use events::SequenceEvent;
+pub use events::{OrderEntry, SequenceEvent};
 
 pub(crate) mod budget;
 pub(crate) mod combat;
 pub(crate) mod turn;
 
 use super::unit::JoinsRound;
-use super::{
-    Awareness, Combat, Executor, Modifier, OrderEntry, Profile, RuleError, StartFlatFooted, UnitId, UnitIndex,
-};
+use super::{Awareness, Combat, Executor, Modifier, Profile, RuleError, StartFlatFooted, UnitId, UnitIndex};
 use crate::ruleset::{FlatFootedStart, InitiativeRollers, TieBreak};
 use bevy::prelude::World;
 

@@ -1,9 +1,9 @@
 //! Spending actions and starting tracked effects (ACT-1, SEQ-5, §3.2): the steps every rule
 //! area takes when a command costs an action or leaves an effect behind.
 
-use crate::rules::attack::stacking::BonusType;
 use crate::rules::{Combat, ConditionName, Executor, SequenceEvent, StartFlatFooted, SupportBonus, UnitId};
 use crate::ruleset::ActionKind;
+use crate::ruleset::stacking::BonusType;
 
 /// What a tracked effect does to its target while it lasts.
 #[derive(Debug, Clone, Default)]

@@ -1,4 +1,4 @@
-//! Applies vehicle events to the world (the vehicle half of `rules::engine::apply`): moves a vehicle
+//! Applies vehicle events to the world (the vehicle half of `rules::apply`): moves a vehicle
 //! with everyone aboard, records its state, boards and unboards riders, and rolls its
 //! per-round state over when a round starts.
 
@@ -37,19 +37,6 @@ fn set_role(world: &mut World, unit: &UnitId, role: RiderRole) {
         && let Some(mut a) = world.get_mut::<Aboard>(e)
     {
         a.role = role;
-    }
-}
-
-/// A new round: what moved this round becomes "last round" (VEH-5 dead stop, VEH-19), and
-/// creatures may be run over again (VEH-9).
-pub(crate) fn new_round(world: &mut World) {
-    let mut q = world.query::<&mut VehicleState>();
-    for mut s in q.iter_mut(world) {
-        s.moved_last_round = s.moved_this_round;
-        s.full_speed_last_round = s.full_speed_this_round;
-        s.moved_this_round = false;
-        s.full_speed_this_round = false;
-        s.run_over_this_round.clear();
     }
 }
 

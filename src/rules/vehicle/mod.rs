@@ -22,7 +22,6 @@ mod stats;
 mod view;
 
 pub use apply::apply_vehicle_event;
-pub(crate) use apply::new_round;
 pub use broken::{broken_ac, is_broken};
 pub(crate) use control::autopilot::at_turn_start as autopilot_at_turn_start;
 pub use control::delay::has_own_slot;
@@ -41,6 +40,7 @@ pub use orders::ram::{ram_avoided_by_pilot, ram_damage};
 pub(crate) use riders::aboard_attack::sheltered_from;
 pub use riders::aboard_attack::{attack_penalty, ignored_for_cover, passenger_cover};
 pub(crate) use riders::mounted::{full_attack_with_mount, mounted_weapon};
+pub(crate) use stats::new_round;
 pub use stats::{Aboard, Autopilot, PassengerCover, PilotAction, RiderRole, SkillBonuses, VehicleState, VehicleStats};
 pub use view::{
     RaceEnd, RaceLineView, RaceView, RiderView, VehicleNow, VehicleView, race_ends, race_line_end, race_view,

@@ -1,4 +1,4 @@
-//! Vehicle events in words for the combat log (the vehicle half of `rules::engine::narrate`).
+//! Vehicle events in words for the combat log (the vehicle half of `rules::narrate`).
 
 use super::{CollisionKind, RaceMishap};
 use crate::rules::Modifier;

@@ -1,9 +1,10 @@
 //! The components of a vehicle (fixed stats and changing state, §25.1) and of the creatures
-//! riding it (§25.9). Spawned from a validated scenario; only `apply` changes `VehicleState`.
+//! riding it (§25.9). Spawned from a validated scenario; only `apply` changes `VehicleState`
+//! (the vehicle events' and, here, a new round's rollover).
 
 use crate::grid::{Heading, Square};
 use crate::rules::{DiceExpr, UnitId};
-use bevy::prelude::Component;
+use bevy::prelude::{Component, World};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 
@@ -137,4 +138,17 @@ impl VehicleState {
 pub struct Aboard {
     pub vehicle: UnitId,
     pub role: RiderRole,
+}
+
+/// A new round, as `SequenceEvent::NewRound` applies it: what moved this round becomes "last round" (VEH-5 dead stop, VEH-19), and
+/// creatures may be run over again (VEH-9).
+pub(crate) fn new_round(world: &mut World) {
+    let mut q = world.query::<&mut VehicleState>();
+    for mut s in q.iter_mut(world) {
+        s.moved_last_round = s.moved_this_round;
+        s.full_speed_last_round = s.full_speed_this_round;
+        s.moved_this_round = false;
+        s.full_speed_this_round = false;
+        s.run_over_this_round.clear();
+    }
 }

@@ -72,7 +72,7 @@ pub fn passenger_cover(
     Ok((ac != 0).then(|| {
         Modifier::typed(
             ac,
-            crate::rules::attack::stacking::BonusType::Cover,
+            crate::ruleset::stacking::BonusType::Cover,
             format!("riding in {} ({degree:?} cover)", v.id).to_lowercase(),
         )
     }))
