@@ -13,8 +13,7 @@ use crate::gui::session::{Revision, Session};
 use crate::gui::{AppSystems, Screen};
 use crate::rules::movement::plan_move;
 use crate::rules::reactions::threat::space_of;
-use crate::rules::{Combat, GameCommand, MoveMode, Profile, RuleError, UnitId, UnitIndex, cmd};
-use crate::ruleset::Ruleset;
+use crate::rules::{Combat, GameCommand, MoveMode, RuleError, UnitId, cmd};
 use bevy::prelude::*;
 
 pub(in crate::gui) fn plugin(app: &mut App) {
@@ -154,19 +153,7 @@ fn guarded_step(world: &World, unit: &UnitId, to: Square) -> Option<PathPreview>
 
 /// The unit's land speed in feet now (MOV-1).
 fn speed_ft(world: &World, unit: &UnitId) -> u32 {
-    let Some(e) = world.resource::<UnitIndex>().0.get(unit) else {
-        return 0;
-    };
-    let Some(profile) = world.get::<Profile>(*e) else {
-        return 0;
-    };
-    let conditions = crate::rules::health::conditions::effective_conditions(world, unit);
-    crate::rules::movement::speed::land_speed_ft(
-        world.resource::<Ruleset>(),
-        profile,
-        &conditions,
-        world.get::<crate::rules::Health>(*e),
-    )
+    crate::rules::movement::speed::unit_land_speed_ft(world, unit)
 }
 
 /// The planned path to the hovered square, or why there is none.
