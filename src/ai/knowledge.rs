@@ -162,7 +162,7 @@ pub fn fighter(world: &World, id: &UnitId) -> Option<Fighter> {
     let state = world.get::<LifeState>(e).copied().unwrap_or_default();
     let conditions = effective_conditions(world, id);
     let square = rules.grid.square_ft.max(1);
-    let speed = crate::rules::movement::speed::land_speed_ft(rules, profile, &conditions, Some(&health)) / square;
+    let speed = crate::rules::movement::speed::unit_land_speed_ft(world, id) / square;
     let melee = profile
         .weapons
         .iter()

@@ -128,12 +128,9 @@ pub fn path_answer(
 pub fn reach_answer(battle: &Battle, unit: &str) -> Result<Value, String> {
     let unit = unit_id(battle, unit)?;
     let world = battle.world();
-    let rules = world.resource::<Ruleset>();
     let e = world.resource::<UnitIndex>().0[&unit];
-    let profile = world.get::<Profile>(e).ok_or("no profile")?;
-    let conditions = crate::rules::health::conditions::effective_conditions(world, &unit);
-    let speed_ft =
-        crate::rules::movement::speed::land_speed_ft(rules, profile, &conditions, world.get::<crate::rules::Health>(e));
+    world.get::<Profile>(e).ok_or("no profile")?;
+    let speed_ft = crate::rules::movement::speed::unit_land_speed_ft(world, &unit);
     const MODES: [MoveMode; 3] = [MoveMode::Move, MoveMode::Double, MoveMode::Run];
     let plan = plan_reach(world, &unit, &MODES).map_err(|e| e.to_string())?;
     let smallest = plan.smallest();

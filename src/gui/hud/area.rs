@@ -186,9 +186,9 @@ mod tests {
     use crate::gui::intake::command::area_command;
     use crate::gui::views::area::area_hover;
     use crate::gui::views::area::area_line;
+    use crate::rules::AreaShapeKind;
     use crate::rules::GameCommand;
     use crate::rules::UnitId;
-    use crate::rules::AreaShapeKind;
     use crate::rules::area::check_area_attack;
     use crate::rules::area::cover_in_template;
     use crate::rules::area::preview::preview_area_attack;

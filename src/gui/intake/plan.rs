@@ -8,8 +8,7 @@
 use crate::grid::Square;
 use crate::rules::movement::plan_move;
 use crate::rules::movement::reach_plan::plan_reach;
-use crate::rules::{GameCommand, MoveMode, Profile, RuleError, UnitId, UnitIndex, cmd};
-use crate::ruleset::Ruleset;
+use crate::rules::{GameCommand, MoveMode, RuleError, UnitId, cmd};
 use bevy::prelude::*;
 use std::collections::BTreeMap;
 
@@ -137,19 +136,7 @@ fn guarded_step(world: &World, unit: &UnitId, to: Square) -> Option<PathPreview>
 
 /// The unit's land speed in feet now (MOV-1).
 fn speed_ft(world: &World, unit: &UnitId) -> u32 {
-    let Some(e) = world.resource::<UnitIndex>().0.get(unit) else {
-        return 0;
-    };
-    let Some(profile) = world.get::<Profile>(*e) else {
-        return 0;
-    };
-    let conditions = crate::rules::health::conditions::effective_conditions(world, unit);
-    crate::rules::movement::speed::land_speed_ft(
-        world.resource::<Ruleset>(),
-        profile,
-        &conditions,
-        world.get::<crate::rules::Health>(*e),
-    )
+    crate::rules::movement::speed::unit_land_speed_ft(world, unit)
 }
 
 /// Every square `unit` can move to now, in the smallest band the rules allow (the turn's

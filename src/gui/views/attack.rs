@@ -8,9 +8,7 @@
 //! (`rules::attack::preview::preview_full_attack`); in move mode the foe a click attacks, or
 //! the rules' reason why not. `hud::attack` draws it; decides no rule.
 
-use crate::grid::{
-    AttackKind, Concealment, ConcealmentLine, CoverLine, CoverParams, Square, concealment_decided, cover, flanking_line,
-};
+use crate::grid::{AttackKind, Concealment, ConcealmentLine, CoverLine, Square, flanking_line};
 use crate::gui::intake::command::act_command;
 use crate::gui::intake::targets::{switch_hint, unit_name, unit_picked};
 use crate::gui::state::action::Action;
@@ -21,15 +19,13 @@ use crate::gui::state::screen::{AppSystems, Screen};
 use crate::gui::state::session::{Revision, Session};
 use crate::gui::views::bar::{ActionBar, derive_action_bar};
 use crate::gui::views::sight::Sight;
-use crate::history::Terrain;
 use crate::rules::attack::action::{AttackPreview, preview_attack, preview_mounted_attack};
 use crate::rules::attack::concealment::ConcealmentSource;
 use crate::rules::attack::preview::{FullAttackPreview, preview_full_attack};
-use crate::rules::attack::situation::cover_blockers;
+use crate::rules::attack::situation::deciding_lines;
 use crate::rules::reactions::threat::space_of;
 use crate::rules::{Combat, Modifier, Profile, UnitId, WeaponKind, unit_component};
 use crate::rules::{GameCommand, check, cmd};
-use crate::ruleset::Ruleset;
 use bevy::prelude::*;
 
 pub(in crate::gui) fn plugin(app: &mut App) {
@@ -103,26 +99,9 @@ pub fn attack_hover_with(
             None => p.weapons.first(),
         })
         .is_some_and(|w| matches!(w.kind, WeaponKind::Ranged | WeaponKind::Thrown));
-    // The creatures the rules count in the way (COV-1, §9.3).
-    let others = cover_blockers(world, attacker, origin, &target);
     let kind = if ranged { AttackKind::Ranged } else { AttackKind::Melee };
-    let map = &world.resource::<Terrain>().0;
-    let decided = cover(
-        map,
-        &CoverParams::from_ruleset(world.resource::<Ruleset>()),
-        a,
-        t,
-        &others,
-        kind,
-    );
-    let rules = world.resource::<Ruleset>();
-    // The same line test `situation` makes (no per-viewer extra: light is judged apart).
-    let (concealed, lines) = concealment_decided(map, &rules.concealment, a, t, |_| Concealment::None);
-    let concealment_lines = if concealed == Concealment::None {
-        Vec::new()
-    } else {
-        lines
-    };
+    // The lines the rules judged cover and concealment by (COV-1, CON-1).
+    let lines = deciding_lines(world, attacker, origin, &target, kind)?;
     let flank = preview
         .as_ref()
         .ok()
@@ -135,8 +114,8 @@ pub fn attack_hover_with(
         mount: mount.cloned(),
         target,
         preview: preview.map_err(|e| e.to_string()),
-        cover_lines: decided.lines,
-        concealment_lines,
+        cover_lines: lines.cover,
+        concealment_lines: lines.concealment,
         flank,
         full: None,
     })

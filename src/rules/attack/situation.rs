@@ -1,11 +1,14 @@
 //! What the situation adds to one attack (RULES.md §9–§13, §18): cover from the lines
 //! (COV-1), concealment (CON-1, §22.2: decided by `concealment`), flanking (FLK-1), prone and
 //! helpless (§13), range (§18.1), shooting into melee (§18.2), tracked effects and ability
-//! damage (HP-SF-8). Every modifier names its source. Conditions whose numbers are not modelled yet make the attack
-//! "not supported yet" rather than give a wrong number.
+//! damage (HP-SF-8). Every modifier names its source, and `deciding_lines` gives the lines
+//! the cover and the concealment were judged by, for a window to draw. Conditions whose
+//! numbers are not modelled yet make the attack "not supported yet" rather than give a wrong
+//! number.
 
 use crate::grid::{
-    AttackKind, Concealment, CoverDegree, CoverParams, SightModel, Space, cover, flanking_line, line_of_effect_with,
+    AttackKind, Concealment, ConcealmentLine, CoverDegree, CoverLine, CoverParams, CoverResult, SightModel, Space,
+    concealment_decided, cover, flanking_line, line_of_effect_with,
 };
 use crate::rules::Terrain;
 use crate::rules::health::conditions::{
@@ -276,6 +279,67 @@ pub fn cover_blockers(world: &World, attacker: &UnitId, origin: &UnitId, target:
         .collect()
 }
 
+/// COV-1 between the spaces `a` (the attacker's, or `origin`'s whose mounted weapon it fires)
+/// and `t` (the target's), with the creatures in the way ([`cover_blockers`]): the one cover
+/// test of an attack's situation and of its deciding lines.
+fn cover_of(
+    world: &World,
+    attacker: &UnitId,
+    origin: &UnitId,
+    target: &UnitId,
+    a: Space,
+    t: Space,
+    kind: AttackKind,
+) -> CoverResult {
+    let map = &world.resource::<Terrain>().0;
+    let others = cover_blockers(world, attacker, origin, target);
+    cover(
+        map,
+        &CoverParams::from_ruleset(world.resource::<Ruleset>()),
+        a,
+        t,
+        &others,
+        kind,
+    )
+}
+
+/// The lines that decided an attack's cover and concealment, for a window to draw.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DecidingLines {
+    /// From the attacker's deciding corner to the corners of the target's deciding square
+    /// (COV-1).
+    pub cover: Vec<CoverLine>,
+    /// The four lines of the attacker's least concealed choice when the lines give the
+    /// target concealment (CON-1); empty when they do not (light may still conceal it:
+    /// `Situation::concealment_source`).
+    pub concealment: Vec<ConcealmentLine>,
+}
+
+/// The lines [`situation_from`] judges cover (COV-1) and concealment on the lines (CON-1)
+/// by, for `attacker` making a `kind` attack on `target` from `origin`'s space (its own, or
+/// the vehicle whose mounted weapon it fires, VEH-20); `None` when either has no space. Given
+/// whether or not the attack is allowed (the window draws them beside the preview's refusal
+/// too).
+pub fn deciding_lines(
+    world: &World,
+    attacker: &UnitId,
+    origin: &UnitId,
+    target: &UnitId,
+    kind: AttackKind,
+) -> Option<DecidingLines> {
+    let (a, t) = (space_of(world, origin)?, space_of(world, target)?);
+    let cover = cover_of(world, attacker, origin, target, a, t, kind).lines;
+    let map = &world.resource::<Terrain>().0;
+    let rules = world.resource::<Ruleset>();
+    // The line test `concealment_between` makes (light is judged apart, per viewer).
+    let (level, lines) = concealment_decided(map, &rules.concealment, a, t, |_| Concealment::None);
+    let concealment = match level {
+        Concealment::None => Vec::new(),
+        _ => lines,
+    };
+    Some(DecidingLines { cover, concealment })
+}
+
 /// The situation of `attacker` attacking `target` with `weapon` now, or why it cannot attack.
 pub fn situation(world: &World, attacker: &UnitId, target: &UnitId, weapon: &Weapon) -> Result<Situation, RuleError> {
     situation_from(world, attacker, attacker, target, weapon)
@@ -327,8 +391,7 @@ pub fn situation_from(
             "{target} has total cover from {attacker}: no line of effect"
         )));
     }
-    let others = cover_blockers(world, attacker, origin, target);
-    let covered = cover(map, &CoverParams::from_ruleset(rules), a, t, &others, kind);
+    let covered = cover_of(world, attacker, origin, target, a, t, kind);
     // §25.9: a rider has the cover its vehicle gives.
     defense.extend(crate::rules::vehicle::passenger_cover(world, attacker, target)?);
     // §25.1: a broken vehicle is easier to hit.
@@ -493,6 +556,8 @@ pub fn situation_from(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::attack::concealment::ConcealmentSource;
+    use crate::rules::unit_component;
 
     const BUGGY_RAID: &str = include_str!("../../../scenarios/starfinder_buggy_raid.ron");
 
@@ -557,5 +622,50 @@ mod tests {
         assert_eq!(blockers(w, "goblin_1", "goblin_1", "buddy"), goblins_but("goblin_1"));
         assert_eq!(blockers(w, "sssazza", "buggy", "goblin_1"), goblins_but("goblin_1"));
         assert_eq!(blockers(w, "sssazza", "sssazza", "goblin_2"), goblins_but("goblin_2"));
+    }
+
+    /// COV-1, CON-1: the deciding lines are the ones the situation judged by: cover lines
+    /// when the target has cover, concealment lines exactly when the lines conceal it, and
+    /// lines even when the attack is refused.
+    #[test]
+    fn cov_1_con_1_deciding_lines_follow_the_situation() {
+        let text = |row: &str| {
+            format!(
+                r##"Scenario(version: 1, name: "t", ruleset: "starfinder",
+    map: (rows: ["{row}"], legend: {{ '.': (terrain: Floor), 'c': (terrain: Cover), '#': (terrain: Wall),
+        's': (terrain: Floor, concealment: Normal) }}),
+    sides: [(id: "a", name: "A", control: Human, colour: "#3070d0"), (id: "b", name: "B", control: Human, colour: "#d03030")],
+    units: [(id: "a1", side: "a", at: (0, 0), initiative: 5, speed: (land: 30), defenses: (eac: 12, kac: 14), health: (sp: 5, hp: 10, rp: 3),
+             weapons: [(name: "Pistol", kind: Ranged, attack: 4, damage: "1d6", damage_types: [Fire], range_increment: 30)]),
+            (id: "b1", side: "b", at: (5, 0), initiative: 1, speed: (land: 30), defenses: (eac: 12, kac: 14), health: (sp: 5, hp: 10, rp: 3))])"##
+            )
+        };
+        let lines = |row: &str| {
+            let b = crate::testing::battle(&text(row), &[]);
+            let w = b.world();
+            let (a1, b1) = (id("a1"), id("b1"));
+            let pistol = unit_component::<Profile>(w, &a1).expect("a1").weapons[0].clone();
+            let judged = situation(w, &a1, &b1, &pistol).map(|s| (s.cover, s.concealment_source));
+            (
+                deciding_lines(w, &a1, &a1, &b1, AttackKind::Ranged).expect("both placed"),
+                judged,
+            )
+        };
+        let (open, judged) = lines("......");
+        assert!(open.concealment.is_empty());
+        assert_eq!(judged, Ok((CoverDegree::None, ConcealmentSource::None)));
+        let (covered, judged) = lines("....c.");
+        assert!(!covered.cover.is_empty());
+        assert!(covered.concealment.is_empty());
+        assert_eq!(judged, Ok((CoverDegree::Cover, ConcealmentSource::None)));
+        let (smoke, judged) = lines("..s...");
+        assert_eq!(smoke.concealment.len(), 4);
+        assert_eq!(judged, Ok((CoverDegree::None, ConcealmentSource::Squares)));
+        let (walled, judged) = lines("...#..");
+        assert!(walled.concealment.is_empty());
+        assert!(
+            judged.is_err(),
+            "total cover refuses the attack, and the lines are still given"
+        );
     }
 }

@@ -106,9 +106,7 @@ pub fn check_charge(
     // whether the charger could stand there (an occupied closest space forbids the charge).
     // §6.2: a d20 SRD reach weapon does not strike within its wielder's natural reach.
     let reach = crate::rules::reactions::threat::striking_reach(rules, profile, &weapon);
-    let speed =
-        crate::rules::movement::speed::land_speed_ft(rules, profile, &conditions, world.get::<crate::rules::Health>(e))
-            / rules.grid.square_ft.max(1);
+    let speed = crate::rules::movement::speed::unit_land_speed_ft(world, unit) / rules.grid.square_ft.max(1);
     let max = charge.max_speed_multiple * speed;
     let attacks_from = |p: Square| {
         let s = Space::new(p, from.side);

@@ -79,16 +79,6 @@ pub struct MovePlan {
     pub exact_aoo: bool,
 }
 
-/// The unit's land speed in squares now (MOV-1, §5.1).
-fn speed_squares(
-    rules: &Ruleset,
-    profile: &Profile,
-    conditions: &std::collections::BTreeSet<ConditionName>,
-    health: Option<&super::Health>,
-) -> u32 {
-    super::movement::speed::land_speed_ft(rules, profile, conditions, health) / rules.grid.square_ft.max(1)
-}
-
 /// The actions a mode takes and its distance budget in squares (§4.3.2, §5).
 fn mode_cost(
     rules: &Ruleset,
@@ -197,7 +187,7 @@ pub(crate) fn move_basics(world: &World, unit: &UnitId, mode: MoveMode) -> Resul
             return Err(illegal(format!("{unit} is {c:?} and cannot move").to_lowercase()));
         }
     }
-    let speed = speed_squares(rules, profile, &conditions, world.get::<super::Health>(e));
+    let speed = super::movement::speed::unit_land_speed_ft(world, unit) / rules.grid.square_ft.max(1);
     let (actions, budget) = mode_cost(rules, profile, mode, speed)?;
     if mode == MoveMode::GuardedStep && speed == 0 {
         return Err(illegal("a creature with speed 0 cannot take a guarded step".into()));

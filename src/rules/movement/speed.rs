@@ -1,8 +1,12 @@
 //! A unit's speed now (§5.1, MOV-1): its land speed slowed by armor, load and encumbrance
-//! per the family's data, and its run multiple (§5.6).
+//! per the family's data, and its run multiple (§5.6). `unit_land_speed_ft` is the one
+//! question every reader asks (moves, charges, escapes, the computer, `query reach`, the
+//! window's path).
 
-use crate::rules::{ArmorWeight, ConditionName, Health, LoadWeight, Profile};
+use crate::rules::health::conditions::effective_conditions;
+use crate::rules::{ArmorWeight, ConditionName, Health, LoadWeight, Profile, UnitId, unit_component};
 use crate::ruleset::{ArmorSpeed, Encumbrance, Rounding, Ruleset};
+use bevy::prelude::World;
 use std::collections::BTreeSet;
 
 /// What slows the unit, in the family's terms.
@@ -17,6 +21,22 @@ fn encumbrances(profile: &Profile) -> Vec<Encumbrance> {
         out.push(Encumbrance::HeavyLoad);
     }
     out
+}
+
+/// `unit`'s land speed in feet now (MOV-1, §5.1): [`land_speed_ft`] with its profile, its
+/// conditions and effects now (`effective_conditions`) and its health (HP-SG-4); 0 for a
+/// unit that is not in the battle or has no profile.
+pub fn unit_land_speed_ft(world: &World, unit: &UnitId) -> u32 {
+    let Some(profile) = unit_component::<Profile>(world, unit) else {
+        return 0;
+    };
+    let conditions = effective_conditions(world, unit);
+    land_speed_ft(
+        world.resource::<Ruleset>(),
+        profile,
+        &conditions,
+        unit_component::<Health>(world, unit),
+    )
 }
 
 /// Land speed in feet after armor, load and encumbrance (§5.1; WE-06, WE-07).

@@ -84,9 +84,7 @@ fn run_ft(world: &World, rules: &Ruleset, unit: &UnitId) -> u32 {
     let Some(profile) = unit_component::<Profile>(world, unit) else {
         return 0;
     };
-    let conditions = crate::rules::health::conditions::effective_conditions(world, unit);
-    let health = unit_component::<crate::rules::Health>(world, unit);
-    crate::rules::movement::speed::land_speed_ft(rules, profile, &conditions, health)
+    crate::rules::movement::speed::unit_land_speed_ft(world, unit)
         * crate::rules::movement::speed::run_multiple(rules, profile)
 }
 
