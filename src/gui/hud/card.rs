@@ -27,8 +27,11 @@ pub(in crate::gui) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Battle), spawn_card);
     app.add_systems(
         Update,
-        (hover_token_card, hover_tracker_card)
-            .in_set(AppSystems::Input)
+        (
+            hover_tracker_card.in_set(AppSystems::Input),
+            // After the input: the hover it reads is the one tracked this frame.
+            hover_token_card.in_set(AppSystems::Derive),
+        )
             .run_if(in_state(Screen::Battle)),
     );
     app.add_systems(
