@@ -4,10 +4,11 @@
 //! over a battle in a known state with the interaction state and the intake, and the input a
 //! test gives: a key tapped, a square clicked, a button pressed. No input plugin runs in a
 //! headless app, so each press is cleared here as the next frame would clear it. Imports only
-//! the layers below the window's folders (`state`, `intake`, `saves`): a test adds the
+//! the layers below the window's folders (`state`, `look`, `intake`, `saves`): a test adds the
 //! plugins of the folder it checks.
 
 use crate::grid::Square;
+use crate::gui::look::tiles::GuiImages;
 use crate::gui::saves::DataDir;
 use crate::gui::state::action::Action;
 use crate::gui::state::hover::Hover;
@@ -168,6 +169,18 @@ pub fn battle_app(battle: Battle) -> App {
     order_sets(&mut app);
     app.add_plugins(session_plugin);
     app
+}
+
+/// Default image handles in place of the embedded images (a headless app has no asset
+/// server to load them), for the tests that draw tokens.
+pub fn stand_in_images() -> GuiImages {
+    GuiImages {
+        terrain: default(),
+        token: default(),
+        dot: default(),
+        ring: default(),
+        door: default(),
+    }
 }
 
 /// Presses `key` alone for one frame (anything still held is released first), then releases

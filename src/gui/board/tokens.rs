@@ -480,13 +480,7 @@ mod tests {
         use crate::gui::state::session::Session;
         let text = include_str!("../../../scenarios/starfinder_buggy_raid.ron");
         let mut app = crate::gui::testkit::battle_app(crate::testing::battle(text, &[]));
-        app.insert_resource(GuiImages {
-            terrain: default(),
-            token: default(),
-            dot: default(),
-            ring: default(),
-            door: default(),
-        });
+        app.insert_resource(crate::gui::testkit::stand_in_images());
         // Distinct stand-in handles, to tell which icon each token drew.
         let names: Vec<&'static str> = crate::scenario::icons::token_icons().collect();
         let handles = names

@@ -218,13 +218,7 @@ mod tests {
     #[test]
     fn veh_1_the_buggy_is_drawn_with_its_heading_and_its_riders_smaller() {
         let mut app = crate::gui::testkit::battle_app(battle(BUGGY_RAID, &[]));
-        app.insert_resource(GuiImages {
-            terrain: default(),
-            token: default(),
-            dot: default(),
-            ring: default(),
-            door: default(),
-        });
+        app.insert_resource(crate::gui::testkit::stand_in_images());
         app.add_plugins((crate::gui::board::tokens::plugin, plugin));
         app.update();
         app.update();
