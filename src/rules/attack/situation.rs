@@ -663,6 +663,9 @@ mod tests {
         assert_eq!(judged, Ok((CoverDegree::None, ConcealmentSource::Squares)));
         let (walled, judged) = lines("...#..");
         assert!(walled.concealment.is_empty());
-        assert!(judged.is_err(), "total cover refuses the attack, and the lines are still given");
+        assert!(
+            judged.is_err(),
+            "total cover refuses the attack, and the lines are still given"
+        );
     }
 }
