@@ -49,7 +49,7 @@ impl Evaluator {
         let goals = Goals::of(battle.spec(), &known.side);
         Evaluator {
             side: known.side.clone(),
-            known: known.seen.clone(),
+            known: known.seen().cloned(),
             flee: super::chase::flees(known, &goals),
             goals,
         }

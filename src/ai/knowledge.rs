@@ -1,16 +1,18 @@
 //! What a computer side knows when it decides: its own units and the foes it may take into
 //! account, each summed up once (`Fighter`). With hidden information on (the scenario's
-//! `hidden_information`), the foes are only those the side sees now (`rules::sight::side_view`):
-//! the computer never targets, paths around or scores a unit it cannot see. Reads the world,
-//! changes nothing.
+//! `hidden_information`), the foes are only those the side sees now: the rules' view of the
+//! side (`rules::derive::side_view_now`, the kept `SideViews` when the battle was derived, as
+//! the window's is), so the computer never targets, paths around or scores a unit it cannot
+//! see. Reads the world, changes nothing.
 
 use super::odds::{AttackOdds, health_left, standing};
 use crate::grid::Space;
 use crate::history::Battle;
+use crate::rules::derive::side_view_now;
 use crate::rules::health::LifeState;
 use crate::rules::health::conditions::effective_conditions;
 use crate::rules::reactions::threat::{space_of, striking_reach};
-use crate::rules::sight::side_view;
+use crate::rules::sight::SideView;
 use crate::rules::vehicle::escape::{LeftBattle, OffMap};
 use crate::rules::vehicle::riding;
 use crate::rules::{
@@ -89,22 +91,26 @@ pub struct Known {
     pub own: Vec<Fighter>,
     /// The foes it may take into account: on the map, seen when information is hidden.
     pub foes: Vec<Fighter>,
-    /// With hidden information: the units the side sees (its own among them).
-    pub seen: Option<BTreeSet<UnitId>>,
+    /// With hidden information: what the side sees (the squares, and the units: its own
+    /// among them).
+    pub view: Option<SideView>,
 }
 
 impl Known {
     /// What `side` knows in `battle` now.
     pub fn of(battle: &Battle, side: &SideId) -> Known {
         let world = battle.world();
-        let seen = battle.spec().hidden_information.then(|| side_view(world, side).visible);
+        let view = battle
+            .spec()
+            .hidden_information
+            .then(|| side_view_now(world, side).into_owned());
         let mut own = Vec::new();
         let mut foes = Vec::new();
         for id in world.resource::<UnitIndex>().0.keys() {
             let Some(f) = fighter(world, id) else { continue };
             if &f.side == side {
                 own.push(f);
-            } else if seen.as_ref().is_none_or(|s| s.contains(id)) {
+            } else if view.as_ref().is_none_or(|v| v.visible.contains(id)) {
                 foes.push(f);
             }
         }
@@ -112,23 +118,18 @@ impl Known {
             side: side.clone(),
             own,
             foes,
-            seen,
+            view,
         }
     }
 
-    /// What the side knows on a fork of the battle it decided in: only the foes it knew then
-    /// (a fork must not show it a unit it could not see).
-    pub fn within(mut self, then: &Known) -> Known {
-        if let Some(seen) = &then.seen {
-            self.foes.retain(|f| seen.contains(&f.id));
-            self.seen = Some(seen.clone());
-        }
-        self
+    /// With hidden information: the units the side sees (its own among them).
+    pub fn seen(&self) -> Option<&BTreeSet<UnitId>> {
+        self.view.as_ref().map(|v| &v.visible)
     }
 
     /// Whether the side may take `unit` into account.
     pub fn knows(&self, unit: &UnitId) -> bool {
-        self.seen.as_ref().is_none_or(|s| s.contains(unit))
+        self.seen().is_none_or(|s| s.contains(unit))
     }
 
     pub fn unit(&self, id: &UnitId) -> Option<&Fighter> {
@@ -146,6 +147,18 @@ impl Known {
     pub fn targets(&self) -> impl Iterator<Item = &Fighter> {
         self.foes.iter().filter(|f| f.able())
     }
+}
+
+/// `side`'s units on the battle map now, summed up (what [`Known::of`] gives as `own`; the
+/// side's own units need no view).
+pub fn own_units(world: &World, side: &SideId) -> Vec<Fighter> {
+    world
+        .resource::<UnitIndex>()
+        .0
+        .keys()
+        .filter_map(|id| fighter(world, id))
+        .filter(|f| &f.side == side)
+        .collect()
 }
 
 /// The summary of `id`, if it is on the battle map.

@@ -11,7 +11,7 @@
 //! ranking; the play-outs roll dice seeded from the battle.
 
 use super::grid::{self, Ctx, gap};
-use super::knowledge::{Fighter, Known};
+use super::knowledge::{Fighter, Known, own_units};
 use super::odds::AttackOdds;
 use super::playout;
 use super::policy::Aspects;
@@ -73,7 +73,7 @@ fn reply_after(ctx: &Ctx, command: &GameCommand, now: &[(UnitId, f64)]) -> Optio
                 fork.submit(hold).ok()?;
             }
             fork.submit(command.clone()).ok()?;
-            let own = Known::of(&fork, &ctx.known.side).within(ctx.known).own;
+            let own = own_units(fork.world(), &ctx.known.side);
             Some(total(&side_loss(ctx, &own)))
         }
         GameCommand::Attack(_) | GameCommand::FullAttack(_) => {

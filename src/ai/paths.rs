@@ -25,7 +25,7 @@ impl Mover {
     pub fn new(world: &World, unit: &UnitId, known: &Known) -> Option<Mover> {
         let start = space_of(world, unit)?.at;
         let mut layers = board_for(world, unit);
-        if known.seen.is_some() {
+        if known.view.is_some() {
             forget_hidden(world, &mut layers, known);
         }
         Some(Mover {

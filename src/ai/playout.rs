@@ -55,7 +55,7 @@ pub fn choose(
     candidates: usize,
 ) -> Option<GameCommand> {
     let units = known.own.iter().chain(known.foes.iter()).filter(|f| f.able()).count();
-    if known.seen.is_some() || known.foes.is_empty() || units > MOST_UNITS || ranked.len() < 2 {
+    if known.view.is_some() || known.foes.is_empty() || units > MOST_UNITS || ranked.len() < 2 {
         return None;
     }
     let forks = if units <= TWO_FORKS_UNITS { 2 } else { 1 };

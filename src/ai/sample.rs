@@ -32,7 +32,7 @@ pub fn salt(command: &GameCommand) -> u64 {
 /// their attacks of opportunity.
 pub fn fork(battle: &Battle, known: &Known, seed: u64) -> Battle {
     let mut fork = battle.fork_with_dice(seed);
-    if known.seen.is_some() {
+    if known.view.is_some() {
         let hidden: Vec<_> = battle
             .world()
             .resource::<UnitIndex>()

@@ -30,7 +30,7 @@ pub fn query(
             }
         }
         // Issue #16 item 11: a question the battle cannot answer is located at the question.
-        answer(&battle, what).map_err(|e| vec![command_line.error(what.name(), e)])
+        answer(&mut battle, what).map_err(|e| vec![command_line.error(what.name(), e)])
     });
     match answer {
         Ok(v) => {
@@ -44,8 +44,9 @@ pub fn query(
     }
 }
 
-/// The JSON answer to `what` about `battle`.
-pub fn answer(battle: &Battle, what: &QueryWhat) -> Result<Value, String> {
+/// The JSON answer to `what` about `battle` (`query visible` derives the battle's kept
+/// state first, `Battle::derive`, and reads it).
+pub fn answer(battle: &mut Battle, what: &QueryWhat) -> Result<Value, String> {
     let world = battle.world();
     let combat = world.resource::<Combat>();
     let rules = world.resource::<Ruleset>();
@@ -171,8 +172,10 @@ pub fn answer(battle: &Battle, what: &QueryWhat) -> Result<Value, String> {
 }
 
 /// `query visible SIDE`: the squares the side's units see (rows of `x` seen and `.` not) and
-/// the units it sees and does not (`rules::sight::side_view`).
-fn visible_answer(battle: &Battle, side: &str) -> Result<Value, String> {
+/// the units it sees and does not: the side's view the battle keeps (`rules::derive`,
+/// `SideViews`), derived here.
+fn visible_answer(battle: &mut Battle, side: &str) -> Result<Value, String> {
+    battle.derive();
     let world = battle.world();
     let side = crate::rules::SideId(side.to_string());
     if !battle.spec().sides.iter().any(|s| s.id == side) {
@@ -183,7 +186,7 @@ fn visible_answer(battle: &Battle, side: &str) -> Result<Value, String> {
             known.join(", ")
         ));
     }
-    let view = crate::rules::sight::side_view(world, &side);
+    let view = crate::rules::derive::side_view_now(world, &side);
     let width = view.width.max(1) as usize;
     let rows: Vec<String> = view
         .seen

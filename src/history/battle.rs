@@ -242,7 +242,9 @@ impl Battle {
     }
 
     /// Refreshes the derived rule state (`rules::derive`: what each side sees, the squares
-    /// each side threatens) if the battle changed since it was made; read it from `world()`.
+    /// each side threatens) if the battle changed since it was made; read it from `world()`
+    /// (`SideViews::current`, `SideThreats::current`, `derive::side_view_now`). A fork copies
+    /// it, so a fork of a derived battle needs no deriving until a command changes it.
     pub fn derive(&mut self) {
         self.derive.run(&mut self.world);
     }

@@ -1,14 +1,17 @@
 //! Derived rule state kept by systems (STYLE 4a): what each side sees (`SideViews`) and the
 //! squares each side threatens (`SideThreats`), refreshed in `RulesSet::Derive` when the
-//! battle changed since they were made. The GUI's fog and threat overlay and the computer
-//! opponent read them instead of working them out again; `Battle::derive` runs the schedule
-//! (a fork that only tries commands never pays for it).
+//! battle changed since they were made. `Battle::derive` runs the schedule; a fork copies the
+//! kept state, so a fork of a derived battle has it too, and a fork that then only tries
+//! commands never pays for it. `side_view_now` reads a side's view from `SideViews` when it
+//! is current and works it out only when it is not: `query visible` (which derives first)
+//! and the computer's knowledge ask there.
 
 use super::reactions::threat::threatened_by;
 use super::sight::{SideView, side_view};
 use super::{RulesSet, SideId, UnitIndex};
 use crate::grid::Square;
 use bevy::prelude::{IntoScheduleConfigs, Resource, Schedule, World};
+use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Counts the accepted commands of the battle: derived state made at an older count is stale.
@@ -20,6 +23,25 @@ pub struct BattleRevision(pub u64);
 pub struct SideViews {
     pub revision: Option<u64>,
     pub views: BTreeMap<SideId, SideView>,
+}
+
+impl SideViews {
+    /// The kept views, when they were made at the battle's revision now.
+    pub fn current(world: &World) -> Option<&SideViews> {
+        world
+            .get_resource::<SideViews>()
+            .filter(|v| v.revision == Some(revision(world)))
+    }
+}
+
+/// What `side` sees now (LOS-1, LOS-2, §10.3, §22.2): the view `SideViews` keeps when it is
+/// current, else worked out here (a battle not derived since its last command, a side with
+/// no units). The same answer either way; only the cost differs.
+pub fn side_view_now<'w>(world: &'w World, side: &SideId) -> Cow<'w, SideView> {
+    match SideViews::current(world).and_then(|v| v.views.get(side)) {
+        Some(view) => Cow::Borrowed(view),
+        None => Cow::Owned(side_view(world, side)),
+    }
 }
 
 /// The squares some unit of each side threatens now (THR-1..THR-4), at a revision.
@@ -68,6 +90,15 @@ fn derive_side_views(world: &mut World) {
         revision: Some(now),
         views,
     });
+}
+
+impl SideThreats {
+    /// The kept squares, when they were made at the battle's revision now.
+    pub fn current(world: &World) -> Option<&SideThreats> {
+        world
+            .get_resource::<SideThreats>()
+            .filter(|t| t.revision == Some(revision(world)))
+    }
 }
 
 /// Refreshes `SideThreats` when the battle changed since it was made.
@@ -133,5 +164,36 @@ mod tests {
         );
         b.derive();
         assert_eq!(b.world().resource::<SideViews>().revision, Some(1));
+    }
+
+    /// STYLE 4a: `side_view_now` reads the kept view while it is current, and works the view
+    /// out (the same answer) once a command made it stale; a fork of a derived battle keeps
+    /// the current state without deriving again.
+    #[test]
+    fn side_view_now_reads_the_kept_view_while_it_is_current() {
+        let text = skirmish("starfinder", &[unit("a1", "a", 5), unit("b1", "b", 1)]);
+        let mut b = battle(&text, &[]);
+        let side_a = SideId("a".into());
+        assert!(
+            matches!(side_view_now(b.world(), &side_a), Cow::Owned(_)),
+            "nothing kept yet"
+        );
+        b.derive();
+        let kept = side_view_now(b.world(), &side_a);
+        assert!(matches!(kept, Cow::Borrowed(_)));
+        assert_eq!(*kept, side_view(b.world(), &side_a));
+        let fork = b.fork();
+        assert!(SideViews::current(fork.world()).is_some() && SideThreats::current(fork.world()).is_some());
+        assert!(matches!(side_view_now(fork.world(), &side_a), Cow::Borrowed(_)));
+        ok(
+            &mut b,
+            GameCommand::EndTurn(cmd::EndTurn {
+                unit: UnitId("a1".into()),
+            }),
+        );
+        assert!(SideViews::current(b.world()).is_none() && SideThreats::current(b.world()).is_none());
+        let worked_out = side_view_now(b.world(), &side_a);
+        assert!(matches!(worked_out, Cow::Owned(_)));
+        assert_eq!(*worked_out, side_view(b.world(), &side_a));
     }
 }

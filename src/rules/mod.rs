@@ -77,13 +77,12 @@ pub use vehicle::VehicleEvent;
 
 use bevy::prelude::*;
 
-/// System sets of the rules, chained once here (STYLE 6).
+/// System sets of the rules (STYLE 6). Commands are not systems: `process` checks and
+/// executes them one at a time.
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
 pub enum RulesSet {
-    /// Commands are checked and executed (by `process`, one at a time).
-    Resolve,
-    /// Views derived from rule state are refreshed (`derive`: the GUI and the computer read
-    /// them).
+    /// The state derived from the rules is refreshed (`derive::schedule`, run by
+    /// `Battle::derive`).
     Derive,
 }
 

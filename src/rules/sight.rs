@@ -1,7 +1,8 @@
 //! What a side sees (issue #15 item 6): every square some unit of the side can see now, and
 //! the enemies standing on none of them. The hidden-information view, `fivefoot query
-//! SCENARIO visible SIDE` and the computer opponent all ask this, so a side never learns
-//! from one what another would hide. Sight is the rules' own test (LOS-1, LOS-2: the family's
+//! SCENARIO visible SIDE` and the computer opponent all get it from here (the last two through
+//! the kept `SideViews`, `rules::derive`), so a side never learns from one what another
+//! would hide. Sight is the rules' own test (LOS-1, LOS-2: the family's
 //! sight model and squares that block sight), with light and the viewer's senses (§10.3,
 //! §22.2): a square in darkness is seen only within darkvision range.
 

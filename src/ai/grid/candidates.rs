@@ -9,7 +9,7 @@
 
 use super::context::Ctx;
 use super::strike::{Assessed, assess};
-use crate::rules::options::{KINDS, OptionKind, commands, entries_for, full_attack_choice, kind_option};
+use crate::rules::options::{OptionKind, commands, full_attack_choice, kind_option, kinds};
 use crate::rules::{GameCommand, UnitId, check, cmd};
 use bevy::prelude::World;
 
@@ -21,20 +21,9 @@ pub fn allowed(
     me: &UnitId,
     weighed: impl Fn(&GameCommand) -> bool,
 ) -> Vec<(GameCommand, Option<Assessed>)> {
-    // The kinds in `rules::options::options`'s order: the grid's, the vehicle entries, the
-    // map's edge and the chase, ending the turn last.
-    let mut kinds: Vec<OptionKind> = KINDS.to_vec();
-    let end = kinds.pop();
-    kinds.extend(entries_for(world, me).into_iter().map(OptionKind::Vehicle));
-    kinds.extend([
-        OptionKind::LeaveMap,
-        OptionKind::ReturnToMap,
-        OptionKind::EndPilotTurn,
-        OptionKind::ChaseCombat,
-    ]);
-    kinds.extend(end);
     let mut out = Vec::new();
-    for kind in kinds {
+    // The kinds in the options list's order (`rules::options::kinds`).
+    for kind in kinds(world, me) {
         match kind {
             // Moves are weighed from the rules' reach plan (`moves::destinations`: the same
             // squares the list's move choices are made of), not from the list.

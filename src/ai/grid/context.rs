@@ -358,9 +358,8 @@ impl<'a> Ctx<'a> {
         engage_goals.sort_by_key(|s| (s.y, s.x));
         engage_goals.dedup();
         let zone_field = |zone: &Vec<Square>| Field::from_goals(&board, zone, limit);
-        let explore = match (&self.known.seen, self.strikes.is_empty()) {
-            (Some(_), true) => {
-                let view = crate::rules::sight::side_view(self.world, &self.known.side);
+        let explore = match (&self.known.view, self.strikes.is_empty()) {
+            (Some(view), true) => {
                 let unseen: Vec<Square> = board
                     .map
                     .squares()

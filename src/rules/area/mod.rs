@@ -13,6 +13,7 @@
 
 pub mod commands;
 mod events;
+pub mod options;
 pub use events::AreaEvent;
 
 pub mod preview;

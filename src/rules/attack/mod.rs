@@ -14,6 +14,7 @@ pub mod concealment;
 pub mod fight_defensively;
 pub mod full_attack;
 pub mod multiply;
+pub mod options;
 pub mod preview;
 pub mod situation;
 pub mod stacking;

@@ -16,6 +16,7 @@ mod from_grid;
 mod game;
 mod grid;
 mod hazards;
+pub mod options;
 mod pilot_actions;
 mod progress;
 mod state;

@@ -11,6 +11,7 @@ pub use events::HealthEvent;
 pub mod ability;
 pub mod bleeding;
 pub mod conditions;
+pub mod options;
 pub mod recover;
 pub mod recovery;
 

@@ -6,6 +6,7 @@
 
 pub mod commands;
 mod events;
+pub mod options;
 use crate::rules::HealthEvent;
 pub use events::ManeuverEvent;
 

@@ -8,6 +8,7 @@
 
 pub mod commands;
 mod events;
+pub mod options;
 use crate::rules::{HealthEvent, cmd};
 pub use events::MovementEvent;
 

@@ -1,7 +1,10 @@
 //! The options list's verdict helpers agree with the list itself; the chosen weapon narrows
-//! the choices to what a click sends; the initiative's answers are listed for whoever waits.
+//! the choices to what a click sends; the initiative's answers are listed for whoever waits;
+//! each kind belongs to one rule area and the list keeps its order.
 
 use super::*;
+use crate::rules::vehicle::RiderRole;
+use crate::rules::{Combat, cmd};
 use crate::testing::{Battle, battle, ok, pass_until_turn_of};
 
 /// `me` (a blade and a knife) at (2, 2) next to `foe` at (3, 2).
@@ -244,4 +247,75 @@ fn the_initiatives_answers_are_listed_for_whoever_waits() {
         waiting_choices(w, OptionKind::FireReadied),
         [GameCommand::FireReadied(cmd::FireReadied { unit: id("me") })]
     );
+}
+
+/// Each kind belongs to exactly one rule area, and the list keeps the order it always had:
+/// the grid's kinds and the pilot actions, then the vehicle orders, the map's edge and the
+/// chase, ending the turn last (the options JSON and the computer's ties depend on it).
+#[test]
+fn every_kind_has_one_area_and_the_list_keeps_its_order() {
+    use crate::ruleset::ManeuverKind as M;
+    use OptionKind as K;
+    let grid = [
+        K::Move,
+        K::Withdraw,
+        K::GuardedStep,
+        K::Attack,
+        K::FullAttack,
+        K::Charge,
+        K::CoupDeGrace,
+        K::Maneuver(M::BullRush),
+        K::Maneuver(M::Trip),
+        K::Maneuver(M::Grapple),
+        K::Maneuver(M::Disarm),
+        K::Maneuver(M::Grab),
+        K::AreaAttack,
+        K::Autofire,
+        K::CastSpell,
+        K::FightDefensively,
+        K::TotalDefense,
+        K::CoveringFire,
+        K::HarryingFire,
+        K::AidAnother,
+        K::Suppress,
+        K::StandUp,
+        K::DropProne,
+        K::BreakFree,
+        K::PickUp,
+        K::Ready,
+        K::Delay,
+        K::ActNow,
+        K::Proceed,
+        K::FireReadied,
+        K::Stabilize,
+        K::StayInTheFight,
+        K::SecondWind,
+        K::Recover,
+        K::PilotAction,
+    ];
+    let last = [K::LeaveMap, K::ReturnToMap, K::EndPilotTurn, K::ChaseCombat, K::EndTurn];
+    let b = my_turn();
+    let expected: Vec<OptionKind> = grid.iter().chain(last.iter()).copied().collect();
+    assert_eq!(kinds(b.world(), &id("me")), expected);
+    let mut raid = battle(BUGGY_RAID, &[]);
+    pass_until_turn_of(&mut raid, "buddy");
+    let orders = [
+        VehicleEntry::Start,
+        VehicleEntry::Drive,
+        VehicleEntry::Race,
+        VehicleEntry::StopShort,
+        VehicleEntry::Ram,
+        VehicleEntry::RunOver,
+        VehicleEntry::TakeControl,
+        VehicleEntry::Relinquish,
+        VehicleEntry::Autocontrol,
+        VehicleEntry::Disembark,
+    ];
+    let expected: Vec<OptionKind> = grid.iter().copied().chain(orders.map(K::Vehicle)).chain(last).collect();
+    assert_eq!(kinds(raid.world(), &id("buddy")), expected);
+    let boarding =
+        [RiderRole::Pilot, RiderRole::Gunner, RiderRole::Passenger].map(|r| K::Vehicle(VehicleEntry::Board(r)));
+    for kind in expected.iter().chain(boarding.iter()) {
+        assert_eq!(AREAS.iter().filter(|a| a.owns(*kind)).count(), 1, "{kind:?}");
+    }
 }

@@ -4,6 +4,7 @@
 
 pub mod commands;
 mod events;
+pub mod options;
 pub use events::{OrderEntry, SequenceEvent};
 
 pub(crate) mod budget;

@@ -1,9 +1,11 @@
 //! `VehicleOrder`: what a creature does with a vehicle (§25.3), carried by
 //! `GameCommand::Vehicle`. Written in scripts as e.g.
-//! `Vehicle(unit: "buddy", order: Race(angle: 0))`.
+//! `Vehicle(unit: "buddy", order: Race(angle: 0))`. And `VehicleEntry`, the kinds of order
+//! the options list and the window's vehicle picker offer.
 
 use crate::grid::{Heading, Square};
 use crate::rules::UnitId;
+use crate::rules::vehicle::RiderRole;
 use serde::{Deserialize, Serialize};
 
 /// One vehicle action of the acting creature (a rider, or one standing next to a vehicle).
@@ -58,10 +60,7 @@ pub enum VehicleOrder {
     /// square should reach (VEH-14).
     AutopilotDestination { to: Square },
     /// Move action: board `vehicle` from next to it, taking `role` (§25.3, 001:4438-4441).
-    Board {
-        vehicle: UnitId,
-        role: crate::rules::vehicle::RiderRole,
-    },
+    Board { vehicle: UnitId, role: RiderRole },
     /// Move action: step off the vehicle into `to`, a free space next to it.
     Disembark { to: Square },
 }
@@ -124,4 +123,22 @@ impl VehicleOrder {
             VehicleOrder::Disembark { .. } => "disembark",
         }
     }
+}
+
+/// One vehicle order of the options list (and of the GUI's vehicle picker).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum VehicleEntry {
+    Start,
+    Drive,
+    Race,
+    StopShort,
+    Ram,
+    RunOver,
+    TakeControl,
+    Relinquish,
+    /// Engage autocontrol, or disengage it when engaged (VEH-13).
+    Autocontrol,
+    Board(RiderRole),
+    Disembark,
 }

@@ -29,7 +29,7 @@ pub enum PassengerCover {
 }
 
 /// What a rider does aboard (§25.3, VEH-20).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum RiderRole {
     /// Controls the vehicle; at most one per vehicle.
     Pilot,

@@ -1,13 +1,56 @@
-//! The chase's choices (§26): the acting pilot's pilot actions (each Table 8-3 action, engage
-//! and the like once per other vehicle), and in the combat phase the collide (pilot) and
-//! board (passenger) orders against each enemy vehicle engaged with the unit's own.
+//! The chase's options (§26): the acting pilot's pilot actions (each Table 8-3 action, engage
+//! and the like once per other vehicle) and the end of its pilot turn, and in the combat
+//! phase the collide (pilot) and board (passenger) orders against each enemy vehicle engaged
+//! with the unit's own.
 
 use crate::rules::chase::{Chase, ChasePhase, ManeuverUse, vehicle_of};
 use crate::rules::cmd;
+use crate::rules::options::kind::{AreaOptions, Arms, OptionKind};
 use crate::rules::vehicle::{Aboard, RiderRole};
 use crate::rules::{GameCommand, UnitId, unit_component};
 use crate::ruleset::PilotAction;
 use bevy::prelude::World;
+
+/// The chase's part of the options list.
+pub struct Options;
+
+impl AreaOptions for Options {
+    fn owns(&self, kind: OptionKind) -> bool {
+        matches!(
+            kind,
+            OptionKind::PilotAction | OptionKind::EndPilotTurn | OptionKind::ChaseCombat
+        )
+    }
+
+    fn kinds(&self, _world: &World, _unit: &UnitId) -> Vec<OptionKind> {
+        vec![
+            OptionKind::PilotAction,
+            OptionKind::EndPilotTurn,
+            OptionKind::ChaseCombat,
+        ]
+    }
+
+    fn none_reason(&self, _kind: OptionKind) -> &'static str {
+        "not in a vehicle chase"
+    }
+
+    fn commands(&self, world: &World, unit: &UnitId, kind: OptionKind, _arms: Arms) -> Vec<GameCommand> {
+        match kind {
+            OptionKind::PilotAction => pilot_action_choices(world, unit, false),
+            OptionKind::EndPilotTurn => match world
+                .get_resource::<Chase>()
+                .and_then(|c| c.acting())
+                .and_then(|e| e.pilot.as_ref())
+            {
+                Some(pilot) if pilot == unit => {
+                    vec![GameCommand::EndPilotTurn(cmd::EndPilotTurn { unit: unit.clone() })]
+                }
+                _ => Vec::new(),
+            },
+            _ => chase_combat_choices(world, unit),
+        }
+    }
+}
 
 /// The pilot actions `unit` may take now, when it is the acting pilot: every action, once per
 /// other vehicle for those that need a target; `double` asks for the parts of a double

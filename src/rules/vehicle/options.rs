@@ -1,35 +1,67 @@
-//! The vehicle orders' choices (§25): the orders a rider gives aboard and the boarding a
-//! creature next to a vehicle may do, each with the aims a player's click could make (the
-//! one-step drives and the planner's nearest paths, every ram angle), and the map-edge orders
-//! (VEH-21).
+//! The vehicle area's options (§25): the orders a rider gives aboard and the boarding a
+//! creature next to a vehicle may do (`VehicleEntry`), each with the aims a player's click
+//! could make (the one-step drives and the planner's nearest paths, every ram angle), and the
+//! map-edge orders (VEH-21).
 
-use super::{Choice, OptionKind, any_allowed};
 use crate::grid::{Heading, Space, Square};
 use crate::rules::Terrain;
 use crate::rules::cmd;
+use crate::rules::options::kind::{AreaOptions, Arms, Choice, OptionKind, any_allowed, checked};
 use crate::rules::reactions::threat::space_of;
 use crate::rules::vehicle::escape::{OffMap, off_map_vehicle};
-use crate::rules::vehicle::{RiderRole, VehicleOrder, VehicleState, plan_vehicle_path, riding, vehicle_view};
+use crate::rules::vehicle::{
+    RiderRole, VehicleEntry, VehicleOrder, VehicleState, plan_vehicle_path, riding, vehicle_view,
+};
 use crate::rules::{GameCommand, UnitId, UnitIndex, check};
 use bevy::prelude::World;
-use serde::Serialize;
 
-/// One vehicle order of the options list (and of the GUI's vehicle picker).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum VehicleEntry {
-    Start,
-    Drive,
-    Race,
-    StopShort,
-    Ram,
-    RunOver,
-    TakeControl,
-    Relinquish,
-    /// Engage autocontrol, or disengage it when engaged (VEH-13).
-    Autocontrol,
-    Board(RiderRole),
-    Disembark,
+/// The vehicle area's part of the options list.
+pub struct Options;
+
+impl AreaOptions for Options {
+    fn owns(&self, kind: OptionKind) -> bool {
+        matches!(
+            kind,
+            OptionKind::Vehicle(_) | OptionKind::LeaveMap | OptionKind::ReturnToMap
+        )
+    }
+
+    fn kinds(&self, world: &World, unit: &UnitId) -> Vec<OptionKind> {
+        let mut kinds: Vec<OptionKind> = entries_for(world, unit).into_iter().map(OptionKind::Vehicle).collect();
+        kinds.extend([OptionKind::LeaveMap, OptionKind::ReturnToMap]);
+        kinds
+    }
+
+    fn none_reason(&self, kind: OptionKind) -> &'static str {
+        match kind {
+            OptionKind::Vehicle(_) => "no vehicle at hand",
+            _ => "not at the map's edge",
+        }
+    }
+
+    fn commands(&self, world: &World, unit: &UnitId, kind: OptionKind, _arms: Arms) -> Vec<GameCommand> {
+        match kind {
+            OptionKind::Vehicle(entry) => entry_choices(world, unit, entry)
+                .into_iter()
+                .map(|c| c.command)
+                .collect(),
+            _ => edge_choices(world, unit, kind),
+        }
+    }
+
+    fn choices(&self, world: &World, unit: &UnitId, kind: OptionKind, arms: Arms) -> Vec<Choice> {
+        match kind {
+            OptionKind::Vehicle(entry) => entry_choices(world, unit, entry),
+            _ => checked(world, self.commands(world, unit, kind, arms)),
+        }
+    }
+
+    fn verdict(&self, world: &World, unit: &UnitId, kind: OptionKind, arms: Arms) -> Result<(), String> {
+        match kind {
+            OptionKind::Vehicle(entry) => entry_verdict(world, unit, entry),
+            _ => any_allowed(world, &self.commands(world, unit, kind, arms), self.none_reason(kind)),
+        }
+    }
 }
 
 fn order(unit: &UnitId, order: VehicleOrder) -> GameCommand {
