@@ -9,8 +9,9 @@
 //! that played last. `screens::handoff` draws the screen.
 
 use crate::gui::intake::withheld::{WITHHELD, units_named};
-use crate::gui::state::session::{acting_side, acting_unit, side_view_now};
+use crate::gui::state::session::{acting_side, acting_unit};
 use crate::history::{Battle, Sides};
+use crate::rules::derive::side_view_now;
 use crate::rules::{ChaseEvent, Combat, GameEvent, Profile, SideId, UnitId, narrate, unit_component};
 use crate::ruleset::Ruleset;
 use crate::scenario::format::Control;
@@ -177,7 +178,7 @@ impl HandOff {
             .copied()
             .unwrap_or(self.opened_at);
         let hidden = match (&to, battle.spec().hidden_information) {
-            (Some(side), true) => side_view_now(battle.world(), side).hidden,
+            (Some(side), true) => side_view_now(battle.world(), side).hidden.clone(),
             _ => Default::default(),
         };
         self.recap = recap_lines(battle, from, &hidden, RECAP_LINES);

@@ -1,12 +1,9 @@
 //! The battle on screen: the [`Session`], its [`Revision`] (views rebuild when it moves), the
-//! one-line [`StatusLine`], who must act now, what a side sees now (read from the rules'
-//! derived state), and whether the computer is playing.
+//! one-line [`StatusLine`], who must act now, and whether the computer is playing.
 
 use crate::ai;
 use crate::history::Battle;
 use crate::rules::chase::{Chase, ChasePhase};
-use crate::rules::derive::{BattleRevision, SideViews};
-use crate::rules::sight::{SideView, side_view};
 use crate::rules::{Combat, SideId};
 use bevy::prelude::*;
 
@@ -48,19 +45,6 @@ pub fn acting_side(battle: &Battle) -> Option<SideId> {
     let unit = acting_unit(battle)?;
     let entity = world.resource::<crate::rules::UnitIndex>().0.get(&unit).copied()?;
     world.get::<SideId>(entity).cloned()
-}
-
-/// What `side` sees now, from the rules' derived state (`rules::derive::SideViews`, which the
-/// intake brings up to date whenever the battle changes: `Battle::derive`). A side with no unit
-/// has no view there; it sees nothing but what the rules give any side (LOS-2).
-pub fn side_view_now(world: &World, side: &SideId) -> SideView {
-    let views = world.resource::<SideViews>();
-    debug_assert_eq!(
-        views.revision,
-        world.get_resource::<BattleRevision>().map(|r| r.0),
-        "the battle's derived state is current"
-    );
-    views.views.get(side).cloned().unwrap_or_else(|| side_view(world, side))
 }
 
 /// The computer opponent is in the app (`computer`'s plugin puts it there): the sides the

@@ -176,7 +176,6 @@ pub fn vehicle_of(world: &World, unit: &UnitId) -> Option<UnitId> {
 mod tests {
     use super::*;
     use crate::gui::look::markers::HeadingMarker;
-    use crate::gui::look::tiles::GuiImages;
     use crate::testing::battle;
 
     pub(crate) const BUGGY_RAID: &str = include_str!("../../../scenarios/starfinder_buggy_raid.ron");

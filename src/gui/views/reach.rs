@@ -10,7 +10,7 @@ use crate::gui::state::screen::{AppSystems, Screen};
 use crate::gui::state::session::{ComputerOpponent, Revision, Session, computer_is_playing};
 use crate::history::Terrain;
 use crate::rules::cmd;
-use crate::rules::derive::{BattleRevision, SideThreats};
+use crate::rules::derive::SideThreats;
 use crate::rules::reactions::threat::space_of;
 use crate::rules::{Combat, GameCommand, MoveMode, SideId, UnitId, unit_component};
 use bevy::prelude::*;
@@ -34,12 +34,7 @@ pub(in crate::gui) fn plugin(app: &mut App) {
 /// but nobody can be there to be attacked, so painting it would only hide the wall.
 pub fn threatened_by_foes(world: &World, unit: &UnitId) -> BTreeSet<Square> {
     let map = &world.resource::<Terrain>().0;
-    let threats = world.resource::<SideThreats>();
-    debug_assert_eq!(
-        threats.revision,
-        world.get_resource::<BattleRevision>().map(|r| r.0),
-        "the battle's derived state is current"
-    );
+    let threats = SideThreats::current(world).expect("the window derives the battle once it changed");
     // Hostile is another side (`threat::hostile`).
     let mine = unit_component::<SideId>(world, unit);
     threats

@@ -6,8 +6,9 @@
 use crate::grid::Square;
 use crate::gui::intake::handoff::HandOff;
 use crate::gui::state::screen::{AppSystems, Screen};
-use crate::gui::state::session::{Revision, Session, acting_side, side_view_now};
+use crate::gui::state::session::{Revision, Session, acting_side};
 use crate::history::Terrain;
+use crate::rules::derive::side_view_now;
 use crate::rules::{SideId, UnitId};
 use bevy::prelude::*;
 use std::collections::BTreeSet;
@@ -70,8 +71,8 @@ fn derive_sight(
     match (&side, sight.on) {
         (Some(side), true) => {
             let view = side_view_now(world, side);
-            sight.seen = view.seen;
-            sight.hidden = view.hidden;
+            sight.seen = view.seen.clone();
+            sight.hidden = view.hidden.clone();
         }
         _ => {
             sight.seen.clear();
