@@ -51,7 +51,7 @@ pub fn spawn_scenario(world: &mut World, spec: &ScenarioSpec, dice: Dice) {
             entity.insert(crate::rules::Shields(unit.profile.shield_rating));
         }
         if let Some(damage) = unit.bleeding {
-            entity.insert(crate::rules::health::bleeding::Bleeding(damage));
+            entity.insert(crate::rules::Bleeding(damage));
         }
         if let Some(round) = unit.joins_round {
             entity.insert(JoinsRound(round));

@@ -68,9 +68,9 @@ pub use sequence::combat::{
 pub use sequence::start_combat;
 pub use sequence::{OrderEntry, SequenceEvent};
 pub use unit::{
-    Abilities, Ability, AbilityScores, AreaOfEffect, AreaShapeKind, ArmorWeight, Awareness, ConditionName, Conditions,
-    DamageReductionDef, DamageType, Defenses, Elevation, Health, JoinsRound, LoadWeight, Placement, Profile,
-    RangeBands, Recovery, Saves, Senses, Shields, SideId, Speeds, Spell, SpellEffect, StartFlatFooted, UnitId,
+    Abilities, Ability, AbilityScores, AreaOfEffect, AreaShapeKind, ArmorWeight, Awareness, Bleeding, ConditionName,
+    Conditions, DamageReductionDef, DamageType, Defenses, Elevation, Health, JoinsRound, LoadWeight, Placement,
+    Profile, RangeBands, Recovery, Saves, Senses, Shields, SideId, Speeds, Spell, SpellEffect, StartFlatFooted, UnitId,
     UnitKind, Weapon, WeaponKind,
 };
 pub use vehicle::VehicleEvent;

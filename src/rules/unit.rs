@@ -149,6 +149,11 @@ pub enum ArmorWeight {
     Heavy,
 }
 
+/// The bleed a unit starts the battle with (a scenario's `bleeding: "1d4"`).
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Bleeding(pub DiceExpr);
+
 /// How much a unit carries (§5.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub enum LoadWeight {

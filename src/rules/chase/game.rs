@@ -1,7 +1,9 @@
 //! The chase inside a battle (RULES.md §26): the chase commands through the normal
-//! check/execute path and their events applied to the `Chase` resource; what the grid's
-//! rules ask of a running chase (its gate, CHS-4 and CHS-14, and the terms of an attack
-//! between vehicles) is `grid`'s. Without a `Chase` resource none of this applies.
+//! check/execute path, their events applied to the `Chase` resource, and the gate that keeps
+//! grid commands out of the pilot-actions and progress phases (CHS-4) and holds a pilot to
+//! what its pilot actions left (CHS-14); what the grid's rules ask of a running chase (the
+//! terms of an attack between vehicles) is `grid`'s. Without a `Chase` resource none of this
+//! applies.
 
 use super::combat::BoardingResult;
 use super::grid::chase_rules;
@@ -242,6 +244,67 @@ pub fn would_escape(world: &World) -> Vec<UnitId> {
         (Some(rules), Some(board)) => board.would_escape(rules),
         _ => Vec::new(),
     }
+}
+
+/// Commands the chase forbids now: anything but pilot actions before chase progress (CHS-4),
+/// grid movement (positions are zones), and what a pilot's pilot actions used up (CHS-14).
+pub fn refuse_in_chase(world: &World, command: &GameCommand) -> Option<RuleError> {
+    let board = world.get_resource::<Chase>()?;
+    if board.phase == ChasePhase::Over {
+        return None;
+    }
+    let chase_command = matches!(
+        command,
+        GameCommand::PilotAction(cmd::PilotAction { .. })
+            | GameCommand::EndPilotTurn(cmd::EndPilotTurn { .. })
+            | GameCommand::ChaseProgress(cmd::ChaseProgress { .. })
+            | GameCommand::TrackEffect(cmd::TrackEffect { .. })
+            | GameCommand::DamageAbility(cmd::DamageAbility { .. })
+            | GameCommand::SetReactions(cmd::SetReactions { .. })
+    );
+    if matches!(board.phase, ChasePhase::PilotActions | ChasePhase::Progress) && !chase_command {
+        return Some(illegal(format!(
+            "the chase is in the {} phase: {}",
+            phase_name(board.phase),
+            if board.phase == ChasePhase::Progress {
+                "run ChaseProgress first"
+            } else {
+                "pilots take their pilot actions first"
+            }
+        )));
+    }
+    if matches!(
+        command,
+        GameCommand::Move(cmd::Move { .. })
+            | GameCommand::Charge(cmd::Charge { .. })
+            | GameCommand::Fly(cmd::Fly { .. })
+            | GameCommand::Vehicle(cmd::Vehicle { .. })
+    ) {
+        return Some(illegal(
+            "in a vehicle chase, positions are zones: vehicles move by pilot actions and chase progress",
+        ));
+    }
+    if board.phase != ChasePhase::Combat {
+        return None;
+    }
+    let unit = command.actor()?;
+    let vehicle = board.vehicle_of_pilot(unit)?;
+    let spent = vehicle.record.maneuver;
+    let refused = match spent {
+        ManeuverUse::Double { .. } => !matches!(command, GameCommand::EndTurn(cmd::EndTurn { .. })),
+        ManeuverUse::Single => matches!(command, GameCommand::FullAttack(cmd::FullAttack { .. })),
+        _ => false,
+    };
+    refused.then(|| {
+        illegal(format!(
+            "{unit} spent {} on pilot actions this round (CHS-14)",
+            if spent == ManeuverUse::Single {
+                "its move action: a pilot makes a full attack only after leaving the vehicle uncontrolled"
+            } else {
+                "its full action"
+            }
+        ))
+    })
 }
 
 /// The only writer of the chase's events.

@@ -1,17 +1,14 @@
-//! The chase as the grid's rules meet it (RULES.md §26): whether one is running, the gate that
-//! keeps grid commands out of the pilot-actions and progress phases (CHS-4) and holds a pilot
-//! to what its pilot actions left (CHS-14), how far apart two of its vehicles (or their
-//! riders) are and the chase's terms of an attack between them (CHS-2, CHS-3, CHS-12, CHS-13,
-//! CHS-15, CHS-18), and the board kept in step with the initiative and with who pilots. The
-//! attack situation, attacks of opportunity, the engine's gates and the sequence ask here;
-//! nothing here reaches back into them. Without a `Chase` resource none of this applies.
+//! The chase as the grid's rules meet it (RULES.md §26): whether one is running, how far
+//! apart two of its vehicles (or their riders) are and the chase's terms of an attack between
+//! them (CHS-2, CHS-3, CHS-12, CHS-13, CHS-15, CHS-18), and the board kept in step with the
+//! initiative and with who pilots. The attack situation, attacks of opportunity, the sequence
+//! and the vehicles' apply ask here; nothing here reaches back into them (the chase's gate on
+//! grid commands is `game`'s). Without a `Chase` resource none of this applies.
 
 use super::combat::ChaseAttackKind;
-use super::pilot_actions::phase_name;
-use super::state::{Chase, ChasePhase, ManeuverUse};
-use crate::rules::engine::error::illegal;
+use super::state::{Chase, ChasePhase};
 use crate::rules::vehicle::Aboard;
-use crate::rules::{Combat, GameCommand, Modifier, RuleError, UnitId, Weapon, cmd};
+use crate::rules::{Combat, Modifier, RuleError, UnitId, Weapon};
 use crate::ruleset::{ChaseRules, Ruleset};
 use bevy::prelude::World;
 
@@ -71,67 +68,6 @@ pub fn start_chase_round(world: &mut World, round: u32) {
     if round > board.round {
         board.begin_round();
     }
-}
-
-/// Commands the chase forbids now: anything but pilot actions before chase progress (CHS-4),
-/// grid movement (positions are zones), and what a pilot's pilot actions used up (CHS-14).
-pub fn refuse_in_chase(world: &World, command: &GameCommand) -> Option<RuleError> {
-    let board = world.get_resource::<Chase>()?;
-    if board.phase == ChasePhase::Over {
-        return None;
-    }
-    let chase_command = matches!(
-        command,
-        GameCommand::PilotAction(cmd::PilotAction { .. })
-            | GameCommand::EndPilotTurn(cmd::EndPilotTurn { .. })
-            | GameCommand::ChaseProgress(cmd::ChaseProgress { .. })
-            | GameCommand::TrackEffect(cmd::TrackEffect { .. })
-            | GameCommand::DamageAbility(cmd::DamageAbility { .. })
-            | GameCommand::SetReactions(cmd::SetReactions { .. })
-    );
-    if matches!(board.phase, ChasePhase::PilotActions | ChasePhase::Progress) && !chase_command {
-        return Some(illegal(format!(
-            "the chase is in the {} phase: {}",
-            phase_name(board.phase),
-            if board.phase == ChasePhase::Progress {
-                "run ChaseProgress first"
-            } else {
-                "pilots take their pilot actions first"
-            }
-        )));
-    }
-    if matches!(
-        command,
-        GameCommand::Move(cmd::Move { .. })
-            | GameCommand::Charge(cmd::Charge { .. })
-            | GameCommand::Fly(cmd::Fly { .. })
-            | GameCommand::Vehicle(cmd::Vehicle { .. })
-    ) {
-        return Some(illegal(
-            "in a vehicle chase, positions are zones: vehicles move by pilot actions and chase progress",
-        ));
-    }
-    if board.phase != ChasePhase::Combat {
-        return None;
-    }
-    let unit = command.actor()?;
-    let vehicle = board.vehicle_of_pilot(unit)?;
-    let spent = vehicle.record.maneuver;
-    let refused = match spent {
-        ManeuverUse::Double { .. } => !matches!(command, GameCommand::EndTurn(cmd::EndTurn { .. })),
-        ManeuverUse::Single => matches!(command, GameCommand::FullAttack(cmd::FullAttack { .. })),
-        _ => false,
-    };
-    refused.then(|| {
-        illegal(format!(
-            "{unit} spent {} on pilot actions this round (CHS-14)",
-            if spent == ManeuverUse::Single {
-                "its move action: a pilot makes a full attack only after leaving the vehicle uncontrolled"
-            } else {
-                "its full action"
-            }
-        ))
-    })
 }
 
 /// CHS-2, CHS-13: how far apart `attacker` and `target` are in the running chase, when both

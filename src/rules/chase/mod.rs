@@ -25,10 +25,11 @@ pub use combat::{BoardingOutcome, BoardingResult, BoardingSkill, ChaseAttackKind
 pub use dcs::{action_dc, boarding_dc, break_free_dc, collision_dc, double_maneuver_penalty};
 pub(crate) use from_grid::begin_from_grid;
 pub use from_grid::{BOARD_ZONES, ESCAPEE_ZONE, left_out_of_chase, zones_from_grid};
-pub use game::{apply_chase_event, narrate_chase, pilot_action_chance, pilot_action_terms, would_escape};
+pub use game::{
+    apply_chase_event, narrate_chase, pilot_action_chance, pilot_action_terms, refuse_in_chase, would_escape,
+};
 pub use grid::{
-    ChaseTerms, attack_terms, chase_range_ft, chase_running, follow_vehicle_control, refuse_in_chase,
-    start_chase_round, vehicle_of,
+    ChaseTerms, attack_terms, chase_range_ft, chase_running, follow_vehicle_control, start_chase_round, vehicle_of,
 };
 pub use hazards::{HazardAttack, ZoneHazard, hazard_attack, hazards_on_entry};
 pub use pilot_actions::{PilotOutcome, PilotRequest, phase_name};

@@ -2,11 +2,11 @@
 //! once here, so a command can be tried on an independent copy (issue #15: forks in O(state),
 //! not a replay of the history). Owns the list of forked types; callers add their own.
 
+use crate::rules::Bleeding;
 use crate::rules::chase::Chase;
 use crate::rules::derive::{BattleRevision, SideThreats, SideViews};
 use crate::rules::health::LifeState;
 use crate::rules::health::ability::AbilityDamage;
-use crate::rules::health::bleeding::Bleeding;
 use crate::rules::maneuver::items::Ground;
 use crate::rules::movement::board::BaseStates;
 use crate::rules::reactions::ReactionMode;

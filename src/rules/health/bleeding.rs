@@ -1,7 +1,7 @@
 //! Bleeding (RULES.md §20, starfinder 001:3845-3851): a bleeding unit takes the listed damage
 //! at the start of each of its turns, only the worst of several bleeds applies, and any
 //! effect that restores Hit Points to it stops it. A bleed comes from the scenario (the
-//! `Bleeding` component) or from a tracked effect with `damage` (`TrackEffect`); only
+//! unit's `Bleeding` component) or from a tracked effect with `damage` (`TrackEffect`); only
 //! `apply` adds or removes either.
 //!
 //! The DC 15 Medicine check that also stops it is a skill check, which the engine does not
@@ -10,15 +10,9 @@
 use crate::rules::HealthEvent;
 use crate::rules::engine::error::illegal;
 use crate::rules::health::LifeState;
-use crate::rules::{Combat, ConditionName, DiceExpr, Executor, RuleError, UnitId, unit_component};
+use crate::rules::{Bleeding, Combat, ConditionName, DiceExpr, Executor, RuleError, UnitId, unit_component};
 use crate::ruleset::{BleedingRules, Ruleset, WorstBleed};
-use bevy::prelude::{Component, World};
-use serde::{Deserialize, Serialize};
-
-/// The bleed a unit starts the battle with (a scenario's `bleeding: "1d4"`).
-#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(transparent)]
-pub struct Bleeding(pub DiceExpr);
+use bevy::prelude::World;
 
 /// One bleed on a unit: its damage each turn, where it came from, and the tracked effect
 /// that carries it, if one does.

@@ -16,7 +16,7 @@ pub fn effective_conditions(world: &World, unit: &UnitId) -> BTreeSet<ConditionN
     if world.get::<StartFlatFooted>(e).is_some() {
         out.insert(ConditionName::FlatFooted);
     }
-    if world.get::<crate::rules::health::bleeding::Bleeding>(e).is_some() {
+    if world.get::<crate::rules::Bleeding>(e).is_some() {
         out.insert(ConditionName::Bleeding);
     }
     let combat = world.resource::<Combat>();

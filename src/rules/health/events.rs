@@ -2,6 +2,7 @@
 //! reads in the log (`narrate`).
 
 use crate::rules::Ability;
+use crate::rules::Bleeding;
 use crate::rules::ConditionName;
 use crate::rules::Conditions;
 use crate::rules::DiceExpr;
@@ -13,7 +14,6 @@ use crate::rules::engine::apply::combat;
 use crate::rules::engine::apply::entity;
 use crate::rules::health::LifeState;
 use crate::rules::health::ability::AbilityDamage;
-use crate::rules::health::bleeding::Bleeding;
 use crate::ruleset::Ruleset;
 use bevy::prelude::World;
 use serde::Deserialize;

@@ -1,13 +1,11 @@
-//! Shared reads and small steps of the vehicle rules: the family's vehicle numbers, the
-//! vehicle a pilot controls, its riders, whether a space is free for it, Piloting checks and
-//! collision dice. Reads only, except the two rollers that emit their check events.
+//! Shared reads of the vehicle rules: the family's vehicle numbers, the vehicle a pilot
+//! controls, its riders, whether a space is free for it, a path's cost, the Piloting
+//! modifiers, damage after hardness. Reads only; the rolls are `rolls`'.
 
 use super::{Aboard, RiderRole, SkillBonuses, VehicleState, VehicleStats};
 use crate::grid::Square;
-use crate::rules::D20Check;
 use crate::rules::Terrain;
-use crate::rules::VehicleEvent;
-use crate::rules::{Combat, DieRoll, Executor, LifeState, Modifier, Placement, Profile, RuleError, UnitId, UnitIndex};
+use crate::rules::{Combat, LifeState, Modifier, Placement, Profile, RuleError, UnitId, UnitIndex};
 use crate::ruleset::{Ruleset, VehicleRules};
 use bevy::prelude::World;
 
@@ -194,54 +192,10 @@ pub(crate) fn piloting_modifiers(world: &World, pilot: &UnitId, v: &Vehicle) -> 
     mods
 }
 
-/// Rolls a d20 check with `modifiers` against `dc` and emits it.
-pub(crate) fn roll_check(
-    ex: &mut Executor,
-    unit: &UnitId,
-    vehicle: &UnitId,
-    purpose: &str,
-    piloting: bool,
-    modifiers: Vec<Modifier>,
-    dc: Option<i32>,
-) -> Result<D20Check, RuleError> {
-    let roll = ex.roll(20, format!("{unit}'s {purpose}"))?;
-    let check = D20Check::against(roll, modifiers, dc);
-    ex.emit(crate::rules::GameEvent::Vehicle(VehicleEvent::VehicleCheck {
-        unit: unit.clone(),
-        vehicle: vehicle.clone(),
-        purpose: purpose.to_string(),
-        piloting,
-        check: check.clone(),
-    }));
-    Ok(check)
-}
-
-/// Rolls a vehicle's collision damage once (VEH-8..VEH-10).
-pub(crate) fn roll_collision(ex: &mut Executor, v: &Vehicle) -> Result<(Vec<DieRoll>, u32), RuleError> {
-    let c = v.stats.collision;
-    let mut dice = Vec::new();
-    let mut sum = i64::from(c.bonus);
-    for _ in 0..c.count {
-        let d = ex.roll(c.sides, format!("{} collision damage", v.id))?;
-        sum += i64::from(d.result);
-        dice.push(d);
-    }
-    Ok((dice, sum.max(0) as u32))
-}
-
 /// Damage to a vehicle after its hardness.
 pub(crate) fn after_hardness(world: &World, vehicle: &UnitId, amount: u32) -> u32 {
     let hardness = get::<VehicleStats>(world, vehicle).map_or(0, |s| s.hardness);
     amount.saturating_sub(hardness)
-}
-
-/// Deals `amount` damage to `unit` through its health model (lethal).
-pub(crate) fn damage(ex: &mut Executor, unit: &UnitId, amount: u32) -> Result<(), RuleError> {
-    if amount == 0 {
-        return Ok(());
-    }
-    let rules = ex.ruleset().clone();
-    crate::rules::attack::deal_damage(ex, &rules, unit, amount, true)
 }
 
 /// Whether `unit` can act (pilots knocked out lose control, VEH-11).

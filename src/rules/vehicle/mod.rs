@@ -19,6 +19,7 @@ pub mod options;
 mod order;
 mod orders;
 mod riders;
+mod rolls;
 mod stats;
 mod view;
 

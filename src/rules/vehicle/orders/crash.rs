@@ -5,10 +5,9 @@
 use crate::rules::VehicleEvent;
 use crate::rules::vehicle::CollisionKind;
 use crate::rules::vehicle::access;
-use crate::rules::vehicle::access::{
-    after_hardness, can_act, damage, piloting_modifiers, roll_check, roll_collision, vehicle, wrecked,
-};
+use crate::rules::vehicle::access::{after_hardness, can_act, piloting_modifiers, vehicle, wrecked};
 use crate::rules::vehicle::control::autopilot;
+use crate::rules::vehicle::rolls::{damage, roll_check, roll_collision};
 use crate::rules::{Executor, RuleError, UnitId};
 
 /// `vehicle` crashes into `into` (`None`: a wall or obstacle, whose damage is not tracked).

@@ -9,9 +9,10 @@ use crate::grid::Square;
 use crate::rules::Terrain;
 use crate::rules::VehicleEvent;
 use crate::rules::vehicle::access;
-use crate::rules::vehicle::access::{Vehicle, piloting_modifiers, roll_check};
+use crate::rules::vehicle::access::{Vehicle, piloting_modifiers};
 use crate::rules::vehicle::control::autocontrol;
 use crate::rules::vehicle::control::autopilot;
+use crate::rules::vehicle::rolls::roll_check;
 use crate::rules::{Executor, RuleError, UnitId};
 use bevy::prelude::World;
 

@@ -9,11 +9,11 @@ use crate::rules::D20Check;
 use crate::rules::VehicleEvent;
 use crate::rules::vehicle::access;
 use crate::rules::vehicle::access::{
-    Blocker, aboard, after_hardness, can_act, damage, illegal, piloting_modifiers, reflex, roll_check, roll_collision,
-    vehicle, wrecked,
+    Blocker, aboard, after_hardness, can_act, illegal, piloting_modifiers, reflex, vehicle, wrecked,
 };
 use crate::rules::vehicle::control::autocontrol;
 use crate::rules::vehicle::control::autopilot;
+use crate::rules::vehicle::rolls::{damage, roll_check, roll_collision};
 use crate::rules::vehicle::{CollisionKind, VehicleMove};
 use crate::rules::{Executor, Modifier, RuleError, UnitId};
 use crate::ruleset::{ActionKind, Fraction};

@@ -9,9 +9,9 @@ use crate::grid::{Heading, Square};
 use crate::rules::VehicleEvent;
 use crate::rules::vehicle::access;
 use crate::rules::vehicle::access::{
-    Vehicle, aboard, after_hardness, blocker, can_spend, damage, illegal, piloted_by, reflex, roll_check,
-    roll_collision, wrecked,
+    Vehicle, aboard, after_hardness, blocker, can_spend, illegal, piloted_by, reflex, wrecked,
 };
+use crate::rules::vehicle::rolls::{damage, roll_check, roll_collision};
 use crate::rules::vehicle::{CollisionKind, VehicleMove};
 use crate::rules::{Executor, Modifier, Placement, Profile, RuleError, UnitId, UnitIndex};
 use crate::ruleset::{ActionKind, Size};
