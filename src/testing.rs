@@ -33,6 +33,11 @@ pub fn hot_seat(text: &str) -> String {
     text.replace("control: Ai", "control: Human")
 }
 
+/// Scenario text with hidden information on (each side sees only what its units see).
+pub fn hiding(text: &str) -> String {
+    text.replacen("Scenario(", "Scenario(hidden_information: true, ", 1)
+}
+
 /// A unit for `skirmish`: id, side (`"a"` or `"b"`), initiative modifier, aware at the start.
 pub struct TestUnit<'a> {
     pub id: &'a str,

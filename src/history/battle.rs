@@ -78,7 +78,7 @@ impl Battle {
         };
         Ok(Battle {
             world,
-            derive: rules::derive::schedule(),
+            derive: rules::derive::schedule(spec.hidden_information),
             setup: Arc::new(Setup {
                 spec,
                 scenario_text: scenario_text.to_string(),
@@ -121,7 +121,7 @@ impl Battle {
     pub fn fork(&self) -> Battle {
         Battle {
             world: forker().fork(&self.world),
-            derive: rules::derive::schedule(),
+            derive: rules::derive::schedule(self.setup.spec.hidden_information),
             setup: Arc::clone(&self.setup),
             log: self.log.clone(),
             objectives: self.objectives.clone(),

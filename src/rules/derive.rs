@@ -1,6 +1,6 @@
-//! Derived rule state kept by systems (STYLE 4a): what each side sees (`SideViews`) and the
-//! squares each side threatens (`SideThreats`), refreshed in `RulesSet::Derive` when the
-//! battle changed since they were made. `Battle::derive` runs the schedule; a fork copies the
+//! Derived rule state kept by systems (STYLE 4a): what each side sees (`SideViews`, kept for a
+//! battle that hides information) and the squares each side threatens (`SideThreats`),
+//! refreshed in `RulesSet::Derive` when the battle changed since they were made. `Battle::derive` runs the schedule; a fork copies the
 //! kept state, so a fork of a derived battle has it too, and a fork that then only tries
 //! commands never pays for it. `side_view_now` reads a side's view from `SideViews` when it
 //! is current and works it out only when it is not: `query visible` (which derives first)
@@ -35,8 +35,9 @@ impl SideViews {
 }
 
 /// What `side` sees now (LOS-1, LOS-2, §10.3, §22.2): the view `SideViews` keeps when it is
-/// current, else worked out here (a battle not derived since its last command, a side with
-/// no units). The same answer either way; only the cost differs.
+/// current, else worked out here (a battle not derived since its last command, one that keeps
+/// no views because it hides nothing, a side with no units). The same answer either way; only
+/// the cost differs.
 pub fn side_view_now<'w>(world: &'w World, side: &SideId) -> Cow<'w, SideView> {
     match SideViews::current(world).and_then(|v| v.views.get(side)) {
         Some(view) => Cow::Borrowed(view),
@@ -51,11 +52,19 @@ pub struct SideThreats {
     pub squares: BTreeMap<SideId, BTreeSet<Square>>,
 }
 
-/// The schedule of the derived state's systems, in `RulesSet::Derive`.
-pub fn schedule() -> Schedule {
+/// The schedule of the derived state's systems, in `RulesSet::Derive`. What each side sees
+/// is kept only for a battle that hides information (`keep_views`, the scenario's
+/// `hidden_information`): the fog, the hand-off and the computer read it then. In an open
+/// battle nobody needs it after every command, and working it out is the costly part on a
+/// large map (a second and more a side on an open 1024² map), so `side_view_now` works a view
+/// out only when it is asked for (`query visible`).
+pub fn schedule(keep_views: bool) -> Schedule {
     let mut schedule = Schedule::default();
     schedule.configure_sets(RulesSet::Derive);
-    schedule.add_systems((derive_side_views, derive_side_threats).in_set(RulesSet::Derive));
+    schedule.add_systems(derive_side_threats.in_set(RulesSet::Derive));
+    if keep_views {
+        schedule.add_systems(derive_side_views.in_set(RulesSet::Derive));
+    }
     schedule
 }
 
@@ -133,13 +142,13 @@ fn derive_side_threats(world: &mut World) {
 mod tests {
     use super::*;
     use crate::rules::{GameCommand, UnitId, cmd};
-    use crate::testing::{battle, ok, skirmish, unit};
+    use crate::testing::{battle, hiding, ok, skirmish, unit};
 
     /// STYLE 4a: the derived state is made by the schedule, kept while nothing changes, and
     /// made again after a command; it agrees with the rules' functions.
     #[test]
     fn derived_views_and_threats_follow_the_battle() {
-        let text = skirmish("starfinder", &[unit("a1", "a", 5), unit("b1", "b", 1)]);
+        let text = hiding(&skirmish("starfinder", &[unit("a1", "a", 5), unit("b1", "b", 1)]));
         let mut b = battle(&text, &[]);
         b.derive();
         let w = b.world();
@@ -171,7 +180,7 @@ mod tests {
     /// the current state without deriving again.
     #[test]
     fn side_view_now_reads_the_kept_view_while_it_is_current() {
-        let text = skirmish("starfinder", &[unit("a1", "a", 5), unit("b1", "b", 1)]);
+        let text = hiding(&skirmish("starfinder", &[unit("a1", "a", 5), unit("b1", "b", 1)]));
         let mut b = battle(&text, &[]);
         let side_a = SideId("a".into());
         assert!(
