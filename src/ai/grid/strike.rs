@@ -1,6 +1,6 @@
-//! The worth of attacks, from the rules' preview of each (`attack_action::preview_attack`:
+//! The worth of attacks, from the rules' preview of each (`attack::action::preview_attack`:
 //! every modifier, the chance to hit and to crit) and the penalties the rules put on a full
-//! attack or on fighting defensively (`attack_action::check_attacks`): single attacks, full
+//! attack or on fighting defensively (`attack::action::check_attacks`): single attacks, full
 //! attacks, and the best attack a unit could make from where a fork put it.
 
 use super::context::Ctx;
@@ -45,7 +45,7 @@ pub struct Assessed {
 }
 
 /// An `Attack` or `FullAttack` command checked by the rules in `world` with what the check
-/// found (`attack_action::check_previewing`: `check`'s verdict and each attack's preview in
+/// found (`attack::action::check_previewing`: `check`'s verdict and each attack's preview in
 /// one pass), or `None` if they refuse it.
 pub fn assess(world: &World, command: &GameCommand) -> Option<Assessed> {
     let order = crate::rules::attack::commands::attack_order(command)?;

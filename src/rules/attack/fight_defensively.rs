@@ -1,7 +1,7 @@
 //! Fighting defensively as an action of its own (RULES.md §4.3.1, saga 004:485-491): a penalty
 //! on the unit's attacks and a dodge bonus to its defense until the start of its next turn,
 //! or, when it chooses to make no attacks at all meanwhile, a larger bonus. Fighting
-//! defensively as part of an attack (starfinder) is in `attack_action`.
+//! defensively as part of an attack (starfinder) is in `attack::action`.
 //!
 //! Reading of "if you choose to make no attacks": the choice is declared with the action
 //! (`no_attacks`). While it lasts the unit makes no attacks: attack commands are refused and

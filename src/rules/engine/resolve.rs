@@ -14,7 +14,7 @@ pub fn check(world: &World, command: &GameCommand) -> Result<(), RuleError> {
 
 /// The part of [`check`] before the command's area looks at it: numbers and squares in
 /// range, then the engine's shared gates (`actor_refusal`, its own turn). A check that gives
-/// more than a verdict (`attack_action::check_previewing`) runs it, then its area's own.
+/// more than a verdict (`attack::action::check_previewing`) runs it, then its area's own.
 pub(crate) fn shared_refusal(world: &World, command: &GameCommand) -> Result<(), RuleError> {
     // Issue #16 items 6, 7, 10: numbers out of range and squares off the map are refused
     // before any geometry sees them.

@@ -231,7 +231,7 @@ pub fn ram_angles() -> Vec<i32> {
 /// The trade-off: planning every square in reach and asking about each took 12 s (debug
 /// build) for a run over refused by the action budget in the buggy raid, each refused
 /// destination costing a full search; the planner only yields paths the drive check accepts
-/// as paths (`rules::vehicle::plan`), so a refusal of the nearest planned ones is one of the
+/// as paths (`rules::vehicle::orders::plan`), so a refusal of the nearest planned ones is one of the
 /// order itself (the budget, the role, the vehicle's state), which more destinations would
 /// repeat. Eight took 32 ms in that case (measured once with `Instant`, debug build).
 pub const PLANNED_TRIES: usize = 8;
