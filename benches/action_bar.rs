@@ -14,8 +14,12 @@ use common::{Rng, median};
 use fivefoot::grid::{Direction8, Intersection, Square};
 use fivefoot::gui::state::action::Action;
 use fivefoot::gui::views::bar::availability;
-use fivefoot::rules::options::{self, MANEUVERS, READY_KINDS, READY_TRIGGERS, area_weapon, maneuver_of};
+use fivefoot::rules::area::options::area_weapon;
+use fivefoot::rules::maneuver::options::{MANEUVERS, maneuver_of};
+use fivefoot::rules::options;
 use fivefoot::rules::reactions::threat::space_of;
+use fivefoot::rules::sequence::options::{READY_KINDS, READY_TRIGGERS};
+use fivefoot::rules::vehicle::options::vehicle_verdict;
 use fivefoot::rules::{Combat, GameCommand, UnitId, cmd};
 use fivefoot::testing::{Battle, battle, ok, pass_until_turn_of};
 use std::time::{Duration, Instant};
@@ -169,7 +173,7 @@ fn old_availability(world: &bevy::prelude::World, unit: &UnitId) -> Vec<(Action,
         .into_iter()
         .map(|action| {
             let verdict = match action {
-                Action::Vehicle => options::vehicle_verdict(world, unit),
+                Action::Vehicle => vehicle_verdict(world, unit),
                 _ => options::any_allowed(world, &old_candidates(action, world, unit), "-"),
             };
             (action, verdict)

@@ -10,8 +10,8 @@ use super::knowledge::Known;
 use super::policy::Aspects;
 use super::sample;
 use crate::history::Battle;
+use crate::rules::chase::options::pilot_action_choices;
 use crate::rules::chase::{Chase, ChasePhase, pilot_action_terms};
-use crate::rules::options::pilot_action_choices;
 use crate::rules::{ChaseEvent, GameCommand, GameEvent, SideId, UnitId, check, cmd};
 use bevy::prelude::World;
 

@@ -9,7 +9,8 @@
 
 use super::context::Ctx;
 use super::strike::{Assessed, assess};
-use crate::rules::options::{OptionKind, commands, full_attack_choice, kind_option, kinds};
+use crate::rules::attack::options::full_attack_choice;
+use crate::rules::options::{OptionKind, commands, kind_option, kinds};
 use crate::rules::{GameCommand, UnitId, check, cmd};
 use bevy::prelude::World;
 

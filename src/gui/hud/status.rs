@@ -415,7 +415,7 @@ mod tests {
         let mut b = crate::testing::battle(text, &[20, 1, 2, 2, 2, 2]);
         let brute = UnitId("brute".into());
         assert_eq!(spent_prompt(b.world(), &brute), None);
-        let full = crate::rules::options::full_attack_choice(b.world(), &brute, &UnitId("hero".into()), None);
+        let full = crate::rules::attack::options::full_attack_choice(b.world(), &brute, &UnitId("hero".into()), None);
         crate::testing::ok(&mut b, full);
         assert_eq!(
             spent_prompt(b.world(), &brute).as_deref(),

@@ -9,8 +9,10 @@ use crate::gui::intake::plan::{path_preview, path_preview_avoiding};
 use crate::gui::intake::targets::unit_picked;
 use crate::gui::state::intent::ActIntent;
 use crate::gui::state::intent::Intent;
+use crate::rules::area::options::area_weapon;
+use crate::rules::attack::options::full_attack_choice;
 use crate::rules::cmd;
-use crate::rules::options::{self, area_weapon};
+use crate::rules::maneuver::options::maneuver_of;
 use crate::rules::{Combat, GameCommand, RuleError, UnitId};
 use crate::ruleset::ActionKind;
 use bevy::prelude::*;
@@ -74,7 +76,7 @@ pub fn act_command(act: &ActIntent, unit: Option<UnitId>, world: &World) -> Resu
             let target = target_at(at, *pick)?;
             // A full attack with a mounted weapon goes out as named: the rules say why not.
             Ok(match full {
-                true => options::full_attack_choice(world, &unit, &target, weapon.clone()),
+                true => full_attack_choice(world, &unit, &target, weapon.clone()),
                 false => GameCommand::Attack(cmd::Attack {
                     unit,
                     target,
@@ -93,7 +95,7 @@ pub fn act_command(act: &ActIntent, unit: Option<UnitId>, world: &World) -> Resu
         ActIntent::ManeuverAt { at, kind, weapon, pick } => Ok(GameCommand::Maneuver(cmd::Maneuver {
             target: target_at(at, *pick)?,
             unit,
-            maneuver: options::maneuver_of(*kind)?,
+            maneuver: maneuver_of(*kind)?,
             weapon: weapon.clone(),
         })),
         ActIntent::Ready { action, trigger } => Ok(ready(&unit, *action, trigger)),

@@ -7,7 +7,10 @@
 use crate::gui::state::keys::{digit, key_name};
 use crate::gui::state::mode::Mode;
 use crate::rules::UnitId;
-use crate::rules::options::{self, Arms, MANEUVERS, OptionKind};
+use crate::rules::maneuver::options::MANEUVERS;
+use crate::rules::options::{self, Arms, OptionKind};
+use crate::rules::vehicle::VehicleEntry;
+use crate::rules::vehicle::options::{entries_for, vehicle_verdict};
 use bevy::prelude::*;
 
 /// An entry of the action bar, in its order, each with its key.
@@ -140,7 +143,7 @@ impl Action {
     }
 
     /// The kinds of the rules' options list it stands for (`rules::options`); the vehicle
-    /// orders are the unit's own (`options::entries_for`), asked apart.
+    /// orders are the unit's own (`vehicle::options::entries_for`), asked apart.
     pub fn kinds(self) -> &'static [OptionKind] {
         match self {
             Action::Move => &[OptionKind::Move],
@@ -184,7 +187,7 @@ impl Action {
     /// What it says when nothing stands for it: the rules' words for its first kind (the
     /// vehicle orders, which are the unit's own, have the same words for every order).
     pub fn none_reason(self) -> &'static str {
-        let any_order = OptionKind::Vehicle(options::VehicleEntry::Start);
+        let any_order = OptionKind::Vehicle(VehicleEntry::Start);
         options::none_reason(self.kinds().first().copied().unwrap_or(any_order))
     }
 
@@ -202,10 +205,7 @@ impl Action {
         }
         let Some(unit) = unit else { return Vec::new() };
         let kinds: Vec<OptionKind> = match self {
-            Action::Vehicle => options::entries_for(world, unit)
-                .into_iter()
-                .map(OptionKind::Vehicle)
-                .collect(),
+            Action::Vehicle => entries_for(world, unit).into_iter().map(OptionKind::Vehicle).collect(),
             _ => self.kinds().to_vec(),
         };
         kinds
@@ -239,7 +239,7 @@ impl Action {
         // rules refuse them with their reason.
         let mount = mount.filter(|_| self == Action::Attack);
         match self {
-            Action::Vehicle => options::vehicle_verdict(world, unit),
+            Action::Vehicle => vehicle_verdict(world, unit),
             _ => options::any_verdict(world, unit, self.kinds(), Arms::Chosen { weapon, mount }),
         }
     }

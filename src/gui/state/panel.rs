@@ -6,7 +6,7 @@ use crate::gui::state::action::Action;
 use crate::gui::state::intent::Intent;
 
 use crate::grid::Heading;
-use crate::rules::options::VehicleEntry;
+use crate::rules::vehicle::VehicleEntry;
 use crate::rules::{ReactionMode, SideId, UnitId};
 use crate::ruleset::{ActionKind, ManeuverKind};
 use bevy::prelude::*;

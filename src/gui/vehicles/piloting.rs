@@ -16,9 +16,9 @@ use crate::gui::state::panel::{Choice, Chosen, Panel, PanelKind, PanelOption, Pa
 use crate::gui::state::screen::{AppSystems, Screen};
 use crate::gui::state::session::{Session, StatusLine};
 use crate::rules::cmd;
-use crate::rules::options::{
-    OptionKind, VehicleEntry, entries_for, entry_verdict, kind_option, ram_angles, vehicles_at_hand,
-};
+use crate::rules::options::{OptionKind, kind_option};
+use crate::rules::vehicle::VehicleEntry;
+use crate::rules::vehicle::options::{entries_for, entry_verdict, ram_angles, vehicles_at_hand};
 use crate::rules::vehicle::{RaceEnd, RiderRole, VehicleOrder, plan_vehicle_path, race_ends, vehicle_view};
 use crate::rules::{Combat, GameCommand, UnitId, check};
 use bevy::prelude::*;
@@ -282,8 +282,9 @@ mod tests {
     use crate::gui::state::action::Action;
     use crate::gui::views::bar::{ActionBar, availability};
     use crate::gui::views::vehicle_aim::VehicleAimView;
-    use crate::rules::options::{PLANNED_TRIES, any_allowed, entry_commands, planned_orders};
+    use crate::rules::options::any_allowed;
     use crate::rules::reactions::threat::space_of;
+    use crate::rules::vehicle::options::{PLANNED_TRIES, entry_commands, planned_orders};
     use crate::rules::vehicle::race_view;
     use crate::testing::{battle, pass_until_turn_of};
 

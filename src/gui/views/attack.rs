@@ -121,7 +121,7 @@ pub fn attack_hover_with(
     })
 }
 
-/// The full attack a click on `target` sends (`options::full_attack_choice`: the most attacks
+/// The full attack a click on `target` sends (`attack::options::full_attack_choice`: the most attacks
 /// the rules allow with `weapon`), previewed by the rules with its penalties and odds.
 pub fn full_attack_preview(
     world: &World,
@@ -129,7 +129,7 @@ pub fn full_attack_preview(
     target: &UnitId,
     weapon: Option<String>,
 ) -> Result<FullAttackPreview, String> {
-    match crate::rules::options::full_attack_choice(world, attacker, target, weapon) {
+    match crate::rules::attack::options::full_attack_choice(world, attacker, target, weapon) {
         GameCommand::FullAttack(cmd::FullAttack {
             unit,
             targets,

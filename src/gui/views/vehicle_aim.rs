@@ -13,7 +13,7 @@ use crate::gui::state::hover::Hover;
 use crate::gui::state::mode::{Mode, VehicleAim};
 use crate::gui::state::screen::{AppSystems, Screen};
 use crate::gui::state::session::{Revision, Session};
-use crate::rules::options::vehicles_at_hand;
+use crate::rules::vehicle::options::vehicles_at_hand;
 use crate::rules::vehicle::{
     CheckOdds, RamOdds, plan_vehicle_path, race_ends, race_odds, race_view, ram_odds, vehicle_view,
 };

@@ -156,7 +156,7 @@ pub(super) fn execute_boarding(
         // of creatures on foot when a battle becomes a chase), and its turn is over.
         ex.emit(ChaseEvent::ChaseLeftBehind { unit: unit.clone() });
         if ex.world.resource::<Combat>().active.as_ref() == Some(unit) {
-            crate::rules::vehicle::escape::end_turn_of_departed(ex, unit.clone())?;
+            crate::rules::sequence::end_turn_of_departed(ex, unit.clone())?;
         }
     }
     Ok(())

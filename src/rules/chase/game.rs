@@ -191,7 +191,7 @@ pub(crate) fn execute_chase_progress(ex: &mut Executor, c: &cmd::ChaseProgress) 
     // The unit whose turn it is may have left with its vehicle: its turn is over.
     let active = ex.world.resource::<Combat>().active.clone();
     match active.filter(|u| crate::rules::vehicle::escape::left_battle(ex.world, u)) {
-        Some(unit) => crate::rules::vehicle::escape::end_turn_of_departed(ex, unit),
+        Some(unit) => crate::rules::sequence::end_turn_of_departed(ex, unit),
         None => Ok(()),
     }
 }

@@ -13,18 +13,6 @@ pub mod kind;
 mod tests;
 
 pub use kind::{AreaOptions, Arms, Choice, OptionKind, allies_of, any_allowed, foes_of};
-// The areas' helpers the window's action bar and pickers call by these paths.
-pub use crate::rules::area::options::{area_aims, area_weapon};
-pub use crate::rules::attack::options::{full_attack_choice, mounted_attacks};
-pub use crate::rules::chase::options::{chase_combat_choices, pilot_action_choices};
-pub use crate::rules::maneuver::options::{MANEUVERS, maneuver_of};
-pub use crate::rules::movement::options::move_choices;
-pub use crate::rules::sequence::options::{READY_KINDS, READY_TRIGGERS};
-pub use crate::rules::vehicle::VehicleEntry;
-pub use crate::rules::vehicle::options::{
-    PLANNED_TRIES, edge_choices, entries_for, entry_choices, entry_commands, entry_verdict, planned_orders, ram_angles,
-    vehicle_verdict, vehicles_at_hand,
-};
 
 use super::{GameCommand, RuleError, UnitId};
 use bevy::prelude::World;

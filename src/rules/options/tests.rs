@@ -3,7 +3,10 @@
 //! each kind belongs to one rule area and the list keeps its order.
 
 use super::*;
-use crate::rules::vehicle::RiderRole;
+use crate::rules::attack::options::mounted_attacks;
+use crate::rules::sequence::options::READY_TRIGGERS;
+use crate::rules::vehicle::options::{entry_commands, entry_verdict, planned_orders, vehicle_verdict};
+use crate::rules::vehicle::{RiderRole, VehicleEntry};
 use crate::rules::{Combat, cmd};
 use crate::testing::{Battle, battle, ok, pass_until_turn_of};
 

@@ -193,6 +193,17 @@ pub fn begin_round(ex: &mut Executor, round: u32, surprise: bool) -> Result<(), 
     advance(ex, false)
 }
 
+/// Ends the turn of `unit`, which left the battle during it, and moves on to the next turn
+/// while anyone is left in the initiative order (with nobody left the battle is over, and
+/// starting rounds without turns would never end).
+pub(crate) fn end_turn_of_departed(ex: &mut Executor, unit: UnitId) -> Result<(), RuleError> {
+    ex.emit(SequenceEvent::TurnEnded { unit });
+    if ex.world.resource::<Combat>().order.is_empty() {
+        return Ok(());
+    }
+    advance(ex, true)
+}
+
 /// Moves to the next turn. With `offer_window`, delaying units first get the chance to act
 /// (SEQ-8); a round with no turns left ends, and still-delaying units go to the end of the order.
 pub fn advance(ex: &mut Executor, offer_window: bool) -> Result<(), RuleError> {
@@ -273,7 +284,7 @@ pub fn begin_turn(ex: &mut Executor, unit: UnitId) -> Result<(), RuleError> {
     });
     // VEH-22: after every foe's turn since its move, a vehicle may have got away.
     if super::vehicle::escape::at_turn_start(ex, &unit)? {
-        return super::vehicle::escape::end_turn_of_departed(ex, unit);
+        return end_turn_of_departed(ex, unit);
     }
     // VEH-11..VEH-13: vehicles acting on this initiative slot move first.
     super::vehicle::at_turn_start(ex, &unit)?;
@@ -281,7 +292,8 @@ pub fn begin_turn(ex: &mut Executor, unit: UnitId) -> Result<(), RuleError> {
     super::vehicle::autopilot_at_turn_start(ex, &unit)?;
     // VEH-11: a vehicle with a count of its own only rolls on; then its turn is over.
     if super::vehicle::has_own_slot(ex.world, &unit) {
-        return super::vehicle::finish_own_turn(ex, &unit);
+        super::vehicle::finish_own_turn(ex, &unit)?;
+        return advance(ex, true);
     }
     super::health::bleeding::bleed_at_turn_start(ex, &unit)
 }

@@ -10,7 +10,9 @@ use crate::gui::state::panel::{Choice, Chosen, Panel, PanelKind, PanelOption, Pa
 use crate::gui::state::screen::{AppSystems, Screen};
 use crate::gui::state::session::Session;
 use crate::rules::cmd;
-use crate::rules::options::{self, Arms, MANEUVERS, OptionKind, READY_TRIGGERS};
+use crate::rules::maneuver::options::MANEUVERS;
+use crate::rules::options::{self, Arms, OptionKind};
+use crate::rules::sequence::options::READY_TRIGGERS;
 use crate::rules::{Combat, GameCommand, UnitId};
 use crate::ruleset::ActionKind;
 use bevy::prelude::*;
@@ -144,7 +146,7 @@ mod tests {
     use crate::gui::state::action::Action;
     use crate::gui::testkit::{allowed, me, my_turn};
     use crate::gui::views::bar::availability;
-    use crate::rules::options::READY_KINDS;
+    use crate::rules::sequence::options::READY_KINDS;
     use crate::testing::ok;
 
     #[test]

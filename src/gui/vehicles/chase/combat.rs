@@ -2,7 +2,7 @@
 //! it is, one button per enemy vehicle engaged with its own: "Collide with X: DC n" for a
 //! pilot (a standard action) and "Board X: DC n" for a passenger or gunner (a move action;
 //! the rules refuse a gunner). The commands and their verdicts are the rules' options list's
-//! (`options::chase_combat_choices`), the DCs the rules' (`collision_dc`, `boarding_dc`); the
+//! (`chase::options::chase_combat_choices`), the DCs the rules' (`collision_dc`, `boarding_dc`); the
 //! button sends the command the CLI takes.
 
 use crate::rules::chase::{Chase, boarding_dc, collision_dc};

@@ -3,13 +3,14 @@
 //! for a pilot whose vehicle stands at the edge ahead of it, and "Drive back in at (x, y)" for
 //! each square along the edge it left where the rules let its vehicle come back (facing into
 //! the map). Decides no rule: every button is a command `rules::check` accepts, submitted as
-//! the CLI's `LeaveMap` / `ReturnToMap`, as `rules::options::edge_choices` lists them.
+//! the CLI's `LeaveMap` / `ReturnToMap`, as `rules::vehicle::options::edge_choices` lists them.
 
 use crate::gui::look::camera::{HUD_BOTTOM, HUD_RIGHT};
 use crate::gui::state::screen::{AppSystems, Screen};
 use crate::gui::state::session::{Revision, Session, StatusLine};
 use crate::rules::cmd;
-use crate::rules::options::{OptionKind, edge_choices};
+use crate::rules::options::OptionKind;
+use crate::rules::vehicle::options::edge_choices;
 use crate::rules::{Combat, GameCommand};
 use bevy::prelude::*;
 

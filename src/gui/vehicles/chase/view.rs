@@ -10,11 +10,12 @@ use crate::gui::state::screen::{AppSystems, Screen};
 use crate::gui::state::session::{Revision, Session};
 use crate::gui::vehicles::chase::combat::{CombatEntry, combat_entries};
 use crate::gui::vehicles::chase::stay::{StayChoice, StayToggle, stay_toggles};
+use crate::rules::chase::options::pilot_action_choices;
 use crate::rules::chase::{
     Chase, ChasePhase, Departure, ManeuverUse, phase_name, pilot_action_chance, pilot_action_terms, would_escape,
 };
 use crate::rules::cmd;
-use crate::rules::options::{OptionKind, pilot_action_choices, verdict};
+use crate::rules::options::{OptionKind, verdict};
 use crate::rules::{Combat, GameCommand, Profile, SideId, UnitId, check, unit_component};
 use crate::ruleset::PilotAction;
 use bevy::prelude::*;
@@ -188,7 +189,7 @@ pub fn phase_line(world: &World, chase: &Chase) -> String {
     }
 }
 
-/// The acting pilot's menu: the pilot actions the rules list (`options::pilot_action_choices`:
+/// The acting pilot's menu: the pilot actions the rules list (`chase::options::pilot_action_choices`:
 /// every Table 8-3 action, engage and the like once per other vehicle) with the DC and
 /// modifier the rules would roll and the rules' verdict; `double` asks for the parts of a
 /// double maneuver.

@@ -72,7 +72,8 @@ pub(crate) fn end_own_slot(ex: &mut Executor, vehicle_id: &UnitId) {
 }
 
 /// The rest of a vehicle's own turn, after it rolled on (`at_turn_start`): it ends at once;
-/// a vehicle that no longer keeps going, or that someone controls, leaves the order.
+/// a vehicle that no longer keeps going, or that someone controls, leaves the order. The
+/// sequence then moves on to the next turn.
 pub(crate) fn finish_own_turn(ex: &mut Executor, vehicle_id: &UnitId) -> Result<(), RuleError> {
     ex.emit(SequenceEvent::TurnEnded {
         unit: vehicle_id.clone(),
@@ -83,5 +84,5 @@ pub(crate) fn finish_own_turn(ex: &mut Executor, vehicle_id: &UnitId) -> Result<
     if piloted || !(v.state.keeps_going || on_autocontrol) || wrecked(ex.world, vehicle_id) {
         end_own_slot(ex, vehicle_id);
     }
-    crate::rules::sequence::advance(ex, true)
+    Ok(())
 }

@@ -15,7 +15,7 @@
 
 mod off_map;
 
-use crate::rules::{ChaseEvent, SequenceEvent, VehicleEvent};
+use crate::rules::{ChaseEvent, VehicleEvent};
 pub use off_map::{OffMap, off_map_refusal, off_map_vehicle};
 pub(crate) use off_map::{apply_leave, apply_return, check_leave, check_return, execute_leave, execute_return, seats};
 
@@ -202,17 +202,6 @@ pub(crate) fn at_turn_start(ex: &mut Executor, unit: &UnitId) -> Result<bool, Ru
         }
     }
     Ok(left_battle(ex.world, unit))
-}
-
-/// Ends the turn of `unit`, which left the battle during it, and moves on to the next turn
-/// while anyone is left in the initiative order (with nobody left the battle is over, and
-/// starting rounds without turns would never end).
-pub(crate) fn end_turn_of_departed(ex: &mut Executor, unit: UnitId) -> Result<(), RuleError> {
-    ex.emit(SequenceEvent::TurnEnded { unit });
-    if ex.world.resource::<crate::rules::Combat>().order.is_empty() {
-        return Ok(());
-    }
-    crate::rules::sequence::advance(ex, true)
 }
 
 /// Takes `units` off the map: no space, no place in the initiative order (the only writer of
