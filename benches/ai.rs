@@ -158,20 +158,27 @@ fn main() {
         .filter(|p| p.extension().is_some_and(|x| x == "ron"))
         .collect();
     files.sort();
-    for path in &files {
-        let text = std::fs::read_to_string(path).expect("readable");
-        let name = path
-            .file_name()
-            .map(|n| n.to_string_lossy().to_string())
-            .unwrap_or_default();
-        let spec = load_str(&text, &name, &templates).expect("valid");
+    // Each shipped scenario: its file name, text and validated spec.
+    let shipped: Vec<(String, String, ScenarioSpec)> = files
+        .iter()
+        .map(|path| {
+            let text = std::fs::read_to_string(path).expect("readable");
+            let name = path
+                .file_name()
+                .map(|n| n.to_string_lossy().to_string())
+                .unwrap_or_default();
+            let spec = load_str(&text, &name, &templates).expect("valid");
+            (name, text, spec)
+        })
+        .collect();
+    for (name, text, spec) in &shipped {
         for side in spec.sides.iter().map(|s| s.id.clone()) {
             let label = format!("{name} ({})", side.0);
             for policy in [Policy::Baseline, Policy::Normal, Policy::Hard] {
                 if !wanted(&label, policy) {
                     continue;
                 }
-                let (times, transcript) = turn_times(&spec, &text, &side, policy, GAMES, 20);
+                let (times, transcript) = turn_times(spec, text, &side, policy, GAMES, 20);
                 row(&label, policy, &times, Some(transcript));
                 all.entry(policy).or_default().extend(times);
             }
@@ -189,15 +196,9 @@ fn main() {
             row(name, policy, &times, Some(transcript));
         }
     }
-    for path in &files {
-        let text = std::fs::read_to_string(path).expect("readable");
-        let name = path
-            .file_name()
-            .map(|n| n.to_string_lossy().to_string())
-            .unwrap_or_default();
-        let spec = load_str(&text, &name, &templates).expect("valid");
+    for (name, text, spec) in &shipped {
         if spec.hidden_information && wanted(&format!("{name} window"), Policy::Normal) {
-            window_decision(&name, &spec, &text);
+            window_decision(name, spec, text);
         }
     }
     let name = "generated 64x64, hidden";

@@ -7,6 +7,44 @@ use crate::rules::cmd;
 use crate::rules::{GameCommand, GameEvent};
 use crate::scenario::{ScenarioSpec, Templates, load_str};
 
+/// `me` (a blade and a knife, initiative 5) at (2, 2) next to `foe` (a blade, initiative 20)
+/// at (3, 2) on an open floor, both played by people: the foe acts first.
+pub const DUEL: &str = r##"Scenario(version: 1, name: "t", ruleset: "starfinder",
+    map: (size: (12, 8), fill: '.', legend: { '.': (terrain: Floor) }),
+    sides: [
+        (id: "a", name: "A", control: Human, colour: "#3070d0"),
+        (id: "b", name: "B", control: Human, colour: "#d03030"),
+    ],
+    units: [
+        (id: "me", side: "a", at: (2, 2), speed: (land: 30), initiative: 5,
+         defenses: (eac: 12, kac: 14), health: (sp: 5, hp: 10, rp: 3),
+         weapons: [(name: "Blade", kind: Melee, attack: 5, damage: "1d6", damage_types: [Slashing]),
+                   (name: "Knife", kind: Melee, attack: 1, damage: "1d4", damage_types: [Piercing])]),
+        (id: "foe", side: "b", at: (3, 2), speed: (land: 30), initiative: 20,
+         defenses: (eac: 12, kac: 14), health: (sp: 5, hp: 10, rp: 3),
+         weapons: [(name: "Blade", kind: Melee, attack: 5, damage: "1d6", damage_types: [Slashing])]),
+    ],
+)"##;
+
+/// The duel with names a player reads and hit points to last: `me` (Vex, of the Crew) at
+/// (2, 2) next to `foe` (Gorn, of the Raiders) at (3, 2), a blade each, 30 HP; the foe acts
+/// first.
+pub const NAMED_DUEL: &str = r##"Scenario(version: 1, name: "t", ruleset: "starfinder",
+    map: (size: (12, 8), fill: '.', legend: { '.': (terrain: Floor) }),
+    sides: [
+        (id: "a", name: "Crew", control: Human, colour: "#3070d0"),
+        (id: "b", name: "Raiders", control: Human, colour: "#d03030"),
+    ],
+    units: [
+        (id: "me", name: "Vex", side: "a", at: (2, 2), speed: (land: 30), initiative: 5,
+         defenses: (eac: 12, kac: 14), health: (sp: 5, hp: 30, rp: 3),
+         weapons: [(name: "Blade", kind: Melee, attack: 5, damage: "1d6", damage_types: [Slashing])]),
+        (id: "foe", name: "Gorn", side: "b", at: (3, 2), speed: (land: 30), initiative: 20,
+         defenses: (eac: 12, kac: 14), health: (sp: 5, hp: 30, rp: 3),
+         weapons: [(name: "Blade", kind: Melee, attack: 5, damage: "1d6", damage_types: [Slashing])]),
+    ],
+)"##;
+
 /// Validates scenario text, panicking with every diagnostic if it is not valid.
 pub fn scenario(text: &str) -> ScenarioSpec {
     load_str(text, "test.ron", &Templates::shipped()).unwrap_or_else(|d| {

@@ -613,23 +613,10 @@ mod tests {
     fn a_persons_reactor_set_to_ask_is_asked_about_the_computers_move() {
         use crate::gui::state::panel::PanelKind;
         use crate::rules::{GameEvent, ReactionEvent, ReactionMode, UnitId, cmd};
-        const DUEL: &str = r##"Scenario(version: 1, name: "t", ruleset: "starfinder",
-        map: (size: (12, 8), fill: '.', legend: { '.': (terrain: Floor) }),
-        sides: [
-            (id: "a", name: "Crew", control: Ai, colour: "#3070d0"),
-            (id: "b", name: "Raiders", control: Human, colour: "#d03030"),
-        ],
-        units: [
-            (id: "me", name: "Vex", side: "a", at: (2, 2), speed: (land: 30), initiative: 5,
-             defenses: (eac: 12, kac: 14), health: (sp: 5, hp: 30, rp: 3),
-             weapons: [(name: "Blade", kind: Melee, attack: 5, damage: "1d6", damage_types: [Slashing])]),
-            (id: "foe", name: "Gorn", side: "b", at: (3, 2), speed: (land: 30), initiative: 20,
-             defenses: (eac: 12, kac: 14), health: (sp: 5, hp: 30, rp: 3),
-             weapons: [(name: "Blade", kind: Melee, attack: 5, damage: "1d6", damage_types: [Slashing])]),
-        ],
-    )"##;
         let foe = UnitId("foe".into());
-        let mut duel = crate::testing::battle(DUEL, &[]);
+        // The named duel with the Crew played by the computer.
+        let text = crate::testing::NAMED_DUEL.replacen("control: Human", "control: Ai", 1);
+        let mut duel = crate::testing::battle(&text, &[]);
         crate::testing::ok(
             &mut duel,
             GameCommand::SetReactions(cmd::SetReactions {

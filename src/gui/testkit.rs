@@ -18,7 +18,7 @@ use crate::history::Battle;
 use crate::rules::cmd;
 use crate::rules::{Combat, GameCommand, UnitId};
 use crate::scenario::{DEFAULT_SCENARIO, DEFAULT_SCENARIO_NAME, Templates, load_str};
-use crate::testing::{battle, ok};
+use crate::testing::{DUEL, battle, ok};
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use std::path::PathBuf;
@@ -38,25 +38,6 @@ pub fn tutorial_vs_computer() -> Battle {
     let seed = spec.seed.unwrap_or(0);
     Battle::start(spec, DEFAULT_SCENARIO, DEFAULT_SCENARIO_NAME, seed, Vec::new()).expect("starts")
 }
-
-/// `me` (a blade) at (2, 2) next to `foe` at (3, 2); `far` (no weapon) across the room.
-/// The foe acts first and ends its turn; `me` is active.
-const DUEL: &str = r##"Scenario(version: 1, name: "t", ruleset: "starfinder",
-    map: (size: (12, 8), fill: '.', legend: { '.': (terrain: Floor) }),
-    sides: [
-        (id: "a", name: "A", control: Human, colour: "#3070d0"),
-        (id: "b", name: "B", control: Human, colour: "#d03030"),
-    ],
-    units: [
-        (id: "me", side: "a", at: (2, 2), speed: (land: 30), initiative: 5,
-         defenses: (eac: 12, kac: 14), health: (sp: 5, hp: 10, rp: 3),
-         weapons: [(name: "Blade", kind: Melee, attack: 5, damage: "1d6", damage_types: [Slashing]),
-                   (name: "Knife", kind: Melee, attack: 1, damage: "1d4", damage_types: [Piercing])]),
-        (id: "foe", side: "b", at: (3, 2), speed: (land: 30), initiative: 20,
-         defenses: (eac: 12, kac: 14), health: (sp: 5, hp: 10, rp: 3),
-         weapons: [(name: "Blade", kind: Melee, attack: 5, damage: "1d6", damage_types: [Slashing])]),
-    ],
-)"##;
 
 /// The duel's active unit.
 pub fn me() -> UnitId {

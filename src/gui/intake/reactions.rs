@@ -269,24 +269,7 @@ mod tests {
     use super::*;
     use crate::grid::Square;
     use crate::gui::state::session::Session;
-    use crate::testing::{battle, ok};
-
-    /// `me` at (2, 2) next to `foe` at (3, 2); the foe has acted, it is `me`'s turn.
-    const DUEL: &str = r##"Scenario(version: 1, name: "t", ruleset: "starfinder",
-    map: (size: (12, 8), fill: '.', legend: { '.': (terrain: Floor) }),
-    sides: [
-        (id: "a", name: "Crew", control: Human, colour: "#3070d0"),
-        (id: "b", name: "Raiders", control: Human, colour: "#d03030"),
-    ],
-    units: [
-        (id: "me", name: "Vex", side: "a", at: (2, 2), speed: (land: 30), initiative: 5,
-         defenses: (eac: 12, kac: 14), health: (sp: 5, hp: 30, rp: 3),
-         weapons: [(name: "Blade", kind: Melee, attack: 5, damage: "1d6", damage_types: [Slashing])]),
-        (id: "foe", name: "Gorn", side: "b", at: (3, 2), speed: (land: 30), initiative: 20,
-         defenses: (eac: 12, kac: 14), health: (sp: 5, hp: 30, rp: 3),
-         weapons: [(name: "Blade", kind: Melee, attack: 5, damage: "1d6", damage_types: [Slashing])]),
-    ],
-)"##;
+    use crate::testing::{NAMED_DUEL as DUEL, battle, ok};
 
     fn foe() -> UnitId {
         UnitId("foe".into())

@@ -8,25 +8,7 @@ use crate::rules::sequence::options::READY_TRIGGERS;
 use crate::rules::vehicle::options::{entry_commands, entry_verdict, planned_orders, vehicle_verdict};
 use crate::rules::vehicle::{RiderRole, VehicleEntry};
 use crate::rules::{Combat, cmd};
-use crate::testing::{Battle, battle, ok, pass_until_turn_of};
-
-/// `me` (a blade and a knife) at (2, 2) next to `foe` at (3, 2).
-const DUEL: &str = r##"Scenario(version: 1, name: "t", ruleset: "starfinder",
-    map: (size: (12, 8), fill: '.', legend: { '.': (terrain: Floor) }),
-    sides: [
-        (id: "a", name: "A", control: Human, colour: "#3070d0"),
-        (id: "b", name: "B", control: Human, colour: "#d03030"),
-    ],
-    units: [
-        (id: "me", side: "a", at: (2, 2), speed: (land: 30), initiative: 5,
-         defenses: (eac: 12, kac: 14), health: (sp: 5, hp: 10, rp: 3),
-         weapons: [(name: "Blade", kind: Melee, attack: 5, damage: "1d6", damage_types: [Slashing]),
-                   (name: "Knife", kind: Melee, attack: 1, damage: "1d4", damage_types: [Piercing])]),
-        (id: "foe", side: "b", at: (3, 2), speed: (land: 30), initiative: 20,
-         defenses: (eac: 12, kac: 14), health: (sp: 5, hp: 10, rp: 3),
-         weapons: [(name: "Blade", kind: Melee, attack: 5, damage: "1d6", damage_types: [Slashing])]),
-    ],
-)"##;
+use crate::testing::{Battle, DUEL, battle, ok, pass_until_turn_of};
 
 const BUGGY_RAID: &str = include_str!("../../../scenarios/starfinder_buggy_raid.ron");
 
