@@ -266,10 +266,7 @@ mod tests {
         app.add_message::<Intent>();
         app.init_resource::<ButtonInput<KeyCode>>();
         app.add_systems(Update, keys_to_intent);
-        app.world_mut()
-            .resource_mut::<ButtonInput<KeyCode>>()
-            .press(KeyCode::KeyE);
-        app.update();
+        crate::gui::testkit::tap_key(&mut app, KeyCode::KeyE);
         let intents: Vec<Intent> = app.world_mut().resource_mut::<Messages<Intent>>().drain().collect();
         assert_eq!(intents, vec![Intent::EndTurn]);
     }

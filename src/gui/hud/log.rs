@@ -420,6 +420,7 @@ fn group_node(group: &LogGroup) -> impl Bundle {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::gui::testkit::tap_key;
     use crate::rules::SideId;
     use crate::rules::cmd;
     use crate::testing::{battle, ok};
@@ -620,16 +621,9 @@ mod tests {
                 ..default()
             },
         ));
-        app.world_mut()
-            .resource_mut::<ButtonInput<KeyCode>>()
-            .press(KeyCode::PageUp);
-        app.update();
+        tap_key(&mut app, KeyCode::PageUp);
         assert_eq!(*app.world().resource::<LogScroll>(), LogScroll(Some(300.0 - PAGE_PX)));
-        let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
-        keys.clear();
-        keys.release(KeyCode::PageUp);
-        keys.press(KeyCode::End);
-        app.update();
+        tap_key(&mut app, KeyCode::End);
         assert_eq!(*app.world().resource::<LogScroll>(), LogScroll(None));
     }
 

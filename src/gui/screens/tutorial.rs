@@ -378,6 +378,7 @@ fn tip_buttons(
 mod tests {
     use super::*;
     use crate::gui::state::session::acting_side;
+    use crate::gui::testkit::tap_key;
     use crate::rules::{Combat, cmd};
 
     /// Issue #18: the tips box sits above a shown attack or area preview, not over it; with
@@ -500,17 +501,10 @@ mod tests {
         let tutorial = app.world().resource::<Tutorial>().clone();
         assert!(tutorial.active);
         assert_eq!(tutorial.step, 0);
-        app.world_mut()
-            .resource_mut::<ButtonInput<KeyCode>>()
-            .press(KeyCode::F1);
-        app.update();
+        tap_key(&mut app, KeyCode::F1);
         assert_eq!(app.world().resource::<Tutorial>().step, 1, "F1: the next tip");
         for _ in 0..STEPS.len() {
-            let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
-            keys.release_all();
-            keys.clear();
-            keys.press(KeyCode::F1);
-            app.update();
+            tap_key(&mut app, KeyCode::F1);
         }
         assert!(
             !app.world().resource::<Tutorial>().active,

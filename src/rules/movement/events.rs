@@ -166,7 +166,7 @@ impl MovementEvent {
 }
 
 /// A movement mode's name in the log (`move`, `double move`, `guarded step`, ...).
-fn mode_name(mode: MoveMode) -> &'static str {
+pub(super) fn mode_name(mode: MoveMode) -> &'static str {
     match mode {
         MoveMode::Move => "move",
         MoveMode::Double => "double move",

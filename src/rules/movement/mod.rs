@@ -419,17 +419,12 @@ fn withdraw_exemptions(world: &World, rules: &Ruleset, unit: &UnitId, mode: Move
     }
 }
 
+/// A movement mode's name in a refusal: the log's name, but a plain move is the "move
+/// action" it spends.
 fn mode_word(mode: MoveMode) -> &'static str {
     match mode {
         MoveMode::Move => "move action",
-        MoveMode::Double => "double move",
-        MoveMode::Run => "run",
-        MoveMode::Withdraw => "withdraw",
-        MoveMode::GuardedStep => "guarded step",
-        MoveMode::Crawl => "crawl",
-        MoveMode::Minimum => "minimum movement",
-        MoveMode::Charge => "charge",
-        MoveMode::Squeeze => "squeeze",
+        other => events::mode_name(other),
     }
 }
 

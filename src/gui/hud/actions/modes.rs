@@ -169,7 +169,7 @@ fn clear_status_back_in_move_mode(mode: Res<Mode>, mut last: Local<Mode>, mut st
 mod tests {
     use super::*;
     use crate::grid::Square;
-    use crate::gui::testkit::{battle_app, me, my_turn};
+    use crate::gui::testkit::{battle_app, me, my_turn, tap_key};
     use crate::gui::views::bar::availability;
     use crate::rules::GameCommand;
     use crate::rules::UnitId;
@@ -206,40 +206,18 @@ mod tests {
     fn keys_pick_the_mode_and_attack_intents_reach_the_battle() {
         let mut app = bar_app();
         assert_eq!(app.world().resource::<ActionBar>().allowed(Action::Attack), Ok(()));
-        app.world_mut()
-            .resource_mut::<ButtonInput<KeyCode>>()
-            .press(KeyCode::Digit2);
-        app.update();
+        tap_key(&mut app, KeyCode::Digit2);
         assert_eq!(*app.world().resource::<Mode>(), Mode::Attack);
         // The maneuver key opens its picker, whose options carry the rules' verdicts.
-        app.world_mut()
-            .resource_mut::<ButtonInput<KeyCode>>()
-            .release(KeyCode::Digit2);
-        app.world_mut().resource_mut::<ButtonInput<KeyCode>>().clear();
-        app.world_mut()
-            .resource_mut::<ButtonInput<KeyCode>>()
-            .press(KeyCode::Digit5);
-        app.update();
+        tap_key(&mut app, KeyCode::Digit5);
         let panel = app.world().resource::<Panel>().0.clone().expect("the maneuver picker");
         assert_eq!(panel.kind, PanelKind::Maneuver);
         assert!(panel.options.iter().any(|o| o.allowed.is_ok()), "{panel:?}");
         // Trip (its key 2) selects the maneuver mode and closes the picker.
-        {
-            let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
-            keys.release(KeyCode::Digit5);
-            keys.clear();
-            keys.press(KeyCode::Digit2);
-        }
-        app.update();
+        tap_key(&mut app, KeyCode::Digit2);
         assert_eq!(*app.world().resource::<Mode>(), Mode::Maneuver(ManeuverKind::Trip));
         assert!(!app.world().resource::<Panel>().is_open());
-        {
-            let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
-            keys.release(KeyCode::Digit2);
-            keys.clear();
-            keys.press(KeyCode::Digit2);
-        }
-        app.update();
+        tap_key(&mut app, KeyCode::Digit2);
         assert_eq!(*app.world().resource::<Mode>(), Mode::Attack);
         app.world_mut().write_message(Intent::Act(ActIntent::AttackAt {
             at: Square::new(3, 2),

@@ -185,7 +185,7 @@ fn keys_to_chase(keys: Res<ButtonInput<KeyCode>>, view: Res<ChaseView>, mut inte
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gui::testkit::redliner;
+    use crate::gui::testkit::{redliner, tap_key};
     use crate::gui::vehicles::chase::chase_app as headless;
     use crate::gui::vehicles::chase::panel::ChaseButton;
     use crate::rules::chase::Departure;
@@ -205,12 +205,7 @@ mod tests {
     fn choosing_an_action_sends_the_cli_command() {
         let mut app = headless(redliner(&[18, 5, 12, 2]));
         assert!(app.world().resource::<ChaseView>().board.is_some());
-        app.world_mut()
-            .resource_mut::<ButtonInput<KeyCode>>()
-            .press(KeyCode::KeyM);
-        app.update();
-        // Without the input plugin nothing clears `just_pressed` between frames.
-        app.world_mut().resource_mut::<ButtonInput<KeyCode>>().clear();
+        tap_key(&mut app, KeyCode::KeyM);
         app.update();
         let speed_up = app
             .world_mut()
