@@ -2,7 +2,8 @@
 
 use crate::rules::UnitId;
 use crate::rules::attack::action::{AttackOrder, check_attacks, execute_attacks};
-use crate::rules::attack::support::{SupportKind, SupportOrder, check_support, execute_support};
+use crate::rules::attack::events::SupportKind;
+use crate::rules::attack::support::{SupportOrder, check_support, execute_support};
 use crate::rules::engine::command::{Gates, RuleCommand};
 use crate::rules::{Executor, RuleError};
 use bevy::prelude::World;

@@ -1,11 +1,10 @@
-//! The events of attack rolls and the support actions: their data, how each changes the battle (`apply`) and how it
-//! reads in the log (`narrate`).
+//! The events of attack rolls and the support actions: their data (with the kinds of support
+//! and a support action's roll), how each changes the battle (`apply`) and how it reads in the
+//! log (`narrate`).
 
 use crate::rules::D20Check;
 use crate::rules::DieRoll;
 use crate::rules::UnitId;
-use crate::rules::attack::support::SupportKind;
-use crate::rules::attack::support::SupportRoll;
 use crate::rules::attack::{AttackRoll, DamageRoll};
 use crate::rules::engine::apply::entity;
 use crate::rules::engine::narrate::modifiers;
@@ -13,6 +12,41 @@ use crate::ruleset::Ruleset;
 use bevy::prelude::World;
 use serde::Deserialize;
 use serde::Serialize;
+
+/// Which kind of support.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SupportKind {
+    /// starfinder: an ally gains the bonus to its AC against the next attack by a creature
+    /// in the shooter's line of effect.
+    Covering,
+    /// starfinder: the next ally to attack the foe gains the bonus to that attack roll.
+    Harrying,
+    /// saga: one chosen ally gains the bonus on its next attack roll against the foe.
+    Aid,
+    /// saga: the foe takes the penalty on its next attack roll.
+    Suppress,
+}
+
+impl SupportKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            SupportKind::Covering => "covering fire",
+            SupportKind::Harrying => "harrying fire",
+            SupportKind::Aid => "aid another",
+            SupportKind::Suppress => "suppress",
+        }
+    }
+}
+
+/// The roll of one support action: against the fixed defense it is made against (AC 15,
+/// Reflex 10: the check's `dc`; `success`: it hit).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SupportRoll {
+    pub weapon: String,
+    #[serde(flatten)]
+    pub check: D20Check,
+}
 
 /// What happened in attack rolls and the support actions, with every die rolled and every modifier and its source.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -9,6 +9,7 @@ use crate::rules::AttackEvent;
 use crate::rules::D20Check;
 use crate::rules::Terrain;
 use crate::rules::attack::action::check_attack;
+use crate::rules::attack::events::{SupportKind, SupportRoll};
 use crate::rules::attack::situation::{attacker_conditions, situation};
 use crate::rules::attack::stacking::apply_stacking;
 use crate::rules::engine::error::illegal;
@@ -19,33 +20,9 @@ use crate::rules::sequence::turn::{EffectTerms, start_effect, take_action};
 use crate::rules::{Combat, Executor, Modifier, Profile, RuleError, SupportBonus, UnitId, Weapon, WeaponKind};
 use crate::ruleset::{AooTrigger, Ruleset, SupportFire};
 use bevy::prelude::World;
-use serde::{Deserialize, Serialize};
-
-/// Which kind of support.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum SupportKind {
-    /// starfinder: an ally gains the bonus to its AC against the next attack by a creature
-    /// in the shooter's line of effect.
-    Covering,
-    /// starfinder: the next ally to attack the foe gains the bonus to that attack roll.
-    Harrying,
-    /// saga: one chosen ally gains the bonus on its next attack roll against the foe.
-    Aid,
-    /// saga: the foe takes the penalty on its next attack roll.
-    Suppress,
-}
 
 impl SupportKind {
-    pub fn name(self) -> &'static str {
-        match self {
-            SupportKind::Covering => "covering fire",
-            SupportKind::Harrying => "harrying fire",
-            SupportKind::Aid => "aid another",
-            SupportKind::Suppress => "suppress",
-        }
-    }
-
+    /// The family's numbers for this kind, if the family has it.
     fn rules(self, rules: &Ruleset) -> Option<SupportFire> {
         let options = &rules.attack_options;
         match self {
@@ -55,15 +32,6 @@ impl SupportKind {
             SupportKind::Suppress => options.suppress,
         }
     }
-}
-
-/// The roll of one support action: against the fixed defense it is made against (AC 15,
-/// Reflex 10: the check's `dc`; `success`: it hit).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SupportRoll {
-    pub weapon: String,
-    #[serde(flatten)]
-    pub check: D20Check,
 }
 
 /// One support action as ordered: `target` is the ally covered (covering fire) or the foe;
