@@ -153,11 +153,9 @@ pub(super) fn execute_boarding(
         let ruleset = ex.ruleset().clone();
         deal_damage(ex, &ruleset, unit, damage, true)?;
         // On foot now, it cannot keep up with the chase: it is left behind (VEH-22's reading
-        // of creatures on foot when a battle becomes a chase), and its turn is over.
+        // of creatures on foot when a battle becomes a chase), and its turn is over (the
+        // engine ends it, `Gates::carries_off`).
         ex.emit(ChaseEvent::ChaseLeftBehind { unit: unit.clone() });
-        if ex.world.resource::<Combat>().active.as_ref() == Some(unit) {
-            crate::rules::sequence::end_turn_of_departed(ex, unit.clone())?;
-        }
     }
     Ok(())
 }

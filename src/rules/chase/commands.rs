@@ -77,6 +77,10 @@ impl RuleCommand for ChaseProgress {
         None
     }
 
+    fn gates(&self) -> Gates {
+        Gates::ACTION.carries_off()
+    }
+
     fn check(&self, world: &World) -> Result<(), RuleError> {
         super::game::check_chase_progress(world, self)
     }
@@ -125,6 +129,10 @@ pub struct BoardEngaged {
 impl RuleCommand for BoardEngaged {
     fn actor(&self) -> Option<&UnitId> {
         Some(&self.unit)
+    }
+
+    fn gates(&self) -> Gates {
+        Gates::ACTION.carries_off()
     }
 
     fn check(&self, world: &World) -> Result<(), RuleError> {

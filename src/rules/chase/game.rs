@@ -187,13 +187,9 @@ pub(crate) fn execute_chase_progress(ex: &mut Executor, c: &cmd::ChaseProgress) 
         .map(|h| (h.vehicle.clone(), h.damage))
         .collect();
     ex.emit(ChaseEvent::ChaseProgressed { outcome });
-    damage_vehicles(ex, &damage)?;
-    // The unit whose turn it is may have left with its vehicle: its turn is over.
-    let active = ex.world.resource::<Combat>().active.clone();
-    match active.filter(|u| crate::rules::vehicle::escape::left_battle(ex.world, u)) {
-        Some(unit) => crate::rules::sequence::end_turn_of_departed(ex, unit),
-        None => Ok(()),
-    }
+    // The unit whose turn it is may leave with its vehicle: the engine then ends its turn
+    // (`Gates::carries_off`).
+    damage_vehicles(ex, &damage)
 }
 
 /// Runs a collision (CHS-17).

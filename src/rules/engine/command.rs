@@ -188,6 +188,9 @@ pub struct Gates {
     pub walks: bool,
     /// It makes attack rolls.
     pub attacks: bool,
+    /// It may carry the unit whose turn it is out of the battle (a chase's progress, a fall
+    /// from a boarding): that turn then ends and the next begins (`sequence::end_turn_if_departed`).
+    pub carries_off: bool,
 }
 
 impl Gates {
@@ -199,6 +202,7 @@ impl Gates {
         needs_able: false,
         walks: false,
         attacks: false,
+        carries_off: false,
     };
     /// An action with attack rolls.
     pub const ATTACK: Gates = Gates {
@@ -226,5 +230,12 @@ impl Gates {
     /// The unit walks on its own feet.
     pub const fn walks(self) -> Gates {
         Gates { walks: true, ..self }
+    }
+    /// It may carry the unit whose turn it is out of the battle.
+    pub const fn carries_off(self) -> Gates {
+        Gates {
+            carries_off: true,
+            ..self
+        }
     }
 }

@@ -36,7 +36,11 @@ pub(crate) fn shared_refusal(world: &World, command: &GameCommand) -> Result<(),
 
 /// Runs an allowed command: emits (and applies) its events. Call `check` first.
 pub fn execute(ex: &mut Executor, command: &GameCommand) -> Result<(), RuleError> {
-    command.rule().execute(ex)
+    command.rule().execute(ex)?;
+    match command.gates().carries_off {
+        true => crate::rules::sequence::end_turn_if_departed(ex),
+        false => Ok(()),
+    }
 }
 
 /// Refused while a delay window is open: the delaying units act or pass first (SEQ-8).

@@ -193,10 +193,20 @@ pub fn begin_round(ex: &mut Executor, round: u32, surprise: bool) -> Result<(), 
     advance(ex, false)
 }
 
+/// After a command that may carry units out of the battle (`Gates::carries_off`: a chase's
+/// progress, a fall from a boarding): the unit whose turn it is, if it left, ends its turn.
+pub(crate) fn end_turn_if_departed(ex: &mut Executor) -> Result<(), RuleError> {
+    let active = ex.world.resource::<Combat>().active.clone();
+    match active.filter(|u| super::vehicle::escape::left_battle(ex.world, u)) {
+        Some(unit) => end_turn_of_departed(ex, unit),
+        None => Ok(()),
+    }
+}
+
 /// Ends the turn of `unit`, which left the battle during it, and moves on to the next turn
 /// while anyone is left in the initiative order (with nobody left the battle is over, and
 /// starting rounds without turns would never end).
-pub(crate) fn end_turn_of_departed(ex: &mut Executor, unit: UnitId) -> Result<(), RuleError> {
+fn end_turn_of_departed(ex: &mut Executor, unit: UnitId) -> Result<(), RuleError> {
     ex.emit(SequenceEvent::TurnEnded { unit });
     if ex.world.resource::<Combat>().order.is_empty() {
         return Ok(());

@@ -10,7 +10,7 @@
 //! turn VEH-22 is judged from the square where it left (`super::grid_space`), so a vehicle
 //! that got beyond every foe's run escapes (or starts a chase) instead of coming back.
 
-use super::LeftBattle;
+use super::departed::LeftBattle;
 use crate::grid::{Heading, Square};
 use crate::rules::VehicleEvent;
 use crate::rules::vehicle::VehicleState;
