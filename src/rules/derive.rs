@@ -1,10 +1,11 @@
 //! Derived rule state kept by systems (STYLE 4a): what each side sees (`SideViews`, kept for a
 //! battle that hides information) and the squares each side threatens (`SideThreats`),
-//! refreshed in `RulesSet::Derive` when the battle changed since they were made. `Battle::derive` runs the schedule; a fork copies the
-//! kept state, so a fork of a derived battle has it too, and a fork that then only tries
-//! commands never pays for it. `side_view_now` reads a side's view from `SideViews` when it
-//! is current and works it out only when it is not: `query visible` (which derives first)
-//! and the computer's knowledge ask there.
+//! refreshed in `RulesSet::Derive` when the battle changed since they were made.
+//! `Battle::derive` runs the schedule; a fork copies the kept state, so a fork of a derived
+//! battle has it too, and a fork that then only tries commands never pays for it.
+//! `side_view_now` and `threats_now` read the kept state when it is current and work it out
+//! only when it is not: the window's fog and threat overlay, `query visible` (which derives
+//! first) and the computer's knowledge ask there.
 
 use super::reactions::threat::threatened_by;
 use super::sight::{SideView, side_view};
@@ -119,23 +120,35 @@ fn derive_side_threats(world: &mut World) {
     {
         return;
     }
-    let mut squares: BTreeMap<SideId, BTreeSet<Square>> =
-        sides(world).into_iter().map(|s| (s, BTreeSet::new())).collect();
-    let units: Vec<_> = world
-        .resource::<UnitIndex>()
-        .0
-        .iter()
-        .map(|(u, e)| (u.clone(), *e))
-        .collect();
-    for (unit, e) in units {
-        if let Some(side) = world.get::<SideId>(e).cloned() {
-            squares.entry(side).or_default().extend(threatened_by(world, &unit));
-        }
-    }
+    let squares = side_threats(world);
     world.insert_resource(SideThreats {
         revision: Some(now),
         squares,
     });
+}
+
+/// The squares some unit of each side threatens (THR-1..THR-4), worked out.
+fn side_threats(world: &World) -> BTreeMap<SideId, BTreeSet<Square>> {
+    let mut squares: BTreeMap<SideId, BTreeSet<Square>> =
+        sides(world).into_iter().map(|s| (s, BTreeSet::new())).collect();
+    for (unit, e) in &world.resource::<UnitIndex>().0 {
+        if let Some(side) = world.get::<SideId>(*e) {
+            squares
+                .entry(side.clone())
+                .or_default()
+                .extend(threatened_by(world, unit));
+        }
+    }
+    squares
+}
+
+/// The squares each side threatens now: `SideThreats`' when it is current, else worked out
+/// here (a battle not derived since its last command). The same answer either way.
+pub fn threats_now(world: &World) -> Cow<'_, BTreeMap<SideId, BTreeSet<Square>>> {
+    match SideThreats::current(world) {
+        Some(kept) => Cow::Borrowed(&kept.squares),
+        None => Cow::Owned(side_threats(world)),
+    }
 }
 
 #[cfg(test)]
@@ -204,5 +217,19 @@ mod tests {
         let worked_out = side_view_now(b.world(), &side_a);
         assert!(matches!(worked_out, Cow::Owned(_)));
         assert_eq!(*worked_out, side_view(b.world(), &side_a));
+    }
+
+    /// THR-1..THR-4: `threats_now` reads the kept squares while they are current and works the
+    /// same squares out when they are not.
+    #[test]
+    fn threats_now_reads_the_kept_squares_while_they_are_current() {
+        let mut b = battle(crate::testing::DUEL, &[]);
+        let worked_out = threats_now(b.world()).into_owned();
+        assert!(matches!(threats_now(b.world()), Cow::Owned(_)), "nothing kept yet");
+        assert!(worked_out.values().any(|squares| !squares.is_empty()), "{worked_out:?}");
+        b.derive();
+        let kept = threats_now(b.world());
+        assert!(matches!(kept, Cow::Borrowed(_)));
+        assert_eq!(*kept, worked_out);
     }
 }

@@ -10,7 +10,7 @@ use crate::gui::state::screen::{AppSystems, Screen};
 use crate::gui::state::session::{ComputerOpponent, Revision, Session, computer_is_playing};
 use crate::history::Terrain;
 use crate::rules::cmd;
-use crate::rules::derive::SideThreats;
+use crate::rules::derive::threats_now;
 use crate::rules::reactions::threat::space_of;
 use crate::rules::{Combat, GameCommand, MoveMode, SideId, UnitId, unit_component};
 use bevy::prelude::*;
@@ -29,16 +29,15 @@ pub(in crate::gui) fn plugin(app: &mut App) {
 }
 
 /// Every square a unit hostile to `unit` threatens now (THR-1..THR-5: `query threat` of each,
-/// read from the rules' derived state, `rules::derive::SideThreats`, which the intake keeps
-/// current) that a unit could stand on: a wall square is threatened in the rules' geometry,
+/// read from the rules' derived state through `rules::derive::threats_now`, the `SideThreats`
+/// the intake keeps current) that a unit could stand on: a wall square is threatened in the rules' geometry,
 /// but nobody can be there to be attacked, so painting it would only hide the wall.
 pub fn threatened_by_foes(world: &World, unit: &UnitId) -> BTreeSet<Square> {
     let map = &world.resource::<Terrain>().0;
-    let threats = SideThreats::current(world).expect("the window derives the battle once it changed");
+    let threats = threats_now(world);
     // Hostile is another side (`threat::hostile`).
     let mine = unit_component::<SideId>(world, unit);
     threats
-        .squares
         .iter()
         .filter(|(side, _)| Some(*side) != mine)
         .flat_map(|(_, squares)| squares.iter().copied())

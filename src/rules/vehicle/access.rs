@@ -62,6 +62,18 @@ pub(crate) fn aboard(world: &World, unit: &UnitId) -> Option<Aboard> {
     get::<Aboard>(world, unit)
 }
 
+/// Refused unless `v`'s ignition is on: a vehicle moves only once started (a move action,
+/// 001:4373-4376).
+pub(crate) fn require_started(v: &Vehicle) -> Result<(), RuleError> {
+    match v.state.started {
+        true => Ok(()),
+        false => Err(illegal(format!(
+            "{} is not started (start it first, a move action)",
+            v.id
+        ))),
+    }
+}
+
 /// The vehicle `pilot` controls now (§25.3: the pilot acts for it).
 pub(crate) fn piloted_by(world: &World, pilot: &UnitId) -> Result<Vehicle, RuleError> {
     let a = aboard(world, pilot).ok_or_else(|| illegal(format!("{pilot} is not aboard a vehicle")))?;

@@ -66,6 +66,19 @@ pub enum VehicleOrder {
 }
 
 impl VehicleOrder {
+    /// An order by which the pilot moves the vehicle itself (what autocontrol and the
+    /// autopilot hold back while they drive, VEH-13, VEH-14).
+    pub(crate) fn moves_vehicle(&self) -> bool {
+        matches!(
+            self,
+            VehicleOrder::Drive { .. }
+                | VehicleOrder::Race { .. }
+                | VehicleOrder::StopShort
+                | VehicleOrder::Ram { .. }
+                | VehicleOrder::RunOver { .. }
+        )
+    }
+
     /// The squares and numbers the order carries (issue #16 items 6, 7, 10), written in the
     /// command's `order` field.
     pub(crate) fn operands(&self, out: &mut crate::rules::engine::bounds::Operands) {

@@ -29,14 +29,7 @@ pub(crate) fn fixed_check(ex: &mut Executor, vehicle_id: &UnitId, purpose: &str,
 /// VEH-13: while autocontrol drives, the pilot's orders that move the vehicle wait until it
 /// is disengaged (a swift action).
 pub(crate) fn check_not_on_autocontrol(world: &World, unit: &UnitId, order: &VehicleOrder) -> Result<(), RuleError> {
-    let moves = matches!(
-        order,
-        VehicleOrder::Drive { .. }
-            | VehicleOrder::Race { .. }
-            | VehicleOrder::StopShort
-            | VehicleOrder::Ram { .. }
-            | VehicleOrder::RunOver { .. }
-    );
+    let moves = order.moves_vehicle();
     let Some(a) = aboard(world, unit).filter(|_| moves) else {
         return Ok(());
     };

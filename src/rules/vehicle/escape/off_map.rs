@@ -14,7 +14,9 @@ use super::departed::LeftBattle;
 use crate::grid::{Heading, Square};
 use crate::rules::VehicleEvent;
 use crate::rules::vehicle::VehicleState;
-use crate::rules::vehicle::access::{Blocker, blocker, can_spend, illegal, piloted_by, riders, vehicle_rules};
+use crate::rules::vehicle::access::{
+    Blocker, blocker, can_spend, illegal, piloted_by, require_started, riders, vehicle_rules,
+};
 use crate::rules::{Combat, Executor, Placement, RuleError, UnitId, UnitIndex, unit_component};
 use crate::ruleset::ActionKind;
 use bevy::prelude::{Component, World};
@@ -56,12 +58,7 @@ pub(crate) fn check_leave(world: &World, pilot: &UnitId) -> Result<(UnitId, Head
     vehicle_rules(world)?;
     no_chase(world)?;
     let v = piloted_by(world, pilot)?;
-    if !v.state.started {
-        return Err(illegal(format!(
-            "{} is not started (start it first, a move action)",
-            v.id
-        )));
-    }
+    require_started(&v)?;
     can_spend(world, ActionKind::Move)?;
     let edge = v.state.heading;
     let (dx, dy) = edge.step();

@@ -5,7 +5,7 @@
 use super::travel::{Leg, travel};
 use crate::grid::{Heading, Square};
 use crate::rules::vehicle::VehicleMove;
-use crate::rules::vehicle::access::{Vehicle, blocker, can_spend, illegal, path_cost_ft, piloted_by};
+use crate::rules::vehicle::access::{Vehicle, blocker, can_spend, illegal, path_cost_ft, piloted_by, require_started};
 use crate::rules::{Executor, RuleError, UnitId};
 use crate::ruleset::{ActionKind, Ruleset};
 use bevy::prelude::World;
@@ -49,12 +49,7 @@ pub(crate) fn check_path(
 
 pub(crate) fn check_drive(world: &World, pilot: &UnitId, path: &[Square]) -> Result<DrivePlan, RuleError> {
     let v = piloted_by(world, pilot)?;
-    if !v.state.started {
-        return Err(illegal(format!(
-            "{} is not started (start it first, a move action)",
-            v.id
-        )));
-    }
+    require_started(&v)?;
     can_spend(world, ActionKind::Move)?;
     let costs_ft = check_path(world, &v, path, v.stats.drive_ft, &|_| false)?;
     Ok(DrivePlan { vehicle: v, costs_ft })

@@ -7,7 +7,7 @@ use super::line::{Line, rough, straight_line};
 use super::travel::Leg;
 use crate::rules::VehicleEvent;
 use crate::rules::vehicle::access;
-use crate::rules::vehicle::access::{Vehicle, can_spend, illegal, piloted_by, piloting_modifiers};
+use crate::rules::vehicle::access::{Vehicle, can_spend, illegal, piloted_by, piloting_modifiers, require_started};
 use crate::rules::vehicle::rolls::roll_check;
 use crate::rules::vehicle::{RaceMishap, VehicleMove};
 use crate::rules::{Executor, RuleError, UnitId};
@@ -40,12 +40,7 @@ pub(crate) fn check_race(
 ) -> Result<RacePlan, RuleError> {
     let r = access::vehicle_rules(world)?;
     let v = piloted_by(world, pilot)?;
-    if !v.state.started {
-        return Err(illegal(format!(
-            "{} is not started (start it first, a move action)",
-            v.id
-        )));
-    }
+    require_started(&v)?;
     can_spend(world, ActionKind::Full)?;
     if angle.unsigned_abs() > r.max_heading_angle_deg {
         return Err(illegal(format!(

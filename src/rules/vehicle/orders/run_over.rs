@@ -9,7 +9,7 @@ use crate::grid::{Heading, Square};
 use crate::rules::VehicleEvent;
 use crate::rules::vehicle::access;
 use crate::rules::vehicle::access::{
-    Vehicle, aboard, after_hardness, blocker, can_spend, illegal, piloted_by, reflex, wrecked,
+    Vehicle, aboard, after_hardness, blocker, can_spend, illegal, piloted_by, reflex, require_started, wrecked,
 };
 use crate::rules::vehicle::rolls::{damage, roll_check, roll_collision};
 use crate::rules::vehicle::{CollisionKind, VehicleMove};
@@ -33,12 +33,7 @@ pub(super) fn small_enough(world: &World, v: &Vehicle, unit: &UnitId, gap: u32) 
 pub(crate) fn check_run_over(world: &World, pilot: &UnitId, path: &[Square]) -> Result<(Vehicle, Vec<u32>), RuleError> {
     let r = access::vehicle_rules(world)?;
     let v = piloted_by(world, pilot)?;
-    if !v.state.started {
-        return Err(illegal(format!(
-            "{} is not started (start it first, a move action)",
-            v.id
-        )));
-    }
+    require_started(&v)?;
     can_spend(world, ActionKind::Full)?;
     let gap = r.run_over_size_gap;
     let limit = v.stats.drive_ft * r.run_over_drive_multiple;

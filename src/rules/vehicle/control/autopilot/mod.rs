@@ -15,7 +15,7 @@ use crate::rules::D20Check;
 use crate::rules::Terrain;
 use crate::rules::VehicleEvent;
 use crate::rules::vehicle::VehicleOrder;
-use crate::rules::vehicle::access::{Vehicle, aboard, can_spend, illegal, piloted_by, vehicle};
+use crate::rules::vehicle::access::{Vehicle, aboard, can_spend, illegal, piloted_by, require_started, vehicle};
 use crate::rules::vehicle::broken;
 use crate::rules::vehicle::rolls::roll_check;
 use crate::rules::{Executor, Modifier, RuleError, UnitId};
@@ -42,11 +42,8 @@ pub(crate) fn check_engage(world: &World, pilot: &UnitId, engage: bool) -> Resul
             if engage { "engaged" } else { "off" }
         )));
     }
-    if engage && !v.state.started {
-        return Err(illegal(format!(
-            "{} is not started (start it first, a move action)",
-            v.id
-        )));
+    if engage {
+        require_started(&v)?;
     }
     if engage && v.state.autocontrol_engaged {
         return Err(illegal(format!(
@@ -95,15 +92,7 @@ pub(crate) fn execute_destination(ex: &mut Executor, pilot: &UnitId, to: Square)
 /// While the autopilot drives, the pilot's orders that move the vehicle (or engage
 /// autocontrol) wait until it is disengaged.
 pub(crate) fn check_not_on_autopilot(world: &World, unit: &UnitId, order: &VehicleOrder) -> Result<(), RuleError> {
-    let moves = matches!(
-        order,
-        VehicleOrder::Drive { .. }
-            | VehicleOrder::Race { .. }
-            | VehicleOrder::StopShort
-            | VehicleOrder::Ram { .. }
-            | VehicleOrder::RunOver { .. }
-            | VehicleOrder::Autocontrol { engage: true }
-    );
+    let moves = order.moves_vehicle() || matches!(order, VehicleOrder::Autocontrol { engage: true });
     let Some(a) = aboard(world, unit).filter(|_| moves) else {
         return Ok(());
     };
