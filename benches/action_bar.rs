@@ -162,7 +162,7 @@ fn old_candidates(action: Action, world: &bevy::prelude::World, unit: &UnitId) -
             GameCommand::Recover(cmd::Recover { unit: u() }),
         ],
         // The old vehicle verdict is the one `rules::options` now holds, unchanged.
-        Action::Vehicle => Vec::new(),
+        Action::Vehicle | Action::More => Vec::new(),
         Action::EndTurn => vec![GameCommand::EndTurn(cmd::EndTurn { unit: u() })],
     }
 }
@@ -174,6 +174,8 @@ fn old_availability(world: &bevy::prelude::World, unit: &UnitId) -> Vec<(Action,
         .map(|action| {
             let verdict = match action {
                 Action::Vehicle => vehicle_verdict(world, unit),
+                // The list it opens was not in the old bar; like the new one, it asks nothing.
+                Action::More => Ok(()),
                 _ => options::any_allowed(world, &old_candidates(action, world, unit), "-"),
             };
             (action, verdict)

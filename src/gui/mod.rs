@@ -21,6 +21,8 @@ pub mod editor;
 pub mod hud;
 pub mod idle;
 pub mod intake;
+#[cfg(test)]
+mod kinds_tests;
 pub mod look;
 #[cfg(test)]
 mod play_tests;

@@ -168,6 +168,35 @@ pub fn feedback(events: &[GameEvent]) -> Vec<Feedback> {
                 readout: Some(save_readout(check, "Fort")),
                 tone: if check.success { Tone::Saved } else { Tone::Failed },
             }),
+            // A support action's roll (§4.3.1): on the unit it helps or hinders.
+            GameEvent::Attack(AttackEvent::SupportResolved { kind, target, roll, .. }) => {
+                let name = kind.name();
+                let mut name_chars = name.chars();
+                let name: String = name_chars
+                    .next()
+                    .map(|c| c.to_uppercase().chain(name_chars).collect())
+                    .unwrap_or_default();
+                out.push(Feedback {
+                    unit: target.clone(),
+                    headline: match roll.check.success {
+                        true => format!("{name}: hit"),
+                        false => format!("{name}: miss"),
+                    },
+                    readout: Some(roll_readout(
+                        roll.check.roll.result,
+                        roll.check.total,
+                        &format!("{}", roll.check.dc.unwrap_or_default()),
+                    )),
+                    tone: if roll.check.success { Tone::Hit } else { Tone::Miss },
+                });
+            }
+            // A spell an attack of opportunity spoiled (001:766-768): on the caster.
+            GameEvent::Area(AreaEvent::SpellLost { unit, spell, .. }) => out.push(Feedback {
+                unit: unit.clone(),
+                headline: format!("{spell} lost"),
+                readout: None,
+                tone: Tone::Failed,
+            }),
             GameEvent::Area(AreaEvent::AreaResolved { area, .. }) => {
                 for t in &area.targets {
                     let dealt = match t.dealt {

@@ -9,12 +9,13 @@ use crate::gui::look::tiles::{BoardSize, hovered_corner, hovered_square};
 use crate::gui::state::hover::{Hover, HoverCorner};
 use crate::gui::state::intent::ActIntent;
 use crate::gui::state::intent::Intent;
-use crate::gui::state::mode::{AreaAim, Mode, TargetPick, Toggles, WeaponChoice};
+use crate::gui::state::mode::{AreaAim, Mode, SpellChoice, TargetPick, Toggles, WeaponChoice};
 use crate::gui::state::panel::Panel;
 use crate::gui::state::screen::{AppSystems, Screen};
 use crate::gui::state::session::Revision;
 use crate::gui::views::attack::{AttackView, click_mode};
 use crate::rules::UnitId;
+use crate::rules::options::MapPoint;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
@@ -45,6 +46,8 @@ pub fn click_intent(
         Mode::Area => return None,
         // Vehicle modes aim in `piloting`.
         Mode::Vehicle(_) => return None,
+        // A kind from "More actions" aims at square and corner: `option_click_intent`.
+        Mode::Option(_) => return None,
         Mode::Move if avoid_aoo => Intent::Act(ActIntent::MoveAvoiding(at)),
         Mode::Move => Intent::MoveTo(at),
         Mode::Attack | Mode::FullAttack => Intent::Act(ActIntent::AttackAt {
@@ -95,6 +98,33 @@ pub fn corner_click_intent(
     Some(Intent::Act(ActIntent::AreaAt { at, weapon, dir }))
 }
 
+/// What a left click asks for while a kind from "More actions" is aimed (issue #25): that
+/// kind at the hovered square, its nearest corner and the template's direction, with the
+/// weapon and spell chosen; `pick` switches between the commands the point allows (X).
+pub fn option_click_intent(
+    hover: Hover,
+    corner: HoverCorner,
+    mode: Mode,
+    weapon: Option<String>,
+    spell: Option<String>,
+    dir: crate::grid::Direction8,
+    pick: usize,
+) -> Option<Intent> {
+    let Mode::Option(kind) = mode else { return None };
+    let point = MapPoint {
+        square: hover.0?,
+        corner: corner.0?,
+        dir,
+    };
+    Some(Intent::Act(ActIntent::OptionAt {
+        kind,
+        point,
+        weapon,
+        spell,
+        pick,
+    }))
+}
+
 // A Bevy system's parameters (STYLE 13).
 #[allow(clippy::too_many_arguments)]
 fn click_to_intent(
@@ -105,6 +135,7 @@ fn click_to_intent(
     mode: Res<Mode>,
     toggles: Res<Toggles>,
     choice: Res<WeaponChoice>,
+    spell: Res<SpellChoice>,
     panel: Res<Panel>,
     target: (Res<TargetPick>, Res<Revision>),
     attack: Res<AttackView>,
@@ -125,7 +156,18 @@ fn click_to_intent(
         choice.mount.clone(),
         pick,
     )
-    .or_else(|| corner_click_intent(*corner, *mode, choice.weapon.clone(), aim.0));
+    .or_else(|| corner_click_intent(*corner, *mode, choice.weapon.clone(), aim.0))
+    .or_else(|| {
+        option_click_intent(
+            *hover,
+            *corner,
+            *mode,
+            choice.weapon.clone(),
+            spell.spell.clone(),
+            aim.0,
+            pick,
+        )
+    });
     if let Some(intent) = intent {
         intents.write(intent);
     }

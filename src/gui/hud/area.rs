@@ -35,7 +35,7 @@ pub(in crate::gui) fn plugin(app: &mut App) {
 }
 
 fn rotate_template(keys: Res<ButtonInput<KeyCode>>, mode: Res<Mode>, mut aim: ResMut<AreaAim>) {
-    if *mode == Mode::Area && keys.just_pressed(KeyCode::KeyR) {
+    if mode.turns_a_template() && keys.just_pressed(KeyCode::KeyR) {
         let back = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
         aim.0 = aim.0.rotate_clockwise(if back { -1 } else { 1 });
     }
@@ -57,7 +57,7 @@ fn rotate_with_wheel(
     mut aim: ResMut<AreaAim>,
 ) {
     let turns = wheel_turns(scroll.delta.y);
-    if *mode == Mode::Area && turns != 0 {
+    if mode.turns_a_template() && turns != 0 {
         aim.0 = aim.0.rotate_clockwise(turns);
     }
 }

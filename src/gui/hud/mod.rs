@@ -1,7 +1,8 @@
 //! The heads-up display over the battle map: the top bar with the action bar (`bar`) and its
 //! keys and pickers (`actions`), the bottom panel's mode and status lines (`status`) over the
 //! scrolling battle log (`log`), the choice panel (`panel`), the initiative tracker, the unit
-//! card (`card`), the attack and area previews' panels and lines (`attack`, `area`), the weapon
+//! card (`card`), the attack and area previews' panels and lines (`attack`, `area`), the aim
+//! of a kind from "More actions" on the map (`option_aim`), the weapon
 //! and target keys (`arms`) and the map's legend. Reads the interaction state and the views,
 //! writes intents; imports no other folder of the window's top layer. Asks the rules; decides
 //! none.
@@ -15,6 +16,7 @@ pub mod card;
 pub mod initiative;
 pub mod legend;
 pub mod log;
+pub mod option_aim;
 pub mod panel;
 pub mod status;
 
@@ -34,5 +36,6 @@ pub(in crate::gui) fn plugin(app: &mut App) {
         card::plugin,
         panel::plugin,
         legend::plugin,
+        option_aim::plugin,
     ));
 }

@@ -8,6 +8,7 @@ use crate::gui::intake::targets::unit_name;
 use crate::gui::look::camera::{HUD_BOTTOM, HudEdge};
 use crate::gui::look::palette::PANEL;
 use crate::gui::state::action::Action;
+use crate::gui::state::action::kind_label;
 use crate::gui::state::hover::Hover;
 use crate::gui::state::mode::{AreaAim, Mode, Toggles, WeaponChoice};
 use crate::gui::state::screen::{AppSystems, Screen};
@@ -15,6 +16,7 @@ use crate::gui::state::session::{Session, StatusLine};
 use crate::gui::views::area::{AreaView, area_line};
 use crate::gui::views::attack::{AttackHover, AttackView};
 use crate::gui::views::bar::ActionBar;
+use crate::gui::views::option_aim::{OptionAimView, option_line};
 use crate::gui::views::path::PathOverlay;
 use crate::gui::views::reach::ReachOverlay;
 use crate::gui::views::sight::Sight;
@@ -109,6 +111,13 @@ pub fn mode_line(mode: Mode, weapon: Option<&str>, toggles: Toggles) -> String {
         Mode::Area => "area (click an intersection, R or the wheel rotates, Esc: move)",
         Mode::Charge => "charge (click an enemy, Esc: move)",
         Mode::Vehicle(aim) => aim.label(),
+        Mode::Option(kind) => {
+            return format!(
+                "Mode: {} (click on the map, R or the wheel turns a cone or line, X: next choice, Esc: move) | weapon: {} (Tab)",
+                kind_label(kind),
+                weapon.unwrap_or("best")
+            );
+        }
         Mode::Maneuver(kind) => {
             return format!(
                 "Mode: {} (click an enemy, Esc: move) | weapon: {} (Tab)",
@@ -234,11 +243,11 @@ fn show_status(
     bar: Res<ActionBar>,
     mode: Res<Mode>,
     hovered: Res<HoveredAction>,
-    area: (Res<AreaView>, Res<AreaAim>, Res<Session>),
+    area: (Res<AreaView>, Res<AreaAim>, Res<Session>, Res<OptionAimView>),
     vehicle: (Res<VehicleAimView>, Option<Res<Sight>>, Option<Res<ReachOverlay>>),
     mut text: Single<&mut Text, With<StatusText>>,
 ) {
-    let (area, aim, session) = area;
+    let (area, aim, session, option) = area;
     let (vehicle, sight, reach) = vehicle;
     // A unit that may move somewhere this turn is refused a square for what is on it; one
     // that may not move at all (aboard a vehicle, no move left) hears the rules' reason.
@@ -247,6 +256,7 @@ fn show_status(
         && !path.is_changed()
         && !attack.is_changed()
         && !area.is_changed()
+        && !option.is_changed()
         && !bar.is_changed()
         && !hovered.is_changed()
         && !mode.is_changed()
@@ -275,6 +285,11 @@ fn show_status(
         prompt
     } else if let Mode::Vehicle(aim) = *mode {
         aim_line(aim, &vehicle)
+    } else if let Mode::Option(kind) = *mode {
+        match &option.hover {
+            Some(h) => option_line(world, h),
+            None => format!("{}: point at the map | Esc: move mode", kind_label(kind)),
+        }
     } else if *mode == Mode::Area {
         match &area.hover {
             Some(h) => area_line(session.battle.world(), h, aim.0),

@@ -7,12 +7,14 @@
 use crate::grid::{Direction8, Intersection, Square};
 use crate::gui::intake::plan::{path_preview, path_preview_avoiding};
 use crate::gui::intake::targets::unit_picked;
+use crate::gui::state::action::kind_label;
 use crate::gui::state::intent::ActIntent;
 use crate::gui::state::intent::Intent;
 use crate::rules::area::options::area_weapon;
 use crate::rules::attack::options::full_attack_choice;
 use crate::rules::cmd;
 use crate::rules::maneuver::options::maneuver_of;
+use crate::rules::options::{Arms, Choice, MapPoint, OptionKind, aimed_choices};
 use crate::rules::{Combat, GameCommand, RuleError, UnitId};
 use crate::ruleset::ActionKind;
 use bevy::prelude::*;
@@ -109,7 +111,68 @@ pub fn act_command(act: &ActIntent, unit: Option<UnitId>, world: &World) -> Resu
                 mode: preview.mode,
             }))
         }
+        ActIntent::OptionAt {
+            kind,
+            point,
+            weapon,
+            spell,
+            pick,
+        } => option_command(world, &unit, *kind, point, weapon.as_deref(), spell.as_deref(), *pick),
+        ActIntent::Choose(command) => Ok(command.clone()),
         ActIntent::Do(_) => unreachable!("handled above"),
+    }
+}
+
+/// The choices of `kind` the point means for `unit`, with the rules' verdicts: the owning
+/// area's answer (`rules::options::aimed_choices`) armed with the chosen weapon, narrowed to
+/// the chosen spell. What the aim's preview shows and a click sends.
+pub fn aimed_here(
+    world: &World,
+    unit: &UnitId,
+    kind: OptionKind,
+    point: &MapPoint,
+    weapon: Option<&str>,
+    spell: Option<&str>,
+) -> Vec<Choice> {
+    let arms = Arms::Chosen { weapon, mount: None };
+    let mut choices = aimed_choices(world, unit, kind, arms, point);
+    // A weapon chosen for another kind (Tab in attack mode) does not empty the aim.
+    if choices.is_empty() && weapon.is_some() {
+        choices = aimed_choices(
+            world,
+            unit,
+            kind,
+            Arms::Chosen {
+                weapon: None,
+                mount: None,
+            },
+            point,
+        );
+    }
+    choices.retain(|c| match (&c.command, spell) {
+        (GameCommand::CastSpell(cast), Some(spell)) => cast.spell == spell,
+        _ => true,
+    });
+    choices
+}
+
+/// The `pick`th allowed of [`aimed_here`]'s choices (counting round), else the first, so the
+/// rules say why not; none there is said too.
+pub fn option_command(
+    world: &World,
+    unit: &UnitId,
+    kind: OptionKind,
+    point: &MapPoint,
+    weapon: Option<&str>,
+    spell: Option<&str>,
+    pick: usize,
+) -> Result<GameCommand, String> {
+    let choices = aimed_here(world, unit, kind, point, weapon, spell);
+    let allowed: Vec<&Choice> = choices.iter().filter(|c| c.allowed()).collect();
+    match (allowed.is_empty(), choices.first()) {
+        (false, _) => Ok(allowed[pick % allowed.len()].command.clone()),
+        (true, Some(first)) => Ok(first.command.clone()),
+        (true, None) => Err(format!("{}: nothing to aim at on {}", kind_label(kind), point.square)),
     }
 }
 

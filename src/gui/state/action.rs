@@ -34,11 +34,14 @@ pub enum Action {
     Recover,
     /// The vehicle orders (§25): opens the vehicle picker; shown to a rider or one next to a vehicle.
     Vehicle,
+    /// Every other kind the rules list for the unit (issue #25): opens a list filled from
+    /// `rules::options`, each kind with its verdict.
+    More,
     EndTurn,
 }
 
 impl Action {
-    pub const ALL: [Action; 18] = [
+    pub const ALL: [Action; 19] = [
         Action::Move,
         Action::Attack,
         Action::FullAttack,
@@ -56,6 +59,7 @@ impl Action {
         Action::Proceed,
         Action::Recover,
         Action::Vehicle,
+        Action::More,
         Action::EndTurn,
     ];
 
@@ -78,6 +82,7 @@ impl Action {
             Action::Proceed => "Proceed (keep delaying)",
             Action::Recover => "Recover",
             Action::Vehicle => "Vehicle orders",
+            Action::More => "More actions",
             Action::EndTurn => "End turn",
         }
     }
@@ -95,6 +100,7 @@ impl Action {
             Action::FireReadied => "Fire readied",
             Action::ActNow => "Act now",
             Action::Proceed => "Proceed",
+            Action::More => "More",
             Action::EndTurn => "End",
             other => other.label(),
         }
@@ -111,6 +117,7 @@ impl Action {
             Action::Proceed => KeyCode::KeyP,
             Action::Recover => KeyCode::KeyH,
             Action::Vehicle => KeyCode::KeyJ,
+            Action::More => KeyCode::KeyQ,
             Action::EndTurn => KeyCode::KeyE,
             other => digit(Action::ALL.iter().position(|a| *a == other).unwrap_or(0)),
         }
@@ -173,7 +180,7 @@ impl Action {
                 OptionKind::SecondWind,
                 OptionKind::Recover,
             ],
-            Action::Vehicle => &[],
+            Action::Vehicle | Action::More => &[],
             Action::EndTurn => &[OptionKind::EndTurn],
         }
     }
@@ -206,6 +213,7 @@ impl Action {
         let Some(unit) = unit else { return Vec::new() };
         let kinds: Vec<OptionKind> = match self {
             Action::Vehicle => entries_for(world, unit).into_iter().map(OptionKind::Vehicle).collect(),
+            Action::More => more_kinds(world, unit),
             _ => self.kinds().to_vec(),
         };
         kinds
@@ -240,7 +248,46 @@ impl Action {
         let mount = mount.filter(|_| self == Action::Attack);
         match self {
             Action::Vehicle => vehicle_verdict(world, unit),
+            // Opening the list is no rule action: each kind in it carries its own verdict.
+            Action::More => Ok(()),
             _ => options::any_verdict(world, unit, self.kinds(), Arms::Chosen { weapon, mount }),
         }
     }
+}
+
+/// Whether the action bar has its own entry for `kind` (its buttons, the maneuver picker, the
+/// vehicle orders); every other kind is in "More actions".
+pub fn on_the_bar(kind: OptionKind) -> bool {
+    matches!(kind, OptionKind::Maneuver(_) | OptionKind::Vehicle(_))
+        || Action::ALL.iter().any(|a| a.kinds().contains(&kind))
+}
+
+/// The kinds "More actions" lists for `unit`: every kind of the rules' options list
+/// (`rules::options::kinds`, in its order) that the bar has no entry for, so a kind added to
+/// the rules appears here without window code.
+pub fn more_kinds(world: &World, unit: &UnitId) -> Vec<OptionKind> {
+    options::kinds(world, unit)
+        .into_iter()
+        .filter(|k| !on_the_bar(*k))
+        .collect()
+}
+
+/// A kind's name for the player: "Coup de grace", "Aid another", "Cast spell" (the rules'
+/// name for it, `query options`' `kind`, in words).
+pub fn kind_label(kind: OptionKind) -> String {
+    let name = match serde_json::to_value(kind) {
+        Ok(serde_json::Value::String(s)) => s,
+        Ok(serde_json::Value::Object(map)) => map
+            .iter()
+            .map(|(k, v)| format!("{k} {}", v.as_str().unwrap_or_default()))
+            .collect::<Vec<_>>()
+            .join(" "),
+        _ => format!("{kind:?}"),
+    };
+    let words = name.replace('_', " ");
+    let mut chars = words.trim().chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
 }

@@ -5,6 +5,7 @@
 
 use crate::grid::Square;
 use crate::gui::state::action::Action;
+use crate::rules::options::{MapPoint, OptionKind};
 use crate::rules::{GameCommand, UnitId};
 use crate::ruleset::{ActionKind, ManeuverKind};
 use bevy::prelude::*;
@@ -46,6 +47,19 @@ pub enum ActIntent {
     Ready { action: ActionKind, trigger: String },
     /// Move there on the path with the fewest provocations (`query path --avoid-aoo`).
     MoveAvoiding(Square),
+    /// Aim a kind from "More actions" at the point (issue #25): the `pick`th of the commands
+    /// the rules allow there (`rules::options::aimed_choices`, with the weapon and, for a
+    /// spell, the spell chosen), else the first, whose refusal gives the reason.
+    OptionAt {
+        kind: OptionKind,
+        point: MapPoint,
+        weapon: Option<String>,
+        spell: Option<String>,
+        pick: usize,
+    },
+    /// This command, picked from a kind's choices: sent like any other action (the reacting
+    /// players are asked first).
+    Choose(GameCommand),
     /// An action that needs no aim (stand up, total defense, end turn, ...).
     Do(Action),
 }

@@ -27,6 +27,7 @@ pub fn plugin(app: &mut App) {
     app.init_resource::<mode::Toggles>();
     app.init_resource::<mode::WeaponChoice>();
     app.init_resource::<mode::AreaAim>();
+    app.init_resource::<mode::SpellChoice>();
     app.init_resource::<mode::TargetPick>();
     app.init_resource::<mode::ShowBands>();
     app.init_resource::<mode::CameraFollow>();

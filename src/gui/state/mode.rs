@@ -5,6 +5,7 @@
 
 use crate::grid::{Direction8, Square};
 use crate::gui::state::session::Revision;
+use crate::rules::options::OptionKind;
 use crate::rules::vehicle::RiderRole;
 use crate::rules::{Profile, UnitId};
 use crate::ruleset::ManeuverKind;
@@ -28,6 +29,9 @@ pub enum Mode {
     Area,
     /// Aim a vehicle order (`piloting`).
     Vehicle(VehicleAim),
+    /// Aim a kind picked from "More actions" (issue #25): a click asks the rules which of its
+    /// commands the pointed square, corner and direction mean (`rules::options::aimed_choices`).
+    Option(OptionKind),
 }
 
 impl Mode {
@@ -158,9 +162,32 @@ impl Default for CameraFollow {
     }
 }
 
+impl Mode {
+    /// Whether the pointer aims a template, whose cone or line R and the wheel turn: area mode,
+    /// and the aim of a kind from "More actions" (a spell's cone, autofire's area).
+    pub fn turns_a_template(self) -> bool {
+        matches!(self, Mode::Area | Mode::Option(_))
+    }
+}
+
 /// Whether the wheel belongs to the template (area mode) rather than the camera's zoom.
 pub fn wheel_rotates(mode: Res<Mode>) -> bool {
-    *mode == Mode::Area
+    mode.turns_a_template()
+}
+
+/// The spell the player picked for the active unit in "More actions" (issue #25), which the
+/// cast spell aim places; a choice made for another unit does not carry over.
+#[derive(Resource, Debug, Default, Clone, PartialEq, Eq)]
+pub struct SpellChoice {
+    pub unit: Option<UnitId>,
+    pub spell: Option<String>,
+}
+
+impl SpellChoice {
+    /// The spell chosen for `unit`.
+    pub fn for_unit(&self, unit: Option<&UnitId>) -> Option<String> {
+        (self.unit.as_ref() == unit).then(|| self.spell.clone()).flatten()
+    }
 }
 
 /// The vehicle chase's double maneuver toggle, for the pilot it was switched on for.

@@ -6,8 +6,9 @@ use crate::gui::state::action::Action;
 use crate::gui::state::intent::Intent;
 
 use crate::grid::Heading;
+use crate::rules::options::OptionKind;
 use crate::rules::vehicle::VehicleEntry;
-use crate::rules::{ReactionMode, SideId, UnitId};
+use crate::rules::{GameCommand, ReactionMode, SideId, UnitId};
 use crate::ruleset::{ActionKind, ManeuverKind};
 use bevy::prelude::*;
 use std::path::PathBuf;
@@ -33,6 +34,12 @@ pub enum Choice {
     React { reactor: UnitId, take: bool },
     /// A vehicle order or the heading after a drive (`piloting`).
     Vehicle(VehicleChoice),
+    /// A kind of "More actions" (`more`): aim it, list its choices or send its one command.
+    Kind(OptionKind),
+    /// Cast this spell (`more`): aim its area, or cast it when it has none.
+    Spell(String),
+    /// Send this command of a kind's choices (`more`).
+    Command(GameCommand),
     /// Close the panel (Esc).
     Close,
 }
@@ -71,6 +78,8 @@ pub enum PanelKind {
     Reaction,
     ReactionSettings,
     Vehicle,
+    /// "More actions", its spells and its choices (issue #25).
+    More,
 }
 
 /// The open panel, if any.
@@ -142,6 +151,7 @@ impl Action {
             Action::Maneuver => Some(PanelKind::Maneuver),
             Action::Ready => Some(PanelKind::Ready),
             Action::Vehicle => Some(PanelKind::Vehicle),
+            Action::More => Some(PanelKind::More),
             _ => None,
         }
     }

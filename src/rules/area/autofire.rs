@@ -8,6 +8,8 @@ pub struct AutofirePlan {
     pub weapon: Weapon,
     pub attack: Vec<Modifier>,
     pub damage: Vec<Modifier>,
+    /// The range penalty among `attack`, if any (§18).
+    pub range: Option<Modifier>,
     pub provokes: Vec<UnitId>,
 }
 
@@ -68,7 +70,8 @@ pub fn check_autofire(
     let (mut attack, damage) = attacker_conditions(world, unit, &weapon)?;
     attack.insert(0, Modifier::new(weapon.attack, format!("{} attack bonus", weapon.name)));
     let distance = space.distance(area, rules.grid.diagonal) * rules.grid.square_ft;
-    attack.extend(range_penalty(rules, &weapon, distance, &format!("the area at {at}"))?);
+    let range = range_penalty(rules, &weapon, distance, &format!("the area at {at}"))?;
+    attack.extend(range.clone());
     attack.push(match braced {
         true => Modifier::new(auto.braced_penalty, "autofire, braced"),
         false => Modifier::new(auto.attack_penalty, "autofire"),
@@ -85,6 +88,7 @@ pub fn check_autofire(
         weapon,
         attack,
         damage,
+        range,
         provokes: provoked_by(world, unit, AooTrigger::RangedAttack),
     })
 }

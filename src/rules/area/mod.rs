@@ -197,5 +197,5 @@ pub use autofire::{AutofirePlan, check_autofire, execute_autofire};
 pub(crate) use geometry::caught;
 pub use geometry::{distance_to_point, scatter_landing, toward_thrower};
 pub(crate) use judge::{Blast, cover_in_template, go_off};
-pub use preview::{AreaPreview, AreaTargetOdds, preview_area_attack};
+pub use preview::{AreaPreview, AreaTargetOdds, preview_area_attack, preview_autofire, preview_cast_spell};
 pub(crate) use splash::resolve_splash;

@@ -5,6 +5,7 @@
 
 use crate::grid::{Direction8, Intersection, Square};
 use crate::rules::cmd;
+use crate::rules::options::aim::{MapPoint, square_area_at};
 use crate::rules::options::kind::{AreaOptions, Arms, OptionKind, foes_of};
 use crate::rules::reactions::threat::space_of;
 use crate::rules::{GameCommand, Profile, UnitId, Weapon};
@@ -115,6 +116,61 @@ impl AreaOptions for Options {
                     })
                     .collect()
             }
+            _ => Vec::new(),
+        }
+    }
+
+    /// Any point the player picks (the list offers only aims at the foes): an area weapon's
+    /// template at the corner (toward the pointer's direction for a cone or line, AREA-1),
+    /// autofire at the 2 × 2 area around the corner (AREA-SG-5), each spell with an area at
+    /// the corner (§19).
+    fn aimed(&self, world: &World, unit: &UnitId, kind: OptionKind, arms: Arms, point: &MapPoint) -> Vec<GameCommand> {
+        let profile = crate::rules::unit_component::<Profile>(world, unit);
+        let weapons: Vec<&Weapon> = profile.map(|p| p.weapons.iter().collect()).unwrap_or_default();
+        let named = arms.named();
+        let chosen = |w: &&&Weapon| named.is_none_or(|n| n == w.name);
+        match kind {
+            OptionKind::AreaAttack => weapons
+                .iter()
+                .filter(chosen)
+                .filter_map(|w| {
+                    let directed = w.area?.shape.directed();
+                    Some(GameCommand::AreaAttack(cmd::AreaAttack {
+                        unit: unit.clone(),
+                        weapon: w.name.clone(),
+                        at: point.corner,
+                        dir: directed.then_some(point.dir),
+                    }))
+                })
+                .collect(),
+            OptionKind::Autofire => weapons
+                .iter()
+                .filter(chosen)
+                .filter(|w| w.autofire || w.autofire_only)
+                .map(|w| {
+                    GameCommand::Autofire(cmd::Autofire {
+                        unit: unit.clone(),
+                        weapon: w.name.clone(),
+                        at: square_area_at(point.corner),
+                        braced: w.autofire_only,
+                    })
+                })
+                .collect(),
+            OptionKind::CastSpell => profile
+                .map(|p| p.spells.iter().collect::<Vec<_>>())
+                .unwrap_or_default()
+                .into_iter()
+                .filter_map(|s| {
+                    let directed = s.effect.as_ref()?.area.shape.directed();
+                    Some(GameCommand::CastSpell(cmd::CastSpell {
+                        unit: unit.clone(),
+                        spell: s.name.clone(),
+                        at: Some(point.corner),
+                        dir: directed.then_some(point.dir),
+                        squares: Vec::new(),
+                    }))
+                })
+                .collect(),
             _ => Vec::new(),
         }
     }

@@ -53,6 +53,9 @@ pub struct AreaPreview {
     pub chance_to_affect: Option<f64>,
     /// Each creature caught where aimed, in id order, with its odds.
     pub targets: Vec<AreaTargetOdds>,
+    /// The squares the area fills where aimed (what a board draws; not in `query`'s answer).
+    #[serde(skip)]
+    pub squares: Vec<Square>,
 }
 
 fn percent(p: f64) -> f64 {
@@ -84,55 +87,11 @@ pub fn preview_area_attack(
         .shape
         .with(dir)
         .ok_or_else(|| illegal(format!("{} needs its direction", plan.weapon.name)))?;
-    let caught_units = caught(world, &fill(world, shape, at, plan.radius_squares));
+    let squares = fill(world, shape, at, plan.radius_squares);
+    let caught_units = caught(world, &squares);
     let cover_from = template_cover_from(plan.area.shape, at);
-    let mut chance_to_affect = None;
-    let targets = caught_units
-        .iter()
-        .map(|u| {
-            let degree = area_cover(world, cover_from, u);
-            let profile = profile_of(world, u)?;
-            let mut odds = AreaTargetOdds {
-                unit: u.clone(),
-                cover: degree_name(degree),
-                save_bonus: None,
-                save_dc: None,
-                chance_to_save: None,
-                defense: None,
-                chance_to_hit: None,
-                evasion: profile.feats.contains(&Feat::Evasion) && rules.area.evasion.is_some(),
-            };
-            match rules.area.resolution {
-                AreaResolution::ReflexSave {
-                    natural_1_fails,
-                    natural_20_succeeds,
-                    ..
-                } => {
-                    let mut mods = save_modifiers(world, rules, u, profile, degree)?;
-                    let save = apply_stacking(&mut mods, &rules.stacking);
-                    let dc = plan.weapon.save_dc.unwrap_or_default();
-                    odds.save_bonus = Some(save);
-                    odds.save_dc = Some(dc);
-                    odds.chance_to_save = Some(percent(d20_chance(save, dc, natural_1_fails, natural_20_succeeds)));
-                }
-                AreaResolution::AttackRoll { .. } => {
-                    let defense = area_defense(world, rules, &plan.weapon, u, profile, degree, cover_from)?;
-                    odds.chance_to_hit = Some(percent(saga_chance(rules, bonus, defense.value)));
-                    odds.defense = Some(defense);
-                }
-            }
-            Ok(odds)
-        })
-        .collect::<Result<Vec<_>, RuleError>>()?;
-    if let AreaResolution::AttackRoll {
-        min_total, natural_1, ..
-    } = rules.area.resolution
-    {
-        let affects = (1..=20u32)
-            .filter(|&d| saga_roll_affects(min_total, natural_1, d, (d as i32).saturating_add(bonus)))
-            .count();
-        chance_to_affect = Some(percent(affects as f64 / 20.0));
-    }
+    let targets = target_odds(world, &plan.weapon, &caught_units, cover_from, bonus)?;
+    let chance_to_affect = chance_to_affect(rules, bonus);
     Ok(AreaPreview {
         weapon: plan.weapon.name.clone(),
         attack,
@@ -142,6 +101,7 @@ pub fn preview_area_attack(
         chance_to_land,
         chance_to_affect,
         targets,
+        squares,
     })
 }
 
@@ -166,4 +126,149 @@ fn saga_chance(rules: &Ruleset, bonus: i32, defense: i32) -> f64 {
         })
         .count();
     hits as f64 / 20.0
+}
+
+/// Each of `units` caught by `weapon`'s area (cover judged from `cover_from`, AREA-4) with its
+/// odds: its save against the weapon's DC (AREA-5) or, in saga, the chance that the one roll
+/// with `bonus` hits its Reflex Defense (AREA-SG-1, AREA-SG-2).
+fn target_odds(
+    world: &World,
+    weapon: &Weapon,
+    units: &[UnitId],
+    cover_from: CoverFrom,
+    bonus: i32,
+) -> Result<Vec<AreaTargetOdds>, RuleError> {
+    let rules = world.resource::<Ruleset>();
+    units
+        .iter()
+        .map(|u| {
+            let degree = area_cover(world, cover_from, u);
+            let profile = profile_of(world, u)?;
+            let mut odds = AreaTargetOdds {
+                unit: u.clone(),
+                cover: degree_name(degree),
+                save_bonus: None,
+                save_dc: None,
+                chance_to_save: None,
+                defense: None,
+                chance_to_hit: None,
+                evasion: profile.feats.contains(&Feat::Evasion) && rules.area.evasion.is_some(),
+            };
+            match rules.area.resolution {
+                AreaResolution::ReflexSave {
+                    natural_1_fails,
+                    natural_20_succeeds,
+                    ..
+                } => {
+                    let mut mods = save_modifiers(world, rules, u, profile, degree)?;
+                    let save = apply_stacking(&mut mods, &rules.stacking);
+                    let dc = weapon.save_dc.unwrap_or_default();
+                    odds.save_bonus = Some(save);
+                    odds.save_dc = Some(dc);
+                    odds.chance_to_save = Some(percent(d20_chance(save, dc, natural_1_fails, natural_20_succeeds)));
+                }
+                AreaResolution::AttackRoll { .. } => {
+                    let defense = area_defense(world, rules, weapon, u, profile, degree, cover_from)?;
+                    odds.chance_to_hit = Some(percent(saga_chance(rules, bonus, defense.value)));
+                    odds.defense = Some(defense);
+                }
+            }
+            Ok(odds)
+        })
+        .collect()
+}
+
+/// saga (AREA-SG-1): the chance, in percent, that the one area roll with `bonus` reaches the
+/// family's minimum total; `None` where areas are saved against.
+fn chance_to_affect(rules: &Ruleset, bonus: i32) -> Option<f64> {
+    let AreaResolution::AttackRoll {
+        min_total, natural_1, ..
+    } = rules.area.resolution
+    else {
+        return None;
+    };
+    let affects = (1..=20u32)
+        .filter(|&d| saga_roll_affects(min_total, natural_1, d, (d as i32).saturating_add(bonus)))
+        .count();
+    Some(percent(affects as f64 / 20.0))
+}
+
+/// The preview of `unit` casting `spell` with its area at `at` (toward `dir` for a cone or
+/// line; §4.3.1, §19): the same checks as `CastSpell` except the action budget, no roll to
+/// place it (a spell goes off where aimed), and each creature the template catches with its
+/// save against the spell's DC (AREA-5). A spell without an area has nothing to preview here.
+pub fn preview_cast_spell(
+    world: &World,
+    unit: &UnitId,
+    spell: &str,
+    at: Intersection,
+    dir: Option<Direction8>,
+) -> Result<AreaPreview, RuleError> {
+    let aim = super::spell::Aim {
+        at: Some(at),
+        dir,
+        squares: &[],
+    };
+    let plan = super::spell::check_cast_spell(world, unit, spell, aim)?;
+    let (Some(effect), Some(radius)) = (&plan.spell.effect, plan.radius_squares) else {
+        return Err(illegal(format!("{spell} has no area to place")));
+    };
+    let shape = effect
+        .area
+        .shape
+        .with(dir)
+        .ok_or_else(|| illegal(format!("{spell} needs its direction")))?;
+    let weapon = effect.as_weapon(spell);
+    let squares = fill(world, shape, at, radius);
+    let caught_units = caught(world, &squares);
+    let cover_from = template_cover_from(effect.area.shape, at);
+    Ok(AreaPreview {
+        weapon: plan.spell.name.clone(),
+        attack: Vec::new(),
+        attack_bonus: 0,
+        range_penalty: None,
+        placement_ac: None,
+        chance_to_land: None,
+        chance_to_affect: None,
+        targets: target_odds(world, &weapon, &caught_units, cover_from, 0)?,
+        squares,
+    })
+}
+
+/// The preview of saga autofire by `unit` with `weapon` at the 2 × 2 area whose top-left
+/// square is `at` (AREA-SG-5): the same checks as `Autofire` except the action budget, the
+/// roll's modifiers (the autofire penalty, braced or not, and the range), the chance it
+/// affects anyone, and each creature in the area that the shooter does not have total cover
+/// against, with the chance the roll hits its Reflex Defense.
+pub fn preview_autofire(
+    world: &World,
+    unit: &UnitId,
+    weapon: &str,
+    at: Square,
+    braced: bool,
+) -> Result<AreaPreview, RuleError> {
+    let plan = check_autofire(world, unit, weapon, at, braced)?;
+    let rules = world.resource::<Ruleset>();
+    let side = rules.area.autofire.map_or(2, |a| a.area_side_squares.max(1));
+    let mut attack = plan.attack.clone();
+    let bonus = apply_stacking(&mut attack, &rules.stacking);
+    let space = space_of(world, unit).ok_or_else(|| RuleError::UnknownUnit(unit.clone()))?;
+    let mut squares: Vec<Square> = Space::new(at, side).squares().collect();
+    squares.sort();
+    let from = CoverFrom::Unit(unit, space);
+    let caught_units: Vec<UnitId> = caught(world, &squares)
+        .into_iter()
+        .filter(|u| u != unit && area_cover(world, from, u) != CoverDegree::Total)
+        .collect();
+    Ok(AreaPreview {
+        weapon: plan.weapon.name.clone(),
+        attack,
+        attack_bonus: bonus,
+        range_penalty: plan.range.clone(),
+        placement_ac: None,
+        chance_to_land: None,
+        chance_to_affect: chance_to_affect(rules, bonus),
+        targets: target_odds(world, &plan.weapon, &caught_units, from, bonus)?,
+        squares,
+    })
 }

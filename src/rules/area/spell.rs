@@ -20,7 +20,7 @@ use bevy::prelude::World;
 impl SpellEffect {
     /// The effect in the shape the area path resolves: no attack roll (a spell goes off
     /// where it is aimed), its damage, and its save DC.
-    fn as_weapon(&self, name: &str) -> Weapon {
+    pub(super) fn as_weapon(&self, name: &str) -> Weapon {
         Weapon {
             name: name.to_string(),
             kind: WeaponKind::Ranged,

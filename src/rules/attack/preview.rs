@@ -241,3 +241,79 @@ mod tests {
         assert_eq!(expected_damage(0.0, 0.0, 6.5, 13.0), 0.0);
     }
 }
+
+/// A support action before it is made (§4.3.1: covering and harrying fire, 001:858-864,
+/// 900-905; aid another and suppress, 004:371-377): the roll's modifiers, the fixed defense it
+/// must meet, the chance to meet it (ATK-1: a natural 1 misses, a natural 20 hits) and what a
+/// hit gives: the bonus (or, for suppress, the penalty) for one roll until the roller's next
+/// turn.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SupportPreview {
+    /// The action's name ("covering fire", "aid another", …).
+    pub kind: &'static str,
+    pub weapon: String,
+    pub attack: Vec<Modifier>,
+    pub attack_bonus: i32,
+    pub defense: i32,
+    /// In percent.
+    pub chance: f64,
+    /// The bonus or penalty a hit gives, as the family writes it.
+    pub effect: i32,
+    /// The unit covered (covering fire), helped (aid another) or hindered (the others).
+    pub target: UnitId,
+    /// The ally aided (aid another).
+    pub ally: Option<UnitId>,
+}
+
+/// The support order a command gives, if it is one of the support actions.
+pub fn support_order(command: &crate::rules::GameCommand) -> Option<super::support::SupportOrder<'_>> {
+    use super::events::SupportKind;
+    use super::support::SupportOrder;
+    use crate::rules::GameCommand;
+    fn order<'a>(
+        kind: SupportKind,
+        unit: &'a UnitId,
+        target: &'a UnitId,
+        ally: Option<&'a UnitId>,
+        weapon: &'a Option<String>,
+    ) -> SupportOrder<'a> {
+        SupportOrder {
+            kind,
+            unit,
+            target,
+            ally,
+            weapon: weapon.as_deref(),
+        }
+    }
+    Some(match command {
+        GameCommand::CoveringFire(c) => order(SupportKind::Covering, &c.unit, &c.ally, None, &c.weapon),
+        GameCommand::HarryingFire(h) => order(SupportKind::Harrying, &h.unit, &h.target, None, &h.weapon),
+        GameCommand::AidAnother(a) => order(SupportKind::Aid, &a.unit, &a.target, Some(&a.ally), &a.weapon),
+        GameCommand::Suppress(s) => order(SupportKind::Suppress, &s.unit, &s.target, None, &s.weapon),
+        _ => return None,
+    })
+}
+
+/// The preview of a support action: the same check and numbers as its roll
+/// (`support::execute_support`), rolling nothing.
+pub fn preview_support(world: &World, order: super::support::SupportOrder) -> Result<SupportPreview, RuleError> {
+    let plan = super::support::check_support(world, order)?;
+    let rules = world.resource::<Ruleset>();
+    let mut attack = plan.modifiers.clone();
+    let bonus = super::stacking::apply_stacking(&mut attack, &rules.stacking);
+    let defense = plan.rules.defense;
+    let hits = (1..=20u32)
+        .filter(|&d| rules.attack.hits(d, (d as i32).saturating_add(bonus), defense))
+        .count();
+    Ok(SupportPreview {
+        kind: order.kind.name(),
+        weapon: plan.weapon.name.clone(),
+        attack,
+        attack_bonus: bonus,
+        defense,
+        chance: (hits as f64 / 20.0 * 1000.0).round() / 10.0,
+        effect: plan.rules.bonus,
+        target: order.target.clone(),
+        ally: order.ally.cloned(),
+    })
+}

@@ -5,6 +5,7 @@
 use crate::grid::Square;
 use crate::rules::cmd;
 use crate::rules::movement::reach_plan::plan_reach;
+use crate::rules::options::aim::{MapPoint, aimed_at};
 use crate::rules::options::kind::{AreaOptions, Arms, Choice, OptionKind, any_allowed, checked, foes_of};
 use crate::rules::reactions::threat::space_of;
 use crate::rules::{GameCommand, MoveMode, UnitId, check};
@@ -74,6 +75,24 @@ impl AreaOptions for Options {
         match kind {
             OptionKind::Move => move_choices(world, unit),
             _ => checked(world, self.commands(world, unit, kind, arms)),
+        }
+    }
+
+    /// A withdraw goes to any square the player points at (the list offers only the farthest
+    /// from the foes), on the path the rules plan (§5.9); the other kinds' lists are complete.
+    fn aimed(&self, world: &World, unit: &UnitId, kind: OptionKind, arms: Arms, point: &MapPoint) -> Vec<GameCommand> {
+        match kind {
+            OptionKind::Withdraw => vec![GameCommand::Move(cmd::Move {
+                unit: unit.clone(),
+                to: point.square,
+                path: None,
+                mode: MoveMode::Withdraw,
+            })],
+            _ => self
+                .commands(world, unit, kind, arms)
+                .into_iter()
+                .filter(|c| aimed_at(world, c, point))
+                .collect(),
         }
     }
 

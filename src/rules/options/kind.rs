@@ -4,6 +4,7 @@
 //! supplies to the list (`AreaOptions`), and the aims most areas share (foes, allies).
 //! Decides no rule: every verdict is `check`'s.
 
+use crate::rules::options::aim::{MapPoint, aimed_at};
 use crate::rules::reactions::threat::hostile;
 use crate::rules::vehicle::VehicleEntry;
 use crate::rules::{GameCommand, RuleError, UnitId, UnitIndex, check};
@@ -154,6 +155,17 @@ pub trait AreaOptions {
     /// one choice is allowed.
     fn verdict(&self, world: &World, unit: &UnitId, kind: OptionKind, arms: Arms) -> Result<(), String> {
         any_allowed(world, &self.commands(world, unit, kind, arms), self.none_reason(kind))
+    }
+
+    /// The commands of `kind` armed with `arms` that `point` means, for the window's aim mode
+    /// (issue #25 item 1): by default the listed commands aimed at it (`aim::aimed_at`); an
+    /// area whose list offers only some aims (a withdraw's farthest squares, an area's corners
+    /// at the foes) answers for any point it takes.
+    fn aimed(&self, world: &World, unit: &UnitId, kind: OptionKind, arms: Arms, point: &MapPoint) -> Vec<GameCommand> {
+        self.commands(world, unit, kind, arms)
+            .into_iter()
+            .filter(|c| aimed_at(world, c, point))
+            .collect()
     }
 
     /// The commands of `kind` that answer the initiative rather than a turn, for whoever may

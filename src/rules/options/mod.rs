@@ -8,10 +8,12 @@
 //! the area that owns a kind about it. Decides no rule itself: every verdict is `check`'s (or,
 //! for moves, the reach plan's, which agrees with `check` square by square).
 
+pub mod aim;
 pub mod kind;
 #[cfg(test)]
 mod tests;
 
+pub use aim::{MapAim, MapPoint, aims_of};
 pub use kind::{AreaOptions, Arms, Choice, OptionKind, allies_of, any_allowed, foes_of};
 
 use super::{GameCommand, RuleError, UnitId};
@@ -190,4 +192,21 @@ pub fn commands(world: &World, unit: &UnitId, kind: OptionKind, weapon: Option<&
 /// The commands that stand for `kind` armed with `arms` (see [`commands`]).
 pub fn armed_commands(world: &World, unit: &UnitId, kind: OptionKind, arms: Arms) -> Vec<GameCommand> {
     area_of(kind).map_or_else(Vec::new, |a| a.commands(world, unit, kind, arms))
+}
+
+/// The choices of `kind` armed with `arms` that `point` means (the owning area's
+/// [`AreaOptions::aimed`]), each with `check`'s verdict: what the window's aim mode previews
+/// and sends (issue #25 item 1).
+pub fn aimed_choices(world: &World, unit: &UnitId, kind: OptionKind, arms: Arms, point: &MapPoint) -> Vec<Choice> {
+    area_of(kind).map_or_else(Vec::new, |a| {
+        kind::checked(world, a.aimed(world, unit, kind, arms, point))
+    })
+}
+
+/// Whether any command that stands for `kind` names a place on the map, so the window aims it
+/// with the pointer rather than listing its choices.
+pub fn is_aimed(world: &World, unit: &UnitId, kind: OptionKind) -> bool {
+    armed_commands(world, unit, kind, Arms::Every)
+        .iter()
+        .any(|c| !aims_of(c).is_empty())
 }

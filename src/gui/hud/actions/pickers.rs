@@ -58,7 +58,9 @@ pub fn picker_panel(world: &World, unit: &UnitId, kind: PanelKind, weapon: Optio
                 })
                 .collect()
         }
-        PanelKind::Vehicle | PanelKind::Menu | PanelKind::Reaction | PanelKind::ReactionSettings => return None,
+        PanelKind::Vehicle | PanelKind::Menu | PanelKind::Reaction | PanelKind::ReactionSettings | PanelKind::More => {
+            return None;
+        }
     };
     let title = match kind {
         PanelKind::Maneuver => "Combat maneuver: pick one, then click the target",
