@@ -6,7 +6,7 @@ use super::load::ron_options;
 use std::path::PathBuf;
 
 /// Templates shipped with the game, so scenarios work from any directory.
-const SHIPPED: [(&str, &str); 20] = [
+const SHIPPED: [(&str, &str); 23] = [
     // starfinder
     ("space_goblin", include_str!("../../assets/units/space_goblin.ron")),
     ("ksarik", include_str!("../../assets/units/ksarik.ron")),
@@ -23,6 +23,8 @@ const SHIPPED: [(&str, &str); 20] = [
     ("human_fighter", include_str!("../../assets/units/human_fighter.ron")),
     ("halfling_rogue", include_str!("../../assets/units/halfling_rogue.ron")),
     ("human_cleric", include_str!("../../assets/units/human_cleric.ron")),
+    ("goblin", include_str!("../../assets/units/goblin.ron")),
+    ("hobgoblin", include_str!("../../assets/units/hobgoblin.ron")),
     // d20_modern
     ("street_thug", include_str!("../../assets/units/street_thug.ron")),
     ("fast_hero", include_str!("../../assets/units/fast_hero.ron")),
@@ -34,6 +36,7 @@ const SHIPPED: [(&str, &str); 20] = [
     ("scoundrel", include_str!("../../assets/units/scoundrel.ron")),
     ("jedi", include_str!("../../assets/units/jedi.ron")),
     ("loader_droid", include_str!("../../assets/units/loader_droid.ron")),
+    ("swoop_thug", include_str!("../../assets/units/swoop_thug.ron")),
 ];
 
 /// Where `template:` names are looked up.

@@ -51,10 +51,15 @@ fn plays_cleanly(file: &str) {
 }
 
 /// The scenarios played below, one test each (so they run side by side).
-const PLAYED: [&str; 8] = [
+const PLAYED: [&str; 13] = [
+    "d20_modern_night_shift.ron",
+    "d20_modern_rooftop_handoff.ron",
     "d20_modern_warehouse.ron",
+    "d20_srd_goblin_camp.ron",
     "d20_srd_ruined_keep.ron",
+    "saga_echo_outpost.ron",
     "saga_hangar.ron",
+    "saga_spaceport_cantina.ron",
     "starfinder_buggy_raid.ron",
     "starfinder_getaway.ron",
     "starfinder_redliner_chase.ron",
@@ -76,43 +81,68 @@ fn mass_play_covers_every_shipped_scenario() {
 }
 
 #[test]
+fn the_night_shift_plays_computer_against_computer_without_a_fault() {
+    plays_cleanly("d20_modern_night_shift.ron");
+}
+
+#[test]
+fn the_rooftop_handoff_plays_computer_against_computer_without_a_fault() {
+    plays_cleanly("d20_modern_rooftop_handoff.ron");
+}
+
+#[test]
 fn the_warehouse_plays_computer_against_computer_without_a_fault() {
-    plays_cleanly(PLAYED[0]);
+    plays_cleanly("d20_modern_warehouse.ron");
+}
+
+#[test]
+fn the_goblin_camp_plays_computer_against_computer_without_a_fault() {
+    plays_cleanly("d20_srd_goblin_camp.ron");
 }
 
 #[test]
 fn the_ruined_keep_plays_computer_against_computer_without_a_fault() {
-    plays_cleanly(PLAYED[1]);
+    plays_cleanly("d20_srd_ruined_keep.ron");
+}
+
+#[test]
+fn the_echo_outpost_plays_computer_against_computer_without_a_fault() {
+    plays_cleanly("saga_echo_outpost.ron");
 }
 
 #[test]
 fn the_hangar_plays_computer_against_computer_without_a_fault() {
-    plays_cleanly(PLAYED[2]);
+    plays_cleanly("saga_hangar.ron");
+}
+
+#[test]
+fn the_spaceport_cantina_plays_computer_against_computer_without_a_fault() {
+    plays_cleanly("saga_spaceport_cantina.ron");
 }
 
 #[test]
 fn the_buggy_raid_plays_computer_against_computer_without_a_fault() {
-    plays_cleanly(PLAYED[3]);
+    plays_cleanly("starfinder_buggy_raid.ron");
 }
 
 #[test]
 fn the_getaway_plays_computer_against_computer_without_a_fault() {
-    plays_cleanly(PLAYED[4]);
+    plays_cleanly("starfinder_getaway.ron");
 }
 
 #[test]
 fn the_redliner_chase_plays_computer_against_computer_without_a_fault() {
-    plays_cleanly(PLAYED[5]);
+    plays_cleanly("starfinder_redliner_chase.ron");
 }
 
 #[test]
 fn the_salvage_yard_plays_computer_against_computer_without_a_fault() {
-    plays_cleanly(PLAYED[6]);
+    plays_cleanly("starfinder_salvage_yard.ron");
 }
 
 #[test]
 fn the_tutorial_plays_computer_against_computer_without_a_fault() {
-    plays_cleanly(PLAYED[7]);
+    plays_cleanly("tutorial_relay.ron");
 }
 
 /// A game's transcript fingerprint (`GameReport::transcript`) is the same when the same game
