@@ -144,6 +144,8 @@ fn draw_panel(
             left: Val::Percent(30.0),
             top: Val::Percent(25.0),
             min_width: Val::Percent(40.0),
+            // A long reason wraps inside the window rather than running off its edge.
+            max_width: Val::Percent(60.0),
             padding: UiRect::all(Val::Px(14.0)),
             flex_direction: FlexDirection::Column,
             row_gap: Val::Px(6.0),

@@ -15,7 +15,7 @@ use crate::gui::state::screen::{AppSystems, Screen};
 use crate::gui::state::session::{Session, StatusLine};
 use crate::gui::views::option_aim::choice_label;
 use crate::rules::options::{self, Arms, OptionKind, is_aimed};
-use crate::rules::{Combat, GameCommand, Profile, UnitId, cmd, unit_component};
+use crate::rules::{Combat, GameCommand, Profile, RuleError, UnitId, check, cmd, unit_component};
 use bevy::prelude::*;
 
 pub(in crate::gui) fn plugin(app: &mut App) {
@@ -55,16 +55,23 @@ pub fn list_key(i: usize) -> KeyCode {
     }
 }
 
-/// The "More actions" list for `unit`: each kind the bar has no entry for, with the rules'
-/// verdict on it (armed with the chosen weapon).
+/// The "More actions" list for `unit`: each kind the bar has no entry for that has commands
+/// to give, with the rules' verdict on it (armed with the chosen weapon). Left out, as the
+/// options list leaves them out: a kind with nothing to choose (no autofire weapon, no spell,
+/// nothing on the ground, no chase under way), and a kind the family's rules do not have (the
+/// rules answer "not supported yet"), which this battle never offers.
 pub fn more_panel(world: &World, unit: &UnitId, weapon: Option<&str>) -> PanelSpec {
     let options = more_kinds(world, unit)
         .into_iter()
-        .enumerate()
-        .map(|(i, kind)| {
-            let verdict = options::armed_verdict(world, unit, kind, Arms::Chosen { weapon, mount: None });
-            PanelOption::new(kind_label(kind), list_key(i), Choice::Kind(kind)).greyed(verdict)
+        .filter_map(|kind| {
+            let option = options::armed_option(world, unit, kind, Arms::Chosen { weapon, mount: None });
+            let first = option.choices.first()?;
+            let unsupported = option.verdict.is_err()
+                && matches!(check(world, &first.command), Err(RuleError::NotSupported(_)));
+            (!unsupported).then_some((kind, option.verdict))
         })
+        .enumerate()
+        .map(|(i, (kind, verdict))| PanelOption::new(kind_label(kind), list_key(i), Choice::Kind(kind)).greyed(verdict))
         .collect();
     PanelSpec {
         kind: PanelKind::More,
