@@ -416,6 +416,8 @@ fn mnv_srd_5_grapple_grab_hold_damage_and_escape() {
         }))
         .unwrap_err();
     assert!(why.to_string().contains("cannot move"), "{why}");
+    let why = b.submit(maneuver("bob", "ann", Maneuver::Trip)).unwrap_err();
+    assert!(why.to_string().contains("only try to escape"), "{why}");
     let events = ok(
         &mut b,
         GameCommand::BreakFree(cmd::BreakFree {

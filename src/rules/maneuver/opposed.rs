@@ -242,6 +242,14 @@ pub(super) fn check(
     check_attacker_and_target(world, unit, target)?;
     let profile = unit_component::<Profile>(world, unit).ok_or_else(|| RuleError::UnknownUnit(unit.clone()))?;
     let foe = unit_component::<Profile>(world, target).ok_or_else(|| RuleError::UnknownUnit(target.clone()))?;
+    if let Some(h) = holds_on(world, unit).first() {
+        // The actions open to a grappler (pin, damage, move, ...) are not supported yet;
+        // the escape is `BreakFree`.
+        return Err(illegal(format!(
+            "{unit} is grappling {}: it can only try to escape (break free) (MNV-SRD-5)",
+            h.source
+        )));
+    }
     let mut disarmed = None;
     let weapon = match maneuver {
         Maneuver::Trip => {
@@ -259,14 +267,13 @@ pub(super) fn check(
             unarmed_strike(world, unit, target, profile, named, kind)?
         }
         Maneuver::Grapple => {
-            if let Some(h) = holds_on(world, unit).first() {
-                return Err(illegal(format!(
-                    "{unit} is already grappling {}: it can try to escape (break free) (MNV-SRD-5)",
-                    h.source
-                )));
-            }
             if let Some(h) = holds_by(world, unit).first() {
                 return Err(illegal(format!("{unit} already grapples {}", h.target)));
+            }
+            if !holds_on(world, target).is_empty() {
+                return Err(RuleError::NotSupported(format!(
+                    "{target} is already grappling: joining a grapple is not supported yet (MNV-SRD-5)"
+                )));
             }
             let w = unarmed_strike(world, unit, target, profile, named, kind)?;
             let listed = profile.weapons.iter().any(|w| w.kind == WeaponKind::Unarmed);
