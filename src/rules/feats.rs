@@ -1,7 +1,8 @@
 //! Feats, talents and trained skills a stat block may list, limited to those whose effect
 //! on the grid the rules engine resolves (saga §4.3.1 full attack and fight defensively,
-//! §4.4 disarm and grapple). Listing one the engine does not know is a scenario error, so a
-//! typo never silently does nothing.
+//! §4.4 disarm and grapple; the d20 families' Improved maneuver feats, docs/d20-maneuvers.md).
+//! Listing one the engine does not know is a scenario error, so a typo never silently does
+//! nothing.
 
 use crate::ruleset::Family;
 use serde::{Deserialize, Serialize};
@@ -20,7 +21,21 @@ pub enum Feat {
     /// saga: ... to 0.
     DualWeaponMastery3,
     /// saga: +5 to disarm, and no attack of opportunity when a disarm fails (004:477-479).
+    /// d20 SRD, d20 Modern: a disarm provokes no attack of opportunity, the target cannot
+    /// disarm back, and +4 on the opposed roll (MNV-SRD-4).
     ImprovedDisarm,
+    /// d20 SRD, d20 Modern: a trip provokes no attack of opportunity, +4 on the Strength
+    /// check, and a melee attack on the tripped foe (MNV-SRD-2).
+    ImprovedTrip,
+    /// d20 SRD, d20 Modern: a bull rush provokes no attack of opportunity from the defender,
+    /// +4 on the Strength check (MNV-SRD-3).
+    ImprovedBullRush,
+    /// d20 SRD: starting a grapple provokes no attack of opportunity, +4 on grapple checks
+    /// (MNV-SRD-5).
+    ImprovedGrapple,
+    /// d20 SRD, d20 Modern: not a feat but a trait of the stat block, "more than two legs or
+    /// otherwise exceptionally stable": +4 against trip and bull rush (MNV-SRD-1).
+    Stable,
     /// saga talent: disarm with a ranged attack; no attack of opportunity on a failure
     /// (004:481-483).
     RangedDisarm,
@@ -44,7 +59,12 @@ impl Feat {
 
     /// The families whose rules give the feat an effect the engine resolves.
     pub fn families(self) -> &'static [Family] {
-        &[Family::Saga]
+        match self {
+            Feat::ImprovedDisarm => &[Family::Saga, Family::D20Srd, Family::D20Modern],
+            Feat::ImprovedTrip | Feat::ImprovedBullRush | Feat::Stable => &[Family::D20Srd, Family::D20Modern],
+            Feat::ImprovedGrapple => &[Family::D20Srd],
+            _ => &[Family::Saga],
+        }
     }
 }
 

@@ -15,6 +15,10 @@ pub enum ManeuverKind {
     Disarm,
     /// saga grab (004:493-499).
     Grab,
+    /// d20 SRD overrun (MNV-SRD-6): not resolved yet.
+    Overrun,
+    /// d20 SRD sunder (MNV-SRD-7): not resolved yet.
+    Sunder,
 }
 
 /// starfinder: a melee attack roll against KAC + `defense_bonus`; the effect grows by one
@@ -76,4 +80,92 @@ pub struct ManeuverRules {
     pub disarm: Option<DisarmRules>,
     #[serde(default)]
     pub grab: Option<GrabRules>,
+    /// d20 SRD and d20 Modern: touch attacks and opposed checks (docs/d20-maneuvers.md).
+    #[serde(default)]
+    pub opposed: Option<OpposedManeuvers>,
+}
+
+/// How size changes a combatant's side of an opposed check (MNV-SRD-1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SizeBonus {
+    /// d20 SRD: each combatant gets `step` per size category above Medium, or minus `step`
+    /// per category below ("a +4 bonus for every size category he is larger than Medium").
+    FromMedium,
+    /// d20 Modern: "the larger combatant gets a bonus ... of +4 per difference in size
+    /// category".
+    LargerGets,
+}
+
+/// Whose size a disarm compares (MNV-SRD-4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DisarmSize {
+    /// d20 SRD: "If the combatants are of different sizes, the larger combatant gets ...".
+    Combatants,
+    /// d20 Modern: "If the weapons are different sizes, the opponent with the larger weapon
+    /// gets ..."; a weapon's size is its wielder's, one smaller if light, one larger if
+    /// wielded in two hands.
+    Weapons,
+}
+
+/// d20 disarm (MNV-SRD-4): opposed attack rolls.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OpposedDisarm {
+    /// To the wielder of a two-handed weapon (+4).
+    pub two_handed_bonus: i32,
+    /// d20 Modern: only the target gets the two-handed bonus.
+    pub two_handed_target_only: bool,
+    /// To the wielder of a light weapon, unarmed strikes included (d20 SRD −4; d20 Modern none).
+    pub light_penalty: Option<i32>,
+    /// Per size category of difference, to the larger side (+4).
+    pub size_step: i32,
+    pub size_of: DisarmSize,
+    /// To the target when the item is not a melee weapon (d20 SRD −4); `None`: disarming a
+    /// ranged weapon is not supported yet.
+    pub non_melee_item: Option<i32>,
+    /// A damaging attack of opportunity makes the attempt fail (d20 SRD).
+    pub fails_on_aoo_damage: bool,
+    /// A failed disarm lets the target try to disarm the attacker at once.
+    pub disarm_back: bool,
+}
+
+/// d20 grapple (MNV-SRD-5): a touch attack to grab, then opposed grapple checks (BAB + Str +
+/// the size table's `grapple_mod`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OpposedGrapple {
+    /// The hold fails against a target more than this many size categories larger (d20 SRD
+    /// 1: "two or more size categories larger" loses; d20 Modern 2).
+    pub hold_max_larger_sizes: u32,
+    /// A damaging attack of opportunity makes the attempt fail.
+    pub fails_on_aoo_damage: bool,
+    /// The unarmed strike a hold deals when the stat block lists none, for a Medium
+    /// creature (1d3, nonlethal).
+    pub unarmed_damage: super::DiceExpr,
+}
+
+/// d20 SRD and d20 Modern combat maneuvers (docs/d20-maneuvers.md, MNV-SRD-1..8).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OpposedManeuvers {
+    pub size: SizeBonus,
+    /// The size bonus per category in Strength checks (4).
+    pub size_step: i32,
+    /// To a defender that is "exceptionally stable" (the `Stable` trait): +4.
+    pub stability_bonus: i32,
+    /// Trip, bull rush and overrun work on creatures at most this many sizes larger (1).
+    pub max_larger_sizes: u32,
+    /// The Improved feats' bonus on the maneuver's check (+4).
+    pub improved_bonus: i32,
+    /// A failed trip lets the defender try to trip the attacker at once (MNV-SRD-2).
+    pub trip_back: bool,
+    pub disarm: OpposedDisarm,
+    pub grapple: OpposedGrapple,
+    /// Bull rush: the chance an attack of opportunity meant for one of the two goes to the
+    /// other (25%).
+    pub astray_pct: u32,
+    /// Why sunder is not resolved in this family (d20 Modern has none).
+    pub no_sunder: Option<String>,
 }

@@ -75,7 +75,10 @@ pub use health::{
     SecondWind, StabilizeCost, ThresholdBase, WakeUp, WorstBleed,
 };
 pub use load::{RulesetError, load_embedded, parse_ruleset};
-pub use maneuvers::{AttackVsKac, DisarmRules, GrabRules, ManeuverKind, ManeuverRules};
+pub use maneuvers::{
+    AttackVsKac, DisarmRules, DisarmSize, GrabRules, ManeuverKind, ManeuverRules, OpposedDisarm, OpposedGrapple,
+    OpposedManeuvers, SizeBonus,
+};
 pub use models::{DefenseModel, DefenseRules, HealthModel, HealthRules};
 pub use movement::{
     ArmorSpeed, Crawl, Encumbrance, EndInOccupied, FlightRules, Gravity, GuardedStep, LoadSpeed, MinimumMovement,

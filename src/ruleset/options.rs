@@ -102,6 +102,17 @@ pub struct SupportFire {
     pub bonus: i32,
     /// Its bonus type (§21: starfinder circumstance).
     pub bonus_type: BonusType,
+    /// d20 aid another: the aider may give the ally the bonus to its defense against the
+    /// foe's next attack instead (MNV-SRD-8).
+    #[serde(default)]
+    pub ally_defense: bool,
+    /// d20 SRD aid another: only from a position to make a melee attack on the foe.
+    #[serde(default)]
+    pub melee_only: bool,
+    /// d20 aid another: only against a foe engaging the ally in melee (either threatens the
+    /// other).
+    #[serde(default)]
+    pub engaged: bool,
 }
 
 /// §4.3.1 for one family.

@@ -48,7 +48,8 @@ pub struct SizeRow {
     pub defense_mod: i32,
     /// saga: size bonus to the Damage Threshold (0 elsewhere).
     pub damage_threshold_bonus: i32,
-    /// saga: grapple size modifier (0 elsewhere).
+    /// saga: grapple size modifier; d20_srd, d20_modern: the special size modifier of grapple
+    /// checks (MNV-SRD-5, docs/d20-maneuvers.md); 0 in starfinder.
     pub grapple_mod: i32,
     /// How many creatures of this size may share one square (SIZE-5: 4 Tiny, 25 Diminutive,
     /// 100 Fine); `None` for sizes that fill whole squares.

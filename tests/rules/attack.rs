@@ -407,6 +407,7 @@ fn saga_aid_another_gives_the_chosen_ally_two_on_its_next_attack() {
         target: "foe".into(),
         ally: "ally".into(),
         weapon: None,
+        defense: false,
     });
     let mut b = saga_support_battle(&[6, 10, 3]);
     ok(&mut b, aid.clone());
@@ -458,6 +459,7 @@ fn saga_suppress_gives_the_foe_minus_two_on_its_next_attack() {
             target: "ally".into(),
             ally: "aider".into(),
             weapon: None,
+            defense: false,
         }))
         .unwrap_err()
         .to_string();

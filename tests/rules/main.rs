@@ -16,6 +16,7 @@ mod chase_pilots;
 mod cli;
 mod concealment;
 mod coup_de_grace;
+mod d20_maneuvers;
 mod docs;
 mod editor;
 mod editor_layout;

@@ -459,13 +459,14 @@ fn saga_4_4_grapple_needs_a_feat_and_wins_ties() {
     assert!(!has(&b, "bob", ConditionName::Grappled));
 }
 
-/// §4.4: d20_srd has no maneuvers in its seed, and starfinder has no grab.
+/// §4.4: d20_srd has no reposition, and starfinder has no grab.
 #[test]
 fn maneuvers_missing_from_a_family_are_not_supported() {
     let units = [("ann", "a", 2, 0, BLADE), ("bob", "b", 3, 0, BLADE)];
     let mut b = battle(&arena("d20_srd", "", &OPEN, &units), &[20, 1]);
+    let to = fivefoot::grid::Square::new(4, 0);
     assert!(matches!(
-        refused(&mut b, maneuver("ann", "bob", Maneuver::Trip)),
+        refused(&mut b, maneuver("ann", "bob", Maneuver::Reposition { to })),
         RuleError::NotSupported(_)
     ));
     let mut b = battle(&arena("starfinder", "", &OPEN, &units), &[20, 1]);

@@ -132,6 +132,7 @@ fn saga_21_two_aids_stack_two_suppressions_do_not() {
             target: "foe".into(),
             ally: "ally".into(),
             weapon: None,
+            defense: false,
         });
         ok(&mut b, aid);
         ok(&mut b, end_turn(s));

@@ -153,6 +153,7 @@ impl CoveringFire {
             target: &self.ally,
             ally: None,
             weapon: self.weapon.as_deref(),
+            ally_defense: false,
         }
     }
 }
@@ -177,12 +178,14 @@ impl HarryingFire {
             target: &self.target,
             ally: None,
             weapon: self.weapon.as_deref(),
+            ally_defense: false,
         }
     }
 }
 
 /// saga: the active unit attacks `target` against Reflex 10 to give `ally` +2 on its
-/// next attack roll against it (§4.3.1).
+/// next attack roll against it (§4.3.1); d20 (MNV-SRD-8): against AC 10, and `defense`
+/// gives the bonus to the ally's AC against the target's next attack instead.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct AidAnother {
@@ -191,6 +194,8 @@ pub struct AidAnother {
     pub ally: UnitId,
     #[serde(default)]
     pub weapon: Option<String>,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub defense: bool,
 }
 
 ordered_command!(AidAnother, check_support, execute_support);
@@ -203,6 +208,7 @@ impl AidAnother {
             target: &self.target,
             ally: Some(&self.ally),
             weapon: self.weapon.as_deref(),
+            ally_defense: self.defense,
         }
     }
 }
@@ -228,6 +234,7 @@ impl Suppress {
             target: &self.target,
             ally: None,
             weapon: self.weapon.as_deref(),
+            ally_defense: false,
         }
     }
 }

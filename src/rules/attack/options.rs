@@ -141,15 +141,24 @@ impl AreaOptions for Options {
                 .collect(),
             OptionKind::AidAnother => {
                 let allies = allies_of(world, unit);
+                // MNV-SRD-8: where the family lets the aider choose, the bonus to the ally's AC too.
+                let choices: &[bool] = match world.resource::<crate::ruleset::Ruleset>().attack_options.aid_another {
+                    Some(aid) if aid.ally_defense => &[false, true],
+                    _ => &[false],
+                };
                 foes_of(world, unit)
                     .into_iter()
                     .flat_map(|target| {
-                        allies.iter().map(move |ally| {
-                            GameCommand::AidAnother(cmd::AidAnother {
-                                unit: u(),
-                                target: target.clone(),
-                                ally: ally.clone(),
-                                weapon: weapon.map(str::to_string),
+                        allies.iter().flat_map(move |ally| {
+                            let target = target.clone();
+                            choices.iter().map(move |&defense| {
+                                GameCommand::AidAnother(cmd::AidAnother {
+                                    unit: u(),
+                                    target: target.clone(),
+                                    ally: ally.clone(),
+                                    weapon: weapon.map(str::to_string),
+                                    defense,
+                                })
                             })
                         })
                     })

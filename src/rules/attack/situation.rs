@@ -528,6 +528,10 @@ pub fn situation_from(
             SupportBonus::AllyAttack { ally, bonus } if on_target && ally == attacker => {
                 (&mut attack, *bonus, options.aid_another, "aid another from")
             }
+            // MNV-SRD-8: the foe's next attack on the aided ally.
+            SupportBonus::AllyDefense { ally, bonus } if &effect.target == attacker && ally == target => {
+                (&mut defense, *bonus, options.aid_another, "aid another from")
+            }
             SupportBonus::OwnAttack(penalty) if &effect.target == attacker => {
                 (&mut attack, *penalty, options.suppress, "suppressed by")
             }

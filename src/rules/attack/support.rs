@@ -1,5 +1,7 @@
 //! Attack rolls that help rather than harm (RULES.md §4.3.1): starfinder covering and
-//! harrying fire (001:858-864, 900-905) and saga aid another and suppress (004:371-377). Each
+//! harrying fire (001:858-864, 900-905), saga aid another and suppress (004:371-377) and the
+//! d20 families' aid another (MNV-SRD-8, docs/d20-maneuvers.md: against AC 10, in melee, the
+//! bonus to the ally's attack or to its AC against the foe's next attack). Each
 //! is a roll against a fixed defense that deals no damage; a hit gives an ally a bonus, or a
 //! foe a penalty, for one attack roll until the roller's next turn. The bonus itself is
 //! applied and used up by `situation` and `attack::resolve_attack`.
@@ -43,6 +45,8 @@ pub struct SupportOrder<'a> {
     pub target: &'a UnitId,
     pub ally: Option<&'a UnitId>,
     pub weapon: Option<&'a str>,
+    /// d20 aid another: the bonus goes to the ally's defense instead of its attack.
+    pub ally_defense: bool,
 }
 
 /// A checked support action: the rules, the weapon, the attack modifiers, and whether it
@@ -83,6 +87,7 @@ pub fn check_support(world: &World, order: SupportOrder) -> Result<SupportPlan, 
         target,
         ally,
         weapon,
+        ..
     } = order;
     let rules = world.resource::<Ruleset>();
     let support = kind
@@ -136,6 +141,9 @@ pub fn check_support(world: &World, order: SupportOrder) -> Result<SupportPlan, 
             // "Make an Attack": everything an attack on the foe needs (reach or range, line
             // of effect) and its attack modifiers; the defense is the fixed one.
             let plan = check_attack(world, unit, target, weapon)?;
+            if kind == SupportKind::Aid {
+                check_d20_aid(world, &support, order, plan.situation.ranged)?;
+            }
             let mut modifiers = vec![weapon_bonus(&plan.weapon)];
             modifiers.extend(plan.situation.attack);
             (plan.weapon, modifiers, plan.situation.ranged)
@@ -150,6 +158,39 @@ pub fn check_support(world: &World, order: SupportOrder) -> Result<SupportPlan, 
     })
 }
 
+/// MNV-SRD-8 (d20 aid another): "If you're in position to make a melee attack on an opponent
+/// that is engaging a friend in melee combat ...": the roll is a melee attack where the family
+/// says so, the foe and the ally threaten one another, and the bonus goes to the ally's AC
+/// only where the family offers that choice.
+fn check_d20_aid(world: &World, support: &SupportFire, order: SupportOrder, ranged: bool) -> Result<(), RuleError> {
+    let (unit, target) = (order.unit, order.target);
+    if support.melee_only && ranged {
+        return Err(illegal(format!(
+            "aid another is a melee attack: {unit} is not in position to make one on {target} (MNV-SRD-8)"
+        )));
+    }
+    if order.ally_defense && !support.ally_defense {
+        return Err(illegal(
+            "in this family aid another gives only the bonus to the ally's attack",
+        ));
+    }
+    if let (true, Some(ally)) = (support.engaged, order.ally) {
+        let threatens = |a: &UnitId, b: &UnitId| {
+            space_of(world, b).is_some_and(|s| {
+                let height = crate::rules::reactions::threat::elevation_of(world, b);
+                s.squares()
+                    .any(|sq| crate::rules::reactions::threat::threatens_at(world, a, sq, height))
+            })
+        };
+        if !threatens(target, ally) && !threatens(ally, target) {
+            return Err(illegal(format!(
+                "{target} is not engaging {ally} in melee: aid another helps a friend in melee (MNV-SRD-8)"
+            )));
+        }
+    }
+    Ok(())
+}
+
 /// Pays the action, resolves the attacks of opportunity a ranged attack provokes (§8.2),
 /// rolls against the fixed defense (ATK-1: natural 1 misses, natural 20 hits) and, on a
 /// hit, starts the one-roll effect that lasts until the roller's next turn.
@@ -160,6 +201,7 @@ pub fn execute_support(ex: &mut Executor, order: SupportOrder) -> Result<(), Rul
         unit,
         target,
         ally,
+        ally_defense,
         ..
     } = order;
     take_action(ex, unit, plan.rules.action, format!("{} ({target})", kind.name()));
@@ -209,6 +251,10 @@ pub fn execute_support(ex: &mut Executor, order: SupportOrder) -> Result<(), Rul
     let support = match (kind, ally) {
         (SupportKind::Covering, _) => SupportBonus::Defense(bonus),
         (SupportKind::Harrying, _) => SupportBonus::Attack(bonus),
+        (SupportKind::Aid, Some(ally)) if ally_defense => SupportBonus::AllyDefense {
+            ally: ally.clone(),
+            bonus,
+        },
         (SupportKind::Aid, Some(ally)) => SupportBonus::AllyAttack {
             ally: ally.clone(),
             bonus,

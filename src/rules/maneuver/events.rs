@@ -8,9 +8,11 @@ use crate::rules::Placement;
 use crate::rules::Profile;
 use crate::rules::UnitId;
 use crate::rules::Weapon;
+use crate::rules::attack::DamageRoll;
 use crate::rules::engine::apply::entity;
 use crate::rules::engine::narrate::modifiers;
 use crate::rules::maneuver::ManeuverRoll;
+use crate::rules::maneuver::opposed::Opposed;
 use crate::ruleset::ManeuverKind;
 use crate::ruleset::Ruleset;
 use bevy::prelude::World;
@@ -48,6 +50,41 @@ pub enum ManeuverEvent {
     },
     /// `unit` picked the weapon up from the ground at `at` (§4.3.2).
     ItemPickedUp { unit: UnitId, weapon: String, at: Square },
+    /// A d20 maneuver's opposed check (MNV-SRD-1): `unit` rolled `opposed.ours` against
+    /// `target`'s `opposed.theirs`; `counter`: the defender's immediate trip or disarm back.
+    OpposedResolved {
+        unit: UnitId,
+        target: UnitId,
+        maneuver: ManeuverKind,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        counter: bool,
+        opposed: Box<Opposed>,
+    },
+    /// A d20 maneuver failed before its roll or its hold (MNV-SRD-4, MNV-SRD-5): a damaging
+    /// attack of opportunity, a target too big to hold.
+    ManeuverSpoiled {
+        unit: UnitId,
+        target: UnitId,
+        maneuver: ManeuverKind,
+        reason: String,
+    },
+    /// MNV-SRD-3: during a bull rush an attack of opportunity meant for one of the two goes to
+    /// the other on a d% roll of `chance` or less.
+    AttackAstray {
+        reactor: UnitId,
+        meant: UnitId,
+        hits: UnitId,
+        chance: u32,
+        roll: DieRoll,
+    },
+    /// MNV-SRD-5: a grapple's hold deals damage as an unarmed strike (nonlethal); the damage
+    /// itself follows as a health event.
+    HoldDamage {
+        unit: UnitId,
+        target: UnitId,
+        weapon: String,
+        damage: Box<DamageRoll>,
+    },
 }
 
 impl ManeuverEvent {
@@ -55,7 +92,11 @@ impl ManeuverEvent {
     /// writer of battle state).
     pub fn apply(&self, world: &mut World) {
         match self {
-            ManeuverEvent::ManeuverResolved { .. } => {}
+            ManeuverEvent::ManeuverResolved { .. }
+            | ManeuverEvent::OpposedResolved { .. }
+            | ManeuverEvent::ManeuverSpoiled { .. }
+            | ManeuverEvent::AttackAstray { .. }
+            | ManeuverEvent::HoldDamage { .. } => {}
             ManeuverEvent::ForcedMove {
                 unit, path, elevation, ..
             } => {
@@ -185,6 +226,68 @@ impl ManeuverEvent {
                 None => format!("{unit} drops its {} at {at}", weapon.name),
             },
             ManeuverEvent::ItemPickedUp { unit, weapon, at } => format!("{unit} picks up the {weapon} at {at}"),
+            ManeuverEvent::OpposedResolved {
+                unit,
+                target,
+                maneuver,
+                counter,
+                opposed,
+            } => {
+                let (a, b) = (&opposed.ours, &opposed.theirs);
+                let name = crate::rules::maneuver::kind_name(*maneuver);
+                let what = if *counter {
+                    format!("{name}s back")
+                } else {
+                    name.to_string()
+                };
+                let ties = if opposed.rerolled.is_empty() {
+                    String::new()
+                } else {
+                    format!(" (after {} tied roll(s))", opposed.rerolled.len())
+                };
+                format!(
+                    "{unit} {what} {target}: {}: d20 {}{} = {} vs d20 {}{} = {}{ties}: {}",
+                    opposed.what,
+                    a.roll.result,
+                    modifiers(&a.modifiers),
+                    a.total,
+                    b.roll.result,
+                    modifiers(&b.modifiers),
+                    b.total,
+                    if opposed.won { "success" } else { "failure" }
+                )
+            }
+            ManeuverEvent::ManeuverSpoiled {
+                unit,
+                target,
+                maneuver,
+                reason,
+            } => format!(
+                "{unit}'s {} on {target} fails: {reason}",
+                crate::rules::maneuver::kind_name(*maneuver)
+            ),
+            ManeuverEvent::AttackAstray {
+                reactor,
+                meant,
+                hits,
+                chance,
+                roll,
+            } => {
+                let went = if hits == meant { "stays on" } else { "goes astray to" };
+                format!(
+                    "{reactor}'s attack meant for {meant} {went} {hits} (d% {} vs {chance}%)",
+                    roll.result
+                )
+            }
+            ManeuverEvent::HoldDamage {
+                unit,
+                target,
+                weapon,
+                damage,
+            } => format!(
+                "{unit} holds {target} and deals {} nonlethal damage with its {weapon}",
+                damage.total
+            ),
         }
     }
 
@@ -199,6 +302,13 @@ impl ManeuverEvent {
                 }
                 dice
             }
+            ManeuverEvent::OpposedResolved { opposed, .. } => {
+                let mut dice: Vec<&DieRoll> = opposed.rerolled.iter().flat_map(|(a, b)| [a, b]).collect();
+                dice.extend([&opposed.ours.roll, &opposed.theirs.roll]);
+                dice
+            }
+            ManeuverEvent::AttackAstray { roll, .. } => vec![roll],
+            ManeuverEvent::HoldDamage { damage, .. } => damage.dice.iter().collect(),
             _ => Vec::new(),
         }
     }

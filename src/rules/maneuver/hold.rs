@@ -1,6 +1,7 @@
 //! Grapples and grabs (RULES.md §4.4): who holds whom, when a hold ends (the grappler's
 //! next turn ends, it moves out of reach or goes down, the target dies or breaks free), and
-//! what a pinned creature may still do. A hold is a tracked effect with `hold` set.
+//! what a pinned creature may still do. A hold is a tracked effect with `hold` set; a d20
+//! grapple (MNV-SRD-5) is two, each grappler holding the other.
 
 use crate::grid::{Space, threatens_square};
 use crate::rules::engine::error::illegal;
@@ -96,6 +97,24 @@ pub(crate) fn release_broken(ex: &mut Executor) {
             end(ex, &hold);
         }
     }
+    // MNV-SRD-5: a d20 grapple is two holds, each grappler holding the other; when one ends
+    // the other does too.
+    if ex.ruleset().maneuvers.as_ref().is_some_and(|m| m.opposed.is_some()) {
+        let left: Vec<TrackedEffect> = ex
+            .world
+            .resource::<Combat>()
+            .effects
+            .iter()
+            .filter(|e| e.hold.is_some())
+            .cloned()
+            .collect();
+        for hold in &left {
+            let mirrored = left.iter().any(|o| o.source == hold.target && o.target == hold.source);
+            if !mirrored {
+                end(ex, hold);
+            }
+        }
+    }
 }
 
 /// At the end of `unit`'s turn, its starfinder grapples that it did not make or renew during
@@ -137,6 +156,14 @@ pub fn pinned_refusal(world: &World, command: &GameCommand) -> Option<RuleError>
 /// hold. Returns the holds it ends.
 pub fn check_break_free(world: &World, unit: &UnitId, from: &[UnitId]) -> Result<Vec<TrackedEffect>, RuleError> {
     let rules = world.resource::<Ruleset>();
+    if rules.maneuvers.as_ref().is_some_and(|m| m.opposed.is_some()) {
+        // MNV-SRD-5: the d20 escape is an opposed grapple check against the grappler.
+        let holder = super::opposed::check_escape(world, unit)?;
+        if from.iter().any(|f| f != &holder) {
+            return Err(illegal(format!("{unit} is grappled only by {holder}")));
+        }
+        return Ok(holds_on(world, unit));
+    }
     let Some(grab) = rules.maneuvers.as_ref().and_then(|m| m.grab) else {
         return Err(RuleError::NotSupported(format!(
             "breaking free in {}'s rules is an Acrobatics check, and skill checks are not supported yet; \
@@ -179,6 +206,9 @@ pub fn check_break_free(world: &World, unit: &UnitId, from: &[UnitId]) -> Result
 /// Breaks free: the family's action, then every chosen hold ends.
 pub fn execute_break_free(ex: &mut Executor, unit: &UnitId, from: &[UnitId]) -> Result<(), RuleError> {
     let holds = check_break_free(ex.world, unit, from)?;
+    if ex.ruleset().maneuvers.as_ref().is_some_and(|m| m.opposed.is_some()) {
+        return super::opposed::execute_escape(ex, unit);
+    }
     let action = ex
         .ruleset()
         .maneuvers

@@ -2,7 +2,8 @@
 //! rush, trip, reposition, grapple and disarm (a melee attack roll against KAC + 8, the
 //! effect growing with every 5 it beats that by), and saga's disarm, grab and grapple.
 //! Over 600 lines: every maneuver shares one check and one opposed roll; the per-maneuver
-//! effects are the arms of one match.
+//! effects are the arms of one match. The d20 families' maneuvers, opposed checks rather than
+//! a roll against a defense, live in `opposed` (docs/d20-maneuvers.md).
 
 pub mod commands;
 mod events;
@@ -13,6 +14,7 @@ pub use events::ManeuverEvent;
 pub mod forced;
 pub mod hold;
 pub mod items;
+pub mod opposed;
 
 use super::attack::action::attack_provokes;
 use super::attack::action::{check_attack, check_attacker_and_target, in_reach};
@@ -59,6 +61,10 @@ pub enum Maneuver {
     },
     /// saga grab: an unarmed attack at −5 that holds the target in place (004:493-499).
     Grab,
+    /// d20 overrun (MNV-SRD-6): not supported yet.
+    Overrun,
+    /// d20 sunder (MNV-SRD-7): not supported yet.
+    Sunder,
 }
 
 impl Maneuver {
@@ -70,6 +76,8 @@ impl Maneuver {
             Maneuver::Grapple => ManeuverKind::Grapple,
             Maneuver::Disarm { .. } => ManeuverKind::Disarm,
             Maneuver::Grab => ManeuverKind::Grab,
+            Maneuver::Overrun => ManeuverKind::Overrun,
+            Maneuver::Sunder => ManeuverKind::Sunder,
         }
     }
 }
@@ -83,12 +91,15 @@ pub fn kind_name(kind: ManeuverKind) -> &'static str {
         ManeuverKind::Grapple => "grapple",
         ManeuverKind::Disarm => "disarm",
         ManeuverKind::Grab => "grab",
+        ManeuverKind::Overrun => "overrun",
+        ManeuverKind::Sunder => "sunder",
     }
 }
 
-/// One side's grapple check in saga's opposed grapple (004:505-513).
+/// One side's check in an opposed roll: saga's grapple checks (004:505-513), the d20
+/// families' Strength checks, opposed attack rolls and grapple checks (MNV-SRD-1).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct GrappleCheck {
+pub struct OpposedCheck {
     pub unit: UnitId,
     pub roll: DieRoll,
     pub modifiers: Vec<Modifier>,
@@ -113,7 +124,7 @@ pub struct ManeuverRoll {
     pub miss_chance: Option<(u32, DieRoll)>,
     /// saga grapple: the attacker's and the target's grapple checks (the attacker wins ties).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub opposed: Option<Box<(GrappleCheck, GrappleCheck)>>,
+    pub opposed: Option<Box<(OpposedCheck, OpposedCheck)>>,
     /// The maneuver worked.
     pub success: bool,
 }
@@ -192,6 +203,13 @@ pub fn check_maneuver(
 ) -> Result<ManeuverPlan, RuleError> {
     let (rules, mrules) = rules_of(world)?;
     let kind = maneuver.kind();
+    if matches!(kind, ManeuverKind::Overrun | ManeuverKind::Sunder) && !mrules.kinds.contains(&kind) {
+        return Err(RuleError::NotSupported(format!(
+            "{} in {}'s rules is not supported yet",
+            kind_name(kind),
+            rules.name
+        )));
+    }
     if !mrules.kinds.contains(&kind) {
         return Err(RuleError::NotSupported(format!(
             "{} is not in {}'s rules",
@@ -200,6 +218,9 @@ pub fn check_maneuver(
         )));
     }
     world.resource::<Combat>().can_spend(&rules.actions, mrules.action)?;
+    if mrules.opposed.is_some() {
+        return opposed::check(world, unit, target, maneuver, weapon);
+    }
     let profile = unit_component::<Profile>(world, unit).ok_or_else(|| RuleError::UnknownUnit(unit.clone()))?;
     let target_profile =
         unit_component::<Profile>(world, target).ok_or_else(|| RuleError::UnknownUnit(target.clone()))?;
@@ -323,7 +344,7 @@ pub fn check_maneuver(
                 return Err(illegal(format!("{target} is already prone")));
             }
         }
-        Maneuver::BullRush => {}
+        Maneuver::BullRush | Maneuver::Overrun | Maneuver::Sunder => {}
     }
     let mut attack = situation.attack.clone();
     if escape_from.is_some() {
@@ -389,7 +410,7 @@ fn distance_ft(mrules: &ManeuverRules, margin: i32) -> u32 {
 
 /// One grapple check: d20 + BAB + the better of Str and Dex + the size's grapple modifier
 /// (004:505-513).
-fn grapple_check(ex: &mut Executor, unit: &UnitId) -> Result<GrappleCheck, RuleError> {
+fn grapple_check(ex: &mut Executor, unit: &UnitId) -> Result<OpposedCheck, RuleError> {
     let rules = ex.ruleset().clone();
     let profile = ex
         .get::<Profile>(unit)
@@ -410,7 +431,7 @@ fn grapple_check(ex: &mut Executor, unit: &UnitId) -> Result<GrappleCheck, RuleE
         ),
     ];
     let total = roll.result as i32 + modifiers.iter().map(|x| x.value).sum::<i32>();
-    Ok(GrappleCheck {
+    Ok(OpposedCheck {
         unit: unit.clone(),
         roll,
         modifiers,
@@ -427,6 +448,9 @@ pub fn execute_maneuver(
     weapon: Option<&str>,
 ) -> Result<(), RuleError> {
     let plan = check_maneuver(ex.world, unit, target, maneuver, weapon)?;
+    if ex.ruleset().maneuvers.as_ref().is_some_and(|r| r.opposed.is_some()) {
+        return opposed::execute(ex, unit, target, maneuver, weapon);
+    }
     let (rules, mrules) = {
         let (r, m) = rules_of(ex.world)?;
         (r.clone(), m.clone())
@@ -579,6 +603,7 @@ pub fn execute_maneuver(
                 taken_by: taken.then(|| unit.clone()),
             });
         }
+        Maneuver::Overrun | Maneuver::Sunder => {}
     }
     Ok(())
 }

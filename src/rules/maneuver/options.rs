@@ -103,6 +103,8 @@ pub fn maneuver_of(kind: ManeuverKind) -> Result<Maneuver, String> {
             catch: false,
         },
         ManeuverKind::Grab => Maneuver::Grab,
+        ManeuverKind::Overrun => Maneuver::Overrun,
+        ManeuverKind::Sunder => Maneuver::Sunder,
         ManeuverKind::Reposition => {
             return Err("reposition needs the square to move the target to: give it in a script".into());
         }

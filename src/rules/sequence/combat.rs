@@ -116,6 +116,8 @@ pub enum SupportBonus {
     Attack(i32),
     /// Aid another: to `ally`'s next attack on the target.
     AllyAttack { ally: UnitId, bonus: i32 },
+    /// d20 aid another (MNV-SRD-8): to `ally`'s defense against the target's next attack on it.
+    AllyDefense { ally: UnitId, bonus: i32 },
     /// Suppress: to the target's own next attack roll (a penalty).
     OwnAttack(i32),
 }
