@@ -322,12 +322,25 @@ fn more_actions_greys_a_refused_kind_with_the_rules_reason() {
     let listed: Vec<Choice> = list.options.iter().map(|o| o.choice.clone()).collect();
     let world = app.world().resource::<Session>().battle.world();
     let offered: Vec<Choice> = more_kinds(world, &id("tess")).into_iter().map(Choice::Kind).collect();
-    assert!(listed.iter().all(|c| offered.contains(c)), "the list is the rules' kinds the bar lacks");
-    for kind in [OptionKind::Withdraw, OptionKind::Autofire, OptionKind::AidAnother, OptionKind::Suppress] {
+    assert!(
+        listed.iter().all(|c| offered.contains(c)),
+        "the list is the rules' kinds the bar lacks"
+    );
+    for kind in [
+        OptionKind::Withdraw,
+        OptionKind::Autofire,
+        OptionKind::AidAnother,
+        OptionKind::Suppress,
+    ] {
         assert!(listed.contains(&Choice::Kind(kind)), "{kind:?} in {listed:?}");
     }
     // What saga's rules do not have, and what tess has nothing to choose for, is left out.
-    for kind in [OptionKind::CoveringFire, OptionKind::CastSpell, OptionKind::PickUp, OptionKind::PilotAction] {
+    for kind in [
+        OptionKind::CoveringFire,
+        OptionKind::CastSpell,
+        OptionKind::PickUp,
+        OptionKind::PilotAction,
+    ] {
         assert!(!listed.contains(&Choice::Kind(kind)), "{kind:?} in {listed:?}");
     }
     // Coup de grace is refused: no foe is helpless.
@@ -494,8 +507,8 @@ fn every_kind_the_rules_allow_is_given_through_the_window() {
 /// The aim previews what the rules preview (issue #25 item 1): a withdraw's path and that
 /// leaving its first square provokes no one (§5.9), a spell's template with each creature's
 /// save (AREA-5), autofire's area with the odds against each one caught (AREA-SG-5), a coup
-/// de grace's automatic critical and the save against death, a support action's roll and
-/// what a hit gives.
+/// de grace's automatic critical, the save against death and who it provokes first (AOO-1), a
+/// support action's roll and what a hit gives.
 #[test]
 fn each_aim_previews_the_rules_numbers() {
     use crate::gui::views::option_aim::{option_hover, option_line};

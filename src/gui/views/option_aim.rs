@@ -220,6 +220,11 @@ pub fn choice_preview(world: &World, command: &GameCommand) -> ChoicePreview {
                 (GameCommand::HarryingFire(_), _) => {
                     format!("On a hit: the next ally to attack {target} gets {:+}", p.effect)
                 }
+                (GameCommand::AidAnother(_), Some(ally)) if p.ally_defense => format!(
+                    "On a hit: {} gets {:+} to its defense against {target}'s next attack",
+                    name(ally),
+                    p.effect
+                ),
                 (GameCommand::AidAnother(_), Some(ally)) => format!(
                     "On a hit: {} gets {:+} on its next attack on {target}",
                     name(ally),
@@ -227,6 +232,7 @@ pub fn choice_preview(world: &World, command: &GameCommand) -> ChoicePreview {
                 ),
                 _ => format!("On a hit: {target}'s next attack roll takes {:+}", p.effect),
             });
+            provokes_line(world, &mut out, &p.provokes);
             out.units.push(p.target.clone());
             out.units.extend(p.ally.clone());
         }
@@ -262,6 +268,7 @@ pub fn choice_preview(world: &World, command: &GameCommand) -> ChoicePreview {
                 out.lines
                     .push("A foe it brings to 0 HP, or finds unconscious or disabled, dies".into());
             }
+            provokes_line(world, &mut out, &plan.provokes);
             out.units.push(c.target.clone());
         }
         GameCommand::BreakFree(b) => {
@@ -308,8 +315,21 @@ fn area_lines(world: &World, out: &mut ChoicePreview, p: AreaPreview, origin: Op
         out.lines.push(format!("  {}{cover}: {odds}", name(&t.unit)));
         out.units.push(t.unit.clone());
     }
+    provokes_line(world, out, &p.provokes);
     out.squares = p.squares;
     out.origin = origin;
+}
+
+/// Who gets an attack of opportunity before the command takes effect (AOO-1, §8.2).
+fn provokes_line(world: &World, out: &mut ChoicePreview, provokes: &[UnitId]) {
+    if provokes.is_empty() {
+        return;
+    }
+    let names: Vec<String> = provokes.iter().map(|u| unit_name(world, u)).collect();
+    out.lines.push(format!(
+        "Provokes attacks of opportunity first from {}",
+        names.join(", ")
+    ));
 }
 
 /// The headline of the aim: the command a click sends and the rules' verdict on it.

@@ -56,6 +56,9 @@ pub struct AreaPreview {
     /// The squares the area fills where aimed (what a board draws; not in `query`'s answer).
     #[serde(skip)]
     pub squares: Vec<Square>,
+    /// Who gets an attack of opportunity before it goes off (§8.2; not in `query`'s answer).
+    #[serde(skip)]
+    pub provokes: Vec<UnitId>,
 }
 
 fn percent(p: f64) -> f64 {
@@ -102,6 +105,7 @@ pub fn preview_area_attack(
         chance_to_affect,
         targets,
         squares,
+        provokes: plan.provokes.clone(),
     })
 }
 
@@ -232,6 +236,10 @@ pub fn preview_cast_spell(
         chance_to_affect: None,
         targets: target_odds(world, &weapon, &caught_units, cover_from, 0)?,
         squares,
+        provokes: match plan.spell.provokes {
+            true => crate::rules::reactions::opportunity::provoked_by(world, unit, plan.spell.trigger()),
+            false => Vec::new(),
+        },
     })
 }
 
@@ -270,5 +278,6 @@ pub fn preview_autofire(
         chance_to_affect: chance_to_affect(rules, bonus),
         targets: target_odds(world, &plan.weapon, &caught_units, from, bonus)?,
         squares,
+        provokes: plan.provokes.clone(),
     })
 }

@@ -116,7 +116,7 @@ fn check_aim(world: &World, unit: &UnitId, spell: &Spell, aim: Aim) -> Result<Op
 }
 
 impl Spell {
-    fn trigger(&self) -> AooTrigger {
+    pub(super) fn trigger(&self) -> AooTrigger {
         if self.spell_like {
             AooTrigger::SpellLikeAbility
         } else {

@@ -24,6 +24,9 @@ use bevy::prelude::World;
 pub struct CoupDeGracePlan {
     pub weapon: Weapon,
     pub terms: CoupDeGrace,
+    /// Who gets an attack of opportunity before the blow (AOO-1): the family's coup de grace
+    /// trigger and, with a ranged or untrained unarmed weapon, that attack's.
+    pub provokes: Vec<UnitId>,
 }
 
 fn terms(rules: &Ruleset) -> Result<CoupDeGrace, RuleError> {
@@ -105,7 +108,17 @@ pub fn check_coup_de_grace(
             .ok_or_else(|| illegal(format!("{unit} has no weapon that can deliver a coup de grace to {target}")))?,
     }
     .clone();
-    Ok(CoupDeGracePlan { weapon, terms })
+    let ranged = matches!(weapon.kind, WeaponKind::Ranged | WeaponKind::Thrown);
+    let mut provokes = provoked_by(world, unit, AooTrigger::CoupDeGrace);
+    if let Some((trigger, _)) = attack_provokes(world, unit, &weapon, ranged) {
+        provokes.extend(provoked_by(world, unit, trigger));
+    }
+    provokes.dedup();
+    Ok(CoupDeGracePlan {
+        weapon,
+        terms,
+        provokes,
+    })
 }
 
 /// Delivers it: the action, the attacks of opportunity it or its weapon provokes (AOO-1:
@@ -123,13 +136,7 @@ pub fn execute_coup_de_grace(
     let square = space_of(ex.world, unit)
         .map(|s| s.at)
         .ok_or_else(|| RuleError::UnknownUnit(unit.clone()))?;
-    let ranged = matches!(plan.weapon.kind, WeaponKind::Ranged | WeaponKind::Thrown);
-    let mut reactors = provoked_by(ex.world, unit, AooTrigger::CoupDeGrace);
-    if let Some((trigger, _)) = attack_provokes(ex.world, unit, &plan.weapon, ranged) {
-        reactors.extend(provoked_by(ex.world, unit, trigger));
-    }
-    reactors.dedup();
-    for reactor in &reactors {
+    for reactor in &plan.provokes {
         crate::rules::reactions::opportunity::attack_of_opportunity(ex, reactor, unit, square, "coup de grace, in")?;
     }
     if !ex.get::<LifeState>(unit).copied().unwrap_or_default().can_act() {

@@ -263,6 +263,10 @@ pub struct SupportPreview {
     pub target: UnitId,
     /// The ally aided (aid another).
     pub ally: Option<UnitId>,
+    /// d20 aid another: the bonus goes to the ally's defense against the foe.
+    pub ally_defense: bool,
+    /// Who gets an attack of opportunity first (a ranged roll while threatened, §8.2).
+    pub provokes: Vec<UnitId>,
 }
 
 /// The support order a command gives, if it is one of the support actions.
@@ -283,12 +287,16 @@ pub fn support_order(command: &crate::rules::GameCommand) -> Option<super::suppo
             target,
             ally,
             weapon: weapon.as_deref(),
+            ally_defense: false,
         }
     }
     Some(match command {
         GameCommand::CoveringFire(c) => order(SupportKind::Covering, &c.unit, &c.ally, None, &c.weapon),
         GameCommand::HarryingFire(h) => order(SupportKind::Harrying, &h.unit, &h.target, None, &h.weapon),
-        GameCommand::AidAnother(a) => order(SupportKind::Aid, &a.unit, &a.target, Some(&a.ally), &a.weapon),
+        GameCommand::AidAnother(a) => SupportOrder {
+            ally_defense: a.defense,
+            ..order(SupportKind::Aid, &a.unit, &a.target, Some(&a.ally), &a.weapon)
+        },
         GameCommand::Suppress(s) => order(SupportKind::Suppress, &s.unit, &s.target, None, &s.weapon),
         _ => return None,
     })
@@ -315,5 +323,14 @@ pub fn preview_support(world: &World, order: super::support::SupportOrder) -> Re
         effect: plan.rules.bonus,
         target: order.target.clone(),
         ally: order.ally.cloned(),
+        ally_defense: order.ally_defense,
+        provokes: match plan.ranged {
+            true => crate::rules::reactions::opportunity::provoked_by(
+                world,
+                order.unit,
+                crate::ruleset::AooTrigger::RangedAttack,
+            ),
+            false => Vec::new(),
+        },
     })
 }

@@ -66,8 +66,8 @@ pub fn more_panel(world: &World, unit: &UnitId, weapon: Option<&str>) -> PanelSp
         .filter_map(|kind| {
             let option = options::armed_option(world, unit, kind, Arms::Chosen { weapon, mount: None });
             let first = option.choices.first()?;
-            let unsupported = option.verdict.is_err()
-                && matches!(check(world, &first.command), Err(RuleError::NotSupported(_)));
+            let unsupported =
+                option.verdict.is_err() && matches!(check(world, &first.command), Err(RuleError::NotSupported(_)));
             (!unsupported).then_some((kind, option.verdict))
         })
         .enumerate()
