@@ -6,7 +6,7 @@ use super::load::ron_options;
 use std::path::PathBuf;
 
 /// Templates shipped with the game, so scenarios work from any directory.
-const SHIPPED: [(&str, &str); 20] = [
+const SHIPPED: [(&str, &str); 21] = [
     // starfinder
     ("space_goblin", include_str!("../../assets/units/space_goblin.ron")),
     ("ksarik", include_str!("../../assets/units/ksarik.ron")),
@@ -23,6 +23,7 @@ const SHIPPED: [(&str, &str); 20] = [
     ("human_fighter", include_str!("../../assets/units/human_fighter.ron")),
     ("halfling_rogue", include_str!("../../assets/units/halfling_rogue.ron")),
     ("human_cleric", include_str!("../../assets/units/human_cleric.ron")),
+    ("human_wizard", include_str!("../../assets/units/human_wizard.ron")),
     // d20_modern
     ("street_thug", include_str!("../../assets/units/street_thug.ron")),
     ("fast_hero", include_str!("../../assets/units/fast_hero.ron")),

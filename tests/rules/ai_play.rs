@@ -51,8 +51,9 @@ fn plays_cleanly(file: &str) {
 }
 
 /// The scenarios played below, one test each (so they run side by side).
-const PLAYED: [&str; 8] = [
+const PLAYED: [&str; 9] = [
     "d20_modern_warehouse.ron",
+    "d20_srd_gatehouse.ron",
     "d20_srd_ruined_keep.ron",
     "saga_hangar.ron",
     "starfinder_buggy_raid.ron",
@@ -80,39 +81,45 @@ fn the_warehouse_plays_computer_against_computer_without_a_fault() {
     plays_cleanly(PLAYED[0]);
 }
 
+/// The Gatehouse: a d20 SRD wizard whose spells are a cone, a line and a spread (SPL-SRD-1..5).
 #[test]
-fn the_ruined_keep_plays_computer_against_computer_without_a_fault() {
+fn the_gatehouse_plays_computer_against_computer_without_a_fault() {
     plays_cleanly(PLAYED[1]);
 }
 
 #[test]
-fn the_hangar_plays_computer_against_computer_without_a_fault() {
+fn the_ruined_keep_plays_computer_against_computer_without_a_fault() {
     plays_cleanly(PLAYED[2]);
 }
 
 #[test]
-fn the_buggy_raid_plays_computer_against_computer_without_a_fault() {
+fn the_hangar_plays_computer_against_computer_without_a_fault() {
     plays_cleanly(PLAYED[3]);
 }
 
 #[test]
-fn the_getaway_plays_computer_against_computer_without_a_fault() {
+fn the_buggy_raid_plays_computer_against_computer_without_a_fault() {
     plays_cleanly(PLAYED[4]);
 }
 
 #[test]
-fn the_redliner_chase_plays_computer_against_computer_without_a_fault() {
+fn the_getaway_plays_computer_against_computer_without_a_fault() {
     plays_cleanly(PLAYED[5]);
 }
 
 #[test]
-fn the_salvage_yard_plays_computer_against_computer_without_a_fault() {
+fn the_redliner_chase_plays_computer_against_computer_without_a_fault() {
     plays_cleanly(PLAYED[6]);
 }
 
 #[test]
-fn the_tutorial_plays_computer_against_computer_without_a_fault() {
+fn the_salvage_yard_plays_computer_against_computer_without_a_fault() {
     plays_cleanly(PLAYED[7]);
+}
+
+#[test]
+fn the_tutorial_plays_computer_against_computer_without_a_fault() {
+    plays_cleanly(PLAYED[8]);
 }
 
 /// A game's transcript fingerprint (`GameReport::transcript`) is the same when the same game

@@ -470,6 +470,7 @@ fn unit_templates_offer_only_the_stat_blocks_each_family_can_use() {
             "halfling_rogue",
             "human_cleric",
             "human_fighter",
+            "human_wizard",
             "orc_sergeant",
             "orc_warrior"
         ]
