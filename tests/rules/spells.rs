@@ -568,3 +568,23 @@ fn spl_srd_5_the_gatehouse_wizard_casts_its_area_spells_in_play() {
     }
     assert!(cast.iter().any(|(unit, _)| unit == "wizard"), "{cast:?}");
 }
+
+/// SPL-SRD-3 (reading, docs/d20-spells.md): a caster the attack of opportunity drops (4
+/// damage to 3 hp) cannot finish the spell: it is lost without a Concentration check.
+#[test]
+fn spl_srd_3_a_caster_the_aoo_drops_loses_the_spell_without_a_check() {
+    let text = format!(
+        r##"Scenario(version: 1, name: "t", ruleset: "d20_srd",
+    map: (rows: ["........", "........"], legend: {{ '.': (terrain: Floor) }}),
+    sides: [(id: "a", name: "A", control: Human, colour: "#3070d0"), (id: "b", name: "B", control: Human, colour: "#d03030")],
+    units: [
+        (id: "ann", side: "a", at: (2, 0), speed: (land: 30), defenses: (ac: 12), health: (hp: 3), {BLADE}, {BOLT}),
+        (id: "bob", side: "b", at: (3, 0), speed: (land: 30), defenses: (ac: 12), health: (hp: 40), {BLADE}),
+    ])"##
+    );
+    let mut b = battle(&text, &[1, 20, 15, 4]);
+    ok(&mut b, GameCommand::EndTurn(cmd::EndTurn { unit: "bob".into() }));
+    let events = ok(&mut b, cast("Hold Person"));
+    assert!(concentration(&events).is_empty(), "{events:?}");
+    assert!(was_lost(&events) && !was_cast(&events), "{events:?}");
+}
