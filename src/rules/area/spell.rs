@@ -167,7 +167,7 @@ pub struct CastPlan {
 
 /// The caster's Concentration modifier (SPL-SRD-4): its `skills` bonus, or, without one, its
 /// Con modifier (Concentration is used untrained; a unit without `abilities` has +0).
-fn concentration_bonus(world: &bevy::prelude::World, unit: &UnitId) -> Modifier {
+fn concentration_bonus(world: &World, unit: &UnitId) -> Modifier {
     let skill = crate::rules::unit_component::<SkillBonuses>(world, unit).and_then(|s| s.concentration);
     match skill {
         Some(bonus) => Modifier::new(bonus, "Concentration"),
