@@ -515,6 +515,10 @@ pub struct Spell {
     pub spell_like: bool,
     /// Casts left (spell slots or uses per day); `None`: at will.
     pub uses: Option<u32>,
+    /// The spell's level, added to the DC of a Concentration check while casting it (d20
+    /// SRD, SPL-SRD-3); 0 (a cantrip's or orison's) when the stat block gives none.
+    #[serde(default)]
+    pub level: u32,
     /// Its area of damage, if the engine resolves what it does.
     pub effect: Option<SpellEffect>,
 }

@@ -130,7 +130,13 @@ fn validate_actions(r: &Ruleset) -> Result<(), RulesetError> {
     })?;
     ensure(!r.sequence.tie_breaks.is_empty(), || {
         "sequence.tie_breaks is empty".into()
-    })
+    })?;
+    // A damaging attack of opportunity either loses the spell or calls for a check, not both.
+    ensure(
+        r.spellcasting
+            .is_none_or(|s| !(s.lost_when_aoo_damages && s.concentration.is_some())),
+        || "spellcasting: lost_when_aoo_damages and concentration exclude each other".into(),
+    )
 }
 
 fn validate_geometry(r: &Ruleset) -> Result<(), RulesetError> {

@@ -94,7 +94,7 @@ pub use range::{IncrementCounting, RangeModel, RangeRules, Scatter};
 pub use sequence::{DelayNewCount, FlatFootedStart, InitiativeRollers, SequenceRules, TieBreak};
 pub use size::{Size, SizeRow, SizeTable};
 pub use skills::Skill;
-pub use spells::SpellcastingRules;
+pub use spells::{ConcentrationRule, SpellcastingRules};
 pub use terrain::{CounterScope, HamperFootprint, TerrainRules};
 pub use threat::{ReachMetric, ReachWeapon, ThreatRules, ThreatWeapon, UnarmedThreat};
 pub use variants::Variants;

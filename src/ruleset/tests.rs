@@ -746,3 +746,14 @@ fn ruleset_round_trips_through_ron() {
         assert_eq!(parse_ruleset(&text).expect("reparses"), r, "{family}");
     }
 }
+
+/// SPL-SRD-3 as data: a damaging attack of opportunity either loses the spell (starfinder)
+/// or calls for a Concentration check (d20_srd), never both.
+#[test]
+fn spellcasting_loses_the_spell_or_checks_concentration_not_both() {
+    let text = FILES[1]
+        .1
+        .replacen("lost_when_aoo_damages: false", "lost_when_aoo_damages: true", 1);
+    let err = parse_ruleset(&text).expect_err("both at once must fail");
+    assert!(err.to_string().contains("exclude each other"), "{err}");
+}

@@ -289,6 +289,10 @@ pub struct SpellDef {
     /// How many times it can be cast in this battle (spell slots, uses per day); default: at will.
     #[serde(default)]
     pub uses: Option<u32>,
+    /// The spell's level (d20 SRD: added to the Concentration DC when an attack of
+    /// opportunity injures the caster, SPL-SRD-3); default 0, a cantrip's or orison's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub level: Option<u32>,
     /// What it does on the grid, where the engine resolves it: an area of damage with a
     /// Reflex save for half (§19, AREA-5).
     #[serde(default)]

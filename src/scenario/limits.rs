@@ -55,7 +55,8 @@ fn range_of(parent: Option<&str>, field: Option<&str>) -> Option<Range> {
             | "attack_penalty"
             | "full_speed_attack_penalty"
             | "acrobatics"
-            | "athletics",
+            | "athletics"
+            | "concentration",
         ) => MODIFIER,
         (_, "sp" | "hp" | "rp" | "amount" | "shield_rating" | "hardness") => POINTS,
         (_, "damage_threshold") => Range::new(-POINTS.max, POINTS.max, POINTS.what),

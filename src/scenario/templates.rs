@@ -6,7 +6,7 @@ use super::load::ron_options;
 use std::path::PathBuf;
 
 /// Templates shipped with the game, so scenarios work from any directory.
-const SHIPPED: [(&str, &str); 23] = [
+const SHIPPED: [(&str, &str); 24] = [
     // starfinder
     ("space_goblin", include_str!("../../assets/units/space_goblin.ron")),
     ("ksarik", include_str!("../../assets/units/ksarik.ron")),
@@ -23,6 +23,7 @@ const SHIPPED: [(&str, &str); 23] = [
     ("human_fighter", include_str!("../../assets/units/human_fighter.ron")),
     ("halfling_rogue", include_str!("../../assets/units/halfling_rogue.ron")),
     ("human_cleric", include_str!("../../assets/units/human_cleric.ron")),
+    ("human_wizard", include_str!("../../assets/units/human_wizard.ron")),
     ("goblin", include_str!("../../assets/units/goblin.ron")),
     ("hobgoblin", include_str!("../../assets/units/hobgoblin.ron")),
     // d20_modern

@@ -982,6 +982,7 @@ fn build_spells(u: &UnitDef, ruleset: &Ruleset, i: usize, problems: &mut Vec<Pro
             provokes: s.provokes.unwrap_or(true),
             spell_like: s.spell_like,
             uses: s.uses,
+            level: s.level.unwrap_or(0),
             effect,
         });
     }

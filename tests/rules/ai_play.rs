@@ -51,10 +51,11 @@ fn plays_cleanly(file: &str) {
 }
 
 /// The scenarios played below, one test each (so they run side by side).
-const PLAYED: [&str; 13] = [
+const PLAYED: [&str; 14] = [
     "d20_modern_night_shift.ron",
     "d20_modern_rooftop_handoff.ron",
     "d20_modern_warehouse.ron",
+    "d20_srd_gatehouse.ron",
     "d20_srd_goblin_camp.ron",
     "d20_srd_ruined_keep.ron",
     "saga_echo_outpost.ron",
@@ -96,10 +97,16 @@ fn the_warehouse_plays_computer_against_computer_without_a_fault() {
 }
 
 #[test]
+fn the_gatehouse_plays_computer_against_computer_without_a_fault() {
+    plays_cleanly("d20_srd_gatehouse.ron");
+}
+
+#[test]
 fn the_goblin_camp_plays_computer_against_computer_without_a_fault() {
     plays_cleanly("d20_srd_goblin_camp.ron");
 }
 
+/// The Gatehouse: a d20 SRD wizard whose spells are a cone, a line and a spread (SPL-SRD-1..5).
 #[test]
 fn the_ruined_keep_plays_computer_against_computer_without_a_fault() {
     plays_cleanly("d20_srd_ruined_keep.ron");

@@ -467,9 +467,12 @@ fn unit_templates_offer_only_the_stat_blocks_each_family_can_use() {
     assert_eq!(
         names("d20_srd"),
         vec![
+            "goblin",
             "halfling_rogue",
+            "hobgoblin",
             "human_cleric",
             "human_fighter",
+            "human_wizard",
             "orc_sergeant",
             "orc_warrior"
         ]
@@ -480,7 +483,7 @@ fn unit_templates_offer_only_the_stat_blocks_each_family_can_use() {
     );
     assert_eq!(
         names("saga"),
-        vec!["jedi", "loader_droid", "scoundrel", "soldier", "stormtrooper"]
+        vec!["jedi", "loader_droid", "scoundrel", "soldier", "stormtrooper", "swoop_thug"]
     );
     // Issue #18 item 12: at least four to choose from in every family.
     for family in ["starfinder", "d20_srd", "d20_modern", "saga"] {

@@ -9,9 +9,10 @@ use fivefoot::rules::{Combat, GameCommand, UnitId, check, options};
 use proptest::prelude::*;
 use std::path::Path;
 
-const SCENARIOS: [&str; 8] = [
+const SCENARIOS: [&str; 9] = [
     "scenarios/tutorial_relay.ron",
     "scenarios/d20_srd_ruined_keep.ron",
+    "scenarios/d20_srd_gatehouse.ron",
     "scenarios/d20_modern_warehouse.ron",
     "scenarios/saga_hangar.ron",
     "scenarios/starfinder_buggy_raid.ron",

@@ -283,3 +283,308 @@ fn sf_area_s_a_shapeable_spell_takes_the_casters_squares() {
     let caught: Vec<&str> = outcome.targets.iter().map(|t| t.unit.0.as_str()).collect();
     assert_eq!(caught, vec!["bob", "carl"]);
 }
+
+// d20 SRD spellcasting on the grid (docs/d20-spells.md, SPL-SRD-1..5): the seed is silent,
+// so the SRD's "Casting Spells", "Aiming a Spell" and Concentration skill.
+
+/// ann the caster at (2, 0), bob with a blade (+10) at `bob_x`, 0 (3 = adjacent), both AC 12
+/// and 40 hp; `extra` adds fields to ann (spells, skills, abilities). bob wins initiative and
+/// passes, so he has acted and may make attacks of opportunity.
+fn srd_duel(extra: &str, bob_x: i32, dice: &[u32]) -> Battle {
+    let text = format!(
+        r##"Scenario(version: 1, name: "t", ruleset: "d20_srd",
+    map: (rows: ["........", "........"], legend: {{ '.': (terrain: Floor) }}),
+    sides: [(id: "a", name: "A", control: Human, colour: "#3070d0"), (id: "b", name: "B", control: Human, colour: "#d03030")],
+    units: [
+        (id: "ann", side: "a", at: (2, 0), speed: (land: 30), defenses: (ac: 12), health: (hp: 40), {BLADE}, {extra}),
+        (id: "bob", side: "b", at: ({bob_x}, 0), speed: (land: 30), defenses: (ac: 12), health: (hp: 40), {BLADE}),
+    ])"##
+    );
+    let mut b = battle(&text, dice);
+    ok(&mut b, GameCommand::EndTurn(cmd::EndTurn { unit: "bob".into() }));
+    b
+}
+
+/// A 3rd-level spell with two uses, a Concentration bonus of +5.
+const BOLT: &str = r#"spells: [(name: "Hold Person", level: 3, uses: 2)], skills: (concentration: 5)"#;
+
+fn concentration(events: &[GameEvent]) -> Vec<(u32, u32, fivefoot::rules::D20Check)> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            GameEvent::Area(AreaEvent::ConcentrationChecked {
+                damage,
+                spell_level,
+                check,
+                ..
+            }) => Some((*damage, *spell_level, check.clone())),
+            _ => None,
+        })
+        .collect()
+}
+
+fn was_cast(events: &[GameEvent]) -> bool {
+    events
+        .iter()
+        .any(|e| matches!(e, GameEvent::Area(AreaEvent::SpellCast { .. })))
+}
+
+fn was_lost(events: &[GameEvent]) -> bool {
+    events
+        .iter()
+        .any(|e| matches!(e, GameEvent::Area(AreaEvent::SpellLost { .. })))
+}
+
+/// SPL-SRD-2, SPL-SRD-3: bob threatens ann, so casting provokes; his attack hits (15 + 10 vs
+/// AC 12) for 4, and ann checks Concentration against DC 10 + 4 + 3 = 17: d20 12 + 5 = 17
+/// keeps the spell, which is cast and spends its use.
+#[test]
+fn spl_srd_3_a_damaging_aoo_calls_for_concentration_and_a_success_keeps_the_spell() {
+    let mut b = srd_duel(BOLT, 3, &[1, 20, 15, 4, 12]);
+    let events = ok(&mut b, cast("Hold Person"));
+    assert_eq!(aoo_count(&events), 1);
+    let checks = concentration(&events);
+    assert_eq!(checks.len(), 1, "{events:?}");
+    let (damage, level, check) = &checks[0];
+    assert_eq!((*damage, *level), (4, 3));
+    assert_eq!(check.roll.result, 12);
+    assert_eq!(check.dc, Some(17));
+    assert_eq!(check.total, 17);
+    assert!(check.success);
+    assert_eq!(check.modifiers.len(), 1);
+    assert_eq!(
+        (check.modifiers[0].value, check.modifiers[0].source.as_str()),
+        (5, "Concentration")
+    );
+    assert!(was_cast(&events) && !was_lost(&events), "{events:?}");
+    assert_eq!(uses_left(&b, "Hold Person"), Some(1));
+    let srd = fivefoot::ruleset::load_embedded(fivefoot::ruleset::Family::D20Srd).expect("d20_srd");
+    let line = events
+        .iter()
+        .find_map(|e| match e {
+            GameEvent::Area(a @ AreaEvent::ConcentrationChecked { .. }) => Some(a.narrate(&srd)),
+            _ => None,
+        })
+        .expect("the check is logged");
+    assert!(
+        line.contains("d20 12 +5 (Concentration) = 17 vs DC 17: success"),
+        "{line}"
+    );
+}
+
+/// SPL-SRD-3: d20 11 + 5 = 16 misses DC 17: the spell is lost, its use spent, and nothing
+/// is cast.
+#[test]
+fn spl_srd_3_a_failed_concentration_check_loses_the_spell() {
+    let mut b = srd_duel(BOLT, 3, &[1, 20, 15, 4, 11]);
+    let events = ok(&mut b, cast("Hold Person"));
+    let checks = concentration(&events);
+    assert_eq!(checks.len(), 1);
+    assert!(!checks[0].2.success && checks[0].2.total == 16);
+    assert!(
+        events.iter().any(|e| matches!(e,
+            GameEvent::Area(AreaEvent::SpellLost { spell, by, uses_left: Some(1), .. }) if spell == "Hold Person" && by.0 == "bob")),
+        "{events:?}"
+    );
+    assert!(!was_cast(&events));
+    assert_eq!(uses_left(&b, "Hold Person"), Some(1));
+}
+
+/// SPL-SRD-2: casting while threatened provokes, but an attack that misses (a natural 1)
+/// deals no damage, so no check is made and the spell is cast.
+#[test]
+fn spl_srd_2_casting_while_threatened_provokes_and_a_miss_needs_no_check() {
+    let mut b = srd_duel(BOLT, 3, &[1, 20, 1]);
+    let events = ok(&mut b, cast("Hold Person"));
+    assert_eq!(aoo_count(&events), 1);
+    assert!(concentration(&events).is_empty());
+    assert!(was_cast(&events));
+}
+
+/// SPL-SRD-2: no foe threatens ann (bob is 15 ft away), so casting provokes nothing.
+#[test]
+fn spl_srd_2_casting_unthreatened_does_not_provoke() {
+    let mut b = srd_duel(BOLT, 6, &[1, 20]);
+    let events = ok(&mut b, cast("Hold Person"));
+    assert_eq!(aoo_count(&events), 0);
+    assert!(concentration(&events).is_empty());
+    assert!(was_cast(&events));
+}
+
+/// SPL-SRD-4: a caster without a Concentration bonus rolls its Con modifier (+2 here, the
+/// skill used untrained); a spell without a `level` is a 0-level one: DC 10 + 4 + 0 = 14.
+/// d20 12 + 2 = 14 keeps it.
+#[test]
+fn spl_srd_4_untrained_concentration_rolls_the_con_modifier() {
+    let extra = r#"spells: [(name: "Daze")], abilities: (str: 0, dex: 0, con: 2, int: 0, wis: 0, cha: 0)"#;
+    let mut b = srd_duel(extra, 3, &[1, 20, 15, 4, 12]);
+    let events = ok(&mut b, cast("Daze"));
+    let checks = concentration(&events);
+    assert_eq!(checks.len(), 1);
+    let check = &checks[0].2;
+    assert_eq!(check.dc, Some(14));
+    assert_eq!(check.modifiers[0].value, 2);
+    assert!(check.modifiers[0].source.contains("untrained"), "{:?}", check.modifiers);
+    assert!(check.success && was_cast(&events));
+}
+
+/// SPL-SRD-1: a spell takes a standard action unless it says otherwise, so a second one in
+/// the same turn is refused; SPL-SRD-3 is the ruleset's data (d20_srd checks Concentration,
+/// starfinder loses the spell outright).
+#[test]
+fn spl_srd_1_casting_takes_a_standard_action_and_the_rule_is_data() {
+    let mut b = srd_duel(BOLT, 6, &[1, 20]);
+    ok(&mut b, cast("Hold Person"));
+    assert!(matches!(b.submit(cast("Hold Person")), Err(RuleError::Budget(_))));
+    let srd = fivefoot::ruleset::load_embedded(fivefoot::ruleset::Family::D20Srd).expect("d20_srd");
+    let casting = srd.spellcasting.expect("d20_srd casts spells");
+    assert_eq!(casting.default_action, fivefoot::ruleset::ActionKind::Standard);
+    assert!(!casting.lost_when_aoo_damages);
+    let rule = casting.concentration.expect("a Concentration check");
+    assert_eq!(rule.dc(4, 3), 17);
+    let sf = fivefoot::ruleset::load_embedded(fivefoot::ruleset::Family::Starfinder).expect("starfinder");
+    let sf = sf.spellcasting.expect("starfinder casts spells");
+    assert!(sf.lost_when_aoo_damages && sf.concentration.is_none());
+}
+
+/// ann casts from (2, 2) on a 14 × 5 floor; bob, carl and dee stand where given, all with
+/// Reflex +2 and 40 hp; ann has the one spell `spell` (DC 15, 2 damage dice).
+fn srd_area_battle(spell: &str, bob: (i32, i32), carl: (i32, i32), dee: (i32, i32), dice: &[u32]) -> Battle {
+    let saves = "saves: (fortitude: 0, reflex: 2, will: 0)";
+    let unit = |id: &str, side: &str, at: (i32, i32)| {
+        format!(
+            "(id: \"{id}\", side: \"{side}\", at: ({}, {}), speed: (land: 30), defenses: (ac: 12), health: (hp: 40), {saves}, {BLADE})",
+            at.0, at.1
+        )
+    };
+    let text = format!(
+        r##"Scenario(version: 1, name: "t", ruleset: "d20_srd",
+    map: (rows: ["..............", "..............", "..............", "..............", ".............."], legend: {{ '.': (terrain: Floor) }}),
+    sides: [(id: "a", name: "A", control: Human, colour: "#3070d0"), (id: "b", name: "B", control: Human, colour: "#d03030")],
+    units: [
+        (id: "ann", side: "a", at: (2, 2), speed: (land: 30), defenses: (ac: 12), health: (hp: 40), {saves}, {BLADE}, spells: [{spell}]),
+        {}, {}, {},
+    ])"##,
+        unit("bob", "b", bob),
+        unit("carl", "b", carl),
+        unit("dee", "b", dee),
+    );
+    battle(&text, dice)
+}
+
+/// Who the area caught, whether each saved, and the damage each took.
+fn caught_by(events: &[GameEvent]) -> Vec<(String, bool, u32)> {
+    let outcome = events
+        .iter()
+        .find_map(|e| match e {
+            GameEvent::Area(AreaEvent::AreaResolved { area, context, .. }) if context == "spell" => Some(area.clone()),
+            _ => None,
+        })
+        .expect("the spell's area resolves");
+    assert!(outcome.placement.is_none(), "a spell's area needs no attack roll");
+    outcome
+        .targets
+        .iter()
+        .map(|t| (t.unit.0.clone(), t.save.as_ref().is_some_and(|s| s.success), t.dealt))
+        .collect()
+}
+
+/// Initiative (ann first), bob's Reflex save 15 + 2 (saved), carl's 5 + 2 (failed), damage 3 + 4.
+const AREA_DICE: [u32; 8] = [20, 1, 2, 3, 15, 5, 3, 4];
+
+/// SPL-SRD-5 (AREA-1, AREA-5): a burst and a spread centred 35 ft away catch bob on the
+/// point's square and carl touching it, not dee 15 ft beyond the 10-ft radius; bob saves
+/// with Reflex and takes half of 7 (3), carl fails and takes 7.
+#[test]
+fn spl_srd_5_a_burst_or_spread_spell_catches_the_units_in_its_radius_reflex_half() {
+    for shape in ["Burst", "Spread"] {
+        let spell = format!(
+            r#"(name: "Ball", level: 3, effect: (area: (shape: {shape}, size_ft: 10), damage: "2d6", damage_types: [Fire], save_dc: 15, range_ft: 100))"#
+        );
+        let mut b = srd_area_battle(&spell, (9, 2), (8, 1), (12, 2), &AREA_DICE);
+        let events = ok(&mut b, aimed("Ball", (9, 2), None));
+        assert_eq!(
+            caught_by(&events),
+            vec![("bob".to_string(), true, 3), ("carl".to_string(), false, 7)],
+            "{shape}"
+        );
+    }
+}
+
+/// SPL-SRD-5: a 15-ft cone east from ann's top-right corner catches bob and carl within 15 ft
+/// in its quarter, not dee 25 ft away; Reflex half as above.
+#[test]
+fn spl_srd_5_a_cone_spell_catches_the_units_in_its_cone_reflex_half() {
+    let spell = r#"(name: "Burning Hands", level: 1, effect: (area: (shape: Cone, size_ft: 15), damage: "2d4", damage_types: [Fire], save_dc: 15))"#;
+    let mut b = srd_area_battle(spell, (5, 2), (4, 1), (7, 2), &AREA_DICE);
+    let events = ok(
+        &mut b,
+        aimed("Burning Hands", (3, 2), Some(fivefoot::grid::Direction8::E)),
+    );
+    assert_eq!(
+        caught_by(&events),
+        vec![("bob".to_string(), true, 3), ("carl".to_string(), false, 7)]
+    );
+}
+
+/// SPL-SRD-5: a 120-ft line east from ann's top-right corner runs along her own row and
+/// catches bob and carl in it, not dee one row up; Reflex half as above.
+#[test]
+fn spl_srd_5_a_line_spell_catches_the_units_in_its_row_reflex_half() {
+    let spell = r#"(name: "Lightning Bolt", level: 3, effect: (area: (shape: Line, size_ft: 120), damage: "2d6", damage_types: [Electricity], save_dc: 15))"#;
+    let mut b = srd_area_battle(spell, (6, 2), (10, 2), (8, 1), &AREA_DICE);
+    let events = ok(
+        &mut b,
+        aimed("Lightning Bolt", (3, 2), Some(fivefoot::grid::Direction8::E)),
+    );
+    assert_eq!(
+        caught_by(&events),
+        vec![("bob".to_string(), true, 3), ("carl".to_string(), false, 7)]
+    );
+}
+
+/// SPL-SRD-5 in play: in the shipped Gatehouse (d20_srd), the computer playing both sides
+/// has its wizard cast its area spells at the raiders, each going off through the rules.
+#[test]
+fn spl_srd_5_the_gatehouse_wizard_casts_its_area_spells_in_play() {
+    use fivefoot::ai::{Policy, acting_side, next_command_with, referee_command};
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/d20_srd_gatehouse.ron");
+    let mut b = fivefoot::history::open_file(&path, Some(1), &[]).expect("the gatehouse opens");
+    let mut cast = Vec::new();
+    for _ in 0..400 {
+        if b.outcome().over || b.world().resource::<fivefoot::rules::Combat>().round > 3 {
+            break;
+        }
+        let command = match acting_side(&b) {
+            Some(side) => next_command_with(&b, &side, Policy::Normal),
+            None => referee_command(&b),
+        }
+        .expect("someone acts");
+        let events = b.submit(command).expect("the computer's commands are legal");
+        cast.extend(events.iter().filter_map(|e| match e {
+            GameEvent::Area(AreaEvent::SpellCast { unit, spell, .. }) => Some((unit.0.clone(), spell.clone())),
+            _ => None,
+        }));
+    }
+    assert!(cast.iter().any(|(unit, _)| unit == "wizard"), "{cast:?}");
+}
+
+/// SPL-SRD-3 (reading, docs/d20-spells.md): a caster the attack of opportunity drops (4
+/// damage to 3 hp) cannot finish the spell: it is lost without a Concentration check.
+#[test]
+fn spl_srd_3_a_caster_the_aoo_drops_loses_the_spell_without_a_check() {
+    let text = format!(
+        r##"Scenario(version: 1, name: "t", ruleset: "d20_srd",
+    map: (rows: ["........", "........"], legend: {{ '.': (terrain: Floor) }}),
+    sides: [(id: "a", name: "A", control: Human, colour: "#3070d0"), (id: "b", name: "B", control: Human, colour: "#d03030")],
+    units: [
+        (id: "ann", side: "a", at: (2, 0), speed: (land: 30), defenses: (ac: 12), health: (hp: 3), {BLADE}, {BOLT}),
+        (id: "bob", side: "b", at: (3, 0), speed: (land: 30), defenses: (ac: 12), health: (hp: 40), {BLADE}),
+    ])"##
+    );
+    let mut b = battle(&text, &[1, 20, 15, 4]);
+    ok(&mut b, GameCommand::EndTurn(cmd::EndTurn { unit: "bob".into() }));
+    let events = ok(&mut b, cast("Hold Person"));
+    assert!(concentration(&events).is_empty(), "{events:?}");
+    assert!(was_lost(&events) && !was_cast(&events), "{events:?}");
+}

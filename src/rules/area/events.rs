@@ -1,6 +1,7 @@
 //! The events of area attacks, autofire and spells: their data, how each changes the battle (`apply`) and how it
 //! reads in the log (`narrate`).
 
+use crate::rules::D20Check;
 use crate::rules::DieRoll;
 use crate::rules::Profile;
 use crate::rules::UnitId;
@@ -32,8 +33,21 @@ pub enum AreaEvent {
         spell: String,
         uses_left: Option<u32>,
     },
+    /// `by`'s attack of opportunity dealt `damage` to `unit` while it cast `spell`, a spell
+    /// of `spell_level`, and `unit` made a Concentration check against the family's DC
+    /// (d20 SRD: 10 + damage dealt + spell level, SPL-SRD-3); a failure loses the spell
+    /// (`SpellLost` follows).
+    ConcentrationChecked {
+        unit: UnitId,
+        spell: String,
+        by: UnitId,
+        damage: u32,
+        spell_level: u32,
+        check: D20Check,
+    },
     /// The attack of opportunity by `by` hit and damaged `unit` while it cast `spell`:
-    /// the spell fails and the use is lost (§8.2, 001:766-768).
+    /// the spell fails and the use is lost (§8.2, 001:766-768; d20 SRD: after a failed
+    /// Concentration check, SPL-SRD-3).
     SpellLost {
         unit: UnitId,
         spell: String,
@@ -68,6 +82,7 @@ impl AreaEvent {
                     s.uses = *uses_left;
                 }
             }
+            AreaEvent::ConcentrationChecked { .. } => {}
         }
     }
 
@@ -81,6 +96,17 @@ impl AreaEvent {
                 area,
             } => narrate_area(attacker, weapon, context, area),
             AreaEvent::SpellCast { unit, spell, uses_left } => format!("{unit} casts {spell}{}", uses_text(*uses_left)),
+            AreaEvent::ConcentrationChecked {
+                unit,
+                spell,
+                by,
+                damage,
+                spell_level,
+                check,
+            } => format!(
+                "{unit}, hurt for {damage} by {by}'s attack of opportunity, checks Concentration to keep casting {spell} (spell level {spell_level}): {}",
+                check.text(modifiers)
+            ),
             AreaEvent::SpellLost {
                 unit,
                 spell,
@@ -97,6 +123,7 @@ impl AreaEvent {
     pub fn dice(&self) -> Vec<&DieRoll> {
         match self {
             AreaEvent::AreaResolved { area, .. } => area.dice(),
+            AreaEvent::ConcentrationChecked { check, .. } => vec![&check.roll],
             _ => Vec::new(),
         }
     }

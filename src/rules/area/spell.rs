@@ -1,9 +1,10 @@
 //! Casting a spell on the grid (RULES.md §4.3.1 "Cast a spell", §8.2 casting while
 //! threatened): the action it takes, the attacks of opportunity it provokes, and the spell
-//! failing when one of them hits and damages the caster (starfinder 001:754-769). Of what a
-//! spell does once cast, the engine resolves an area of damage saved against for half
-//! (§19, AREA-1, AREA-5) through the area-attack path; other effects are the spell's own
-//! business.
+//! failing when one of them hits and damages the caster (starfinder 001:754-769), or, in a
+//! family whose rules give the caster a Concentration check instead, when that check fails
+//! (d20 SRD, SPL-SRD-1..5 in docs/d20-spells.md). Of what a spell does once cast, the engine
+//! resolves an area of damage saved against for half (§19, AREA-1, AREA-5) through the
+//! area-attack path; other effects are the spell's own business.
 
 use crate::grid::{Direction8, Intersection, ShapeProblem, Square, check_shaped, open_ground_squares};
 use crate::rules::area::{Blast, caught, check_blast_savers, check_origin, check_savers, distance_to_point, go_off};
@@ -12,9 +13,10 @@ use crate::rules::health::check_can_act;
 use crate::rules::reactions::opportunity::provoked_by;
 use crate::rules::reactions::threat::space_of;
 use crate::rules::sequence::turn::take_action;
-use crate::rules::{AreaEvent, HealthEvent, Spell, SpellEffect};
+use crate::rules::vehicle::SkillBonuses;
+use crate::rules::{Ability, AreaEvent, D20Check, HealthEvent, Modifier, Spell, SpellEffect};
 use crate::rules::{Combat, Executor, GameEvent, Profile, RuleError, UnitId, Weapon, WeaponKind};
-use crate::ruleset::{ActionKind, AooTrigger, Ruleset, SpellcastingRules};
+use crate::ruleset::{ActionKind, AooTrigger, ConcentrationRule, Ruleset, SpellcastingRules};
 use bevy::prelude::World;
 
 impl SpellEffect {
@@ -163,10 +165,50 @@ pub struct CastPlan {
     pub radius_squares: Option<u32>,
 }
 
+/// The caster's Concentration modifier (SPL-SRD-4): its `skills` bonus, or, without one, its
+/// Con modifier (Concentration is used untrained; a unit without `abilities` has +0).
+fn concentration_bonus(world: &World, unit: &UnitId) -> Modifier {
+    let skill = crate::rules::unit_component::<SkillBonuses>(world, unit).and_then(|s| s.concentration);
+    match skill {
+        Some(bonus) => Modifier::new(bonus, "Concentration"),
+        None => {
+            let con = crate::rules::unit_component::<Profile>(world, unit).map_or(0, |p| p.abilities.of(Ability::Con));
+            Modifier::new(con, "Con modifier (untrained Concentration)")
+        }
+    }
+}
+
+/// SPL-SRD-3: `unit`, dealt `damage` by `by`'s attack of opportunity while casting `spell`,
+/// rolls d20 + Concentration against the family's DC. Returns whether it kept the spell.
+fn check_concentration(
+    ex: &mut Executor,
+    rule: ConcentrationRule,
+    unit: &UnitId,
+    spell: &Spell,
+    by: &UnitId,
+    damage: u32,
+) -> Result<bool, RuleError> {
+    let dc = rule.dc(damage, spell.level);
+    let roll = ex.roll(20, format!("Concentration ({unit} casting {})", spell.name))?;
+    let check = D20Check::against(roll, vec![concentration_bonus(ex.world, unit)], Some(dc));
+    let kept = check.success;
+    ex.emit(AreaEvent::ConcentrationChecked {
+        unit: unit.clone(),
+        spell: spell.name.clone(),
+        by: by.clone(),
+        damage,
+        spell_level: spell.level,
+        check,
+    });
+    Ok(kept)
+}
+
 /// Casts the spell: takes the action, resolves every attack of opportunity it provokes
 /// before it takes effect (001:1154-1155), then either the spell is cast or, when one of
-/// those attacks damaged the caster, it fails and the use is lost (001:766-768). A cast
-/// spell with an area goes off where it is aimed (§19).
+/// those attacks damaged the caster, it fails and the use is lost (001:766-768). Where the
+/// family gives a Concentration check instead (SPL-SRD-3), each damaging attack calls for one,
+/// and the spell is lost at the first that fails, or when the caster can no longer act. A
+/// cast spell with an area goes off where it is aimed (§19).
 pub fn execute_cast_spell(ex: &mut Executor, unit: &UnitId, spell: &str, aim: Aim) -> Result<(), RuleError> {
     let CastPlan {
         spell,
@@ -187,15 +229,27 @@ pub fn execute_cast_spell(ex: &mut Executor, unit: &UnitId, spell: &str, aim: Ai
     for reactor in &reactors {
         let mark = ex.events.len();
         crate::rules::reactions::opportunity::attack_of_opportunity(ex, reactor, unit, square, "casting a spell, in")?;
-        let damaged = ex.events[mark..]
+        let damage: u32 = ex.events[mark..]
             .iter()
-            .any(|e| matches!(e, GameEvent::Health(HealthEvent::DamageTaken { unit: hurt, amount, .. }) if hurt == unit && *amount > 0));
-        if damaged && disrupted_by.is_none() {
+            .filter_map(|e| match e {
+                GameEvent::Health(HealthEvent::DamageTaken { unit: hurt, amount, .. }) if hurt == unit => Some(*amount),
+                _ => None,
+            })
+            .fold(0, u32::saturating_add);
+        if damage == 0 || disrupted_by.is_some() {
+            continue;
+        }
+        let Some(rule) = casting.concentration else {
+            disrupted_by = Some(reactor.clone());
+            continue;
+        };
+        // A caster the attack leaves unable to act cannot finish the spell (reading, docs/d20-spells.md).
+        if check_can_act(ex.world, unit).is_err() || !check_concentration(ex, rule, unit, &spell, reactor, damage)? {
             disrupted_by = Some(reactor.clone());
         }
     }
     let uses_left = spell.uses.map(|n| n.saturating_sub(1));
-    let fails = disrupted_by.filter(|_| casting.lost_when_aoo_damages);
+    let fails = disrupted_by.filter(|_| casting.lost_when_aoo_damages || casting.concentration.is_some());
 
     match fails {
         Some(by) => ex.emit(AreaEvent::SpellLost {

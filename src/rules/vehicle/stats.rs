@@ -39,13 +39,16 @@ pub enum RiderRole {
 }
 
 /// Skill bonuses the grid rules roll (Piloting for pilot actions, Acrobatics or Athletics for
-/// boarding a moving vehicle, §25.3). A skill left out counts as +0.
+/// boarding a moving vehicle, §25.3; d20 SRD Concentration while casting, SPL-SRD-3). A skill
+/// left out counts as +0, except Concentration: `None` rolls the Con modifier (untrained).
 #[derive(Component, Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default, rename = "Skills")]
 pub struct SkillBonuses {
     pub piloting: i32,
     pub acrobatics: i32,
     pub athletics: i32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub concentration: Option<i32>,
 }
 
 /// A vehicle's fixed stats (§25.1). Its HP and EAC/KAC are the unit's `Health` and
