@@ -483,7 +483,14 @@ fn unit_templates_offer_only_the_stat_blocks_each_family_can_use() {
     );
     assert_eq!(
         names("saga"),
-        vec!["jedi", "loader_droid", "scoundrel", "soldier", "stormtrooper", "swoop_thug"]
+        vec![
+            "jedi",
+            "loader_droid",
+            "scoundrel",
+            "soldier",
+            "stormtrooper",
+            "swoop_thug"
+        ]
     );
     // Issue #18 item 12: at least four to choose from in every family.
     for family in ["starfinder", "d20_srd", "d20_modern", "saga"] {

@@ -324,7 +324,14 @@ fn reach_costs_match_planned_paths_on_shipped_scenarios() {
                 world.get::<fivefoot::rules::vehicle::Aboard>(e).is_some()
             })
         };
-        while round(&b) == 0 || (round(&b) == 1 && aboard(&b)) {
+        // Nor does one the rules let move nowhere (a helpless sleeper).
+        let cannot_act = |b: &fivefoot::history::Battle| {
+            active(b).is_some_and(|u| {
+                let move_kind = fivefoot::rules::options::OptionKind::Move;
+                fivefoot::rules::options::verdict(b.world(), &fivefoot::rules::UnitId(u), move_kind, None).is_err()
+            })
+        };
+        while round(&b) == 0 || (round(&b) == 1 && (aboard(&b) || cannot_act(&b))) {
             let a = active(&b).unwrap();
             ok(&mut b, end_turn(&a));
         }
