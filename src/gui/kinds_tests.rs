@@ -205,6 +205,16 @@ fn covering_fire_is_aimed_at_an_ally() {
         "{:?}",
         last_command(&app)
     );
+    // Its roll floats over the ally it covers, as other attacks' results do.
+    let battle = &app.world().resource::<Session>().battle;
+    let events = &battle.log().entries.last().expect("logged").events;
+    let shown = crate::gui::board::feedback::feedback(events);
+    assert!(
+        shown
+            .iter()
+            .any(|f| f.unit == id("cat") && f.headline.starts_with("Covering fire: ")),
+        "{shown:?}"
+    );
 }
 
 /// §4.3.1 harrying fire (001:900-905): a click on the foe dee.

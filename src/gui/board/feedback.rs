@@ -190,6 +190,18 @@ pub fn feedback(events: &[GameEvent]) -> Vec<Feedback> {
                     tone: if roll.check.success { Tone::Hit } else { Tone::Miss },
                 });
             }
+            // A caster's Concentration check after a damaging attack of opportunity (SPL-SRD-3).
+            GameEvent::Area(AreaEvent::ConcentrationChecked { unit, check, .. }) => out.push(Feedback {
+                unit: unit.clone(),
+                headline: if check.success {
+                    "Concentration kept"
+                } else {
+                    "Concentration lost"
+                }
+                .to_string(),
+                readout: Some(save_readout(check, "Concentration")),
+                tone: if check.success { Tone::Saved } else { Tone::Failed },
+            }),
             // A spell an attack of opportunity spoiled (001:766-768): on the caster.
             GameEvent::Area(AreaEvent::SpellLost { unit, spell, .. }) => out.push(Feedback {
                 unit: unit.clone(),
