@@ -31,7 +31,10 @@ mod value;
 
 pub use crate::scenario::format::AiLevel as Level;
 pub use policy::{Aspects, Policy};
-pub use turn::{Decider, acting_side, computer_level, computer_to_act, decider, referee_command, side_of};
+pub use turn::{
+    Decider, acting_side, choosing_side, computer_level, computer_to_act, decider, readied_to_fire, referee_command,
+    side_of,
+};
 
 use crate::history::Battle;
 use crate::rules::{GameCommand, SideId, check, cmd};
@@ -47,6 +50,13 @@ pub fn next_command(battle: &Battle, side: &SideId, level: Level) -> Option<Game
 
 /// [`next_command`] with any policy, the baseline included.
 pub fn next_command_with(battle: &Battle, side: &SideId, policy: Policy) -> Option<GameCommand> {
+    // A readied action of the side fires in the middle of a foe's turn (§3.5); the baseline
+    // never readies, so it never has one.
+    if policy != Policy::Baseline
+        && let Some(fire) = readied_to_fire(battle, side)
+    {
+        return Some(fire);
+    }
     if acting_side(battle).as_ref() != Some(side) {
         return None;
     }
@@ -69,7 +79,8 @@ fn command_with(battle: &Battle, side: &SideId, policy: Policy, aspects: Aspects
             chase::pilot_command(battle, &known, &pilot, aspects, &eval)
         }
         Decider::DelayWindow(delaying) => match delaying.iter().find(|u| side_of(world, u).as_ref() == Some(side)) {
-            // The computer never delays on its own; a delaying unit of its side steps in.
+            // A unit of the side delays only to let the ally acting next go first (`grid`), so
+            // it steps in at the first window: the battle never waits on it.
             Some(unit) => GameCommand::ActNow(cmd::ActNow { unit: unit.clone() }),
             None => GameCommand::Proceed(cmd::Proceed),
         },

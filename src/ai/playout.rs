@@ -15,7 +15,7 @@ use super::eval::Evaluator;
 use super::knowledge::Known;
 use super::policy::{Aspects, Policy};
 use super::sample;
-use super::turn::{Decider, acting_side, decider, referee_command};
+use super::turn::{Decider, choosing_side, decider, referee_command};
 use crate::history::Battle;
 use crate::rules::{GameCommand, UnitId};
 
@@ -130,7 +130,7 @@ fn play_round(fork: &mut Battle, me: &UnitId, cap: usize) {
             }
             _ => away = true,
         }
-        let command = match acting_side(fork) {
+        let command = match choosing_side(fork) {
             Some(side) => super::command_with(fork, &side, Policy::Normal, QUICK),
             None => referee_command(fork),
         };

@@ -7,7 +7,7 @@
 
 use super::invariants::Watch;
 use super::policy::Policy;
-use super::turn::{Decider, acting_side, decider, referee_command};
+use super::turn::{Decider, choosing_side, decider, referee_command};
 use crate::history::Battle;
 use crate::rules::{Combat, GameCommand, SideId, check, cmd};
 use crate::scenario::ScenarioSpec;
@@ -39,6 +39,8 @@ pub struct GameReport {
     pub rounds: u32,
     /// Commands each side gave (the referee's chase progress is not counted).
     pub commands: BTreeMap<SideId, u32>,
+    /// The same commands per kind ([`command_kind`]), per side.
+    pub kinds: BTreeMap<SideId, BTreeMap<String, u32>>,
     /// Commands the rules refused: `side: command: reason`.
     pub refused: Vec<String>,
     /// Invariants broken, with the command after which they were found.
@@ -130,7 +132,7 @@ fn play_unguarded(spec: &ScenarioSpec, text: &str, file: &str, seed: u64, setup:
             break;
         }
         let key = turn_key(&battle);
-        let side = acting_side(&battle);
+        let side = choosing_side(&battle);
         let started = Instant::now();
         let command = match &side {
             Some(side) => super::next_command_with(&battle, side, setup.policy(side)),
@@ -159,6 +161,12 @@ fn play_unguarded(spec: &ScenarioSpec, text: &str, file: &str, seed: u64, setup:
                 }
             }
             *report.commands.entry(side.clone()).or_default() += 1;
+            *report
+                .kinds
+                .entry(side.clone())
+                .or_default()
+                .entry(command_kind(&command))
+                .or_default() += 1;
         }
         let text = ron::to_string(&command).unwrap_or_default();
         report.transcript = fingerprint(report.transcript, &text);
@@ -184,6 +192,35 @@ fn play_unguarded(spec: &ScenarioSpec, text: &str, file: &str, seed: u64, setup:
     report
 }
 
+/// The kind of a command, for counting: its name in snake case (`full_attack`,
+/// `harrying_fire`, `fire_readied`), a move by its mode where the mode is a kind of its own
+/// (`withdraw`, `guarded_step`; every other move is `move`).
+pub fn command_kind(command: &GameCommand) -> String {
+    use crate::rules::MoveMode;
+    if let GameCommand::Move(m) = command {
+        return match m.mode {
+            MoveMode::Withdraw => "withdraw",
+            MoveMode::GuardedStep => "guarded_step",
+            _ => "move",
+        }
+        .to_string();
+    }
+    let text = ron::to_string(command).unwrap_or_default();
+    let name = text.split(['(', ' ']).next().unwrap_or_default();
+    let mut out = String::with_capacity(name.len() + 4);
+    for (i, ch) in name.chars().enumerate() {
+        if ch.is_ascii_uppercase() {
+            if i > 0 {
+                out.push('_');
+            }
+            out.push(ch.to_ascii_lowercase());
+        } else {
+            out.push(ch);
+        }
+    }
+    out
+}
+
 const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
 
 /// `hash` (FNV-1a) extended with `text` and a separator, so that commands cannot run into
@@ -205,4 +242,38 @@ fn fall_back(battle: &mut Battle) -> bool {
         Decider::Nobody => return false,
     };
     check(world, &command).is_ok() && battle.submit(command).is_ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{MoveMode, UnitId};
+
+    /// The kinds `simulate` counts (docs/cli.md): a command's name in snake case, a move by its
+    /// mode where the mode is a kind of its own.
+    #[test]
+    fn command_kinds_are_snake_case_names_and_moves_by_mode() {
+        let unit = UnitId::from("hero");
+        let kind = |c: GameCommand| command_kind(&c);
+        assert_eq!(
+            kind(GameCommand::EndTurn(cmd::EndTurn { unit: unit.clone() })),
+            "end_turn"
+        );
+        assert_eq!(
+            kind(GameCommand::FireReadied(cmd::FireReadied { unit: unit.clone() })),
+            "fire_readied"
+        );
+        assert_eq!(kind(GameCommand::Proceed(cmd::Proceed)), "proceed");
+        let step = |mode| {
+            GameCommand::Move(cmd::Move {
+                unit: unit.clone(),
+                to: crate::grid::Square::new(1, 1),
+                path: None,
+                mode,
+            })
+        };
+        assert_eq!(kind(step(MoveMode::Withdraw)), "withdraw");
+        assert_eq!(kind(step(MoveMode::GuardedStep)), "guarded_step");
+        assert_eq!(kind(step(MoveMode::Double)), "move");
+    }
 }

@@ -72,6 +72,59 @@ pub fn acting_side(battle: &Battle) -> Option<SideId> {
     }
 }
 
+/// The readied action of a unit of `side` the computer fires now (§3.5, SEQ-9): during a foe's
+/// turn (no other readied action under way, no delay window), as soon as that foe stands in
+/// the readier's melee reach and the side sees it (the trigger the computer readies for, "an
+/// enemy comes within reach"). `None` when no unit of `side` fires.
+pub fn readied_to_fire(battle: &Battle, side: &SideId) -> Option<GameCommand> {
+    if battle.outcome().over {
+        return None;
+    }
+    let world = battle.world();
+    let combat = world.resource::<Combat>();
+    if combat.readied.is_empty() || combat.interruption.is_some() || combat.window.is_some() {
+        return None;
+    }
+    let active = combat.active.as_ref()?;
+    if side_of(world, active).as_ref() == Some(side) {
+        return None;
+    }
+    let foe = crate::rules::reactions::threat::space_of(world, active)?;
+    for r in &combat.readied {
+        if side_of(world, &r.unit).as_ref() != Some(side) {
+            continue;
+        }
+        let Some(me) = crate::ai::knowledge::fighter(world, &r.unit).filter(|f| f.able()) else {
+            continue;
+        };
+        let in_reach = me
+            .melee
+            .as_ref()
+            .is_some_and(|(_, reach)| crate::ai::grid::gap(me.space, foe) <= *reach);
+        if !in_reach || !crate::ai::knowledge::Known::of(battle, side).knows(active) {
+            continue;
+        }
+        let fire = GameCommand::FireReadied(cmd::FireReadied { unit: r.unit.clone() });
+        if check(world, &fire).is_ok() {
+            return Some(fire);
+        }
+    }
+    None
+}
+
+/// The side to ask for a command now when every side is the computer's: a side with a
+/// readied action to fire ([`readied_to_fire`]), else [`acting_side`].
+pub fn choosing_side(battle: &Battle) -> Option<SideId> {
+    let world = battle.world();
+    let combat = world.resource::<Combat>();
+    let firing = combat
+        .readied
+        .iter()
+        .filter_map(|r| side_of(world, &r.unit))
+        .find(|side| readied_to_fire(battle, side).is_some());
+    firing.or_else(|| acting_side(battle))
+}
+
 /// The computer's level for `side`, if the scenario gives the side to the computer.
 pub fn computer_level(battle: &Battle, side: &SideId) -> Option<AiLevel> {
     battle
@@ -84,6 +137,20 @@ pub fn computer_level(battle: &Battle, side: &SideId) -> Option<AiLevel> {
 /// The computer side to act now and its level, when the side whose choice the battle waits
 /// for is played by the computer (`control: Ai`).
 pub fn computer_to_act(battle: &Battle) -> Option<(SideId, AiLevel)> {
+    // A computer side's readied action fires in the middle of another side's turn.
+    let world = battle.world();
+    let firing = world
+        .resource::<Combat>()
+        .readied
+        .iter()
+        .filter_map(|r| side_of(world, &r.unit))
+        .find_map(|side| {
+            let level = computer_level(battle, &side)?;
+            readied_to_fire(battle, &side).map(|_| (side, level))
+        });
+    if firing.is_some() {
+        return firing;
+    }
     let side = acting_side(battle)?;
     let level = computer_level(battle, &side)?;
     Some((side, level))

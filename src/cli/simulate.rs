@@ -131,6 +131,10 @@ fn summarise(spec: &ScenarioSpec, setup: &Setup, reports: &[GameReport]) -> Valu
             .collect();
         all_times.extend(times.iter().copied());
         let commands: u32 = reports.iter().map(|r| r.commands.get(id).copied().unwrap_or(0)).sum();
+        let mut kinds: std::collections::BTreeMap<&str, u32> = std::collections::BTreeMap::new();
+        for (kind, n) in reports.iter().filter_map(|r| r.kinds.get(id)).flatten() {
+            *kinds.entry(kind).or_default() += n;
+        }
         let refused = reports
             .iter()
             .flat_map(|r| r.refused.iter())
@@ -142,6 +146,7 @@ fn summarise(spec: &ScenarioSpec, setup: &Setup, reports: &[GameReport]) -> Valu
                 "policy": setup.policy(id).name(),
                 "wins": won,
                 "commands_per_game": round3(f64::from(commands) / n),
+                "command_kinds": kinds,
                 "decision_ms": times_json(&times),
                 "refused": refused,
             }),

@@ -16,7 +16,7 @@ use fivefoot::testing::{battle, ok, pass_until_turn_of};
 
 /// A unit entry for `family` with `hp` hit points, speed 30 ft (unless `extra` says) and the
 /// RON fields `extra` (weapons, conditions, …).
-fn unit(family: &str, id: &str, side: &str, at: (i32, i32), hp: u32, extra: &str) -> String {
+pub(super) fn unit(family: &str, id: &str, side: &str, at: (i32, i32), hp: u32, extra: &str) -> String {
     let (defenses, health) = match family {
         "starfinder" => ("(eac: 12, kac: 13)".to_string(), format!("(hp: {hp})")),
         "d20_modern" => ("(defense: 12)".to_string(), format!("(hp: {hp})")),
@@ -38,11 +38,12 @@ fn unit(family: &str, id: &str, side: &str, at: (i32, i32), hp: u32, extra: &str
 }
 
 /// A sword: +5, 1d8+2, 5 ft.
-const SWORD: &str = r#"weapons: [(name: "Sword", kind: Melee, attack: 5, damage: "1d8+2", damage_types: [Slashing])]"#;
+pub(super) const SWORD: &str =
+    r#"weapons: [(name: "Sword", kind: Melee, attack: 5, damage: "1d8+2", damage_types: [Slashing])]"#;
 
 /// Scenario text: `rows` of the map (`.` floor, `#` wall, `c` cover, `~` difficult), sides `a` and `b`,
 /// `units`, and `extra` top-level fields (zones, objectives).
-fn arena(family: &str, rows: &[&str], units: &[String], extra: &str) -> String {
+pub(super) fn arena(family: &str, rows: &[&str], units: &[String], extra: &str) -> String {
     let rows: Vec<String> = rows.iter().map(|r| format!("\"{r}\"")).collect();
     format!(
         r##"Scenario(version: 1, name: "t", ruleset: "{family}",
@@ -57,33 +58,33 @@ fn arena(family: &str, rows: &[&str], units: &[String], extra: &str) -> String {
 }
 
 /// An open `w`×`h` floor.
-fn open(w: usize, h: usize) -> Vec<String> {
+pub(super) fn open(w: usize, h: usize) -> Vec<String> {
     vec![".".repeat(w); h]
 }
 
-fn rows(list: &[String]) -> Vec<&str> {
+pub(super) fn rows(list: &[String]) -> Vec<&str> {
     list.iter().map(String::as_str).collect()
 }
 
 /// The battle of `text` at `unit`'s turn (initiative dice in unit id order: `dice`).
-fn at_turn_of(text: &str, dice: &[u32], unit: &str) -> Battle {
+pub(super) fn at_turn_of(text: &str, dice: &[u32], unit: &str) -> Battle {
     let mut b = battle(text, dice);
     pass_until_turn_of(&mut b, unit);
     b
 }
 
 /// What side `a` does now at Normal.
-fn normal(b: &Battle) -> GameCommand {
+pub(super) fn normal(b: &Battle) -> GameCommand {
     next_command(b, &SideId("a".into()), Level::Normal).expect("side a is to act")
 }
 
 /// The square `unit` stands on.
-fn square(b: &Battle, unit: &str) -> Square {
+pub(super) fn square(b: &Battle, unit: &str) -> Square {
     space_of(b.world(), &UnitId::from(unit)).expect("on the map").at
 }
 
 /// Plays side `a`'s commands at `policy` until `unit`'s turn ends (at most 12); the commands.
-fn whole_turn(b: &mut Battle, unit: &str, policy: Policy) -> Vec<GameCommand> {
+pub(super) fn whole_turn(b: &mut Battle, unit: &str, policy: Policy) -> Vec<GameCommand> {
     let mut given = Vec::new();
     for _ in 0..12 {
         if active(b).as_deref() != Some(unit) {
@@ -236,7 +237,7 @@ fn full_attacks_when_adjacent_at_turn_start_act_1() {
 const GRENADE: &str = r#"saves: (fortitude: 1, reflex: 1, will: 1), weapons: [(name: "Frag grenade", kind: Thrown, attack: 5, damage: "2d6", damage_types: [Piercing], range_increment: 20, area: (shape: Burst, size_ft: 10), save_dc: 13), (name: "Knife", kind: Melee, attack: 3, damage: "1d4", damage_types: [Slashing])]"#;
 
 /// Saves for a unit an area may catch (starfinder refuses an area on a unit without them).
-const SAVES: &str = "saves: (fortitude: 1, reflex: 1, will: 1)";
+pub(super) const SAVES: &str = "saves: (fortitude: 1, reflex: 1, will: 1)";
 
 /// The hero 6 squares west of `goblins` (id, square, hit points) and a friend at `friend_at`
 /// with `friend_hp`.
@@ -546,7 +547,7 @@ fn a_shooter_takes_cover_cov_1() {
 }
 
 /// A maul: +10, 2d6+6, 5 ft.
-const MAUL: &str =
+pub(super) const MAUL: &str =
     r#"weapons: [(name: "Maul", kind: Melee, attack: 10, damage: "2d6+6", damage_types: [Bludgeoning])]"#;
 
 /// A rifle: +8, 3d8+4, 100 ft increments.

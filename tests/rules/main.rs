@@ -2,6 +2,7 @@
 
 mod ability_damage;
 mod ai;
+mod ai_kinds;
 mod ai_play;
 mod aoo;
 mod areas;

@@ -404,7 +404,7 @@ fn strike_zone(world: &World, foe: &Fighter, reach: u32) -> Option<Vec<bool>> {
 }
 
 /// `odds` against a defense `shift` higher: the hit chance of the bonus `shift` lower.
-fn shifted(odds: &AttackOdds, rules: &crate::ruleset::AttackRules, shift: i32) -> AttackOdds {
+pub fn shifted(odds: &AttackOdds, rules: &crate::ruleset::AttackRules, shift: i32) -> AttackOdds {
     // The hit chance as a bonus against defense 0 (any pair with the same difference will do).
     let hits = (odds.hit * 20.0).round() as i32;
     let bonus = (0..=40)

@@ -12,6 +12,8 @@ mod moves;
 mod position;
 mod sampled;
 mod strike;
+mod support;
+mod waiting;
 
 pub use context::{Ctx, gap};
 pub use strike::order_odds;
@@ -27,6 +29,10 @@ use moves::Dest;
 /// Destinations whose cover is judged in the quick score (at least; a level that tries more
 /// on forks judges three times as many).
 const COVER_JUDGED: usize = 40;
+
+/// Support actions tried on a fork per decision: the best by its worth on a success (a fork
+/// copies the battle; on the 64×64 bench three forks a decision cost a third of its time).
+const SUPPORT_TRIES: usize = 1;
 
 /// A scored candidate.
 struct Scored {
@@ -84,6 +90,11 @@ pub fn ranked_in(ctx: &Ctx) -> Vec<(f64, GameCommand)> {
     // Destinations the reach plan does not list: withdraws and guarded steps.
     let mut extra_moves: Vec<(crate::grid::Square, crate::rules::MoveMode)> = Vec::new();
     let mut sampled: Vec<(f64, GameCommand)> = Vec::new();
+    // Support actions with their worth on a success, tried exactly once the rest is scored.
+    let mut supports: Vec<(f64, GameCommand)> = Vec::new();
+    // The odds of the unit's melee strikes on each foe in its reach now (for delaying).
+    let mut melee_now: Vec<(UnitId, Vec<crate::ai::odds::AttackOdds>)> = Vec::new();
+    let mut delay: Option<GameCommand> = None;
     // Every candidate passed `weighed` (the level's filter: known, in focus, what the level
     // uses), so the arms below only score.
     for (command, assessed) in &allowed {
@@ -92,6 +103,9 @@ pub fn ranked_in(ctx: &Ctx) -> Vec<(f64, GameCommand)> {
             Some(a) => strike::worth(ctx, c, a),
             None => strike::command_worth(ctx, world, c),
         };
+        if let Some(a) = assessed {
+            note_melee(ctx, command, a, &mut melee_now);
+        }
         match command {
             // Withdraws, and (§4.3.2) guarded steps, which leave a threatened square without
             // provoking: the only moves `weighed` lets through.
@@ -131,6 +145,23 @@ pub fn ranked_in(ctx: &Ctx) -> Vec<(f64, GameCommand)> {
                 sampled.push((estimate, command.clone()));
             }
             GameCommand::Maneuver(_) => sampled.push((0.0, command.clone())),
+            // A sure kill is worth trying first: the rules roll its damage and the save.
+            GameCommand::CoupDeGrace(_) => sampled.push((f64::MAX, command.clone())),
+            GameCommand::AidAnother(_)
+            | GameCommand::CoveringFire(_)
+            | GameCommand::HarryingFire(_)
+            | GameCommand::Suppress(_) => {
+                if let Some(gain) = support::gain_if_hit(ctx, command) {
+                    supports.push((gain, command.clone()));
+                }
+            }
+            GameCommand::Ready(_) => {
+                let gain = waiting::ready_gain(ctx, mover.as_ref());
+                if gain > 0.0 {
+                    consider(Some(stay + gain), command);
+                }
+            }
+            GameCommand::Delay(_) => delay = Some(command.clone()),
             // Ranked by how many the aim catches (a spell with no aim: 0).
             GameCommand::AreaAttack(_) | GameCommand::CastSpell(_) | GameCommand::Autofire(_) => {
                 let count = sampled::area_count(ctx, command).filter(|c| *c > 0.0);
@@ -156,6 +187,36 @@ pub fn ranked_in(ctx: &Ctx) -> Vec<(f64, GameCommand)> {
             consider(Some(score), &command);
         }
     }
+    // Delay (§3.4): the best strike now, with the flank the ally acting next can set up.
+    if let Some(command) = delay {
+        let gain = waiting::delay_gain(ctx, &melee_now);
+        if gain > 0.0 {
+            let best_strike = scored
+                .iter()
+                .filter(|s| matches!(s.command, GameCommand::Attack(_) | GameCommand::FullAttack(_)))
+                .map(|s| s.score)
+                .fold(f64::MIN, f64::max);
+            scored.push(Scored {
+                score: best_strike + gain,
+                command,
+            });
+        }
+    }
+    // Support actions: tried on a fork (the rules' roll) only when a sure success would beat
+    // the best candidate so far, the most promising first.
+    supports.sort_by(|a, b| b.0.total_cmp(&a.0));
+    for (gain, command) in supports.into_iter().take(SUPPORT_TRIES) {
+        let best = scored.iter().map(|s| s.score).fold(f64::MIN, f64::max);
+        if stay + gain <= best {
+            break;
+        }
+        if let Some(v) = support::worth(ctx, &command, gain) {
+            scored.push(Scored {
+                score: v + stay,
+                command,
+            });
+        }
+    }
     // Best first; a stable sort keeps the scoring order among equals.
     scored.sort_by(|a, b| b.score.total_cmp(&a.score));
     scored.into_iter().map(|s| (s.score, s.command)).collect()
@@ -171,7 +232,7 @@ fn pick_sampled(mut list: Vec<(f64, GameCommand)>) -> Vec<GameCommand> {
     for (_, command) in list {
         let limit = match command {
             GameCommand::AreaAttack(_) | GameCommand::CastSpell(_) | GameCommand::Autofire(_) => sampled::AREA_AIMS,
-            GameCommand::Charge(_) | GameCommand::Maneuver(_) => 2,
+            GameCommand::Charge(_) | GameCommand::Maneuver(_) | GameCommand::CoupDeGrace(_) => 2,
             _ => usize::MAX,
         };
         let k = kind(&command);
@@ -310,6 +371,19 @@ fn weighed(ctx: &Ctx, command: &GameCommand, nearest: Option<&UnitId>) -> bool {
                 && (sampled::area_count(ctx, command).is_some_and(|c| c > 0.0)
                     || matches!(command, GameCommand::CastSpell(c) if c.at.is_none()))
         }
+        GameCommand::CoupDeGrace(_) => tactics,
+        GameCommand::AidAnother(_)
+        | GameCommand::CoveringFire(_)
+        | GameCommand::HarryingFire(_)
+        | GameCommand::Suppress(_) => tactics && support::gain_if_hit(ctx, command).is_some(),
+        // One readied action: a strike for the foe that steps into the unit's reach.
+        GameCommand::Ready(r) => {
+            tactics
+                && r.action == crate::ruleset::ActionKind::Standard
+                && r.trigger == crate::rules::sequence::options::READY_TRIGGERS[0]
+                && waiting::may_ready(ctx)
+        }
+        GameCommand::Delay(_) => tactics && waiting::may_wait(ctx),
         GameCommand::SecondWind(_)
         | GameCommand::Recover(_)
         | GameCommand::StandUp(_)
@@ -323,6 +397,37 @@ fn weighed(ctx: &Ctx, command: &GameCommand, nearest: Option<&UnitId>) -> bool {
     }
 }
 
+/// Notes the odds of a melee `Attack` or `FullAttack` on one foe (for delaying).
+fn note_melee(
+    ctx: &Ctx,
+    command: &GameCommand,
+    assessed: &strike::Assessed,
+    out: &mut Vec<(UnitId, Vec<crate::ai::odds::AttackOdds>)>,
+) {
+    let (target, weapon) = match command {
+        GameCommand::Attack(a) if a.mount.is_none() && !a.defensively => (&a.target, a.weapon.as_deref()),
+        GameCommand::FullAttack(a) if a.targets.len() == 1 && !a.defensively => (&a.targets[0], a.weapon.as_deref()),
+        _ => return,
+    };
+    let melee = match weapon {
+        Some(name) => ctx.profile.weapon_named(name).map(|w| w.kind),
+        None => ctx.me.melee.as_ref().map(|(w, _)| w.kind),
+    };
+    if !matches!(
+        melee,
+        Some(crate::rules::WeaponKind::Melee | crate::rules::WeaponKind::Unarmed)
+    ) || !ctx.in_focus(target)
+    {
+        return;
+    }
+    let mean: f64 = assessed.odds.iter().map(|o| o.mean()).sum();
+    match out.iter_mut().find(|(t, _)| t == target) {
+        Some((_, odds)) if odds.iter().map(|o| o.mean()).sum::<f64>() >= mean => {}
+        Some((_, odds)) => *odds = assessed.odds.clone(),
+        None => out.push((target.clone(), assessed.odds.clone())),
+    }
+}
+
 /// The nearest foe the side knows (Easy strikes only at it).
 fn nearest_target(ctx: &Ctx) -> Option<UnitId> {
     ctx.strikes
@@ -331,14 +436,18 @@ fn nearest_target(ctx: &Ctx) -> Option<UnitId> {
         .map(|s| s.target.clone())
 }
 
-/// Whether the foe an attack, charge or maneuver names is one scored exactly (`Ctx::focus`);
-/// other commands always are.
+/// Whether the foe an attack, charge, maneuver, coup de grace or support action names is one
+/// scored exactly (`Ctx::focus`); other commands always are.
 fn in_focus(ctx: &Ctx, command: &GameCommand) -> bool {
     match command {
         GameCommand::Attack(c) => ctx.in_focus(&c.target),
         GameCommand::FullAttack(c) => c.targets.iter().all(|t| ctx.in_focus(t)),
         GameCommand::Charge(c) => ctx.in_focus(&c.target),
         GameCommand::Maneuver(c) => ctx.in_focus(&c.target),
+        GameCommand::CoupDeGrace(c) => ctx.in_focus(&c.target),
+        GameCommand::HarryingFire(c) => ctx.in_focus(&c.target),
+        GameCommand::Suppress(c) => ctx.in_focus(&c.target),
+        GameCommand::AidAnother(c) => ctx.in_focus(&c.target),
         _ => true,
     }
 }

@@ -17,10 +17,16 @@ use crate::rules::{GameCommand, Profile, unit_component};
 /// Aims sampled per area weapon or spell (the best by the quick count).
 pub const AREA_AIMS: usize = 3;
 
+/// What spending one use of a limited spell is worth keeping for a later cast, as a share of
+/// an average known foe's worth: a spell with one use left is cast where it takes more than
+/// that, not on the first lone foe.
+const RESERVE: f64 = 0.75;
+
 /// The sampled score of `command`: the mean change in the side's value over the tries, plus
-/// the worth of where the unit stands after.
+/// the worth of where the unit stands after, less what a limited spell's use is worth keeping.
 pub fn score(ctx: &Ctx, mover: Option<&Mover>, command: &GameCommand) -> Option<f64> {
     let before = ctx.eval.value(ctx.battle);
+    let reserve = reserve(ctx, command);
     sample::mean_after(ctx.battle, ctx.known, command, ctx.aspects.samples, |fork: &Battle| {
         let after = ctx.eval.value(fork);
         let place = match space_of(fork.world(), &ctx.me.id) {
@@ -30,8 +36,27 @@ pub fn score(ctx: &Ctx, mover: Option<&Mover>, command: &GameCommand) -> Option<
             }
             _ => 0.0,
         };
-        after - before + place
+        after - before + place - reserve
     })
+}
+
+/// What one use of the spell `command` casts is worth keeping (0 at will, or with one or no
+/// foe left to save it for): `RESERVE` of an average known foe, over the uses left, less as
+/// the foes thin (a better cluster needs foes to cluster).
+fn reserve(ctx: &Ctx, command: &GameCommand) -> f64 {
+    let GameCommand::CastSpell(c) = command else {
+        return 0.0;
+    };
+    let Some(uses) = ctx.profile.spell_named(&c.spell).and_then(|s| s.uses) else {
+        return 0.0;
+    };
+    let foes: Vec<f64> = ctx.known.targets().filter(|f| f.creature()).map(|f| f.worth).collect();
+    if uses == 0 || foes.len() < 2 {
+        return 0.0;
+    }
+    let mean = foes.iter().sum::<f64>() / foes.len() as f64;
+    let thinning = ((foes.len() - 1) as f64 / 2.0).min(1.0);
+    RESERVE * mean * thinning / f64::from(uses)
 }
 
 /// A quick count for an area aimed by `command`: the worth of the known foes near the aim
