@@ -285,6 +285,15 @@ fn break_free_is_sent_from_more_actions() {
         }),
     );
     ok(&mut b, GameCommand::EndTurn(cmd::EndTurn { unit: id("ann") }));
+    // saga's break free needs no check: the preview says the hold simply ends.
+    let shown = crate::gui::views::option_aim::choice_preview(
+        b.world(),
+        &GameCommand::BreakFree(cmd::BreakFree {
+            unit: id("bob"),
+            from: Vec::new(),
+        }),
+    );
+    assert_eq!(shown.lines, vec!["Ends the hold of ann".to_string()]);
     let mut app = headless(b);
     pick_from_more(&mut app, OptionKind::BreakFree);
     assert!(
@@ -610,5 +619,43 @@ fn each_aim_previews_the_rules_numbers() {
             .any(|l| l.starts_with("On a hit: val gets +2 on its next attack on fox")),
         "{:?}",
         aid.preview.lines
+    );
+}
+
+/// MNV-SRD-5: in d20_srd breaking free is an opposed grapple check against the grappler, and
+/// the preview says so (a win ends the hold) rather than that the hold simply ends.
+#[test]
+fn a_d20_escape_previews_the_opposed_grapple_check() {
+    const D20_GRAPPLE: &str = r##"Scenario(version: 1, name: "t", ruleset: "d20_srd",
+    map: (size: (8, 5), fill: '.', legend: { '.': (terrain: Floor) }),
+    sides: [(id: "a", name: "A", control: Human, colour: "#3070d0"), (id: "b", name: "B", control: Human, colour: "#d03030")],
+    units: [
+        (id: "ann", side: "a", at: (2, 0), speed: (land: 30), defenses: (ac: 15), health: (hp: 40),
+         bab: 2, abilities: (str: 3, dex: 1), weapons: [(name: "Blade", kind: Melee, attack: 5, damage: "1d6", damage_types: [Slashing])]),
+        (id: "bob", side: "b", at: (3, 0), speed: (land: 30), defenses: (ac: 15), health: (hp: 40),
+         bab: 1, abilities: (str: 1, dex: 2), weapons: [(name: "Greatclub", kind: Melee, attack: 2, damage: "1d10", damage_types: [Bludgeoning], hands: 2)]),
+    ])"##;
+    // Initiative 20 and 1; the touch attack 10, the opposed checks 10 and 10, the hold's d3 2.
+    let mut b = battle(D20_GRAPPLE, &[20, 1, 10, 10, 10, 2]);
+    ok(
+        &mut b,
+        GameCommand::Maneuver(cmd::Maneuver {
+            unit: id("ann"),
+            target: id("bob"),
+            maneuver: Maneuver::Grapple,
+            weapon: None,
+        }),
+    );
+    ok(&mut b, GameCommand::EndTurn(cmd::EndTurn { unit: id("ann") }));
+    let shown = crate::gui::views::option_aim::choice_preview(
+        b.world(),
+        &GameCommand::BreakFree(cmd::BreakFree {
+            unit: id("bob"),
+            from: Vec::new(),
+        }),
+    );
+    assert_eq!(
+        shown.lines,
+        vec!["An opposed grapple check against ann: a win ends the hold".to_string()]
     );
 }

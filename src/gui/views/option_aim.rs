@@ -274,7 +274,20 @@ pub fn choice_preview(world: &World, command: &GameCommand) -> ChoicePreview {
         GameCommand::BreakFree(b) => {
             if let Ok(holds) = check_break_free(world, &b.unit, &b.from) {
                 let holders: Vec<String> = holds.iter().map(|h| name(&h.source)).collect();
-                out.lines.push(format!("Ends the hold of {}", holders.join(", ")));
+                // The d20 escape is an opposed grapple check (MNV-SRD-5); saga's break free
+                // simply ends the holds (004:497-499).
+                let opposed = world
+                    .resource::<Ruleset>()
+                    .maneuvers
+                    .as_ref()
+                    .is_some_and(|m| m.opposed.is_some());
+                out.lines.push(match opposed {
+                    true => format!(
+                        "An opposed grapple check against {}: a win ends the hold",
+                        holders.join(", ")
+                    ),
+                    false => format!("Ends the hold of {}", holders.join(", ")),
+                });
                 out.units.extend(holds.into_iter().map(|h| h.source));
             }
         }
