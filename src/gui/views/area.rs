@@ -14,7 +14,7 @@ use crate::gui::state::session::{Revision, Session};
 use crate::history::Terrain;
 use crate::rules::AreaShapeKind;
 use crate::rules::area::options::area_weapon;
-use crate::rules::area::{AreaPreview, check_area_attack, cover_in_template, preview_area_attack};
+use crate::rules::area::{AreaPreview, AreaTargetOdds, check_area_attack, cover_in_template, preview_area_attack};
 use crate::rules::reactions::threat::space_of;
 use crate::rules::{Combat, Profile, UnitId, UnitIndex, unit_component};
 use crate::ruleset::Ruleset;
@@ -95,7 +95,6 @@ pub fn area_hover(
 /// The odds panel's lines: the roll and its chance to land or affect anyone, then each
 /// creature caught where aimed with its save or the roll's chance to hit it.
 pub fn area_odds_lines(world: &World, hover: &AreaHover) -> Vec<String> {
-    let name = |u: &UnitId| unit_component::<Profile>(world, u).map_or_else(|| u.to_string(), |p| p.name.clone());
     let Some(p) = &hover.odds else {
         return match &hover.allowed {
             Err(why) => vec![format!("{}: not possible: {why}", hover.weapon)],
@@ -124,22 +123,26 @@ pub fn area_odds_lines(world: &World, hover: &AreaHover) -> Vec<String> {
     if p.targets.is_empty() {
         lines.push("Catches nobody here".into());
     }
-    for t in &p.targets {
-        let cover = match t.cover.as_str() {
-            "none" => String::new(),
-            c => format!(" ({c} cover)"),
-        };
-        let evasion = if t.evasion { ", Evasion" } else { "" };
-        let odds = match (t.save_bonus, t.save_dc, t.chance_to_save, &t.defense, t.chance_to_hit) {
-            (Some(bonus), Some(dc), Some(save), _, _) => {
-                format!("Reflex {bonus:+} vs DC {dc}: {save:.1}% to save")
-            }
-            (_, _, _, Some(d), Some(hit)) => format!("{} {}: {hit:.1}% hit", d.name, d.value),
-            _ => "no odds".into(),
-        };
-        lines.push(format!("  {}{cover}: {odds}{evasion}", name(&t.unit)));
-    }
+    lines.extend(p.targets.iter().map(|t| target_odds_line(world, t)));
     lines
+}
+
+/// One creature an area catches, with its cover and its odds: its save against the DC
+/// (AREA-5) or the chance the one roll hits its Reflex Defense (AREA-SG-1).
+pub fn target_odds_line(world: &World, t: &AreaTargetOdds) -> String {
+    let name = unit_component::<Profile>(world, &t.unit).map_or_else(|| t.unit.to_string(), |p| p.name.clone());
+    let cover = match t.cover.as_str() {
+        "none" => String::new(),
+        "cover" => " (cover)".into(),
+        c => format!(" ({c} cover)"),
+    };
+    let evasion = if t.evasion { ", Evasion" } else { "" };
+    let odds = match (t.save_bonus, t.save_dc, t.chance_to_save, &t.defense, t.chance_to_hit) {
+        (Some(bonus), Some(dc), Some(save), _, _) => format!("Reflex {bonus:+} vs DC {dc}: {save:.1}% to save"),
+        (_, _, _, Some(d), Some(hit)) => format!("{} {}: {hit:.1}% hit", d.name, d.value),
+        _ => "no odds".into(),
+    };
+    format!("  {name}{cover}: {odds}{evasion}")
 }
 
 /// The status line for a placed template.

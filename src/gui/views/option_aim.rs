@@ -16,6 +16,7 @@ use crate::gui::state::hover::{Hover, HoverCorner};
 use crate::gui::state::mode::{AreaAim, Mode, SpellChoice, TargetPick, WeaponChoice};
 use crate::gui::state::screen::{AppSystems, Screen};
 use crate::gui::state::session::{Revision, Session};
+use crate::gui::views::area::target_odds_line;
 use crate::rules::area::{AreaPreview, preview_area_attack, preview_autofire, preview_cast_spell};
 use crate::rules::attack::coup_de_grace::check_coup_de_grace;
 use crate::rules::attack::preview::{preview_support, support_order};
@@ -298,7 +299,6 @@ pub fn choice_preview(world: &World, command: &GameCommand) -> ChoicePreview {
 
 /// An area's preview as lines: the roll, then each creature caught with its odds.
 fn area_lines(world: &World, out: &mut ChoicePreview, p: AreaPreview, origin: Option<Intersection>) {
-    let name = |u: &UnitId| unit_name(world, u);
     if !p.attack.is_empty() {
         out.lines.push(format!("{} {:+}", p.weapon, p.attack_bonus));
         out.lines.extend(
@@ -315,17 +315,7 @@ fn area_lines(world: &World, out: &mut ChoicePreview, p: AreaPreview, origin: Op
         out.lines.push("Catches nobody here".into());
     }
     for t in &p.targets {
-        let cover = match t.cover.as_str() {
-            "none" => String::new(),
-            "cover" => " (cover)".into(),
-            c => format!(" ({c} cover)"),
-        };
-        let odds = match (t.save_bonus, t.save_dc, t.chance_to_save, &t.defense, t.chance_to_hit) {
-            (Some(bonus), Some(dc), Some(save), _, _) => format!("Reflex {bonus:+} vs DC {dc}: {save:.1}% to save"),
-            (_, _, _, Some(d), Some(hit)) => format!("{} {}: {hit:.1}% hit", d.name, d.value),
-            _ => "no odds".into(),
-        };
-        out.lines.push(format!("  {}{cover}: {odds}", name(&t.unit)));
+        out.lines.push(target_odds_line(world, t));
         out.units.push(t.unit.clone());
     }
     provokes_line(world, out, &p.provokes);
